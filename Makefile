@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# linkmend: plain GNU make.  "make" builds ./linkmend; "make SANITIZE=1"
+# builds with ASan and UBSan; "make check" installs what the tests need,
+# builds and runs every test; "make demo" scans Debian's linux-source-6.1.
+
+CC ?= cc
+PKGS := libcurl sqlite3 jansson
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread \
+	  $(PKG_CFLAGS)
+LDLIBS += $(PKG_LIBS) -pthread
+
+ifeq ($(SANITIZE),1)
+CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
+	  -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
+	   $(wildcard src/scan/*.c) $(wildcard src/store/*.c)
+CMD_SRC := src/main.c $(wildcard src/cmd_*.c)
+LIB_OBJ := $(LIB_SRC:.c=.o)
+CMD_OBJ := $(CMD_SRC:.c=.o)
+UNIT_SRC := $(wildcard tests/unit/*.c)
+UNIT_BIN := $(UNIT_SRC:.c=)
+
+# A change of flags (SANITIZE=1 or not) rebuilds everything.
+BUILD_FLAGS := $(CC) $(CFLAGS) $(LDFLAGS)
+$(shell echo '$(BUILD_FLAGS)' | cmp -s - .build-flags || \
+	echo '$(BUILD_FLAGS)' > .build-flags)
+
+all: linkmend
+
+.build-flags: ;
+
+linkmend: $(CMD_OBJ) liblinkmend.a
+	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJ) liblinkmend.a $(LDLIBS)
+
+liblinkmend.a: $(LIB_OBJ)
+	$(AR) rcs $@ $^
+
+%.o: %.c .build-flags
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+tests/unit/%: tests/unit/%.c tests/unit/unit.h liblinkmend.a .build-flags
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< liblinkmend.a $(LDLIBS)
+
+unit: $(UNIT_BIN)
+
+-include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+
+# Installs the packages the build and the tests need (Debian), builds and
+# runs every test; the last line is the runner's "N passed, N failed".
+check: deps
+	$(MAKE) all unit
+	tests/run
+
+check-only: all unit
+	tests/run
+
+deps:
+	tests/deps.sh
+
+demo: deps
+	$(MAKE) all
+	tests/kernel/demo.sh
+
+bench: all
+	bench/scan.sh
+
+clean:
+	rm -f linkmend liblinkmend.a $(LIB_OBJ) $(CMD_OBJ) $(UNIT_BIN) \
+	      .build-flags $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
+
+PREFIX ?= /usr/local
+install: linkmend
+	install -D -m 755 linkmend $(DESTDIR)$(PREFIX)/bin/linkmend
+	install -D -m 644 docs/linkmend.1 $(DESTDIR)$(PREFIX)/share/man/man1/linkmend.1
+
+.PHONY: all check check-only deps demo bench clean install unit

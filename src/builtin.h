@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The commands.  Each cmd_NAME() takes the arguments after its name and
+ * returns the process exit status; only these and main.c see several
+ * stages at once.  CMD_NAME_USAGE and CMD_NAME_HELP are printed by --help
+ * and "linkmend help NAME".
+ */
+#ifndef BUILTIN_H
+#define BUILTIN_H
+
+int cmd_scan(int argc, char **argv);
+extern const char cmd_scan_usage[];
+extern const char cmd_scan_help[];
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Paths relative to a scan root: normalising what the user typed and
+ * asking whether a path lies under a pathspec.
+ */
+#ifndef LIB_PATH_H
+#define LIB_PATH_H
+
+#include <stddef.h>
+
+/*
+ * Normalise a relative path in place: drop "./" components, repeated and
+ * trailing slashes; "." and "" become "".  Returns -1 where the path is
+ * absolute or climbs out with "..".
+ */
+int path_normalize(char *path);
+
+/* 1 if path is prefix itself or lies below it ("" holds everything). */
+int path_under(const char *path, const char *prefix);
+/* 1 if path is under one of prefixes[0..n); always 1 when n == 0. */
+int path_under_any(const char *path, const char *const *prefixes, size_t n);
+
+#endif

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Growable byte buffers, after git's strbuf: buf is always NUL-terminated
+ * and never NULL once initialised (STRBUF_INIT points at a shared empty
+ * string until the first write), len excludes the terminator.
+ */
+#ifndef LIB_STRBUF_H
+#define LIB_STRBUF_H
+
+#include <stddef.h>
+
+struct strbuf {
+	size_t alloc;
+	size_t len;
+	char *buf;
+};
+
+extern char strbuf_slopbuf[];
+#define STRBUF_INIT { 0, 0, strbuf_slopbuf }
+
+void strbuf_init(struct strbuf *sb, size_t hint);
+void strbuf_release(struct strbuf *sb);
+char *strbuf_detach(struct strbuf *sb, size_t *len);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_setlen(struct strbuf *sb, size_t len);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static inline void strbuf_reset(struct strbuf *sb)
+{
+	strbuf_setlen(sb, 0);
+}
+
+/*
+ * Append s with bytes that would break a one-record-per-line format
+ * (control characters, backslash, DEL) written as C escapes: \t \n \r \\
+ * and \xNN.  Used for TSV fields and for anything printed to a terminal.
+ */
+void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len);
+
+#endif

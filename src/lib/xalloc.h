@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Allocation that cannot fail: on exhaustion the process dies with a
+ * message, so callers need no NULL checks.  ALLOC_GROW follows git: grow
+ * an array to hold at least n elements, amortised.
+ */
+#ifndef LIB_XALLOC_H
+#define LIB_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#define ALLOC_GROW(x, nr, alloc) \
+	do { \
+		if ((size_t)(nr) > (alloc)) { \
+			(alloc) = (alloc) ? (alloc) * 2 : 16; \
+			if ((alloc) < (size_t)(nr)) \
+				(alloc) = (nr); \
+			(x) = xrealloc((x), (alloc) * sizeof(*(x))); \
+		} \
+	} while (0)
+
+#endif

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <curl/curl.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "lib/usage.h"
+
+#ifndef LINKMEND_VERSION
+#define LINKMEND_VERSION "0.1"
+#endif
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *usage;
+	const char *help;
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "scan", cmd_scan, cmd_scan_usage, cmd_scan_help,
+	  "find every URL in a tree, with its context" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const char main_usage[] =
+	"linkmend [--version] [--help] <command> [<args>]";
+
+static void list_commands(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "usage: %s\n\nlinkmend keeps the web links in source "
+		"trees alive.\n\ncommands:\n", main_usage);
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "   %-10s %s\n", commands[i].name,
+			commands[i].summary);
+	fprintf(out, "\n'linkmend help <command>' describes one command; "
+		"see also linkmend(1).\n");
+}
+
+static const struct command *find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		list_commands(stdout);
+		return 0;
+	}
+	c = find_command(argv[1]);
+	if (!c) {
+		error("'%s' is not a linkmend command", argv[1]);
+		return 1;
+	}
+	printf("usage: %s\n\n%s", c->usage, c->help);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c;
+	int i, ret;
+
+	if (argc < 2) {
+		list_commands(stderr);
+		return 129;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("linkmend %s\n", LINKMEND_VERSION);
+		return 0;
+	}
+	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "-h"))
+		return cmd_help(argc - 1, argv + 1);
+	c = find_command(argv[1]);
+	if (!c) {
+		error("'%s' is not a linkmend command; see 'linkmend --help'",
+		      argv[1]);
+		return 129;
+	}
+	for (i = 2; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: %s\n\n%s", c->usage, c->help);
+			return 0;
+		}
+	if (curl_global_init(CURL_GLOBAL_ALL))
+		die("cannot initialise libcurl");
+	ret = c->fn(argc - 1, argv + 1);
+	curl_global_cleanup();
+	return ret;
+}

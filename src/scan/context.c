@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <string.h>
+
+#include "context.h"
+
+static const char *const ctx_names[CTX__COUNT] = {
+	[CTX_C_COMMENT] = "c-comment",
+	[CTX_C_LINE_COMMENT] = "c-line-comment",
+	[CTX_C_STRING] = "c-string",
+	[CTX_C_FORMAT] = "c-format",
+	[CTX_KCONFIG_HELP] = "kconfig-help",
+	[CTX_KCONFIG] = "kconfig",
+	[CTX_RST] = "rst",
+	[CTX_MARKDOWN] = "markdown",
+	[CTX_YAML] = "yaml",
+	[CTX_MAKEFILE] = "makefile",
+	[CTX_SCRIPT_COMMENT] = "script-comment",
+	[CTX_HTML] = "html",
+	[CTX_TEXT] = "text",
+	[CTX_CODE] = "code",
+	[CTX_IDENTIFIER] = "identifier",
+	[CTX_LICENSE] = "license",
+};
+
+static const char *const flag_names[OCC__COUNT] = {
+	"wrapped", "truncated", "placeholder", "example", "https", "invalid",
+};
+
+const char *context_name(enum context ctx)
+{
+	return (unsigned)ctx < CTX__COUNT ? ctx_names[ctx] : "?";
+}
+
+enum context context_from_name(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < CTX__COUNT; i++)
+		if (!strcmp(ctx_names[i], name))
+			return (enum context)i;
+	return CTX__COUNT;
+}
+
+int context_is_checked(enum context ctx)
+{
+	return ctx != CTX_IDENTIFIER && ctx != CTX_LICENSE;
+}
+
+const char *flag_name(unsigned bit_index)
+{
+	return bit_index < OCC__COUNT ? flag_names[bit_index] : "?";
+}
+
+void flags_format(unsigned flags, char *out, unsigned size)
+{
+	unsigned i, n = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < OCC__COUNT; i++) {
+		size_t l = strlen(flag_names[i]);
+
+		if (!(flags & (1u << i)))
+			continue;
+		if (n + l + 2 > size)
+			break;
+		if (n)
+			out[n++] = ',';
+		memcpy(out + n, flag_names[i], l);
+		n += (unsigned)l;
+		out[n] = '\0';
+	}
+	if (!n && size >= 2) {
+		out[0] = '-';
+		out[1] = '\0';
+	}
+}
+
+unsigned flags_parse(const char *s)
+{
+	unsigned i, flags = 0;
+
+	while (*s) {
+		size_t l = strcspn(s, ",");
+
+		for (i = 0; i < OCC__COUNT; i++)
+			if (strlen(flag_names[i]) == l &&
+			    !strncmp(flag_names[i], s, l))
+				flags |= 1u << i;
+		s += l;
+		if (*s)
+			s++;
+	}
+	return flags;
+}

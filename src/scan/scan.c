@@ -1,0 +1,1134 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The scanner works in three passes over a file, the later ones only where
+ * the first finds something:
+ *  1. a vectorised search for "://" (most files have none);
+ *  2. a lexer for the file's language, run from the start of the file to
+ *     the last hit only, which tells each hit's context and the end of the
+ *     lexical region it sits in (comment, string, line);
+ *  3. per hit: the URL's extent within that region, the boundary rules,
+ *     joining of wrapped URLs, and the flags.
+ */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/xalloc.h"
+#include "../url/url.h"
+#include "lang.h"
+#include "scan.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define HAVE_X86_SIMD 1
+#endif
+
+enum region {
+	RG_NONE,	/* the whole line is the region */
+	RG_BLOCK,	/* a C block comment, up to its closing */
+	RG_LINE,	/* a // comment */
+	RG_SCRIPT,	/* a #, @ or ; comment */
+	RG_STRING,	/* a C string literal, up to its quote or an escape */
+};
+
+struct hit {
+	size_t pos;		/* first byte of the scheme */
+	size_t colon;		/* the ':' of "://" */
+	size_t limit;		/* the URL ends at or before this */
+	enum context ctx;
+	enum region region;
+	int make_func;		/* inside $(...): a comma ends the URL */
+};
+
+struct hits {
+	struct hit *v;
+	size_t nr, alloc;
+};
+
+void occ_list_release(struct occ_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		free(l->v[i].url);
+		free(l->v[i].key);
+		free(l->v[i].host);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->nr = l->alloc = 0;
+}
+
+int scan_is_binary(const char *buf, size_t len)
+{
+	return memchr(buf, '\0', len < 8000 ? len : 8000) != NULL;
+}
+
+/* ---- pass 1: "://" -------------------------------------------------- */
+
+static int is_scheme_char(unsigned char c)
+{
+	return isalnum(c) || c == '+' || c == '-' || c == '.';
+}
+
+/*
+ * The scheme ending at the ':' at colon: the longest run of scheme
+ * characters, less leading punctuation.  A scheme glued to a word
+ * ("sftp", "xhttp") is its own scheme, never a shorter one.
+ */
+static void add_candidate(const char *buf, size_t colon,
+			  const struct scan_opts *opts, struct hits *hs)
+{
+	size_t s = colon, min = colon > 32 ? colon - 32 : 0;
+	struct hit *h;
+
+	while (s > min && is_scheme_char((unsigned char)buf[s - 1]))
+		s--;
+	while (s < colon && !isalpha((unsigned char)buf[s]))
+		s++;
+	if (s == colon)
+		return;
+	if (opts->all_schemes) {
+		size_t i;
+
+		for (i = s; i < colon; i++)
+			if (buf[i] == '.' && i + 1 < colon &&
+			    !isalnum((unsigned char)buf[i + 1]))
+				return;
+	} else if (!url_scheme_default(buf + s, colon - s)) {
+		return;
+	}
+	ALLOC_GROW(hs->v, hs->nr + 1, hs->alloc);
+	h = &hs->v[hs->nr++];
+	memset(h, 0, sizeof(*h));
+	h->pos = s;
+	h->colon = colon;
+}
+
+static size_t find_scalar(const char *buf, size_t i, size_t len,
+			  const struct scan_opts *opts, struct hits *hs)
+{
+	const char *p;
+
+	while (i + 3 <= len && (p = memchr(buf + i, ':', len - 2 - i))) {
+		i = (size_t)(p - buf);
+		if (p[1] == '/' && p[2] == '/')
+			add_candidate(buf, i, opts, hs);
+		i++;
+	}
+	return len;
+}
+
+#ifdef HAVE_X86_SIMD
+__attribute__((target("avx2")))
+static size_t find_avx2(const char *buf, size_t len,
+			const struct scan_opts *opts, struct hits *hs)
+{
+	const __m256i colon = _mm256_set1_epi8(':');
+	const __m256i slash = _mm256_set1_epi8('/');
+	size_t i = 0;
+
+	for (; i + 34 <= len; i += 32) {
+		__m256i a = _mm256_loadu_si256((const void *)(buf + i));
+		__m256i b = _mm256_loadu_si256((const void *)(buf + i + 1));
+		__m256i c = _mm256_loadu_si256((const void *)(buf + i + 2));
+		__m256i m = _mm256_and_si256(_mm256_cmpeq_epi8(a, colon),
+			_mm256_and_si256(_mm256_cmpeq_epi8(b, slash),
+					 _mm256_cmpeq_epi8(c, slash)));
+		unsigned mask = (unsigned)_mm256_movemask_epi8(m);
+
+		while (mask) {
+			add_candidate(buf, i + (unsigned)__builtin_ctz(mask),
+				      opts, hs);
+			mask &= mask - 1;
+		}
+	}
+	return i;
+}
+
+static size_t find_sse2(const char *buf, size_t len,
+			const struct scan_opts *opts, struct hits *hs)
+{
+	const __m128i colon = _mm_set1_epi8(':');
+	const __m128i slash = _mm_set1_epi8('/');
+	size_t i = 0;
+
+	for (; i + 18 <= len; i += 16) {
+		__m128i a = _mm_loadu_si128((const void *)(buf + i));
+		__m128i b = _mm_loadu_si128((const void *)(buf + i + 1));
+		__m128i c = _mm_loadu_si128((const void *)(buf + i + 2));
+		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(a, colon),
+			_mm_and_si128(_mm_cmpeq_epi8(b, slash),
+				      _mm_cmpeq_epi8(c, slash)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+
+		while (mask) {
+			add_candidate(buf, i + (unsigned)__builtin_ctz(mask),
+				      opts, hs);
+			mask &= mask - 1;
+		}
+	}
+	return i;
+}
+#endif
+
+static void find_hits(const char *buf, size_t len,
+		      const struct scan_opts *opts, struct hits *hs)
+{
+	size_t i = 0;
+
+#ifdef HAVE_X86_SIMD
+	if (__builtin_cpu_supports("avx2"))
+		i = find_avx2(buf, len, opts, hs);
+	else
+		i = find_sse2(buf, len, opts, hs);
+#endif
+	find_scalar(buf, i, len, opts, hs);
+}
+
+/* ---- pass 2: lexers ------------------------------------------------- */
+
+static size_t line_start(const char *buf, size_t pos)
+{
+	/* Bounded: a megabyte-long line costs no more than a short one. */
+	size_t min = pos > 4096 ? pos - 4096 : 0;
+
+	while (pos > min && buf[pos - 1] != '\n')
+		pos--;
+	return pos;
+}
+
+static size_t line_end(const char *buf, size_t len, size_t pos)
+{
+	const char *p = memchr(buf + pos, '\n', len - pos);
+
+	return p ? (size_t)(p - buf) : len;
+}
+
+static int is_ident(unsigned char c)
+{
+	return isalnum(c) || c == '_';
+}
+
+static int name_is(const char *s, size_t n, const char *lit)
+{
+	return strlen(lit) == n && !memcmp(s, lit, n);
+}
+
+static int name_prefix(const char *s, size_t n, const char *lit)
+{
+	size_t l = strlen(lit);
+
+	return n > l && !memcmp(s, lit, l);
+}
+
+static int name_suffix(const char *s, size_t n, const char *lit)
+{
+	size_t l = strlen(lit);
+
+	return n >= l && !memcmp(s + n - l, lit, l);
+}
+
+/* Functions and macros whose string arguments are printf formats. */
+static int is_printf_like(const char *s, size_t n)
+{
+	static const char *const prefixes[] = {
+		"pr_", "dev_", "netdev_", "netif_", "printk", "drm_", "DRM_",
+		"hid_", "v4l2_", "ata_", "ibdev_", "bt_dev_", "seq_buf_",
+		"trace_seq_printf", "WARN",
+	};
+	static const char *const suffixes[] = {
+		"printf", "printk", "_err", "_warn", "_info", "_dbg",
+		"_notice", "_crit", "_emerg", "_alert", "_debug",
+	};
+	static const char *const names[] = { "panic", "BUG_ON_MSG" };
+	size_t i;
+
+	if (name_prefix(s, n, "MODULE_"))
+		return 0;
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (name_prefix(s, n, prefixes[i]) || name_is(s, n, prefixes[i]))
+			return 1;
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (name_suffix(s, n, suffixes[i]))
+			return 1;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (name_is(s, n, names[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * In assembly, is the hit behind a #, @ or ; comment character on its
+ * line?  Directives (#include), token pasting (##) and ARM immediates
+ * (#0) are not comments.
+ */
+static int asm_comment_before(const char *buf, size_t pos)
+{
+	size_t i = line_start(buf, pos);
+	int quote = 0;
+
+	for (; i < pos; i++) {
+		char c = buf[i];
+
+		if (c == '"')
+			quote = !quote;
+		if (quote)
+			continue;
+		if (c == ';')
+			return 1;
+		if (c == '@' && (buf[i + 1] == ' ' || buf[i + 1] == '\t'))
+			return 1;
+		if (c == '#' && !isalnum((unsigned char)buf[i + 1]) &&
+		    buf[i + 1] != '#' && (i == 0 || buf[i - 1] != '#'))
+			return 1;
+	}
+	return 0;
+}
+
+/* Find the "*" of the next "*" "/" at or after i; len when none. */
+static size_t block_end(const char *buf, size_t len, size_t i)
+{
+	const char *p;
+
+	while (i < len && (p = memchr(buf + i, '*', len - i))) {
+		i = (size_t)(p - buf);
+		if (p[1] == '/')
+			return i;
+		i++;
+	}
+	return len;
+}
+
+static const char *fn_name_before(const char *buf, size_t paren, size_t *n)
+{
+	size_t e = paren, s;
+
+	while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
+		e--;
+	s = e;
+	while (s > 0 && e - s < 64 && is_ident((unsigned char)buf[s - 1]))
+		s--;
+	*n = e - s;
+	return buf + s;
+}
+
+#define PAREN_MAX 32
+
+/* Bytes that may appear in a URL as the scanner reads it (ASCII). */
+static unsigned char url_chars[128];
+/* Bytes at which the C lexer's code state may change. */
+static unsigned char c_special[256];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_init(void)
+{
+	const char *extra = "-._~:/?#[]@!$&'()*+,;=%{}";
+	const char *special = "/\"'()#@{}";
+	int c;
+
+	for (c = 0; c < 128; c++)
+		url_chars[c] = isalnum(c) || (c && strchr(extra, c));
+	for (; *special; special++)
+		c_special[(unsigned char)*special] = 1;
+	c_special[0] = 1;
+}
+
+static void lex_c(const char *buf, size_t len, struct hit *h, size_t nh,
+		  int is_asm)
+{
+	struct { const char *name; size_t n; } stack[PAREN_MAX];
+	size_t i = 0, k = 0, depth = 0, stop = h[nh - 1].pos + 1;
+
+	while (k < nh && i < stop) {
+		unsigned char c = (unsigned char)buf[i];
+		size_t j, lim;
+		enum context sctx;
+
+		/* Hits in code, before the next character that matters. */
+		while (k < nh && h[k].pos <= i) {
+			h[k].limit = line_end(buf, len, h[k].pos);
+			if (is_asm && asm_comment_before(buf, h[k].pos)) {
+				h[k].ctx = CTX_SCRIPT_COMMENT;
+				h[k].region = RG_SCRIPT;
+			} else {
+				h[k].ctx = CTX_CODE;
+				h[k].region = RG_NONE;
+			}
+			k++;
+		}
+		if (k >= nh)
+			break;
+		switch (c) {
+		case '/':
+			if (buf[i + 1] == '*') {
+				j = block_end(buf, len, i + 2);
+				for (; k < nh && h[k].pos < j; k++) {
+					h[k].ctx = CTX_C_COMMENT;
+					h[k].region = RG_BLOCK;
+					h[k].limit = j;
+				}
+				i = j + 2;
+				continue;
+			}
+			if (buf[i + 1] == '/') {
+				j = i + 2;
+				for (;;) {
+					j = line_end(buf, len, j);
+					/* A backslash-newline continues it. */
+					if (j < len && j > i && buf[j - 1] == '\\') {
+						j++;
+						continue;
+					}
+					break;
+				}
+				for (; k < nh && h[k].pos < j; k++) {
+					h[k].ctx = CTX_C_LINE_COMMENT;
+					h[k].region = RG_LINE;
+					h[k].limit = line_end(buf, len, h[k].pos);
+				}
+				i = j;
+				continue;
+			}
+			break;
+		case '#':
+		case '@':
+			if (!is_asm || !asm_comment_before(buf, i + 1))
+				break;
+			j = line_end(buf, len, i);
+			for (; k < nh && h[k].pos < j; k++) {
+				h[k].ctx = CTX_SCRIPT_COMMENT;
+				h[k].region = RG_SCRIPT;
+				h[k].limit = j;
+			}
+			i = j;
+			continue;
+		case '\'':
+			if (is_asm)
+				break;
+			/* A character literal never spans a line. */
+			for (j = i + 1; j < len && buf[j] != '\'' &&
+			     buf[j] != '\n'; j++)
+				if (buf[j] == '\\' && j + 1 < len)
+					j++;
+			i = j + 1;
+			continue;
+		case '"':
+			sctx = CTX_C_STRING;
+			if (depth && depth <= PAREN_MAX &&
+			    is_printf_like(stack[depth - 1].name,
+					   stack[depth - 1].n))
+				sctx = CTX_C_FORMAT;
+			j = i + 1;
+			for (;;) {
+				lim = j;
+				while (lim < len && buf[lim] != '"' &&
+				       buf[lim] != '\\' && buf[lim] != '\n')
+					lim++;
+				for (; k < nh && h[k].pos < lim; k++) {
+					h[k].ctx = sctx;
+					h[k].region = RG_STRING;
+					h[k].limit = lim;
+				}
+				if (lim < len && buf[lim] == '\\') {
+					j = lim + 2;
+					continue;
+				}
+				break;
+			}
+			i = lim + 1;
+			continue;
+		case '(':
+			if (depth < PAREN_MAX)
+				stack[depth].name = fn_name_before(buf, i,
+								   &stack[depth].n);
+			depth++;
+			break;
+		case ')':
+			if (depth)
+				depth--;
+			break;
+		case '{':
+		case '}':
+			depth = 0;
+			break;
+		default:
+			break;
+		}
+		i++;
+		/* Skip bytes no state change can start at. */
+		while (i < stop && !c_special[(unsigned char)buf[i]])
+			i++;
+	}
+	for (; k < nh; k++) {
+		h[k].ctx = CTX_CODE;
+		h[k].region = RG_NONE;
+		h[k].limit = line_end(buf, len, h[k].pos);
+	}
+}
+
+static unsigned indent_of(const char *p, const char *end)
+{
+	unsigned col = 0;
+
+	for (; p < end; p++) {
+		if (*p == ' ')
+			col++;
+		else if (*p == '\t')
+			col = (col + 8) & ~7u;
+		else
+			break;
+	}
+	return col;
+}
+
+static int blank_line(const char *p, const char *end)
+{
+	for (; p < end; p++)
+		if (!isspace((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+/* The position of a '#' that starts a comment in [s, pos), or pos. */
+static size_t hash_comment(const char *buf, size_t s, size_t pos, int shell)
+{
+	char quote = 0;
+	size_t i;
+
+	for (i = s; i < pos; i++) {
+		char c = buf[i];
+
+		if (quote) {
+			if (c == '\\' && quote == '"')
+				i++;
+			else if (c == quote)
+				quote = 0;
+			continue;
+		}
+		if (c == '\\') {
+			i++;
+		} else if (shell && (c == '"' || c == '\'')) {
+			quote = c;
+		} else if (c == '#') {
+			if (!shell)
+				return i;
+			if (i == s || isspace((unsigned char)buf[i - 1]) ||
+			    buf[i - 1] == ';')
+				return i;
+		}
+	}
+	return pos;
+}
+
+static void lex_kconfig(const char *buf, size_t len, struct hit *h,
+			size_t nh)
+{
+	enum { NORMAL, HELP_FIRST, HELP } st = NORMAL;
+	unsigned help_indent = 0, kw_indent = 0;
+	size_t ls = 0, k = 0;
+
+	while (k < nh && ls <= len) {
+		size_t le = line_end(buf, len, ls);
+		const char *p = buf + ls, *e = buf + le;
+		unsigned ind = indent_of(p, e);
+		int blank = blank_line(p, e);
+
+		if (st == HELP_FIRST && !blank) {
+			if (ind > kw_indent) {
+				help_indent = ind;
+				st = HELP;
+			} else {
+				st = NORMAL;
+			}
+		} else if (st == HELP && !blank && ind < help_indent) {
+			st = NORMAL;
+		}
+		if (st == NORMAL && !blank) {
+			const char *w = p;
+			size_t n;
+
+			while (w < e && isspace((unsigned char)*w))
+				w++;
+			n = (size_t)(e - w);
+			while (n && isspace((unsigned char)w[n - 1]))
+				n--;
+			if ((n == 4 && !memcmp(w, "help", 4)) ||
+			    (n == 10 && !memcmp(w, "---help---", 10))) {
+				st = HELP_FIRST;
+				kw_indent = ind;
+			}
+		}
+		for (; k < nh && h[k].pos < le; k++) {
+			h[k].limit = le;
+			if (st == HELP) {
+				h[k].ctx = CTX_KCONFIG_HELP;
+			} else if (hash_comment(buf, ls, h[k].pos, 0) <
+				   h[k].pos) {
+				h[k].ctx = CTX_SCRIPT_COMMENT;
+				h[k].region = RG_SCRIPT;
+			} else {
+				h[k].ctx = CTX_KCONFIG;
+			}
+		}
+		ls = le + 1;
+	}
+}
+
+/* Make, shell, Perl, Python, YAML and the plain formats: line by line. */
+static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
+		      enum lang lang)
+{
+	size_t k;
+
+	for (k = 0; k < nh; k++) {
+		size_t ls = line_start(buf, h[k].pos), i;
+		int depth = 0;
+
+		h[k].limit = line_end(buf, len, h[k].pos);
+		switch (lang) {
+		case LANG_MAKEFILE:
+			if (hash_comment(buf, ls, h[k].pos, 0) < h[k].pos) {
+				h[k].ctx = CTX_SCRIPT_COMMENT;
+				h[k].region = RG_SCRIPT;
+				break;
+			}
+			h[k].ctx = CTX_MAKEFILE;
+			for (i = ls; i < h[k].pos; i++) {
+				if (buf[i] == '$' && (buf[i + 1] == '(' ||
+						      buf[i + 1] == '{'))
+					depth++;
+				else if ((buf[i] == ')' || buf[i] == '}') &&
+					 depth)
+					depth--;
+			}
+			h[k].make_func = depth > 0;
+			break;
+		case LANG_SCRIPT:
+			if (hash_comment(buf, ls, h[k].pos, 1) < h[k].pos) {
+				h[k].ctx = CTX_SCRIPT_COMMENT;
+				h[k].region = RG_SCRIPT;
+			} else {
+				h[k].ctx = CTX_CODE;
+			}
+			break;
+		case LANG_YAML:
+			h[k].ctx = CTX_YAML;
+			break;
+		case LANG_RST:
+			h[k].ctx = CTX_RST;
+			break;
+		case LANG_MARKDOWN:
+			h[k].ctx = CTX_MARKDOWN;
+			break;
+		case LANG_HTML:
+			h[k].ctx = CTX_HTML;
+			break;
+		default:
+			h[k].ctx = CTX_TEXT;
+			break;
+		}
+	}
+}
+
+/* ---- pass 3: extents ------------------------------------------------ */
+
+
+/*
+ * Length of the valid UTF-8 sequence at p (at most n bytes) that may be
+ * part of a URL; 0 for invalid bytes and for Unicode quotation marks,
+ * spaces and the ellipsis, which end one.
+ */
+static size_t utf8_url_len(const unsigned char *p, size_t n)
+{
+	unsigned cp;
+	size_t l, i;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		l = 2;
+		cp = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		l = 3;
+		cp = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		l = 4;
+		cp = p[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (n < l)
+		return 0;
+	for (i = 1; i < l; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3f);
+	}
+	if ((l == 3 && cp < 0x800) || (l == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	if (cp == 0xa0 || cp == 0xab || cp == 0xbb || cp == 0x2026 ||
+	    (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2018 && cp <= 0x201f) ||
+	    (cp >= 0x2028 && cp <= 0x202f) || cp == 0x3000 || cp == 0xfeff ||
+	    (cp >= 0x3001 && cp <= 0x3011) || (cp >= 0xff01 && cp <= 0xff0f))
+		return 0;
+	return l;
+}
+
+/* End of the URL characters from i, before limit. */
+static size_t url_run(const char *buf, size_t i, size_t limit, int make_func)
+{
+	size_t start = i;
+
+	while (i < limit && i - start < SCAN_MAX_URL) {
+		unsigned char c = (unsigned char)buf[i];
+
+		if (c < 128) {
+			if (!url_chars[c] || (make_func && c == ','))
+				break;
+			/* An inline <name> after a separator is a template. */
+			if (c == '<')
+				break;
+			i++;
+			continue;
+		}
+		if (!utf8_url_len((const unsigned char *)buf + i, limit - i))
+			break;
+		i += utf8_url_len((const unsigned char *)buf + i, limit - i);
+	}
+	/* <name> right after '/', '.', '=' or ':' belongs to the template. */
+	while (i < limit && buf[i] == '<' && i > start &&
+	       strchr("/.=:?&-_", buf[i - 1])) {
+		size_t j = i + 1;
+
+		while (j < limit && (is_ident((unsigned char)buf[j]) ||
+				     buf[j] == '-'))
+			j++;
+		if (j == i + 1 || j >= limit || buf[j] != '>')
+			break;
+		i = url_run(buf, j + 1, limit, make_func);
+	}
+	return i;
+}
+
+static size_t count_char(const char *s, size_t n, char c)
+{
+	size_t k = 0;
+
+	while (n--)
+		k += *s++ == c;
+	return k;
+}
+
+/*
+ * Strip what ends a sentence rather than a URL: trailing . , ; : ! ? ',
+ * unbalanced closing brackets, an ellipsis (which marks truncation) and,
+ * in markup, emphasis stars.
+ */
+static size_t trim_end(const char *buf, size_t s, size_t e, enum context ctx,
+		       unsigned *flags)
+{
+	while (e > s) {
+		char c = buf[e - 1];
+
+		if (e - s >= 3 && !memcmp(buf + e - 3, "...", 3)) {
+			*flags |= OCC_TRUNCATED;
+			while (e > s && buf[e - 1] == '.')
+				e--;
+			continue;
+		}
+		if (e - s >= 3 && !memcmp(buf + e - 3, "\xe2\x80\xa6", 3)) {
+			*flags |= OCC_TRUNCATED;
+			e -= 3;
+			continue;
+		}
+		if (strchr(".,;:!?'", c)) {
+			e--;
+		} else if (c == ')' && count_char(buf + s, e - s, '(') <
+					count_char(buf + s, e - s, ')')) {
+			e--;
+		} else if (c == ']' && count_char(buf + s, e - s, '[') <
+					count_char(buf + s, e - s, ']')) {
+			e--;
+		} else if (c == '}' && count_char(buf + s, e - s, '{') <
+					count_char(buf + s, e - s, '}')) {
+			e--;
+		} else if (c == '*' && (ctx == CTX_MARKDOWN || ctx == CTX_RST)) {
+			e--;
+		} else {
+			break;
+		}
+	}
+	return e;
+}
+
+static size_t skip_blanks(const char *buf, size_t i, size_t limit)
+{
+	while (i < limit && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r'))
+		i++;
+	return i;
+}
+
+/*
+ * A comment URL that runs to the end of its line may continue on the
+ * next: join when the next line of the same comment, past its leader,
+ * starts with a run that holds / . ? = or #, has no scheme of its own,
+ * and runs to a closing delimiter or the end of the line.  Returns the
+ * trimmed end of the continuation and sets *cs to its start, or 0.
+ */
+static size_t wrap_continuation(const char *buf, size_t len,
+				const struct hit *h, size_t raw_end,
+				size_t *cs)
+{
+	size_t i, le, ce, te, limit;
+	unsigned dummy = 0;
+	char last = buf[raw_end - 1], leader;
+
+	if (h->region != RG_BLOCK && h->region != RG_LINE &&
+	    h->region != RG_SCRIPT)
+		return 0;
+	if (!isalnum((unsigned char)last) && !strchr("/-_.", last))
+		return 0;
+	i = skip_blanks(buf, raw_end, len);
+	if (i >= len || buf[i] != '\n' || (h->region == RG_BLOCK &&
+					   h->limit <= i))
+		return 0;
+	i++;
+	le = line_end(buf, len, i);
+	limit = h->region == RG_BLOCK && h->limit < le ? h->limit : le;
+	i = skip_blanks(buf, i, limit);
+	switch (h->region) {
+	case RG_BLOCK:
+		if (i < limit && buf[i] == '*')
+			i++;
+		break;
+	case RG_LINE:
+		if (i + 1 >= limit || buf[i] != '/' || buf[i + 1] != '/')
+			return 0;
+		i += 2;
+		break;
+	default:
+		if (i >= limit || !strchr("#@;", buf[i]))
+			return 0;
+		leader = buf[i];
+		while (i < limit && buf[i] == leader)
+			i++;
+		break;
+	}
+	i = skip_blanks(buf, i, limit);
+	ce = url_run(buf, i, limit, 0);
+	if (ce == i)
+		return 0;
+	te = trim_end(buf, i, ce, CTX_TEXT, &dummy);
+	if (te == i || dummy)
+		return 0;
+	{
+		char *tok = xstrndup(buf + i, te - i);
+		int ok = strpbrk(tok, "/.?=#") && !strstr(tok, "://");
+
+		free(tok);
+		if (!ok)
+			return 0;
+	}
+	if (te < limit && !strchr(")]}>'\"`", buf[te])) {
+		size_t j;
+
+		for (j = te; j < limit; j++)
+			if (!strchr(".,;:!? \t\r", buf[j]))
+				return 0;
+	}
+	*cs = i;
+	return te;
+}
+
+/*
+ * Adjacent C string literals that continue one URL: the URL runs to its
+ * literal's closing quote and the next literal, after blanks and
+ * newlines only, starts with URL characters.
+ */
+static size_t string_continuation(const char *buf, size_t len,
+				  size_t raw_end, size_t *cs, size_t *climit)
+{
+	size_t i = raw_end, lim;
+
+	if (i >= len || buf[i] != '"')
+		return 0;
+	i++;
+	while (i < len && isspace((unsigned char)buf[i]))
+		i++;
+	if (i >= len || buf[i] != '"')
+		return 0;
+	i++;
+	lim = i;
+	while (lim < len && buf[lim] != '"' && buf[lim] != '\\' &&
+	       buf[lim] != '\n')
+		lim++;
+	*cs = i;
+	*climit = lim;
+	return url_run(buf, i, lim, 0);
+}
+
+static int is_attr_char(unsigned char c)
+{
+	return is_ident(c) || c == ':' || c == '-' || c == '.';
+}
+
+/* 1 if the text p[0..n) ends in name=" where name is a namespace attribute. */
+static int prefix_ends_with_ns_attr(const char *p, size_t n)
+{
+	static const char *const attrs[] = {
+		"xmlns", "rdf:resource", "rdf:about", "xsi:schemaLocation",
+		"xsi:noNamespaceSchemaLocation",
+	};
+	size_t e, i;
+
+	while (n && (p[n - 1] == '"' || p[n - 1] == '\'' || p[n - 1] == '\\'))
+		n--;
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	if (!n || p[n - 1] != '=')
+		return 0;
+	n--;
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+		n--;
+	e = n;
+	while (n && is_attr_char((unsigned char)p[n - 1]))
+		n--;
+	if (e - n >= 6 && !memcmp(p + n, "xmlns:", 6))
+		return 1;
+	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+		if (name_is(p + n, e - n, attrs[i]))
+			return 1;
+	return 0;
+}
+
+/* Namespace names: xmlns, DT $id/$schema, DOCTYPE and RDF terms. */
+static int is_identifier(const char *buf, size_t pos)
+{
+	size_t ls = line_start(buf, pos), n = pos - ls, i;
+	const char *p = buf + ls, *w;
+	size_t back;
+
+	if (prefix_ends_with_ns_attr(p, n))
+		return 1;
+	w = p;
+	while (w < buf + pos && (*w == ' ' || *w == '\t' || *w == '-'))
+		w++;
+	if ((!strncmp(w, "$id", 3) || !strncmp(w, "$schema", 7) ||
+	     !strncmp(w, "\"$id\"", 5) || !strncmp(w, "\"$schema\"", 9))) {
+		for (i = (size_t)(w - buf); i < pos && buf[i] != ':'; i++)
+			;
+		for (i++; i < pos; i++)
+			if (!strchr(" \t\"'", buf[i]))
+				return 0;
+		return 1;
+	}
+	back = pos > 1024 ? pos - 1024 : 0;
+	for (i = pos; i > back; i--) {
+		if (buf[i - 1] == '>')
+			return 0;
+		if (buf[i - 1] == '<' && !strncasecmp(buf + i, "!DOCTYPE", 8))
+			return 1;
+	}
+	return 0;
+}
+
+static int line_has_spdx(const char *buf, size_t pos)
+{
+	size_t ls = line_start(buf, pos);
+	const char *p = buf + ls;
+	size_t n = pos - ls;
+
+	return n >= 24 && memmem(p, n, "SPDX-License-Identifier", 23);
+}
+
+/* In a printf format every '%' not doubled starts a conversion. */
+static int format_has_conversion(const char *s)
+{
+	for (; *s; s++) {
+		if (*s != '%')
+			continue;
+		if (s[1] != '%')
+			return 1;
+		s++;
+	}
+	return 0;
+}
+
+static void decode_percent_percent(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++) {
+		*d++ = *s;
+		if (s[0] == '%' && s[1] == '%')
+			s++;
+	}
+	*d = '\0';
+}
+
+static void add_occurrence(const char *buf, const struct hit *h,
+			   size_t start, size_t end, struct strbuf *url,
+			   unsigned flags, unsigned line, unsigned col,
+			   struct occ_list *out)
+{
+	struct occurrence *o;
+	struct url_info info;
+	enum context ctx = h->ctx;
+
+	if (ctx == CTX_C_FORMAT) {
+		if (format_has_conversion(url->buf))
+			flags |= OCC_PLACEHOLDER;
+		decode_percent_percent(url->buf);
+		url->len = strlen(url->buf);
+	} else if (url_has_placeholder(url->buf, url->len)) {
+		flags |= OCC_PLACEHOLDER;
+	}
+	if (!strncasecmp(url->buf, "https:", 6))
+		flags |= OCC_HTTPS;
+	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+	o = &out->v[out->nr++];
+	memset(o, 0, sizeof(*o));
+	if (!url_parse(url->buf, &info)) {
+		o->key = info.norm;
+		o->host = info.host;
+		free(info.scheme);
+		if (url_host_is_example(o->host))
+			flags |= OCC_EXAMPLE;
+		if (url_is_license(o->host, url->buf))
+			ctx = CTX_LICENSE;
+	} else {
+		o->key = xstrdup(url->buf);
+		o->host = xstrdup("");
+		if (!(flags & OCC_PLACEHOLDER))
+			flags |= OCC_INVALID;
+	}
+	if (ctx != CTX_LICENSE && is_identifier(buf, start))
+		ctx = CTX_IDENTIFIER;
+	if (ctx != CTX_IDENTIFIER && line_has_spdx(buf, start))
+		ctx = CTX_LICENSE;
+	o->line = line;
+	o->col = col;
+	o->start = start;
+	o->end = end;
+	o->ctx = ctx;
+	o->flags = flags;
+	o->url = strbuf_detach(url, NULL);
+}
+
+/* The region's end on the line of position i. */
+static size_t segment_limit(const char *buf, size_t len, const struct hit *h,
+			    size_t i)
+{
+	size_t le = line_end(buf, len, i);
+
+	return h->region == RG_BLOCK && h->limit < le ? h->limit : le;
+}
+
+static void extract(const char *buf, size_t len, struct hits *hs,
+		    struct occ_list *out)
+{
+	struct strbuf url = STRBUF_INIT;
+	size_t k, covered = 0, lpos = 0, lstart = 0;
+	unsigned line = 1;
+
+	for (k = 0; k < hs->nr; k++) {
+		struct hit *h = &hs->v[k];
+		size_t raw, end, cs = 0, climit, prefix = 0, t;
+		unsigned flags = 0;
+		int joins = 0;
+
+		/* An archive link's inner URL is part of the outer one. */
+		if (h->pos < covered)
+			continue;
+		if (h->limit > len)
+			h->limit = len;
+		raw = url_run(buf, h->pos, h->limit, h->make_func);
+		if (raw - h->pos >= SCAN_MAX_URL)
+			flags |= OCC_TRUNCATED;
+		end = trim_end(buf, h->pos, raw, h->ctx, &flags);
+		if (end <= h->colon + 3)
+			continue;
+		covered = raw;
+		strbuf_reset(&url);
+		strbuf_add(&url, buf + h->pos, raw - h->pos);
+		/*
+		 * Wrapped: the untrimmed URL runs to its line's end (comments)
+		 * or its literal's quote (strings), and the next piece
+		 * continues it.
+		 */
+		while (joins < 8 && !(flags & OCC_TRUNCATED)) {
+			size_t seg;
+
+			if (h->region == RG_STRING) {
+				seg = string_continuation(buf, len, raw, &cs,
+							  &climit);
+				if (!seg || seg == cs ||
+				    buf[cs] == ' ' || buf[cs] == '\t')
+					break;
+			} else {
+				if (!wrap_continuation(buf, len, h, raw, &cs))
+					break;
+				seg = url_run(buf, cs, segment_limit(buf, len,
+						h, cs), 0);
+			}
+			prefix = url.len;
+			strbuf_add(&url, buf + cs, seg - cs);
+			raw = seg;
+			covered = seg;
+			flags |= OCC_WRAPPED;
+			joins++;
+		}
+		t = trim_end(url.buf, 0, url.len, h->ctx, &flags);
+		if (flags & OCC_WRAPPED)
+			end = cs + (t > prefix ? t - prefix : 0);
+		strbuf_setlen(&url, t > SCAN_MAX_URL ? SCAN_MAX_URL : t);
+		/* Line and column of the first byte, counted incrementally. */
+		while (lpos < h->pos) {
+			const char *nl = memchr(buf + lpos, '\n', h->pos - lpos);
+
+			if (!nl)
+				break;
+			line++;
+			lpos = lstart = (size_t)(nl - buf) + 1;
+		}
+		lpos = h->pos;
+		add_occurrence(buf, h, h->pos, end, &url, flags, line,
+			       (unsigned)(h->pos - lstart + 1), out);
+	}
+	strbuf_release(&url);
+}
+
+int scan_buffer(const char *path, const char *buf, size_t len,
+		const struct scan_opts *opts, struct occ_list *out)
+{
+	struct hits hs = { NULL, 0, 0 };
+	enum lang lang;
+
+	if (scan_is_binary(buf, len))
+		return 1;
+	find_hits(buf, len, opts, &hs);
+	if (!hs.nr)
+		return 0;
+	pthread_once(&tables_once, tables_init);
+	lang = lang_detect(path, buf, len);
+	switch (lang) {
+	case LANG_C:
+		lex_c(buf, len, hs.v, hs.nr, 0);
+		break;
+	case LANG_ASM:
+		lex_c(buf, len, hs.v, hs.nr, 1);
+		break;
+	case LANG_KCONFIG:
+		lex_kconfig(buf, len, hs.v, hs.nr);
+		break;
+	default:
+		lex_lines(buf, len, hs.v, hs.nr, lang);
+		break;
+	}
+	extract(buf, len, &hs, out);
+	free(hs.v);
+	return 0;
+}

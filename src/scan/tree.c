@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "tree.h"
+
+extern char **environ;
+
+/* Files above this are searched for "://" in chunks before being read. */
+#define BIG_FILE (4u << 20)
+#define CHUNK (1u << 20)
+
+struct worker {
+	struct tree_scan *ts;
+	pthread_t thread;
+	char *buf;
+	size_t alloc;
+	struct tree_file *files;
+	size_t nr, alloc_files;
+	size_t files_read, binary, errors;
+	unsigned long long bytes_read;
+};
+
+struct queue {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	char **dirs;		/* walk: directories still to read */
+	size_t nr, alloc;
+	size_t busy;		/* workers reading a directory */
+	char **list;		/* git: the file list */
+	size_t list_nr, list_alloc, next;
+	int rootfd;
+};
+
+static struct queue q = {
+	PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+	NULL, 0, 0, 0, NULL, 0, 0, 0, -1
+};
+
+static long long mtime_ns(const struct stat *st)
+{
+	return (long long)st->st_mtim.tv_sec * 1000000000LL +
+	       st->st_mtim.tv_nsec;
+}
+
+static struct tree_file *new_file(struct worker *w, const char *path,
+				  enum tree_file_state state)
+{
+	struct tree_file *f;
+
+	ALLOC_GROW(w->files, w->nr + 1, w->alloc_files);
+	f = &w->files[w->nr++];
+	memset(f, 0, sizeof(*f));
+	f->path = xstrdup(path);
+	f->state = state;
+	return f;
+}
+
+/*
+ * A big file with no "://" needs only a chunked look; the few big files
+ * with links are read whole.  Keeps memory flat on 20 MB register headers.
+ */
+static int big_file_has_links(struct worker *w, int fd, size_t size)
+{
+	size_t off = 0, carry = 0;
+	ssize_t n;
+
+	/* buf[0..2) carries the previous chunk's last bytes across the seam. */
+	ALLOC_GROW(w->buf, CHUNK + 3, w->alloc);
+	while (off < size) {
+		n = pread(fd, w->buf + 2, CHUNK, (off_t)off);
+		if (n <= 0)
+			break;
+		if (!off && scan_is_binary(w->buf + 2, (size_t)n))
+			return 1;
+		if (memmem(w->buf + 2 - carry, (size_t)n + carry, "://", 3))
+			return 1;
+		if (n >= 2) {
+			memcpy(w->buf, w->buf + (size_t)n, 2);
+			carry = 2;
+		}
+		off += (size_t)n;
+	}
+	return 0;
+}
+
+static int read_all(struct worker *w, int fd, size_t hint, size_t *len)
+{
+	size_t n = 0;
+	ssize_t r;
+
+	ALLOC_GROW(w->buf, hint + 2, w->alloc);
+	for (;;) {
+		if (n + 1 >= w->alloc)
+			ALLOC_GROW(w->buf, w->alloc + 1, w->alloc);
+		r = read(fd, w->buf + n, w->alloc - 1 - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (!r)
+			break;
+		n += (size_t)r;
+		/* The size fstat gave was read: one read, no EOF probe. */
+		if (n == hint && n + 1 < w->alloc)
+			break;
+	}
+	w->buf[n] = '\0';
+	*len = n;
+	return 0;
+}
+
+static void release_big_buffer(struct worker *w)
+{
+	if (w->alloc > BIG_FILE) {
+		free(w->buf);
+		w->buf = NULL;
+		w->alloc = 0;
+	}
+}
+
+static void process_file(struct worker *w, int dirfd, const char *name,
+			 const char *path)
+{
+	struct tree_scan *ts = w->ts;
+	struct tree_file *f;
+	struct stat st;
+	size_t len;
+	int fd, rc;
+
+	if (ts->unchanged) {
+		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
+			error_errno("cannot stat '%s'", path);
+			w->errors++;
+			new_file(w, path, TF_ERROR);
+			return;
+		}
+		if (!S_ISREG(st.st_mode))
+			return;
+		if (ts->unchanged(ts->data, path, (long long)st.st_size,
+				  mtime_ns(&st))) {
+			f = new_file(w, path, TF_UNCHANGED);
+			f->size = (long long)st.st_size;
+			f->mtime_ns = mtime_ns(&st);
+			return;
+		}
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NOCTTY |
+		    O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ELOOP)	/* a symlink: never followed */
+			return;
+		error_errno("cannot open '%s'", path);
+		w->errors++;
+		new_file(w, path, TF_ERROR);
+		return;
+	}
+	if (fstat(fd, &st)) {
+		error_errno("cannot stat '%s'", path);
+		goto out_error;
+	}
+	if (!S_ISREG(st.st_mode))
+		goto out_close;
+	f = new_file(w, path, TF_SCANNED);
+	f->size = (long long)st.st_size;
+	f->mtime_ns = mtime_ns(&st);
+	w->files_read++;
+	if ((size_t)st.st_size > BIG_FILE &&
+	    !big_file_has_links(w, fd, (size_t)st.st_size)) {
+		w->bytes_read += (unsigned long long)st.st_size;
+		goto out_close;
+	}
+	if (read_all(w, fd, (size_t)st.st_size, &len)) {
+		error_errno("cannot read '%s'", path);
+		f->state = TF_ERROR;
+		w->errors++;
+		goto out_close;
+	}
+	w->bytes_read += len;
+	rc = scan_buffer(path, w->buf, len, &ts->opts, &f->occ);
+	if (rc == 1) {
+		f->state = TF_BINARY;
+		w->binary++;
+	}
+	release_big_buffer(w);
+out_close:
+	close(fd);
+	return;
+out_error:
+	close(fd);
+	w->errors++;
+	new_file(w, path, TF_ERROR);
+}
+
+static int skip_dir(const char *name)
+{
+	return !strcmp(name, ".git") || !strcmp(name, ".linkmend");
+}
+
+static void push_dir(char *dir)
+{
+	ALLOC_GROW(q.dirs, q.nr + 1, q.alloc);
+	q.dirs[q.nr++] = dir;
+}
+
+static void walk_dir(struct worker *w, const char *dir)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct dirent *e;
+	size_t base;
+	DIR *d;
+	int fd;
+
+	fd = openat(q.rootfd, *dir ? dir : ".", O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		error_errno("cannot read directory '%s'", *dir ? dir : ".");
+		if (fd >= 0)
+			close(fd);
+		w->errors++;
+		return;
+	}
+	strbuf_addstr(&path, dir);
+	if (*dir)
+		strbuf_addch(&path, '/');
+	base = path.len;
+	while ((e = readdir(d))) {
+		unsigned char type = e->d_type;
+		const char *n = e->d_name;
+
+		if (n[0] == '.' && (!n[1] || (n[1] == '.' && !n[2])))
+			continue;
+		strbuf_setlen(&path, base);
+		strbuf_addstr(&path, n);
+		if (type == DT_UNKNOWN) {
+			struct stat st;
+
+			if (fstatat(fd, n, &st, AT_SYMLINK_NOFOLLOW))
+				continue;
+			type = S_ISDIR(st.st_mode) ? DT_DIR :
+			       S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+		}
+		if (type == DT_DIR) {
+			if (skip_dir(n))
+				continue;
+			pthread_mutex_lock(&q.lock);
+			push_dir(xstrdup(path.buf));
+			pthread_cond_signal(&q.cond);
+			pthread_mutex_unlock(&q.lock);
+		} else if (type == DT_REG) {
+			process_file(w, fd, n, path.buf);
+		}
+	}
+	closedir(d);
+	strbuf_release(&path);
+}
+
+static void *walk_worker(void *arg)
+{
+	struct worker *w = arg;
+
+	for (;;) {
+		char *dir;
+
+		pthread_mutex_lock(&q.lock);
+		while (!q.nr && q.busy)
+			pthread_cond_wait(&q.cond, &q.lock);
+		if (!q.nr) {
+			pthread_cond_broadcast(&q.cond);
+			pthread_mutex_unlock(&q.lock);
+			return NULL;
+		}
+		/* Depth first keeps the queue short and neighbours together. */
+		dir = q.dirs[--q.nr];
+		q.busy++;
+		pthread_mutex_unlock(&q.lock);
+		walk_dir(w, dir);
+		free(dir);
+		pthread_mutex_lock(&q.lock);
+		q.busy--;
+		if (!q.busy && !q.nr)
+			pthread_cond_broadcast(&q.cond);
+		pthread_mutex_unlock(&q.lock);
+	}
+}
+
+static void *list_worker(void *arg)
+{
+	struct worker *w = arg;
+
+	for (;;) {
+		size_t i, k;
+
+		pthread_mutex_lock(&q.lock);
+		k = q.next;
+		q.next += 32;
+		pthread_mutex_unlock(&q.lock);
+		if (k >= q.list_nr)
+			return NULL;
+		for (i = k; i < k + 32 && i < q.list_nr; i++)
+			process_file(w, q.rootfd, q.list[i], q.list[i]);
+	}
+}
+
+static int git_list(struct tree_scan *ts)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char **argv;
+	posix_spawn_file_actions_t fa;
+	int pipefd[2], status, argc = 0;
+	size_t i, start;
+	pid_t pid;
+	char buf[65536];
+	ssize_t n;
+
+	argv = xcalloc(ts->npaths + 12, sizeof(*argv));
+	argv[argc++] = "git";
+	argv[argc++] = "-C";
+	argv[argc++] = ts->root;
+	argv[argc++] = "ls-files";
+	argv[argc++] = "-z";
+	argv[argc++] = "--cached";
+	if (ts->untracked) {
+		argv[argc++] = "--others";
+		argv[argc++] = "--exclude-standard";
+	}
+	argv[argc++] = "--";
+	for (i = 0; i < ts->npaths; i++)
+		argv[argc++] = ts->paths[i];
+	if (pipe2(pipefd, O_CLOEXEC))
+		die_errno("cannot create a pipe");
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+	if (posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv,
+			 environ)) {
+		posix_spawn_file_actions_destroy(&fa);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		free(argv);
+		return error("cannot run git ls-files in '%s'", ts->root);
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	close(pipefd[1]);
+	while ((n = read(pipefd[0], buf, sizeof(buf))) > 0 ||
+	       (n < 0 && errno == EINTR))
+		if (n > 0)
+			strbuf_add(&out, buf, (size_t)n);
+	close(pipefd[0]);
+	free(argv);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		strbuf_release(&out);
+		return error("git ls-files failed in '%s'", ts->root);
+	}
+	for (start = 0, i = 0; i < out.len; i++) {
+		if (out.buf[i])
+			continue;
+		if (i > start) {
+			ALLOC_GROW(q.list, q.list_nr + 1, q.list_alloc);
+			q.list[q.list_nr++] = xstrndup(out.buf + start,
+						       i - start);
+		}
+		start = i + 1;
+	}
+	strbuf_release(&out);
+	return 0;
+}
+
+static int is_git_checkout(const char *root)
+{
+	char *p = xstrfmt("%s/.git", root);
+	int ret = !access(p, F_OK);
+
+	free(p);
+	return ret;
+}
+
+static int cmp_file(const void *a, const void *b)
+{
+	return strcmp(((const struct tree_file *)a)->path,
+		      ((const struct tree_file *)b)->path);
+}
+
+/* Seed the walk with the requested paths: directories queued, files read. */
+static void seed_walk(struct tree_scan *ts, struct worker *w)
+{
+	size_t i;
+
+	if (!ts->npaths) {
+		push_dir(xstrdup(""));
+		return;
+	}
+	for (i = 0; i < ts->npaths; i++) {
+		const char *p = ts->paths[i];
+		struct stat st;
+
+		if (!*p || !strcmp(p, ".")) {
+			push_dir(xstrdup(""));
+		} else if (fstatat(q.rootfd, p, &st, AT_SYMLINK_NOFOLLOW)) {
+			error_errno("cannot stat '%s'", p);
+			w->errors++;
+		} else if (S_ISDIR(st.st_mode)) {
+			push_dir(xstrdup(p));
+		} else if (S_ISREG(st.st_mode)) {
+			process_file(w, q.rootfd, p, p);
+		}
+	}
+}
+
+int tree_scan_run(struct tree_scan *ts)
+{
+	struct worker *w;
+	int jobs = ts->jobs > 0 ? ts->jobs : 2, i;
+	size_t total = 0;
+
+	q.rootfd = open(ts->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (q.rootfd < 0)
+		return error_errno("cannot open '%s'", ts->root);
+	ts->git = !ts->no_git && is_git_checkout(ts->root);
+	if (ts->git && git_list(ts)) {
+		close(q.rootfd);
+		return -1;
+	}
+	w = xcalloc((size_t)jobs, sizeof(*w));
+	for (i = 0; i < jobs; i++)
+		w[i].ts = ts;
+	if (!ts->git)
+		seed_walk(ts, &w[0]);
+	for (i = 0; i < jobs; i++)
+		if (pthread_create(&w[i].thread, NULL,
+				   ts->git ? list_worker : walk_worker, &w[i]))
+			die("cannot start a scan thread");
+	for (i = 0; i < jobs; i++) {
+		pthread_join(w[i].thread, NULL);
+		total += w[i].nr;
+	}
+	ts->files = xcalloc(total ? total : 1, sizeof(*ts->files));
+	for (i = 0; i < jobs; i++) {
+		memcpy(ts->files + ts->nr, w[i].files,
+		       w[i].nr * sizeof(*w[i].files));
+		ts->nr += w[i].nr;
+		ts->files_read += w[i].files_read;
+		ts->binary += w[i].binary;
+		ts->errors += w[i].errors;
+		ts->bytes_read += w[i].bytes_read;
+		free(w[i].files);
+		free(w[i].buf);
+	}
+	free(w);
+	qsort(ts->files, ts->nr, sizeof(*ts->files), cmp_file);
+	for (total = 0; total < q.list_nr; total++)
+		free(q.list[total]);
+	free(q.list);
+	free(q.dirs);
+	q.list = NULL;
+	q.dirs = NULL;
+	q.list_nr = q.list_alloc = q.next = q.nr = q.alloc = 0;
+	close(q.rootfd);
+	q.rootfd = -1;
+	return 0;
+}
+
+void tree_scan_release(struct tree_scan *ts)
+{
+	size_t i;
+
+	for (i = 0; i < ts->nr; i++) {
+		free(ts->files[i].path);
+		occ_list_release(&ts->files[i].occ);
+	}
+	free(ts->files);
+	ts->files = NULL;
+	ts->nr = 0;
+}

@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../lib/path.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "store.h"
+
+#define STORE_SCHEMA_VERSION "1"
+
+enum stmt_id {
+	ST_PUT_DIR,
+	ST_DEL_DIR,
+	ST_DEL_OCC,
+	ST_PUT_URL,
+	ST_PUT_OCC,
+	ST__COUNT
+};
+
+static const char *const stmt_sql[ST__COUNT] = {
+	[ST_PUT_DIR] = "INSERT OR REPLACE INTO dir(path, files) VALUES (?1, ?2)",
+	[ST_DEL_DIR] = "DELETE FROM dir WHERE path = ?1",
+	[ST_DEL_OCC] = "DELETE FROM occurrence WHERE path = ?1",
+	[ST_PUT_URL] = "INSERT INTO url(url, host, scheme) VALUES (?1, ?2, ?3)",
+	[ST_PUT_OCC] = "INSERT INTO occurrence(path, start, end, "
+		       "line, col, url_id, text, context, flags) "
+		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+};
+
+struct store {
+	sqlite3 *db;
+	char *path;
+	sqlite3_stmt *stmt[ST__COUNT];
+	/* url -> id + 1, loaded on first use: saves a query per occurrence. */
+	struct strmap url_ids;
+	int url_ids_loaded;
+};
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS meta("
+	"  key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
+	/*
+	 * What the last scan saw, one row per directory: a table of 80,000
+	 * file rows costs more to write than the scan that fills it.  files
+	 * is a run of entries: name, NUL, size and mtime_ns as 8-byte
+	 * little-endian integers.
+	 */
+	"CREATE TABLE IF NOT EXISTS dir("
+	"  path TEXT PRIMARY KEY, files BLOB NOT NULL) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS url("
+	"  id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE,"
+	"  host TEXT NOT NULL, scheme TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS occurrence("
+	"  path TEXT NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,"
+	"  line INTEGER NOT NULL, col INTEGER NOT NULL,"
+	"  url_id INTEGER NOT NULL REFERENCES url(id),"
+	"  text TEXT NOT NULL, context TEXT NOT NULL, flags TEXT NOT NULL,"
+	"  PRIMARY KEY(path, start)) WITHOUT ROWID;"
+	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);";
+
+static int db_error(struct store *st, const char *what)
+{
+	return error("store '%s': %s: %s", st->path, what,
+		     sqlite3_errmsg(st->db));
+}
+
+static int exec(struct store *st, const char *sql)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		error("store '%s': %s", st->path, msg ? msg : "failed");
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int mkdir_parent(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int ret = 0;
+
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			ret = error_errno("cannot create '%s'", dir);
+		else if (!strcmp(slash + 1, "linkmend.db")) {
+			/* Keep the store out of git status in a checkout. */
+			char *ign = xstrfmt("%s/.gitignore", dir);
+			int fd = open(ign, O_WRONLY | O_CREAT | O_EXCL, 0666);
+
+			if (fd >= 0) {
+				if (write(fd, "*\n", 2) != 2)
+					ret = error_errno("cannot write '%s'", ign);
+				close(fd);
+			}
+			free(ign);
+		}
+	}
+	free(dir);
+	return ret;
+}
+
+static int check_store(struct store *st)
+{
+	char *v;
+
+	/* Reading the schema fails at once on a file that is not a database. */
+	if (exec(st, "SELECT count(*) FROM sqlite_master"))
+		return -1;
+	if (exec(st, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+		 "PRAGMA foreign_keys=OFF;") || exec(st, schema))
+		return -1;
+	v = store_get_meta(st, "schema");
+	if (!v) {
+		if (store_set_meta(st, "schema", STORE_SCHEMA_VERSION))
+			return -1;
+	} else if (strcmp(v, STORE_SCHEMA_VERSION)) {
+		error("store '%s': schema version %s, expected %s", st->path,
+		      v, STORE_SCHEMA_VERSION);
+		free(v);
+		return -1;
+	}
+	free(v);
+	return 0;
+}
+
+struct store *store_open(const char *path)
+{
+	struct store *st = xcalloc(1, sizeof(*st));
+	int i;
+
+	st->path = xstrdup(path);
+	if (mkdir_parent(path))
+		goto fail;
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
+			    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL)) {
+		db_error(st, "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(st->db, 10000);
+	if (check_store(st))
+		goto fail;
+	for (i = 0; i < ST__COUNT; i++)
+		if (sqlite3_prepare_v2(st->db, stmt_sql[i], -1, &st->stmt[i],
+				       NULL)) {
+			db_error(st, "cannot prepare");
+			goto fail;
+		}
+	return st;
+fail:
+	store_close(st);
+	return NULL;
+}
+
+int store_close(struct store *st)
+{
+	int i, ret = 0;
+
+	if (!st)
+		return 0;
+	for (i = 0; i < ST__COUNT; i++)
+		sqlite3_finalize(st->stmt[i]);
+	if (st->db && sqlite3_close(st->db) != SQLITE_OK)
+		ret = db_error(st, "cannot close");
+	strmap_clear(&st->url_ids, NULL);
+	free(st->path);
+	free(st);
+	return ret;
+}
+
+int store_begin(struct store *st)
+{
+	return exec(st, "BEGIN IMMEDIATE");
+}
+
+int store_commit(struct store *st)
+{
+	return exec(st, "COMMIT");
+}
+
+int store_rollback(struct store *st)
+{
+	/* Ids handed out in the transaction are gone with it. */
+	strmap_clear(&st->url_ids, NULL);
+	st->url_ids_loaded = 0;
+	return exec(st, "ROLLBACK");
+}
+
+char *store_get_meta(struct store *st, const char *key)
+{
+	sqlite3_stmt *s;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = ?1",
+			       -1, &s, NULL)) {
+		db_error(st, "cannot read settings");
+		return NULL;
+	}
+	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0))
+		v = xstrdup((const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	return v;
+}
+
+int store_set_meta(struct store *st, const char *key, const char *value)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO meta(key, value)"
+			       " VALUES (?1, ?2)", -1, &s, NULL))
+		return db_error(st, "cannot write settings");
+	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, value, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot write settings");
+}
+
+static int step_done(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	int rc = sqlite3_step(s);
+
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	return rc == SQLITE_DONE ? 0 : db_error(st, what);
+}
+
+static void put_le64(struct strbuf *sb, long long v)
+{
+	unsigned char b[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = (unsigned char)((unsigned long long)v >> (8 * i));
+	strbuf_add(sb, b, 8);
+}
+
+static long long get_le64(const unsigned char *b)
+{
+	unsigned long long v = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		v = (v << 8) | b[i];
+	return (long long)v;
+}
+
+int store_each_file(struct store *st,
+		    int (*cb)(const struct store_file *f, void *data),
+		    void *data)
+{
+	struct strbuf path = STRBUF_INIT;
+	sqlite3_stmt *s;
+	int rc, stop = 0;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT path, files FROM dir", -1, &s,
+			       NULL))
+		return db_error(st, "cannot read files");
+	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *dir = (const char *)sqlite3_column_text(s, 0);
+		const unsigned char *b = sqlite3_column_blob(s, 1);
+		size_t n = (size_t)sqlite3_column_bytes(s, 1), i = 0, base;
+
+		if (!dir)
+			continue;
+		strbuf_reset(&path);
+		strbuf_addstr(&path, dir);
+		if (*dir)
+			strbuf_addch(&path, '/');
+		base = path.len;
+		while (i < n && !stop) {
+			const unsigned char *nul = memchr(b + i, 0, n - i);
+			struct store_file f;
+
+			if (!nul || (size_t)(nul - b) + 17 > n) {
+				strbuf_release(&path);
+				sqlite3_finalize(s);
+				return error("store '%s': directory '%s' has a "
+					     "corrupt file list", st->path, dir);
+			}
+			strbuf_setlen(&path, base);
+			strbuf_add(&path, b + i, (size_t)(nul - b) - i);
+			f.path = path.buf;
+			f.size = get_le64(nul + 1);
+			f.mtime_ns = get_le64(nul + 9);
+			stop = cb(&f, data);
+			i = (size_t)(nul - b) + 17;
+		}
+	}
+	strbuf_release(&path);
+	sqlite3_finalize(s);
+	return stop || rc == SQLITE_DONE ? 0 : db_error(st, "cannot read files");
+}
+
+int store_put_dir(struct store *st, const char *dir,
+		  const struct store_file *files, size_t n)
+{
+	struct strbuf blob = STRBUF_INIT;
+	sqlite3_stmt *s;
+	size_t i;
+	int ret;
+
+	if (!n) {
+		s = st->stmt[ST_DEL_DIR];
+		sqlite3_bind_text(s, 1, dir, -1, SQLITE_STATIC);
+		return step_done(st, s, "cannot forget directory");
+	}
+	for (i = 0; i < n; i++) {
+		strbuf_add(&blob, files[i].path, strlen(files[i].path) + 1);
+		put_le64(&blob, files[i].size);
+		put_le64(&blob, files[i].mtime_ns);
+	}
+	s = st->stmt[ST_PUT_DIR];
+	sqlite3_bind_text(s, 1, dir, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(s, 2, blob.buf, (int)blob.len, SQLITE_STATIC);
+	ret = step_done(st, s, "cannot record directory");
+	strbuf_release(&blob);
+	return ret;
+}
+
+int store_delete_occurrences(struct store *st, const char *path)
+{
+	sqlite3_stmt *s = st->stmt[ST_DEL_OCC];
+
+	sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
+	return step_done(st, s, "cannot delete occurrences");
+}
+
+int store_clear_files(struct store *st)
+{
+	return exec(st, "DELETE FROM occurrence; DELETE FROM dir;");
+}
+
+static int load_url_ids(struct store *st)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	st->url_ids_loaded = 1;
+	if (sqlite3_prepare_v2(st->db, "SELECT id, url FROM url", -1, &s, NULL))
+		return db_error(st, "cannot read urls");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *u = (const char *)sqlite3_column_text(s, 1);
+
+		if (u)
+			*strmap_put(&st->url_ids, u) =
+				(void *)(size_t)(sqlite3_column_int64(s, 0) + 1);
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot read urls");
+}
+
+static long long url_id(struct store *st, const struct store_occ *o)
+{
+	const char *colon = strchr(o->key, ':');
+	char scheme[16] = "";
+	sqlite3_stmt *s;
+	void **slot;
+	long long id;
+
+	if (!st->url_ids_loaded && load_url_ids(st))
+		return -1;
+	slot = strmap_put(&st->url_ids, o->key);
+	if (*slot)
+		return (long long)(size_t)*slot - 1;
+	if (colon && (size_t)(colon - o->key) < sizeof(scheme))
+		memcpy(scheme, o->key, (size_t)(colon - o->key));
+	s = st->stmt[ST_PUT_URL];
+	sqlite3_bind_text(s, 1, o->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, o->host ? o->host : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, scheme, -1, SQLITE_STATIC);
+	if (step_done(st, s, "cannot record url"))
+		return -1;
+	id = sqlite3_last_insert_rowid(st->db);
+	*slot = (void *)(size_t)(id + 1);
+	return id;
+}
+
+int store_put_occurrence(struct store *st, const struct store_occ *o)
+{
+	sqlite3_stmt *s;
+	long long id = url_id(st, o);
+
+	if (id < 0)
+		return -1;
+	s = st->stmt[ST_PUT_OCC];
+	sqlite3_bind_text(s, 1, o->path, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, o->start);
+	sqlite3_bind_int64(s, 3, o->end);
+	sqlite3_bind_int64(s, 4, o->line);
+	sqlite3_bind_int64(s, 5, o->col);
+	sqlite3_bind_int64(s, 6, id);
+	sqlite3_bind_text(s, 7, o->url, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 8, o->context, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 9, o->flags, -1, SQLITE_STATIC);
+	return step_done(st, s, "cannot record occurrence");
+}
+
+int store_each_occurrence(struct store *st, const char *const *prefixes,
+			  size_t n,
+			  int (*cb)(const struct store_occ *o, void *data),
+			  void *data)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT o.path, o.line, o.col, o.start, o.end,"
+			       " o.text, u.url, u.host, o.context, o.flags"
+			       " FROM occurrence o JOIN url u ON u.id = o.url_id"
+			       " ORDER BY o.path, o.start", -1, &s, NULL))
+		return db_error(st, "cannot read occurrences");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct store_occ o;
+
+		o.path = (const char *)sqlite3_column_text(s, 0);
+		if (!o.path || !path_under_any(o.path, prefixes, n))
+			continue;
+		o.line = (unsigned)sqlite3_column_int64(s, 1);
+		o.col = (unsigned)sqlite3_column_int64(s, 2);
+		o.start = sqlite3_column_int64(s, 3);
+		o.end = sqlite3_column_int64(s, 4);
+		o.url = (const char *)sqlite3_column_text(s, 5);
+		o.key = (const char *)sqlite3_column_text(s, 6);
+		o.host = (const char *)sqlite3_column_text(s, 7);
+		o.context = (const char *)sqlite3_column_text(s, 8);
+		o.flags = (const char *)sqlite3_column_text(s, 9);
+		if (!o.url || !o.key || !o.host || !o.context || !o.flags)
+			continue;
+		if (cb(&o, data))
+			break;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	       db_error(st, "cannot read occurrences");
+}

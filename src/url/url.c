@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <curl/curl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../lib/xalloc.h"
+#include "url.h"
+
+static void lowercase(char *s)
+{
+	for (; *s; s++)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+int url_parse(const char *url, struct url_info *info)
+{
+	CURLU *h = curl_url();
+	char *part = NULL;
+	int ret = -1;
+
+	memset(info, 0, sizeof(*info));
+	if (!h)
+		return -1;
+	if (curl_url_set(h, CURLUPART_URL, url,
+			 CURLU_NON_SUPPORT_SCHEME | CURLU_ALLOW_SPACE))
+		goto out;
+	if (curl_url_get(h, CURLUPART_SCHEME, &part, 0))
+		goto out;
+	info->scheme = xstrdup(part);
+	lowercase(info->scheme);
+	curl_free(part);
+	part = NULL;
+#ifdef CURLU_PUNYCODE
+	if (curl_url_get(h, CURLUPART_HOST, &part, CURLU_PUNYCODE) &&
+	    curl_url_get(h, CURLUPART_HOST, &part, 0))
+		goto out;
+#else
+	if (curl_url_get(h, CURLUPART_HOST, &part, 0))
+		goto out;
+#endif
+	info->host = xstrdup(part);
+	lowercase(info->host);
+	curl_free(part);
+	part = NULL;
+	if (!*info->host)
+		goto out;
+	/* Host case never matters; set it back lowercased before rendering. */
+	if (curl_url_set(h, CURLUPART_HOST, info->host, 0))
+		goto out;
+	if (curl_url_get(h, CURLUPART_URL, &part, 0))
+		goto out;
+	info->norm = xstrdup(part);
+	ret = 0;
+out:
+	curl_free(part);
+	curl_url_cleanup(h);
+	if (ret)
+		url_info_release(info);
+	return ret;
+}
+
+void url_info_release(struct url_info *info)
+{
+	free(info->norm);
+	free(info->host);
+	free(info->scheme);
+	memset(info, 0, sizeof(*info));
+}
+
+int url_scheme_default(const char *s, size_t n)
+{
+	return (n == 4 && !strncasecmp(s, "http", 4)) ||
+	       (n == 5 && !strncasecmp(s, "https", 5)) ||
+	       (n == 3 && !strncasecmp(s, "ftp", 3));
+}
+
+static int is_conversion(const char *p, const char *end)
+{
+	/* After '%': flags, width, precision, length, then a conversion. */
+	while (p < end && strchr("-+ #0", *p))
+		p++;
+	while (p < end && (isdigit((unsigned char)*p) || *p == '.' ||
+			   *p == '*'))
+		p++;
+	while (p < end && strchr("hlLqjzt", *p))
+		p++;
+	return p < end && strchr("sdiuxXopcfgeE", *p);
+}
+
+int url_has_placeholder(const char *url, size_t n)
+{
+	const char *p, *end = url + n;
+	int xs = 0;
+
+	for (p = url; p < end; p++) {
+		if (*p == 'X' || *p == 'x') {
+			if (++xs >= 3 && (p + 1 == end ||
+			    !isalnum((unsigned char)p[1])) &&
+			    (p - 3 < url || !isalnum((unsigned char)p[-3])))
+				return 1;
+			continue;
+		}
+		xs = 0;
+		if (*p == '%' && p + 1 < end) {
+			if (p + 2 < end && isxdigit((unsigned char)p[1]) &&
+			    isxdigit((unsigned char)p[2]))
+				continue;
+			if (is_conversion(p + 1, end))
+				return 1;
+		} else if (*p == '$' && p + 1 < end &&
+			   (p[1] == '{' || p[1] == '(' ||
+			    isupper((unsigned char)p[1]))) {
+			return 1;
+		} else if (*p == '<' || *p == '{') {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int suffix_is(const char *host, const char *suffix)
+{
+	size_t h = strlen(host), s = strlen(suffix);
+
+	if (h == s)
+		return !strcmp(host, suffix);
+	return h > s && host[h - s - 1] == '.' &&
+	       !strcmp(host + h - s, suffix);
+}
+
+static int ipv4_is_private(const unsigned char a[4])
+{
+	return a[0] == 0 || a[0] == 10 || a[0] == 127 ||
+	       (a[0] == 169 && a[1] == 254) ||
+	       (a[0] == 172 && (a[1] & 0xf0) == 16) ||
+	       (a[0] == 192 && a[1] == 168) ||
+	       (a[0] == 100 && (a[1] & 0xc0) == 64) ||
+	       (a[0] == 192 && a[1] == 0 && a[2] == 2) ||
+	       (a[0] == 198 && a[1] == 51 && a[2] == 100) ||
+	       (a[0] == 203 && a[1] == 0 && a[2] == 113) ||
+	       a[0] >= 224;
+}
+
+int url_host_is_example(const char *host)
+{
+	static const char *const names[] = {
+		"example.com", "example.net", "example.org", "example",
+		"test", "invalid", "localhost", "local", "localdomain",
+	};
+	unsigned char a[16];
+	char buf[64];
+	size_t i, n = strlen(host);
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (suffix_is(host, names[i]))
+			return 1;
+	if (inet_pton(AF_INET, host, a) == 1)
+		return ipv4_is_private(a);
+	if (n >= 2 && n < sizeof(buf) && host[0] == '[') {
+		memcpy(buf, host + 1, n - 2);
+		buf[n - 2] = '\0';
+		host = buf;
+	}
+	if (inet_pton(AF_INET6, host, a) == 1) {
+		static const unsigned char zero[16];
+		static const unsigned char v4map[12] = {
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff
+		};
+
+		if (!memcmp(a, zero, 15))	/* :: and ::1 */
+			return 1;
+		if (!memcmp(a, v4map, 12))
+			return ipv4_is_private(a + 12);
+		return (a[0] & 0xfe) == 0xfc ||			/* fc00::/7 */
+		       (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) ||	/* fe80::/10 */
+		       (a[0] == 0x20 && a[1] == 0x01 &&
+			a[2] == 0x0d && a[3] == 0xb8);		/* 2001:db8::/32 */
+	}
+	return 0;
+}
+
+int url_is_license(const char *host, const char *url)
+{
+	static const char *const hosts_paths[][2] = {
+		{ "gnu.org", "/licenses" },
+		{ "gnu.org", "/licences" },
+		{ "gnu.org", "/copyleft" },
+		{ "gnu.org", "/philosophy/license" },
+		{ "fsf.org", "/licens" },
+		{ "opensource.org", "/licenses" },
+		{ "opensource.org", "/license" },
+		{ "mozilla.org", "/mpl" },
+		{ "creativecommons.org", "/licenses" },
+		{ "creativecommons.org", "/publicdomain" },
+		{ "apache.org", "/licenses" },
+		{ "spdx.org", "/licenses" },
+		{ "unlicense.org", "" },
+		{ "wtfpl.net", "" },
+		{ "prep.ai.mit.edu", "/pub/gnu/gpl" },
+		{ "prep.ai.mit.edu", "/pub/gnu/copying" },
+	};
+	const char *path, *p;
+	char lower[512];
+	size_t i, n;
+
+	p = strstr(url, "://");
+	if (!p)
+		return 0;
+	p += 3;
+	path = strchr(p, '/');
+	if (!path)
+		path = "";
+	n = strlen(path);
+	if (n >= sizeof(lower))
+		n = sizeof(lower) - 1;
+	for (i = 0; i < n; i++)
+		lower[i] = (char)tolower((unsigned char)path[i]);
+	lower[n] = '\0';
+	for (i = 0; i < sizeof(hosts_paths) / sizeof(hosts_paths[0]); i++)
+		if (suffix_is(host, hosts_paths[i][0]) &&
+		    !strncmp(lower, hosts_paths[i][1],
+			     strlen(hosts_paths[i][1])))
+			return 1;
+	/* Licence directories on any host: .../old-licenses/gpl-2.0... */
+	return strstr(lower, "/old-licenses/") || strstr(lower, "/licenses/gpl") ||
+	       strstr(lower, "/licenses/lgpl");
+}

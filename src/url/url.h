@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * URL helpers over libcurl's URL API (curl_url): parsing, normalising and
+ * the questions the scanner asks of a URL: is it a placeholder, an example
+ * address, a licence.  No URL is parsed by hand here; libcurl does it.
+ * All functions are thread-safe once curl_global_init() has run.
+ */
+#ifndef URL_URL_H
+#define URL_URL_H
+
+#include <stddef.h>
+
+struct url_info {
+	char *norm;	/* libcurl's normalised form, lowercased host */
+	char *host;	/* lowercase; punycode where the host is an IDN */
+	char *scheme;	/* lowercase */
+};
+
+/* Parse url into info; -1 where libcurl rejects it.  Free with url_info_release. */
+int url_parse(const char *url, struct url_info *info);
+void url_info_release(struct url_info *info);
+
+/* 1 if the scheme s[0..n) is one the scanner records by default. */
+int url_scheme_default(const char *s, size_t n);
+
+/*
+ * 1 if the URL text holds a template rather than an address: printf
+ * conversions (%s, %d, %02x, but not percent-encodings like %20),
+ * ${var}, $(var), <name>, {name}, or a run of three or more X.
+ */
+int url_has_placeholder(const char *url, size_t n);
+
+/*
+ * 1 if host is reserved for examples or is not on the public internet:
+ * RFC 2606/6761 names (example.com, .test, .invalid, .localhost, .example),
+ * localhost, .local, and loopback, private, link-local or unspecified
+ * IPv4/IPv6 literals.
+ */
+int url_host_is_example(const char *host);
+
+/* 1 if the URL names a licence or a licence directory. */
+int url_is_license(const char *host, const char *url);
+
+#endif
