@@ -528,7 +528,7 @@ static void lex_kconfig(const char *buf, size_t len, struct hit *h,
 			size_t nh)
 {
 	enum { NORMAL, HELP_FIRST, HELP } st = NORMAL;
-	unsigned help_indent = 0, kw_indent = 0;
+	unsigned help_indent = 0;
 	size_t ls = 0, k = 0;
 
 	while (k < nh && ls <= len) {
@@ -537,13 +537,10 @@ static void lex_kconfig(const char *buf, size_t len, struct hit *h,
 		unsigned ind = indent_of(p, e);
 		int blank = blank_line(p, e);
 
+		/* As the kconfig lexer: the first text line sets the indent. */
 		if (st == HELP_FIRST && !blank) {
-			if (ind > kw_indent) {
-				help_indent = ind;
-				st = HELP;
-			} else {
-				st = NORMAL;
-			}
+			help_indent = ind;
+			st = HELP;
 		} else if (st == HELP && !blank && ind < help_indent) {
 			st = NORMAL;
 		}
@@ -559,7 +556,6 @@ static void lex_kconfig(const char *buf, size_t len, struct hit *h,
 			if ((n == 4 && !memcmp(w, "help", 4)) ||
 			    (n == 10 && !memcmp(w, "---help---", 10))) {
 				st = HELP_FIRST;
-				kw_indent = ind;
 			}
 		}
 		for (; k < nh && h[k].pos < le; k++) {
@@ -669,10 +665,15 @@ static size_t utf8_url_len(const unsigned char *p, size_t n)
 	if ((l == 3 && cp < 0x800) || (l == 4 && (cp < 0x10000 ||
 	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
 		return 0;
-	if (cp == 0xa0 || cp == 0xab || cp == 0xbb || cp == 0x2026 ||
-	    (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2018 && cp <= 0x201f) ||
-	    (cp >= 0x2028 && cp <= 0x202f) || cp == 0x3000 || cp == 0xfeff ||
-	    (cp >= 0x3001 && cp <= 0x3011) || (cp >= 0xff01 && cp <= 0xff0f))
+	/*
+	 * Letters of IRIs are kept (wiki/Gr\u00f6\u00dfe); punctuation, symbols,
+	 * spaces and CJK end a URL: in translated documents the text runs on
+	 * from the URL with no space.
+	 */
+	if ((cp >= 0xa0 && cp <= 0xbf) || cp == 0xd7 || cp == 0xf7 ||
+	    (cp >= 0x2000 && cp <= 0x2bff) || (cp >= 0x2e00 && cp <= 0x9fff) ||
+	    (cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0xe000 && cp <= 0xf8ff) ||
+	    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe00 && cp <= 0xffff))
 		return 0;
 	return l;
 }
@@ -724,8 +725,8 @@ static size_t count_char(const char *s, size_t n, char c)
 
 /*
  * Strip what ends a sentence rather than a URL: trailing . , ; : ! ? ',
- * unbalanced closing brackets, an ellipsis (which marks truncation) and,
- * in markup, emphasis stars.
+ * unbalanced closing brackets, "..." (which marks truncation) and, in
+ * markup, emphasis stars.  (The ellipsis character never enters a URL.)
  */
 static size_t trim_end(const char *buf, size_t s, size_t e, enum context ctx,
 		       unsigned *flags)
@@ -737,11 +738,6 @@ static size_t trim_end(const char *buf, size_t s, size_t e, enum context ctx,
 			*flags |= OCC_TRUNCATED;
 			while (e > s && buf[e - 1] == '.')
 				e--;
-			continue;
-		}
-		if (e - s >= 3 && !memcmp(buf + e - 3, "\xe2\x80\xa6", 3)) {
-			*flags |= OCC_TRUNCATED;
-			e -= 3;
 			continue;
 		}
 		if (strchr(".,;:!?'", c)) {
@@ -1046,7 +1042,8 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		if (h->limit > len)
 			h->limit = len;
 		raw = url_run(buf, h->pos, h->limit, h->make_func);
-		if (raw - h->pos >= SCAN_MAX_URL)
+		if (raw - h->pos >= SCAN_MAX_URL ||
+		    (h->limit - raw >= 3 && !memcmp(buf + raw, "\xe2\x80\xa6", 3)))
 			flags |= OCC_TRUNCATED;
 		end = trim_end(buf, h->pos, raw, h->ctx, &flags);
 		if (end <= h->colon + 3)

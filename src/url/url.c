@@ -34,9 +34,13 @@ int url_parse(const char *url, struct url_info *info)
 	curl_free(part);
 	part = NULL;
 #ifdef CURLU_PUNYCODE
-	if (curl_url_get(h, CURLUPART_HOST, &part, CURLU_PUNYCODE) &&
-	    curl_url_get(h, CURLUPART_HOST, &part, 0))
-		goto out;
+	/* Without IDN support in libcurl, keep the host as written. */
+	if (curl_url_get(h, CURLUPART_HOST, &part, CURLU_PUNYCODE)) {
+		curl_free(part);
+		part = NULL;
+		if (curl_url_get(h, CURLUPART_HOST, &part, 0))
+			goto out;
+	}
 #else
 	if (curl_url_get(h, CURLUPART_HOST, &part, 0))
 		goto out;
@@ -93,20 +97,28 @@ static int is_conversion(const char *p, const char *end)
 int url_has_placeholder(const char *url, size_t n)
 {
 	const char *p, *end = url + n;
-	int xs = 0;
 
 	for (p = url; p < end; p++) {
 		if (*p == 'X' || *p == 'x') {
-			if (++xs >= 3 && (p + 1 == end ||
-			    !isalnum((unsigned char)p[1])) &&
-			    (p - 3 < url || !isalnum((unsigned char)p[-3])))
+			/* A whole word of three or more x: XXX, xxxx. */
+			const char *q = p;
+
+			while (q < end && (*q == 'X' || *q == 'x'))
+				q++;
+			if (q - p >= 3 && (p == url ||
+			    !isalnum((unsigned char)p[-1])) &&
+			    (q == end || !isalnum((unsigned char)*q)))
 				return 1;
-			continue;
-		}
-		xs = 0;
-		if (*p == '%' && p + 1 < end) {
+			p = q - 1;
+		} else if (*p == '%' && p + 1 < end) {
+			/*
+			 * %20 is an encoding; %02x and %08lx are conversions
+			 * with a zero flag (a control character is never
+			 * percent-encoded in a link anyone writes).
+			 */
 			if (p + 2 < end && isxdigit((unsigned char)p[1]) &&
-			    isxdigit((unsigned char)p[2]))
+			    isxdigit((unsigned char)p[2]) &&
+			    !(p[1] == '0' && is_conversion(p + 1, end)))
 				continue;
 			if (is_conversion(p + 1, end))
 				return 1;

@@ -1,0 +1,33 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The command line: help for every command, JSON output equal to TSV.
+. "$(dirname "$0")/../lib/sh.sh"
+"$LINKMEND" help > "$SCRATCH/h" 2>&1
+ok "linkmend help lists scan" grep -q "^   scan " "$SCRATCH/h"
+"$LINKMEND" help scan > "$SCRATCH/h2" 2>&1
+ok "linkmend help scan shows its usage" grep -q "^usage: linkmend scan" "$SCRATCH/h2"
+"$LINKMEND" scan --help > "$SCRATCH/h3" 2>&1
+ok "scan --help is the same text" cmp -s "$SCRATCH/h2" "$SCRATCH/h3"
+"$LINKMEND" frobnicate > /dev/null 2>&1
+same "an unknown command exits 129" "$?" "129"
+"$LINKMEND" scan --format=xml . > /dev/null 2>&1
+same "a bad option value exits 128" "$?" "128"
+"$LINKMEND" scan > /dev/null 2>&1
+same "scan without a path shows usage, 129" "$?" "129"
+
+T=$SCRATCH/tree
+mkdir -p "$T"
+printf '/* http://www.kernel.org/ "q" */\nchar *s = "https://lwn.net/\\t";\n' > "$T/a.c"
+"$LINKMEND" scan -q "$T" > "$SCRATCH/tsv"
+"$LINKMEND" scan -q --format=json "$T" > "$SCRATCH/json"
+conv=$(python3 -c '
+import json, sys
+for o in json.load(open(sys.argv[1])):
+    print("\t".join([o["path"], str(o["line"]), str(o["col"]), o["url"],
+                     o["context"], ",".join(o["flags"]) or "-"]))
+' "$SCRATCH/json")
+same "JSON holds the same records as TSV" "$conv" "$(cat "$SCRATCH/tsv")"
+same "JSON carries the byte span" "$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))[0]; print(o["start"], o["end"], o["host"])' "$SCRATCH/json")" "3 25 www.kernel.org"
+: > "$SCRATCH/empty.c"
+"$LINKMEND" scan -q --format=json --db "$SCRATCH/e.db" "$SCRATCH/empty.c" --root "$SCRATCH" > "$SCRATCH/json2"
+same "JSON of nothing is an empty array" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])))' "$SCRATCH/json2")" "[]"

@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The store makes a rescan incremental: an unchanged file (same size and
+# mtime) is not read again, yet its occurrences are still printed; changed,
+# new and deleted files are noticed.
+. "$(dirname "$0")/../lib/sh.sh"
+T=$SCRATCH/tree
+mkdir -p "$T/drivers/usb" "$T/fs"
+printf '/* http://www.linux-usb.org/ */\n' > "$T/drivers/usb/a.c"
+printf '# http://www.kernel.org/\n' > "$T/fs/Makefile"
+printf 'no links here\n' > "$T/fs/b.c"
+
+"$LINKMEND" scan "$T" > "$SCRATCH/out1" 2> "$SCRATCH/err1"
+ok "first scan succeeds" test $? -eq 0
+ok "store created beside the tree" test -f "$T/.linkmend/linkmend.db"
+same "store directory keeps itself out of git" "$(cat "$T/.linkmend/.gitignore")" "*"
+ok "first scan reads every file" grep -q "3 files (3 read, 0 unchanged" "$SCRATCH/err1"
+
+"$LINKMEND" scan "$T" > "$SCRATCH/out2" 2> "$SCRATCH/err2"
+ok "rescan reads no unchanged file" grep -q "3 files (0 read, 3 unchanged" "$SCRATCH/err2"
+ok "rescan prints the same records" cmp -s "$SCRATCH/out1" "$SCRATCH/out2"
+
+# Same size, same mtime, other bytes: proof that the file was not read.
+cp -p "$T/drivers/usb/a.c" "$SCRATCH/a.c.orig"
+printf '/* http://www.linux-usb.org/X */\n' | head -c "$(stat -c %s "$T/drivers/usb/a.c")" > "$T/drivers/usb/a.c"
+touch -r "$SCRATCH/a.c.orig" "$T/drivers/usb/a.c"
+"$LINKMEND" scan "$T" > "$SCRATCH/out3" 2>/dev/null
+ok "a file with unchanged size and mtime is not reread" cmp -s "$SCRATCH/out1" "$SCRATCH/out3"
+
+printf '/* https://www.linux-usb.org/new/ */\n' > "$T/drivers/usb/a.c"
+touch -d '2001-01-01' "$T/drivers/usb/a.c"
+"$LINKMEND" scan "$T" > "$SCRATCH/out4" 2> "$SCRATCH/err4"
+ok "a changed file is reread" grep -q "(1 read, 2 unchanged" "$SCRATCH/err4"
+ok "its new URL is printed" grep -q "https://www.linux-usb.org/new/" "$SCRATCH/out4"
+ok "its old URL is gone" bash -c "! grep -q 'http://www.linux-usb.org/	' '$SCRATCH/out4'"
+
+rm "$T/fs/Makefile"
+printf 'see https://lwn.net/\n' > "$T/fs/README"
+"$LINKMEND" scan "$T" > "$SCRATCH/out5" 2>/dev/null
+ok "a deleted file's URLs are forgotten" bash -c "! grep -q www.kernel.org '$SCRATCH/out5'"
+ok "a new file's URLs appear" grep -q "^fs/README	1	5	https://lwn.net/	text	https$" "$SCRATCH/out5"
+
+# A scan of a subdirectory reports and updates only that part.
+printf '# http://www.kernel.org/fs/\n' > "$T/fs/Kconfig"
+"$LINKMEND" scan --root "$T" "$T/fs" > "$SCRATCH/out6" 2> "$SCRATCH/err6"
+same "a subdirectory scan lists only its files" "$(cut -f1 "$SCRATCH/out6" | sort -u | tr '\n' ' ')" "fs/Kconfig fs/README "
+"$LINKMEND" scan "$T" > "$SCRATCH/out7" 2> "$SCRATCH/err7"
+ok "the rest of the tree is kept by a subdirectory scan" grep -q "linux-usb.org/new" "$SCRATCH/out7"
+ok "and nothing is reread afterwards" grep -q "(0 read, 4 unchanged" "$SCRATCH/err7"
+
+"$LINKMEND" scan --all-schemes "$T" > /dev/null 2> "$SCRATCH/err8"
+ok "other options redo the scan" grep -q "(4 read, 0 unchanged" "$SCRATCH/err8"
+
+"$LINKMEND" scan --db "$SCRATCH/other.db" "$T" > /dev/null 2>&1
+ok "--db puts the store elsewhere" test -f "$SCRATCH/other.db"
+same "the store holds one url row per unique URL" "$(sqlite3 "$SCRATCH/other.db" 'select count(*) from url')" "3"
+same "and one occurrence row per occurrence" "$(sqlite3 "$SCRATCH/other.db" 'select count(*) from occurrence')" "3"

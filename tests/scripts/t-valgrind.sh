@@ -1,0 +1,33 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# valgrind finds no leak and no error in a scan of a small fixture tree,
+# first and incremental.  (Skipped in sanitizer builds, which valgrind
+# cannot run.)
+. "$(dirname "$0")/../lib/sh.sh"
+if grep -q fsanitize "$(dirname "$0")/../../.build-flags" 2>/dev/null; then
+	echo "ok - valgrind skipped: sanitizer build (ASan checks it instead)"
+	exit 0
+fi
+if ! command -v valgrind > /dev/null; then
+	echo "not ok - valgrind is not installed"
+	exit 0
+fi
+T=$SCRATCH/tree
+mkdir -p "$T"
+for c in "$TESTS"/cases/*.case; do
+	awk -v dir="$T/$(basename "$c" .case)" '
+	/^=== / { if (out) close(out); out = ""
+		if ($2 == "file") { out = dir "/" substr($0, 10)
+			d = out; sub(/\/[^\/]*$/, "", d); system("mkdir -p \"" d "\"") }
+		next }
+	out != "" { print > out }' "$c"
+done
+for run in first incremental; do
+	valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+		--errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+		"$LINKMEND" scan -q "$T" > "$SCRATCH/out" 2> "$SCRATCH/vg"
+	rc=$?
+	same "valgrind: $run scan clean" "$rc" "0"
+	[ "$rc" = 0 ] || head -30 "$SCRATCH/vg"
+done
+ok "valgrind: the scan found the fixtures' URLs" test "$(wc -l < "$SCRATCH/out")" -gt 50

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The leaf libraries: strbuf, path, strmap. */
+#include <stdlib.h>
+
+#include "../../src/lib/path.h"
+#include "../../src/lib/strbuf.h"
+#include "../../src/lib/strmap.h"
+#include "../../src/lib/xalloc.h"
+#include "unit.h"
+
+static void test_strbuf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	CHECK(sb.len == 0 && sb.buf[0] == '\0', "empty strbuf is an empty string");
+	for (i = 0; i < 1000; i++)
+		strbuf_addf(&sb, "%d,", i);
+	CHECK(sb.len == strlen(sb.buf), "addf keeps len and NUL in step");
+	CHECK(!strncmp(sb.buf + sb.len - 4, "999,", 4), "addf appends");
+	strbuf_reset(&sb);
+	strbuf_add_escaped(&sb, "a\tb\nc\\d\x1b[0m", 11);
+	CHECK_STR(sb.buf, "a\\tb\\nc\\\\d\\x1b[0m",
+		  "escaping: tab, newline, backslash, terminal escape");
+	strbuf_release(&sb);
+}
+
+static void test_path(void)
+{
+	char p1[] = "./drivers//usb/", p2[] = "../etc", p3[] = ".", p4[] = "/abs",
+	     p5[] = "a/./b/.", p6[] = "a/../b";
+
+	CHECK(!path_normalize(p1) && !strcmp(p1, "drivers/usb"),
+	      "normalise ./ and // and trailing /");
+	CHECK(path_normalize(p2) == -1, ".. is refused");
+	CHECK(!path_normalize(p3) && !strcmp(p3, ""), ". is the root");
+	CHECK(path_normalize(p4) == -1, "absolute is refused");
+	CHECK(!path_normalize(p5) && !strcmp(p5, "a/b"), "inner . dropped");
+	CHECK(path_normalize(p6) == -1, "inner .. is refused");
+	CHECK(path_under("drivers/usb/core.c", "drivers/usb"), "under a directory");
+	CHECK(!path_under("drivers/usbfoo.c", "drivers/usb"),
+	      "a sibling with the same prefix is not under");
+	CHECK(path_under("drivers/usb", "drivers/usb"), "a path is under itself");
+	CHECK(path_under("x", ""), "everything is under the root");
+}
+
+static void test_strmap(void)
+{
+	struct strmap m = STRMAP_INIT;
+	struct strmap_entry *e;
+	char key[32];
+	size_t i, n = 0, sum = 0;
+	int ok = 1;
+
+	for (i = 0; i < 10000; i++) {
+		snprintf(key, sizeof(key), "k%zu", i);
+		*strmap_put(&m, key) = (void *)(i + 1);
+	}
+	for (i = 0; i < 10000; i++) {
+		snprintf(key, sizeof(key), "k%zu", i);
+		if ((size_t)strmap_get(&m, key) != i + 1)
+			ok = 0;
+	}
+	CHECK(ok && m.nr == 10000, "10000 keys stored and found");
+	CHECK(!strmap_get(&m, "absent"), "an absent key is NULL");
+	strmap_for_each(&m, e) {
+		n++;
+		sum += (size_t)e->value;
+	}
+	CHECK(n == 10000 && sum == 10000 * 10001 / 2, "iteration sees each once");
+	strmap_clear(&m, NULL);
+	CHECK(!strmap_get(&m, "k1"), "a cleared map is empty");
+}
+
+int main(void)
+{
+	test_strbuf();
+	test_path();
+	test_strmap();
+	return unit_done();
+}

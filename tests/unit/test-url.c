@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The URL helpers: parsing through libcurl, placeholders, examples, licences. */
+#include <curl/curl.h>
+#include <stdlib.h>
+
+#include "../../src/url/url.h"
+#include "unit.h"
+
+static void test_parse(void)
+{
+	struct url_info u;
+
+	CHECK(!url_parse("HTTP://WWW.Kernel.ORG/Doc/", &u), "parse upper case");
+	CHECK_STR(u.host, "www.kernel.org", "host is lowercased");
+	CHECK_STR(u.scheme, "http", "scheme is lowercased");
+	CHECK_STR(u.norm, "http://www.kernel.org/Doc/",
+		  "path case is kept in the normal form");
+	url_info_release(&u);
+
+	CHECK(!url_parse("http://[2001:db8::1]:8080/x", &u), "parse IPv6 literal");
+	CHECK_STR(u.host, "[2001:db8::1]", "IPv6 host keeps its brackets");
+	url_info_release(&u);
+
+	CHECK(!url_parse("http://b\xc3\xbc" "cher.de/", &u), "parse IDN host");
+	CHECK(u.host && (!strcmp(u.host, "xn--bcher-kva.de") ||
+			 !strcmp(u.host, "b\xc3\xbc" "cher.de")),
+	      "IDN host is punycode or as written");
+	url_info_release(&u);
+
+	CHECK(url_parse("http://", &u) == -1, "no host is rejected");
+	CHECK(url_parse("http://exa mple.com/", &u) == -1 ||
+	      (u.host && strchr(u.host, ' ') == NULL),
+	      "a space in the host is not taken as a host");
+	url_info_release(&u);
+}
+
+static void test_placeholder(void)
+{
+	CHECK(url_has_placeholder("http://x.org/%s", 15), "%s is a placeholder");
+	CHECK(url_has_placeholder("http://x.org/%02x/", 18), "%02x is a placeholder");
+	CHECK(url_has_placeholder("http://x.org/%lu", 16), "%lu is a placeholder");
+	CHECK(!url_has_placeholder("http://x.org/a%20b", 18), "%20 is an encoding");
+	CHECK(!url_has_placeholder("http://x.org/a%2Cb", 18), "%2C is an encoding");
+	CHECK(!url_has_placeholder("http://x.org/a%dAb", 18),
+	      "%dA is an encoding, not %d");
+	CHECK(url_has_placeholder("http://${HOST}/", 15), "${VAR}");
+	CHECK(url_has_placeholder("http://$(HOST)/", 15), "$(VAR)");
+	CHECK(url_has_placeholder("http://x.org/<user>/", 20), "<name>");
+	CHECK(url_has_placeholder("http://x.org/{id}/", 18), "{name}");
+	CHECK(url_has_placeholder("http://xxx.org/", 15), "xxx label");
+	CHECK(url_has_placeholder("http://www.XXXX.com/", 20), "XXXX label");
+	CHECK(!url_has_placeholder("http://www.xxxfoo.com/", 22),
+	      "xxx inside a word is not a placeholder");
+	CHECK(!url_has_placeholder("http://www.exxon.com/", 21),
+	      "two x are not a placeholder");
+}
+
+static void test_example(void)
+{
+	static const char *const yes[] = {
+		"example.com", "www.example.com", "example.org", "example.net",
+		"foo.example", "foo.test", "foo.invalid", "localhost",
+		"foo.localhost", "printer.local", "127.0.0.1", "10.1.2.3",
+		"172.16.0.1", "172.31.255.255", "192.168.0.1", "169.254.1.1",
+		"0.0.0.0", "[::1]", "[fe80::1]", "[fd00::1]", "[::ffff:10.0.0.1]",
+		"192.0.2.1", "[2001:db8::1]",
+	};
+	static const char *const no[] = {
+		"kernel.org", "examples.com", "example.community", "8.8.8.8",
+		"172.32.0.1", "[2001:4860::8888]", "testing.org", "local.org",
+	};
+	size_t i;
+	char name[96];
+
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		snprintf(name, sizeof(name), "%s is an example host", yes[i]);
+		CHECK(url_host_is_example(yes[i]), name);
+	}
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		snprintf(name, sizeof(name), "%s is not an example host", no[i]);
+		CHECK(!url_host_is_example(no[i]), name);
+	}
+}
+
+static void test_license(void)
+{
+	CHECK(url_is_license("www.gnu.org", "http://www.gnu.org/licenses/"),
+	      "gnu.org/licenses");
+	CHECK(url_is_license("www.gnu.org",
+			     "http://www.gnu.org/licenses/old-licenses/gpl-2.0.html"),
+	      "old-licenses");
+	CHECK(url_is_license("prep.ai.mit.edu", "ftp://prep.ai.mit.edu/pub/gnu/GPL"),
+	      "prep.ai.mit.edu GPL");
+	CHECK(url_is_license("www.mozilla.org", "http://www.mozilla.org/MPL/"),
+	      "mozilla.org/MPL");
+	CHECK(url_is_license("creativecommons.org",
+			     "https://creativecommons.org/licenses/by/4.0/"),
+	      "creativecommons.org/licenses");
+	CHECK(url_is_license("opensource.org",
+			     "http://opensource.org/licenses/MIT"),
+	      "opensource.org/licenses");
+	CHECK(!url_is_license("www.gnu.org", "https://www.gnu.org/software/make/"),
+	      "other gnu.org pages are not licences");
+	CHECK(!url_is_license("lwn.net", "https://lwn.net/Articles/1/"),
+	      "lwn is not a licence");
+	CHECK(!url_is_license("notgnu.org", "http://notgnu.org/licenses/"),
+	      "a host that only ends in gnu.org is not gnu.org");
+}
+
+static void test_schemes(void)
+{
+	CHECK(url_scheme_default("http", 4), "http is default");
+	CHECK(url_scheme_default("HTTPS", 5), "HTTPS is default");
+	CHECK(url_scheme_default("ftp", 3), "ftp is default");
+	CHECK(!url_scheme_default("git", 3), "git is not default");
+	CHECK(!url_scheme_default("sftp", 4), "sftp is not default");
+}
+
+int main(void)
+{
+	curl_global_init(CURL_GLOBAL_ALL);
+	test_parse();
+	test_placeholder();
+	test_example();
+	test_license();
+	test_schemes();
+	curl_global_cleanup();
+	return unit_done();
+}
