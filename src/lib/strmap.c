@@ -15,11 +15,13 @@ static uint64_t hash(const char *s)
 	return h;
 }
 
-static struct strmap_entry *find(const struct strmap *m, const char *key)
+static struct strmap_entry *find(const struct strmap *m, const char *key,
+				 uint64_t h)
 {
-	size_t i = (size_t)hash(key) & (m->cap - 1);
+	size_t i = (size_t)(h ^ (h >> 29)) & (m->cap - 1);
 
-	while (m->slots[i].key && strcmp(m->slots[i].key, key))
+	while (m->slots[i].key && (m->slots[i].hash != h ||
+				   strcmp(m->slots[i].key, key)))
 		i = (i + 1) & (m->cap - 1);
 	return &m->slots[i];
 }
@@ -33,20 +35,22 @@ static void grow(struct strmap *m)
 	m->slots = xcalloc(m->cap, sizeof(*m->slots));
 	for (i = 0; i < oldcap; i++)
 		if (old[i].key)
-			*find(m, old[i].key) = old[i];
+			*find(m, old[i].key, old[i].hash) = old[i];
 	free(old);
 }
 
 void **strmap_put(struct strmap *m, const char *key)
 {
 	struct strmap_entry *e;
+	uint64_t h = hash(key);
 
-	if ((m->nr + 1) * 4 > m->cap * 3)
+	if ((m->nr + 1) * 2 > m->cap)
 		grow(m);
-	e = find(m, key);
+	e = find(m, key, h);
 	if (!e->key) {
 		e->key = xstrdup(key);
 		e->value = NULL;
+		e->hash = h;
 		m->nr++;
 	}
 	return &e->value;
@@ -58,7 +62,7 @@ void *strmap_get(const struct strmap *m, const char *key)
 
 	if (!m->cap)
 		return NULL;
-	e = find(m, key);
+	e = find(m, key, hash(key));
 	return e->key ? e->value : NULL;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A string-keyed hash map (open addressing, FNV-1a).  Keys are copied;
+ * A string-keyed hash map (open addressing, FNV-1a, at most half full;
+ * the hash is kept so long keys with shared prefixes rarely meet strcmp).  Keys are copied;
  * values are the caller's.  Not thread-safe for writers; any number of
  * readers may share a map nobody writes.
  */
@@ -12,6 +13,7 @@
 struct strmap_entry {
 	char *key;
 	void *value;
+	unsigned long long hash;
 };
 
 struct strmap {

@@ -175,6 +175,43 @@ static size_t find_sse2(const char *buf, size_t len,
 }
 #endif
 
+#ifdef HAVE_X86_SIMD
+__attribute__((target("avx2")))
+static size_t marker_avx2(const char *buf, size_t len)
+{
+	const __m256i colon = _mm256_set1_epi8(':');
+	const __m256i slash = _mm256_set1_epi8('/');
+	size_t i = 0;
+
+	for (; i + 34 <= len; i += 32) {
+		__m256i a = _mm256_loadu_si256((const void *)(buf + i));
+		__m256i b = _mm256_loadu_si256((const void *)(buf + i + 1));
+		__m256i c = _mm256_loadu_si256((const void *)(buf + i + 2));
+		__m256i m = _mm256_and_si256(_mm256_cmpeq_epi8(a, colon),
+			_mm256_and_si256(_mm256_cmpeq_epi8(b, slash),
+					 _mm256_cmpeq_epi8(c, slash)));
+
+		if (_mm256_movemask_epi8(m))
+			return i;
+	}
+	return i;
+}
+#endif
+
+int scan_has_marker(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+#ifdef HAVE_X86_SIMD
+	if (__builtin_cpu_supports("avx2")) {
+		i = marker_avx2(buf, len);
+		if (i + 34 <= len)
+			return 1;
+	}
+#endif
+	return memmem(buf + i, len - i, "://", 3) != NULL;
+}
+
 static void find_hits(const char *buf, size_t len,
 		      const struct scan_opts *opts, struct hits *hs)
 {

@@ -45,6 +45,9 @@ void occ_list_release(struct occ_list *l);
 int scan_buffer(const char *path, const char *buf, size_t len,
 		const struct scan_opts *opts, struct occ_list *out);
 
+/* 1 if buf[0..len) holds "://" anywhere: worth a full scan. */
+int scan_has_marker(const char *buf, size_t len);
+
 /* 1 if buf[0..len) looks binary. */
 int scan_is_binary(const char *buf, size_t len);
 

@@ -85,7 +85,7 @@ static int big_file_has_links(struct worker *w, int fd, size_t size)
 			break;
 		if (!off && scan_is_binary(w->buf + 2, (size_t)n))
 			return 1;
-		if (memmem(w->buf + 2 - carry, (size_t)n + carry, "://", 3))
+		if (scan_has_marker(w->buf + 2 - carry, (size_t)n + carry))
 			return 1;
 		if (n >= 2) {
 			memcpy(w->buf, w->buf + (size_t)n, 2);
