@@ -449,8 +449,9 @@ int tree_scan_run(struct tree_scan *ts)
 	}
 	ts->files = xcalloc(total ? total : 1, sizeof(*ts->files));
 	for (i = 0; i < jobs; i++) {
-		memcpy(ts->files + ts->nr, w[i].files,
-		       w[i].nr * sizeof(*w[i].files));
+		if (w[i].nr)
+			memcpy(ts->files + ts->nr, w[i].files,
+			       w[i].nr * sizeof(*w[i].files));
 		ts->nr += w[i].nr;
 		ts->files_read += w[i].files_read;
 		ts->binary += w[i].binary;
