@@ -20,6 +20,7 @@
 #include "lib/strmap.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
+#include "scan/manifest.h"
 #include "scan/tree.h"
 #include "store/store.h"
 
@@ -64,40 +65,13 @@ struct scan_cmd {
 	int json, quiet, no_output, top_hosts;
 	const char *db;
 	struct tree_scan ts;
-	struct strmap manifest;		/* path -> struct stamp */
+	struct manifest manifest;
 	char *signature;
 	/* The summary, counted while printing. */
 	size_t occurrences, by_context[CTX__COUNT];
 	struct strmap urls, hosts;	/* key -> count (as pointer) */
 	int first;
 };
-
-struct stamp {
-	long long size, mtime_ns;
-	int seen;
-};
-
-static int load_stamp(const struct store_file *f, void *data)
-{
-	struct strmap *m = data;
-	struct stamp *s = xmalloc(sizeof(*s));
-
-	s->size = f->size;
-	s->mtime_ns = f->mtime_ns;
-	s->seen = 0;
-	*strmap_put(m, f->path) = s;
-	return 0;
-}
-
-/* Called from the scan threads: the manifest is only read meanwhile. */
-static int unchanged(void *data, const char *path, long long size,
-		     long long mtime_ns)
-{
-	struct scan_cmd *sc = data;
-	struct stamp *s = strmap_get(&sc->manifest, path);
-
-	return s && s->size == size && s->mtime_ns == mtime_ns;
-}
 
 /* LINKMEND_TRACE=1 prints the time of each phase on stderr. */
 static void trace_time(const char *what)
@@ -116,6 +90,36 @@ static void trace_time(const char *what)
 	fprintf(stderr, "trace: %-10s %8.3f ms\n", what,
 		(double)(t.tv_sec - t0.tv_sec) * 1e3 +
 		(double)(t.tv_nsec - t0.tv_nsec) / 1e6);
+}
+
+static int load_file(const struct store_file *f, void *data)
+{
+	manifest_add(data, f->path, f->size, f->mtime_ns);
+	return 0;
+}
+
+/*
+ * Called from the scan threads, which only read the manifest.  A thread
+ * walks one directory at a time, so the last directory is cached.
+ */
+static int unchanged(void *data, const char *path, long long size,
+		     long long mtime_ns)
+{
+	static _Thread_local const struct manifest_dir *last;
+	static _Thread_local const char *last_path;
+	struct scan_cmd *sc = data;
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	struct manifest_entry *e;
+
+	if (!last_path || strlen(last_path) != n || memcmp(last_path, path, n)) {
+		last = manifest_dir(&sc->manifest, path, n);
+		last_path = last ? last->path : NULL;
+		if (!last)
+			return 0;
+	}
+	e = manifest_find(last, slash ? slash + 1 : path);
+	return e && e->size == size && e->mtime_ns == mtime_ns;
 }
 
 /* One directory's files, as the store will keep them. */
@@ -168,6 +172,12 @@ static void add_file(struct dir_files *d, const char *name, long long size,
 	d->nr++;
 }
 
+static int cmp_store_file(const void *a, const void *b)
+{
+	return strcmp(((const struct store_file *)a)->path,
+		      ((const struct store_file *)b)->path);
+}
+
 static void free_dir_files(void *p)
 {
 	struct dir_files *d = p;
@@ -215,23 +225,32 @@ static int record(struct store *st, struct scan_cmd *sc)
 	const char *name;
 	struct dir_files *d;
 	size_t i;
-	int fresh = !sc->manifest.nr;
+	int fresh = !sc->manifest.files;
+	struct strbuf path = STRBUF_INIT;
 
 	if (store_begin(st))
 		return -1;
 	if (fresh && store_clear_files(st))
 		goto fail;
-	strmap_for_each(&sc->manifest, e) {
-		struct stamp *s = e->value;
+	/* Outside the paths scanned, what was recorded stands. */
+	strmap_for_each(&sc->manifest.dirs, e) {
+		struct manifest_dir *md = e->value;
 
-		if (!path_under_any(e->key, ts->paths, ts->npaths)) {
-			d = dir_of(&dirs, e->key, &name);
-			add_file(d, name, s->size, s->mtime_ns);
+		for (i = 0; ts->npaths && i < md->nr; i++) {
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s%s%s", md->path,
+				    *md->path ? "/" : "", md->v[i].name);
+			if (path_under_any(path.buf, ts->paths, ts->npaths))
+				continue;
+			d = dir_of(&dirs, path.buf, &name);
+			add_file(d, md->v[i].name, md->v[i].size,
+				 md->v[i].mtime_ns);
 		}
 	}
 	for (i = 0; i < ts->nr; i++) {
 		struct tree_file *f = &ts->files[i];
-		struct stamp *s = strmap_get(&sc->manifest, f->path);
+		struct manifest_entry *s = manifest_lookup(&sc->manifest,
+							   f->path);
 
 		if (s)
 			s->seen = 1;
@@ -251,19 +270,29 @@ static int record(struct store *st, struct scan_cmd *sc)
 	}
 	trace_time("occ");
 	/* Files gone from the part of the tree scanned are forgotten. */
-	strmap_for_each(&sc->manifest, e) {
-		struct stamp *s = e->value;
+	strmap_for_each(&sc->manifest.dirs, e) {
+		struct manifest_dir *md = e->value;
 
-		if (s->seen || !path_under_any(e->key, ts->paths, ts->npaths))
-			continue;
-		dir_of(&dirs, e->key, &name)->dirty = 1;
-		if (store_delete_occurrences(st, e->key))
-			goto fail;
+		for (i = 0; i < md->nr; i++) {
+			if (md->v[i].seen)
+				continue;
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s%s%s", md->path,
+				    *md->path ? "/" : "", md->v[i].name);
+			if (!path_under_any(path.buf, ts->paths, ts->npaths))
+				continue;
+			dir_of(&dirs, path.buf, &name)->dirty = 1;
+			if (store_delete_occurrences(st, path.buf))
+				goto fail;
+		}
 	}
 	trace_time("gone");
 	strmap_for_each(&dirs, e) {
 		d = e->value;
-		if (d->dirty && store_put_dir(st, e->key, d->v, d->nr))
+		if (!d->dirty)
+			continue;
+		qsort(d->v, d->nr, sizeof(*d->v), cmp_store_file);
+		if (store_put_dir(st, e->key, d->v, d->nr))
 			goto fail;
 	}
 	trace_time("dirs");
@@ -271,12 +300,14 @@ static int record(struct store *st, struct scan_cmd *sc)
 		goto fail;
 	dir_of(NULL, "", &name);
 	strmap_clear(&dirs, free_dir_files);
+	strbuf_release(&path);
 	i = store_commit(st);
 	trace_time("commit");
 	return i;
 fail:
 	dir_of(NULL, "", &name);
 	strmap_clear(&dirs, free_dir_files);
+	strbuf_release(&path);
 	store_rollback(st);
 	return -1;
 }
@@ -540,6 +571,7 @@ int cmd_scan(int argc, char **argv)
 
 	db = sc.db ? xstrdup(sc.db) :
 	     xstrfmt("%s/.linkmend/linkmend.db", sc.ts.root);
+	trace_time("begin");
 	st = store_open(db);
 	if (!st)
 		die("cannot use the store '%s'", db);
@@ -547,11 +579,14 @@ int cmd_scan(int argc, char **argv)
 			       sc.ts.opts.all_schemes);
 	old_sig = store_get_meta(st, "scan_signature");
 	/* Results from other rules or options are not reused. */
-	if (old_sig && !strcmp(old_sig, sc.signature) &&
-	    store_each_file(st, load_stamp, &sc.manifest))
-		die("cannot read the store '%s'", db);
+	if (old_sig && !strcmp(old_sig, sc.signature)) {
+		if (store_each_file(st, load_file, &sc.manifest))
+			die("cannot read the store '%s'", db);
+		manifest_done(&sc.manifest);
+	}
 	free(old_sig);
-	if (sc.manifest.nr) {
+	trace_time("manifest");
+	if (sc.manifest.files) {
 		sc.ts.unchanged = unchanged;
 		sc.ts.data = &sc;
 	}
@@ -574,11 +609,12 @@ int cmd_scan(int argc, char **argv)
 	trace_time("printed");
 	if (!sc.quiet)
 		summary(&sc);
+	trace_time("summary");
 	if (sc.ts.errors && !ret)
 		ret = 1;
 	if (store_close(st))
 		ret = 128;
-	strmap_clear(&sc.manifest, free);
+	manifest_release(&sc.manifest);
 	strmap_clear(&sc.urls, NULL);
 	strmap_clear(&sc.hosts, NULL);
 	tree_scan_release(&sc.ts);
@@ -588,5 +624,6 @@ int cmd_scan(int argc, char **argv)
 	free((char *)sc.ts.root);
 	free(sc.signature);
 	free(db);
+	trace_time("freed");
 	return ret;
 }

@@ -31,6 +31,7 @@ struct worker {
 	size_t nr, alloc_files;
 	size_t files_read, binary, errors;
 	unsigned long long bytes_read;
+	struct mem_pool pool;
 };
 
 struct queue {
@@ -63,7 +64,7 @@ static struct tree_file *new_file(struct worker *w, const char *path,
 	ALLOC_GROW(w->files, w->nr + 1, w->alloc_files);
 	f = &w->files[w->nr++];
 	memset(f, 0, sizeof(*f));
-	f->path = xstrdup(path);
+	f->path = mem_pool_strdup(&w->pool, path);
 	f->state = state;
 	return f;
 }
@@ -459,6 +460,7 @@ int tree_scan_run(struct tree_scan *ts)
 		ts->bytes_read += w[i].bytes_read;
 		free(w[i].files);
 		free(w[i].buf);
+		mem_pool_combine(&ts->pool, &w[i].pool);
 	}
 	free(w);
 	qsort(ts->files, ts->nr, sizeof(*ts->files), cmp_file);
@@ -478,10 +480,9 @@ void tree_scan_release(struct tree_scan *ts)
 {
 	size_t i;
 
-	for (i = 0; i < ts->nr; i++) {
-		free(ts->files[i].path);
+	for (i = 0; i < ts->nr; i++)
 		occ_list_release(&ts->files[i].occ);
-	}
+	mem_pool_release(&ts->pool);
 	free(ts->files);
 	ts->files = NULL;
 	ts->nr = 0;

@@ -10,6 +10,7 @@
 #ifndef SCAN_TREE_H
 #define SCAN_TREE_H
 
+#include "../lib/mempool.h"
 #include "scan.h"
 
 enum tree_file_state {
@@ -20,7 +21,7 @@ enum tree_file_state {
 };
 
 struct tree_file {
-	char *path;		/* relative to the root */
+	const char *path;	/* relative to the root; in tree_scan.pool */
 	long long size, mtime_ns;
 	enum tree_file_state state;
 	struct occ_list occ;
@@ -46,6 +47,7 @@ struct tree_scan {
 	size_t files_read, binary, errors;
 	unsigned long long bytes_read;
 	int git;		/* the list came from git */
+	struct mem_pool pool;
 };
 
 /* 0 on success; -1 only where no file list could be had at all. */
