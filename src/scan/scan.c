@@ -751,6 +751,28 @@ static size_t url_run(const char *buf, size_t i, size_t limit, int make_func)
 	return i;
 }
 
+/*
+ * The position of the first '[' in [s, e) that no ']' closes, or e.
+ * Asciidoc writes links as URL[text]; an IPv6 host is closed.
+ */
+static size_t unclosed_bracket(const char *buf, size_t s, size_t e)
+{
+	size_t i, open = e;
+	int depth = 0;
+
+	for (i = s; i < e; i++) {
+		if (buf[i] == '[') {
+			if (!depth)
+				open = i;
+			depth++;
+		} else if (buf[i] == ']' && depth) {
+			if (!--depth)
+				open = e;
+		}
+	}
+	return depth ? open : e;
+}
+
 static size_t count_char(const char *s, size_t n, char c)
 {
 	size_t k = 0;
@@ -1079,6 +1101,7 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		if (h->limit > len)
 			h->limit = len;
 		raw = url_run(buf, h->pos, h->limit, h->make_func);
+		raw = unclosed_bracket(buf, h->pos, raw);
 		if (raw - h->pos >= SCAN_MAX_URL ||
 		    (h->limit - raw >= 3 && !memcmp(buf + raw, "\xe2\x80\xa6", 3)))
 			flags |= OCC_TRUNCATED;
