@@ -14,6 +14,7 @@ static const struct ext_rule ext_rules[] = {
 	{ "dts", LANG_C }, { "dtsi", LANG_C }, { "dtso", LANG_C },
 	{ "lds", LANG_C }, { "y", LANG_C }, { "l", LANG_C }, { "rs", LANG_C },
 	{ "uc", LANG_C }, { "ld", LANG_C }, { "bpf", LANG_C },
+	{ "cocci", LANG_C },
 	{ "S", LANG_ASM }, { "s", LANG_ASM }, { "asm", LANG_ASM },
 	{ "mk", LANG_MAKEFILE }, { "mak", LANG_MAKEFILE },
 	{ "sh", LANG_SCRIPT }, { "bash", LANG_SCRIPT }, { "pl", LANG_SCRIPT },

@@ -827,6 +827,28 @@ static size_t skip_blanks(const char *buf, size_t i, size_t limit)
 }
 
 /*
+ * A continuation holds / . ? = or #, no scheme of its own, and words:
+ * a rule of "=====" under a paragraph is decoration, not a path.
+ */
+static int continuation_plausible(const char *s, size_t n)
+{
+	size_t i, alnum = 0;
+	int sep = 0;
+
+	if (n >= 3 && s[0] == s[1] && s[1] == s[2] && !isalnum((unsigned char)s[0]))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (isalnum((unsigned char)s[i]))
+			alnum++;
+		else if (strchr("/.?=#", s[i]))
+			sep = 1;
+		if (i + 2 < n && s[i] == ':' && s[i + 1] == '/' && s[i + 2] == '/')
+			return 0;
+	}
+	return sep && alnum >= 2;
+}
+
+/*
  * A comment URL that runs to the end of its line may continue on the
  * next: join when the next line of the same comment, past its leader,
  * starts with a run that holds / . ? = or #, has no scheme of its own,
@@ -879,14 +901,8 @@ static size_t wrap_continuation(const char *buf, size_t len,
 	te = trim_end(buf, i, ce, CTX_TEXT, &dummy);
 	if (te == i || dummy)
 		return 0;
-	{
-		char *tok = xstrndup(buf + i, te - i);
-		int ok = strpbrk(tok, "/.?=#") && !strstr(tok, "://");
-
-		free(tok);
-		if (!ok)
-			return 0;
-	}
+	if (!continuation_plausible(buf + i, te - i))
+		return 0;
 	if (te < limit && !strchr(")]}>'\"`", buf[te])) {
 		size_t j;
 

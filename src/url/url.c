@@ -123,8 +123,8 @@ int url_has_placeholder(const char *url, size_t n)
 			if (is_conversion(p + 1, end))
 				return 1;
 		} else if (*p == '$' && p + 1 < end &&
-			   (p[1] == '{' || p[1] == '(' ||
-			    isupper((unsigned char)p[1]))) {
+			   (p[1] == '{' || p[1] == '(' || p[1] == '_' ||
+			    isalpha((unsigned char)p[1]))) {
 			return 1;
 		} else if (*p == '<' || *p == '{') {
 			return 1;

@@ -26,7 +26,7 @@ int url_scheme_default(const char *s, size_t n);
 /*
  * 1 if the URL text holds a template rather than an address: printf
  * conversions (%s, %d, %02x, but not percent-encodings like %20),
- * ${var}, $(var), <name>, {name}, or a run of three or more X.
+ * $var, ${var}, $(var), <name>, {name}, or a word of three or more X.
  */
 int url_has_placeholder(const char *url, size_t n);
 
