@@ -827,6 +827,27 @@ static size_t skip_blanks(const char *buf, size_t i, size_t limit)
 }
 
 /*
+ * A URL ending in a letter or digit is cut mid-word only if it has a path
+ * whose last segment is no file name: "http://www.addi-data.com" and
+ * ".../source_dl.asp" are whole.
+ */
+static int url_looks_complete(const char *u, size_t n)
+{
+	const char *p = memmem(u, n, "://", 3), *end = u + n, *seg, *dot;
+
+	if (!p)
+		return 1;
+	p += 3;
+	p = memchr(p, '/', (size_t)(end - p));
+	if (!p)
+		return 1;
+	for (seg = end; seg > p && seg[-1] != '/'; seg--)
+		;
+	dot = memrchr(seg, '.', (size_t)(end - seg));
+	return dot && end - dot >= 3 && end - dot <= 5;
+}
+
+/*
  * A continuation holds / . ? = or #, no scheme of its own, and words:
  * a rule of "=====" under a paragraph is decoration, not a path.
  */
@@ -842,6 +863,8 @@ static int continuation_plausible(const char *s, size_t n)
 			alnum++;
 		else if (strchr("/.?=#", s[i]))
 			sep = 1;
+		else if (s[i] == '@')	/* an e-mail address on the next line */
+			return 0;
 		if (i + 2 < n && s[i] == ':' && s[i + 1] == '/' && s[i + 2] == '/')
 			return 0;
 	}
@@ -867,6 +890,9 @@ static size_t wrap_continuation(const char *buf, size_t len,
 	    h->region != RG_SCRIPT)
 		return 0;
 	if (!isalnum((unsigned char)last) && !strchr("/-_.", last))
+		return 0;
+	if (isalnum((unsigned char)last) && url_looks_complete(buf + h->pos,
+							      raw_end - h->pos))
 		return 0;
 	i = skip_blanks(buf, raw_end, len);
 	if (i >= len || buf[i] != '\n' || (h->region == RG_BLOCK &&
