@@ -277,9 +277,11 @@ static int is_printf_like(const char *s, size_t n)
 		"hid_", "v4l2_", "ata_", "ibdev_", "bt_dev_", "seq_buf_",
 		"trace_seq_printf", "WARN",
 	};
+	/* Driver wrappers: b43err, ath_warn, IL_ERR, IWL_INFO, ... */
 	static const char *const suffixes[] = {
-		"printf", "printk", "_err", "_warn", "_info", "_dbg",
-		"_notice", "_crit", "_emerg", "_alert", "_debug",
+		"printf", "printk", "err", "warn", "info", "dbg", "_notice",
+		"_crit", "_emerg", "_alert", "_debug", "_ERR", "_WARN", "_INFO",
+		"_DBG", "_DEBUG", "_NOTICE",
 	};
 	static const char *const names[] = { "panic", "BUG_ON_MSG" };
 	size_t i;
