@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <curl/curl.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,6 +96,9 @@ int main(int argc, char **argv)
 			printf("usage: %s\n\n%s", c->usage, c->help);
 			return 0;
 		}
+	/* libidn2, under libcurl, converts IDN hosts only in a UTF-8 locale. */
+	if (!setlocale(LC_CTYPE, "C.UTF-8"))
+		setlocale(LC_CTYPE, "");
 	if (curl_global_init(CURL_GLOBAL_ALL))
 		die("cannot initialise libcurl");
 	ret = c->fn(argc - 1, argv + 1);

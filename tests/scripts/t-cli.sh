@@ -31,3 +31,6 @@ same "JSON carries the byte span" "$(python3 -c 'import json,sys; o=json.load(op
 : > "$SCRATCH/empty.c"
 "$LINKMEND" scan -q --format=json --db "$SCRATCH/e.db" "$SCRATCH/empty.c" --root "$SCRATCH" > "$SCRATCH/json2"
 same "JSON of nothing is an empty array" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])))' "$SCRATCH/json2")" "[]"
+printf 'see http://b\xc3\xbccher.example/x\n' > "$SCRATCH/idn.txt"
+"$LINKMEND" scan -q --format=json --db "$SCRATCH/i.db" --root "$SCRATCH" "$SCRATCH/idn.txt" > "$SCRATCH/json3"
+same "an IDN host is normalised to punycode, the url kept as written" "$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))[0]; print(o["host"], o["url"].encode().hex()[:16])' "$SCRATCH/json3")" "xn--bcher-kva.example 687474703a2f2f62"

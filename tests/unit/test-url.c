@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The URL helpers: parsing through libcurl, placeholders, examples, licences. */
 #include <curl/curl.h>
+#include <locale.h>
 #include <stdlib.h>
 
 #include "../../src/url/url.h"
@@ -22,9 +23,7 @@ static void test_parse(void)
 	url_info_release(&u);
 
 	CHECK(!url_parse("http://b\xc3\xbc" "cher.de/", &u), "parse IDN host");
-	CHECK(u.host && (!strcmp(u.host, "xn--bcher-kva.de") ||
-			 !strcmp(u.host, "b\xc3\xbc" "cher.de")),
-	      "IDN host is punycode or as written");
+	CHECK_STR(u.host, "xn--bcher-kva.de", "IDN host is punycode");
 	url_info_release(&u);
 
 	CHECK(url_parse("http://", &u) == -1, "no host is rejected");
@@ -118,6 +117,7 @@ static void test_schemes(void)
 
 int main(void)
 {
+	setlocale(LC_CTYPE, "C.UTF-8");
 	curl_global_init(CURL_GLOBAL_ALL);
 	test_parse();
 	test_placeholder();
