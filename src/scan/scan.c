@@ -123,6 +123,11 @@ static size_t find_scalar(const char *buf, size_t i, size_t len,
 }
 
 #ifdef HAVE_X86_SIMD
+/*
+ * Vector searches for ':' '/' '/' at three shifted loads.  They return
+ * where the vector loop stopped (the caller finishes the tail); with hs
+ * NULL, they return at once the offset of the first block with a hit.
+ */
 __attribute__((target("avx2")))
 static size_t find_avx2(const char *buf, size_t len,
 			const struct scan_opts *opts, struct hits *hs)
@@ -140,6 +145,8 @@ static size_t find_avx2(const char *buf, size_t len,
 					 _mm256_cmpeq_epi8(c, slash)));
 		unsigned mask = (unsigned)_mm256_movemask_epi8(m);
 
+		if (mask && !hs)
+			return i;
 		while (mask) {
 			add_candidate(buf, i + (unsigned)__builtin_ctz(mask),
 				      opts, hs);
@@ -165,6 +172,8 @@ static size_t find_sse2(const char *buf, size_t len,
 				      _mm_cmpeq_epi8(c, slash)));
 		unsigned mask = (unsigned)_mm_movemask_epi8(m);
 
+		if (mask && !hs)
+			return i;
 		while (mask) {
 			add_candidate(buf, i + (unsigned)__builtin_ctz(mask),
 				      opts, hs);
@@ -175,37 +184,19 @@ static size_t find_sse2(const char *buf, size_t len,
 }
 #endif
 
-#ifdef HAVE_X86_SIMD
-__attribute__((target("avx2")))
-static size_t marker_avx2(const char *buf, size_t len)
-{
-	const __m256i colon = _mm256_set1_epi8(':');
-	const __m256i slash = _mm256_set1_epi8('/');
-	size_t i = 0;
-
-	for (; i + 34 <= len; i += 32) {
-		__m256i a = _mm256_loadu_si256((const void *)(buf + i));
-		__m256i b = _mm256_loadu_si256((const void *)(buf + i + 1));
-		__m256i c = _mm256_loadu_si256((const void *)(buf + i + 2));
-		__m256i m = _mm256_and_si256(_mm256_cmpeq_epi8(a, colon),
-			_mm256_and_si256(_mm256_cmpeq_epi8(b, slash),
-					 _mm256_cmpeq_epi8(c, slash)));
-
-		if (_mm256_movemask_epi8(m))
-			return i;
-	}
-	return i;
-}
-#endif
-
 int scan_has_marker(const char *buf, size_t len)
 {
 	size_t i = 0;
 
 #ifdef HAVE_X86_SIMD
+	/* With no hit list the search stops in the block of the first hit. */
 	if (__builtin_cpu_supports("avx2")) {
-		i = marker_avx2(buf, len);
+		i = find_avx2(buf, len, NULL, NULL);
 		if (i + 34 <= len)
+			return 1;
+	} else {
+		i = find_sse2(buf, len, NULL, NULL);
+		if (i + 18 <= len)
 			return 1;
 	}
 #endif
