@@ -1,0 +1,366 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""webd: the HTTP and HTTPS servers of the test web, and its Wayback double.
+
+Runs inside the test web's network namespace (tests/web/up starts it) and
+serves every host of a scenario by its Host header (HTTP, port 80) or SNI
+name (HTTPS, port 443), with the behaviour the scenario gives each host and
+path.  The scenario format is documented in tests/web/README.md.
+
+usage: webd.py SCENARIO STATEDIR
+"""
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import ssl
+import sys
+import time
+import urllib.parse
+
+PARKED_BODY = (b"<html><head><title>This domain is for sale</title></head>"
+               b"<body>This domain may be for sale. Buy this domain today."
+               b"</body></html>")
+NOT_FOUND_BODY = b"<html><body><h1>Page not found</h1></body></html>"
+REASONS = {200: "OK", 204: "No Content", 301: "Moved Permanently",
+           302: "Found", 303: "See Other", 307: "Temporary Redirect",
+           308: "Permanent Redirect", 400: "Bad Request",
+           401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+           405: "Method Not Allowed", 410: "Gone", 429: "Too Many Requests",
+           500: "Internal Server Error", 501: "Not Implemented",
+           502: "Bad Gateway", 503: "Service Unavailable", 999: "Request denied"}
+
+
+class Host:
+    def __init__(self, name):
+        self.name = name
+        self.flags = set()
+        self.latency = (0, 0)
+        self.paths = {}
+
+
+class Scenario:
+    def __init__(self, path):
+        self.hosts = {}
+        self.archive = []       # (url, timestamp, status, mime)
+        self.counts = {}        # (host, path) -> requests seen
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                line = re.sub(r"(^|\s)#.*$", "", line).strip()
+                if not line:
+                    continue
+                try:
+                    self.parse(line.split())
+                except (ValueError, IndexError) as e:
+                    sys.exit(f"webd: {path}:{n}: {e}")
+
+    def host(self, name):
+        name = name.lower()
+        if name not in self.hosts:
+            self.hosts[name] = Host(name)
+        return self.hosts[name]
+
+    def parse(self, w):
+        if w[0] == "archive":
+            url, ts, status = w[1], w[2], w[3]
+            mime = w[4] if len(w) > 4 else "text/html"
+            if not re.fullmatch(r"\d{14}", ts):
+                raise ValueError(f"bad timestamp {ts}")
+            self.archive.append((url, ts, status, mime))
+            self.host("web.archive.org")
+            self.host("archive.org")
+            return
+        h = self.host(w[0])
+        if len(w) == 1:
+            return
+        if not w[1].startswith("/"):
+            if w[1] == "latency":
+                lo, _, hi = w[2].partition("-")
+                h.latency = (int(lo), int(hi or lo))
+            else:
+                h.flags.add(w[1])
+            return
+        h.paths[w[1]] = w[2:]
+
+
+def pad_ts(ts):
+    return (ts + "00000000000000")[:14] if len(ts) < 14 else ts[:14]
+
+
+def surt(url):
+    if "://" not in url:
+        url = "http://" + url
+    u = urllib.parse.urlsplit(url)
+    host = (u.hostname or "").lower()
+    host = re.sub(r"^www\d*\.", "", host)
+    path = (u.path or "/").lower()
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    q = "&".join(sorted(u.query.lower().split("&"))) if u.query else ""
+    return ",".join(reversed(host.split("."))) + ")" + path + ("?" + q if q else "")
+
+
+def norm(url):
+    """Match captures to a requested URL: scheme, www and trailing / ignored."""
+    return surt(url)
+
+
+class Web:
+    def __init__(self, sc):
+        self.sc = sc
+
+    def count(self, host, path):
+        k = (host, path)
+        self.sc.counts[k] = self.sc.counts.get(k, 0) + 1
+        return self.sc.counts[k]
+
+    # ---- the Wayback double ----
+    def wayback(self, method, target, headers):
+        u = urllib.parse.urlsplit(target)
+        q = urllib.parse.parse_qs(u.query, keep_blank_values=True)
+        if u.path == "/cdx/search/cdx":
+            return self.cdx(q)
+        if u.path == "/wayback/available":
+            return self.available(q)
+        m = re.match(r"^/web/(\d{1,14})(id_|if_|fr_|im_|js_|cs_)?/(.+)$", target)
+        if m:
+            return self.replay(m.group(1), m.group(2) or "", m.group(3))
+        return 404, {}, NOT_FOUND_BODY
+
+    def captures(self, url):
+        key = norm(url)
+        return sorted((c for c in self.sc.archive if norm(c[0]) == key),
+                      key=lambda c: c[1])
+
+    def cdx(self, q):
+        url = q.get("url", [""])[0]
+        rows = self.captures(url)
+        fr, to = q.get("from", [""])[0], q.get("to", [""])[0]
+        if fr:
+            rows = [r for r in rows if r[1] >= pad_ts(fr)]
+        if to:
+            rows = [r for r in rows if r[1][:len(to)] <= to]
+        for flt in q.get("filter", []):
+            neg = flt.startswith("!")
+            field, _, rx = flt.lstrip("!").partition(":")
+            idx = {"statuscode": 2, "mimetype": 3, "timestamp": 1, "original": 0}.get(field)
+            if idx is None:
+                continue
+            rows = [r for r in rows if bool(re.fullmatch(rx, r[idx])) != neg]
+        if q.get("sort", [""])[0] == "closest" and q.get("closest"):
+            c = int(pad_ts(q["closest"][0]))
+            rows.sort(key=lambda r: abs(int(r[1]) - c))
+        elif q.get("sort", [""])[0] == "reverse":
+            rows.reverse()
+        lim = q.get("limit", [""])[0]
+        if lim:
+            n = int(lim)
+            rows = rows[:n] if n >= 0 else rows[n:]
+        fields = q.get("fl", ["urlkey,timestamp,original,mimetype,statuscode,digest,length"])[0].split(",")
+
+        def val(r, f):
+            return {"urlkey": surt(r[0]), "timestamp": r[1], "original": r[0],
+                    "mimetype": r[3], "statuscode": r[2],
+                    "digest": "A" * 32, "length": "1000"}.get(f, "-")
+        if q.get("output", [""])[0] == "json":
+            if not rows:
+                return 200, {"Content-Type": "application/json"}, b"[]\n"
+            out = "[" + json.dumps(fields, separators=(",", ":"))
+            for r in rows:
+                out += ",\n" + "[" + ", ".join(json.dumps(val(r, f)) for f in fields) + "]"
+            return 200, {"Content-Type": "application/json"}, (out + "]\n").encode()
+        body = "".join(" ".join(val(r, f) for f in fields) + "\n" for r in rows)
+        return 200, {"Content-Type": "text/plain"}, body.encode()
+
+    def available(self, q):
+        url = q.get("url", [""])[0]
+        rows = [r for r in self.captures(url) if r[2] == "200"]
+        ts = q.get("timestamp", [""])[0]
+        res = {"url": url, "archived_snapshots": {}}
+        if rows:
+            if ts:
+                c = int(pad_ts(ts))
+                r = min(rows, key=lambda r: abs(int(r[1]) - c))
+            else:
+                r = rows[-1]
+            res["archived_snapshots"]["closest"] = {
+                "status": r[2], "available": True,
+                "url": f"http://web.archive.org/web/{r[1]}/{r[0]}",
+                "timestamp": r[1]}
+        return 200, {"Content-Type": "application/json"}, json.dumps(res).encode()
+
+    def replay(self, ts, mod, url):
+        rows = self.captures(url)
+        if not rows:
+            return 404, {}, NOT_FOUND_BODY
+        exact = [r for r in rows if r[1] == ts]
+        if not exact:
+            c = int(pad_ts(ts))
+            r = min(rows, key=lambda r: abs(int(r[1]) - c))
+            return 302, {"Location": f"/web/{r[1]}{mod}/{r[0]}"}, b""
+        r = exact[0]
+        status = int(r[2])
+        hdr = {"Content-Type": r[3], "Memento-Datetime": time.strftime(
+            "%a, %d %b %Y %H:%M:%S GMT", time.strptime(r[1], "%Y%m%d%H%M%S"))}
+        if status in (301, 302, 307, 308):
+            hdr["Location"] = "/"
+            return status, hdr, b""
+        return status, hdr, f"<html>archived {r[0]} at {r[1]}</html>".encode()
+
+    # ---- ordinary hosts ----
+    async def respond(self, scheme, method, target, headers):
+        """Return (status, headers, body, mode) where mode is None,
+        'stall' or a first-byte delay in ms."""
+        hostname = headers.get("host", "").split(":")[0].lower()
+        h = self.sc.hosts.get(hostname)
+        if h is None:
+            return 421, {}, b"no such host here\n", None
+        lo, hi = h.latency
+        if hi:
+            await asyncio.sleep(random.uniform(lo, hi) / 1000.0)
+        if hostname in ("web.archive.org", "archive.org") and self.sc.archive:
+            return (*self.wayback(method, target, headers), None)
+        path = target.split("?", 1)[0] if "paths-with-query" not in h.flags else target
+        if scheme == "http" and "https-only" in h.flags:
+            return 301, {"Location": f"https://{hostname}{target}"}, b"", None
+        if "ua-403" in h.flags and "Mozilla" not in headers.get("user-agent", ""):
+            return 403, {}, b"<html>Forbidden</html>", None
+        if "parked" in h.flags:
+            return 200, {"Content-Type": "text/html"}, PARKED_BODY, None
+        rule = h.paths.get(target) or h.paths.get(path)
+        if rule is None:
+            if "soft404" in h.flags:
+                return 200, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
+            if "root-redirect" in h.flags and path != "/":
+                return 302, {"Location": "/"}, b"", None
+            if path == "/" and "root-redirect" in h.flags:
+                return 200, {"Content-Type": "text/html"}, f"<html>home of {hostname}</html>".encode(), None
+            return 404, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
+        kind, args = rule[0], rule[1:]
+        default = f"<html><body>{hostname}{path}</body></html>".encode()
+        body = (" ".join(args).encode() + b"\n") if args else default
+        if kind.isdigit():
+            status = int(kind)
+            if status in (301, 302, 303, 307, 308):
+                return status, {"Location": args[0]}, b"", None
+            return status, {"Content-Type": "text/html"}, body if status == 200 else (body if args else NOT_FOUND_BODY), None
+        n = self.count(hostname, path)
+        if kind == "head-405":
+            if method == "HEAD":
+                return 405, {"Allow": "GET"}, b"", None
+            return 200, {"Content-Type": "text/html"}, body, None
+        if kind == "rate-limit":
+            if n <= int(args[0]):
+                return 429, {"Retry-After": args[1]}, b"slow down\n", None
+            return 200, {"Content-Type": "text/html"}, default, None
+        if kind == "flaky":
+            if n <= int(args[0]):
+                return int(args[1]), {}, b"try again\n", None
+            return 200, {"Content-Type": "text/html"}, default, None
+        if kind == "slow-first-byte":
+            return 200, {"Content-Type": "text/html"}, default, int(args[0])
+        if kind == "stall":
+            return 200, {"Content-Type": "text/html", "Content-Length": "100000"}, b"<html>", "stall"
+        if kind == "redirect-loop":
+            return 302, {"Location": path}, b"", None
+        if kind == "no-length":
+            return 200, {"Content-Type": "text/html", "_chunked": "1"}, body, None
+        return 500, {}, f"webd: unknown behaviour {kind}\n".encode(), None
+
+    async def serve(self, reader, writer, scheme):
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                parts = line.decode("latin-1").split()
+                if len(parts) != 3:
+                    break
+                method, target = parts[0], parts[1]
+                headers = {}
+                while True:
+                    h = await reader.readline()
+                    if h in (b"\r\n", b"\n", b""):
+                        break
+                    k, _, v = h.decode("latin-1").partition(":")
+                    headers[k.strip().lower()] = v.strip()
+                if "content-length" in headers:
+                    await reader.readexactly(int(headers["content-length"]))
+                status, hdr, body, mode = await self.respond(scheme, method, target, headers)
+                if isinstance(mode, int):
+                    await asyncio.sleep(mode / 1000.0)
+                chunked = hdr.pop("_chunked", None)
+                out = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
+                hdr.setdefault("Server", "linkmend-webd")
+                if not chunked and "Content-Length" not in hdr:
+                    hdr["Content-Length"] = str(len(body))
+                if chunked:
+                    hdr["Transfer-Encoding"] = "chunked"
+                for k, v in hdr.items():
+                    out.append(f"{k}: {v}")
+                writer.write(("\r\n".join(out) + "\r\n\r\n").encode("latin-1"))
+                if method != "HEAD":
+                    if chunked:
+                        writer.write(b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body))
+                    else:
+                        writer.write(body)
+                await writer.drain()
+                if mode == "stall":
+                    await asyncio.sleep(3600)
+                if headers.get("connection", "").lower() == "close":
+                    break
+        except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, OSError):
+            pass
+        finally:
+            try:
+                writer.close()
+            except Exception:
+                pass
+
+
+class Blackhole(asyncio.DatagramProtocol):
+    """A DNS server that never answers: dnsmasq forwards dns-timeout hosts here."""
+    def datagram_received(self, data, addr):
+        pass
+
+
+def tls_context(state, sc):
+    def ctx(cert):
+        c = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        c.load_cert_chain(os.path.join(state, cert + ".crt"), os.path.join(state, cert + ".key"))
+        c.set_alpn_protocols(["http/1.1"])
+        return c
+    good, wrong, expired = ctx("server"), ctx("wrong-name"), ctx("expired")
+
+    def pick(sock, name, _):
+        h = sc.hosts.get((name or "").lower())
+        if h is not None and "tls-wrong-name" in h.flags:
+            sock.context = wrong
+        elif h is not None and "tls-expired" in h.flags:
+            sock.context = expired
+        return None
+    good.sni_callback = pick
+    return good
+
+
+async def main():
+    sc = Scenario(sys.argv[1])
+    state = sys.argv[2]
+    web = Web(sc)
+    loop = asyncio.get_running_loop()
+    await asyncio.start_server(lambda r, w: web.serve(r, w, "http"), "127.0.0.1", 80,
+                               backlog=4096)
+    await asyncio.start_server(lambda r, w: web.serve(r, w, "https"), "127.0.0.1", 443,
+                               ssl=tls_context(state, sc), backlog=4096)
+    await loop.create_datagram_endpoint(Blackhole, local_addr=("127.0.0.4", 5353))
+    with open(os.path.join(state, "webd.ready"), "w") as f:
+        f.write(str(os.getpid()) + "\n")
+    stop = loop.create_future()
+    loop.add_signal_handler(signal.SIGTERM, stop.set_result, None)
+    await stop
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
