@@ -12,4 +12,8 @@ int cmd_scan(int argc, char **argv);
 extern const char cmd_scan_usage[];
 extern const char cmd_scan_help[];
 
+int cmd_check(int argc, char **argv);
+extern const char cmd_check_usage[];
+extern const char cmd_check_help[];
+
 #endif

@@ -22,6 +22,8 @@ struct command {
 static const struct command commands[] = {
 	{ "scan", cmd_scan, cmd_scan_usage, cmd_scan_help,
 	  "find every URL in a tree, with its context" },
+	{ "check", cmd_check, cmd_check_usage, cmd_check_help,
+	  "a verdict for every URL, with its evidence" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -8,6 +8,7 @@
 #include "usage.h"
 
 const char *prog_name = "linkmend";
+int die_status = 128;
 
 /* One message at a time: scan workers report from several threads. */
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -63,7 +64,7 @@ void die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport("fatal: ", fmt, ap, 0);
 	va_end(ap);
-	exit(128);
+	exit(die_status);
 }
 
 void die_errno(const char *fmt, ...)
@@ -74,7 +75,7 @@ void die_errno(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport("fatal: ", fmt, ap, e);
 	va_end(ap);
-	exit(128);
+	exit(die_status);
 }
 
 void usage_die(const char *usage)

@@ -19,6 +19,9 @@ __attribute__((noreturn)) void die(const char *fmt, ...) LM_PRINTF(1, 2);
 __attribute__((noreturn)) void die_errno(const char *fmt, ...) LM_PRINTF(1, 2);
 __attribute__((noreturn)) void usage_die(const char *usage);
 
+/* The exit status of die() (128; a command may choose another). */
+extern int die_status;
+
 /* Program name used as a prefix-free tag in messages ("linkmend"). */
 extern const char *prog_name;
 

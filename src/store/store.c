@@ -23,6 +23,7 @@ enum stmt_id {
 	ST_DEL_OCC,
 	ST_PUT_URL,
 	ST_PUT_OCC,
+	ST_PUT_CHECK,
 	ST__COUNT
 };
 
@@ -34,6 +35,9 @@ static const char *const stmt_sql[ST__COUNT] = {
 	[ST_PUT_OCC] = "INSERT INTO occurrence(path, start, end, "
 		       "line, col, url_id, text, context, flags) "
 		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	[ST_PUT_CHECK] = "INSERT OR REPLACE INTO checks(url_id, at, verdict, "
+			 "status, curl_code, final_url, chain, detail, digest, ms) "
+			 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
 };
 
 struct store {
@@ -65,6 +69,13 @@ static const char schema[] =
 	"  url_id INTEGER NOT NULL REFERENCES url(id),"
 	"  text TEXT NOT NULL, context TEXT NOT NULL, flags TEXT NOT NULL,"
 	"  PRIMARY KEY(path, start)) WITHOUT ROWID;"
+	/* The history of every check: nothing finished is ever lost. */
+	"CREATE TABLE IF NOT EXISTS checks("
+	"  url_id INTEGER NOT NULL REFERENCES url(id), at INTEGER NOT NULL,"
+	"  verdict TEXT NOT NULL, status INTEGER NOT NULL,"
+	"  curl_code INTEGER NOT NULL, final_url TEXT, chain TEXT NOT NULL,"
+	"  detail TEXT NOT NULL, digest TEXT NOT NULL, ms INTEGER NOT NULL,"
+	"  PRIMARY KEY(url_id, at)) WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);";
 
 static int db_error(struct store *st, const char *what)
@@ -446,4 +457,103 @@ int store_each_occurrence(struct store *st, const char *const *prefixes,
 	sqlite3_finalize(s);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
 	       db_error(st, "cannot read occurrences");
+}
+
+int store_each_checkable_url(struct store *st,
+			     int (*cb)(const struct store_url *u, void *data),
+			     void *data)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT u.id, u.url, u.host FROM url u WHERE EXISTS"
+			       " (SELECT 1 FROM occurrence o WHERE o.url_id = u.id"
+			       "  AND o.context NOT IN ('identifier', 'license')"
+			       "  AND o.flags NOT LIKE '%placeholder%'"
+			       "  AND o.flags NOT LIKE '%example%'"
+			       "  AND o.flags NOT LIKE '%invalid%'"
+			       "  AND o.flags NOT LIKE '%truncated%')"
+			       " ORDER BY u.url", -1, &s, NULL))
+		return db_error(st, "cannot read urls");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct store_url u;
+
+		u.id = sqlite3_column_int64(s, 0);
+		u.url = (const char *)sqlite3_column_text(s, 1);
+		u.host = (const char *)sqlite3_column_text(s, 2);
+		if (u.url && u.host && cb(&u, data))
+			break;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	       db_error(st, "cannot read urls");
+}
+
+long long store_url_id(struct store *st, const char *url, const char *host)
+{
+	struct store_occ o;
+
+	memset(&o, 0, sizeof(o));
+	o.key = url;
+	o.host = host;
+	return url_id(st, &o);
+}
+
+static void bind_text_or_null(sqlite3_stmt *s, int i, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, i);
+}
+
+int store_put_check(struct store *st, const struct store_check *c)
+{
+	sqlite3_stmt *s = st->stmt[ST_PUT_CHECK];
+
+	sqlite3_bind_int64(s, 1, c->url_id);
+	sqlite3_bind_int64(s, 2, c->at);
+	sqlite3_bind_text(s, 3, c->verdict, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 4, c->status);
+	sqlite3_bind_int64(s, 5, c->curl_code);
+	bind_text_or_null(s, 6, c->final_url);
+	sqlite3_bind_text(s, 7, c->chain ? c->chain : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 8, c->detail ? c->detail : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 9, c->digest ? c->digest : "", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 10, c->ms);
+	return step_done(st, s, "cannot record check");
+}
+
+int store_each_check(struct store *st,
+		     int (*cb)(const struct store_check *c, void *data),
+		     void *data)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT url_id, at, verdict, status, curl_code,"
+			       " final_url, chain, detail, digest, ms FROM checks"
+			       " ORDER BY url_id, at", -1, &s, NULL))
+		return db_error(st, "cannot read checks");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct store_check c;
+
+		c.url_id = sqlite3_column_int64(s, 0);
+		c.at = sqlite3_column_int64(s, 1);
+		c.verdict = (const char *)sqlite3_column_text(s, 2);
+		c.status = (long)sqlite3_column_int64(s, 3);
+		c.curl_code = (int)sqlite3_column_int64(s, 4);
+		c.final_url = (const char *)sqlite3_column_text(s, 5);
+		c.chain = (const char *)sqlite3_column_text(s, 6);
+		c.detail = (const char *)sqlite3_column_text(s, 7);
+		c.digest = (const char *)sqlite3_column_text(s, 8);
+		c.ms = (long)sqlite3_column_int64(s, 9);
+		if (c.verdict && cb(&c, data))
+			break;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	       db_error(st, "cannot read checks");
 }

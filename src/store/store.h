@@ -67,4 +67,39 @@ int store_each_occurrence(struct store *st, const char *const *prefixes,
 			  int (*cb)(const struct store_occ *o, void *data),
 			  void *data);
 
+/* A URL as the check stage sees it. */
+struct store_url {
+	long long id;
+	const char *url, *host;
+};
+
+/*
+ * Every URL with at least one occurrence worth checking: a context that
+ * is checked (not identifier, licence) and no placeholder, example,
+ * invalid or truncated flag.  Ordered by URL.
+ */
+int store_each_checkable_url(struct store *st,
+			     int (*cb)(const struct store_url *u, void *data),
+			     void *data);
+/* The id of url, recorded with host if new; -1 after error(). */
+long long store_url_id(struct store *st, const char *url, const char *host);
+
+/* One check of one URL. */
+struct store_check {
+	long long url_id;
+	long long at;		/* seconds since the epoch */
+	const char *verdict;
+	long status;
+	int curl_code;
+	const char *final_url;	/* may be NULL */
+	const char *chain, *detail, *digest;
+	long ms;
+};
+
+int store_put_check(struct store *st, const struct store_check *c);
+/* Every check recorded, ordered by URL id and time. */
+int store_each_check(struct store *st,
+		     int (*cb)(const struct store_check *c, void *data),
+		     void *data);
+
 #endif

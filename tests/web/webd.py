@@ -108,8 +108,10 @@ def norm(url):
 
 
 class Web:
-    def __init__(self, sc):
+    def __init__(self, sc, log):
         self.sc = sc
+        self.log = log          # every request: time, host, in flight, method, target
+        self.inflight = {}
 
     def count(self, host, path):
         k = (host, path)
@@ -262,6 +264,8 @@ class Web:
         if kind == "slow-first-byte":
             return 200, {"Content-Type": "text/html"}, default, int(args[0])
         if kind == "stall":
+            if method == "HEAD":
+                return 405, {"Allow": "GET"}, b"", None
             return 200, {"Content-Type": "text/html", "Content-Length": "100000"}, b"<html>", "stall"
         if kind == "redirect-loop":
             return 302, {"Location": path}, b"", None
@@ -288,7 +292,16 @@ class Web:
                     headers[k.strip().lower()] = v.strip()
                 if "content-length" in headers:
                     await reader.readexactly(int(headers["content-length"]))
-                status, hdr, body, mode = await self.respond(scheme, method, target, headers)
+                host = headers.get("host", "").split(":")[0].lower()
+                self.inflight[host] = self.inflight.get(host, 0) + 1
+                self.log.write(f"{time.time():.3f} {host} {self.inflight[host]} "
+                               f"{method} {scheme} {target} "
+                               f"{headers.get('user-agent', '-').replace(' ', '_')}\n")
+                self.log.flush()
+                try:
+                    status, hdr, body, mode = await self.respond(scheme, method, target, headers)
+                finally:
+                    self.inflight[host] -= 1
                 if isinstance(mode, int):
                     await asyncio.sleep(mode / 1000.0)
                 chunked = hdr.pop("_chunked", None)
@@ -326,6 +339,20 @@ class Blackhole(asyncio.DatagramProtocol):
         pass
 
 
+class Servfail(asyncio.DatagramProtocol):
+    """A DNS server that answers SERVFAIL: dnsmasq forwards servfail hosts here."""
+    def connection_made(self, transport):
+        self.transport = transport
+
+    def datagram_received(self, data, addr):
+        if len(data) < 12:
+            return
+        # Same id and question; QR, RD and RA set; RCODE 2; no answers.
+        flags = 0x8182 | (data[2] & 0x01) << 8
+        self.transport.sendto(data[:2] + flags.to_bytes(2, "big") + data[4:6] +
+                              b"\0\0\0\0\0\0" + data[12:], addr)
+
+
 def tls_context(state, sc):
     def ctx(cert):
         c = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -348,13 +375,14 @@ def tls_context(state, sc):
 async def main():
     sc = Scenario(sys.argv[1])
     state = sys.argv[2]
-    web = Web(sc)
+    web = Web(sc, open(os.path.join(state, "requests.log"), "a"))
     loop = asyncio.get_running_loop()
     await asyncio.start_server(lambda r, w: web.serve(r, w, "http"), "127.0.0.1", 80,
                                backlog=4096)
     await asyncio.start_server(lambda r, w: web.serve(r, w, "https"), "127.0.0.1", 443,
                                ssl=tls_context(state, sc), backlog=4096)
     await loop.create_datagram_endpoint(Blackhole, local_addr=("127.0.0.4", 5353))
+    await loop.create_datagram_endpoint(Servfail, local_addr=("127.0.0.3", 5353))
     with open(os.path.join(state, "webd.ready"), "w") as f:
         f.write(str(os.getpid()) + "\n")
     stop = loop.create_future()

@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * One job per URL, a small state machine driven by the request engine's
+ * done() callbacks: HEAD; GET instead where HEAD is refused; a hop per
+ * redirect; a wait and a retry for transient faults; then, for a page
+ * that answers 2xx, a look at the host's probe (a random path on the
+ * same host, fetched once) to tell a real page from a soft-404 or a
+ * parked domain.
+ */
+#include <ctype.h>
+#include <curl/curl.h>
+#include <netdb.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "check.h"
+
+static const char *const verdict_names[V__COUNT] = {
+	"alive", "moved", "redirected", "gone", "soft-404", "dns", "dns-error",
+	"refused", "timeout", "tls", "blocked", "server-error", "parked",
+};
+
+const char *verdict_name(enum verdict v)
+{
+	return (unsigned)v < V__COUNT ? verdict_names[v] : "?";
+}
+
+enum verdict verdict_from_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < V__COUNT; i++)
+		if (!strcmp(verdict_names[i], name))
+			return (enum verdict)i;
+	return V__COUNT;
+}
+
+int verdict_is_failure(enum verdict v)
+{
+	return v != V_ALIVE && v != V_MOVED && v != V_REDIRECTED &&
+	       v != V_BLOCKED && v < V__COUNT;
+}
+
+void check_opts_init(struct check_opts *o)
+{
+	net_opts_init(&o->net);
+	o->retries = 3;
+	o->retry_wait_ms = 1000;
+	o->max_retry_after_s = 300;
+	o->max_hops = 10;
+}
+
+int check_failures(const struct check_history *h, size_t n,
+		   long long spacing_s)
+{
+	long long last = 0;
+	int count = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!verdict_is_failure(h[i].verdict)) {
+			if (h[i].verdict != V_BLOCKED)
+				count = 0;	/* a success starts over */
+			continue;
+		}
+		if (!count || h[i].at - last >= spacing_s) {
+			count++;
+			last = h[i].at;
+		}
+	}
+	return count;
+}
+
+struct probe;
+
+struct job {
+	struct check_ctx *ctx;
+	size_t index;
+	const char *orig;
+	char *cur;
+	struct net_request req;
+	int tries, hops, temporary;
+	struct strbuf chain;
+	char **seen;
+	size_t nseen, aseen;
+	long status;
+	int have_body, parked;
+	unsigned char digest[32];
+	struct job *next_waiting;
+};
+
+struct probe {
+	char *url;
+	int state;		/* 0 not asked, 1 running, 2 done */
+	long status;
+	int parked;
+	unsigned char digest[32];
+	struct net_request req;
+	struct job *waiters;
+	struct check_ctx *ctx;
+};
+
+struct check_ctx {
+	const struct check_opts *o;
+	struct net *net;
+	struct strmap probes;	/* "scheme://host" -> struct probe */
+	struct strmap dns;	/* host -> verdict + 1 */
+	void (*done)(const struct check_result *r, void *data);
+	void *data;
+	size_t remaining;
+	struct job **jobs;	/* by input index; NULL once finished */
+};
+
+static const char *const parked_markers[] = {
+	"domain is for sale", "domain may be for sale", "buy this domain",
+	"domain parking", "sedoparking", "parkingcrew", "this domain is parked",
+	"parked free", "hugedomains",
+};
+
+static int body_is_parked(const struct strbuf *b)
+{
+	size_t i, k, n = b->len < 65536 ? b->len : 65536;
+	char *low = xmalloc(n + 1);
+	int found = 0;
+
+	for (i = 0; i < n; i++)
+		low[i] = (char)tolower((unsigned char)b->buf[i]);
+	low[n] = '\0';
+	for (k = 0; !found && k < sizeof(parked_markers) / sizeof(*parked_markers); k++)
+		found = strstr(low, parked_markers[k]) != NULL;
+	free(low);
+	return found;
+}
+
+static void hex(const unsigned char *d, char *out)
+{
+	static const char x[] = "0123456789abcdef";
+	int i;
+
+	for (i = 0; i < 32; i++) {
+		out[2 * i] = x[d[i] >> 4];
+		out[2 * i + 1] = x[d[i] & 15];
+	}
+	out[64] = '\0';
+}
+
+static void free_job(struct job *j)
+{
+	size_t i;
+
+	j->ctx->jobs[j->index] = NULL;
+	net_request_reset(&j->req);
+	free(j->cur);
+	strbuf_release(&j->chain);
+	for (i = 0; i < j->nseen; i++)
+		free(j->seen[i]);
+	free(j->seen);
+	free(j);
+}
+
+static void finish(struct job *j, enum verdict v, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void finish(struct job *j, enum verdict v, const char *fmt, ...)
+{
+	struct check_ctx *c = j->ctx;
+	struct check_result r;
+	char detail[512], digest[65] = "";
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	va_end(ap);
+	if (j->have_body)
+		hex(j->digest, digest);
+	memset(&r, 0, sizeof(r));
+	r.url = j->orig;
+	r.index = j->index;
+	r.verdict = v;
+	r.status = j->req.status ? j->req.status : j->status;
+	r.curl_code = j->req.curl_code;
+	r.final_url = j->hops ? j->cur : NULL;
+	r.chain = j->chain.buf;
+	r.detail = detail;
+	r.digest = digest;
+	r.elapsed_ms = j->req.elapsed_ms;
+	r.tries = j->tries + 1;
+	c->done(&r, c->data);
+	free_job(j);
+	c->remaining--;
+}
+
+static void on_job_done(struct net_request *req, void *data);
+
+static void submit(struct job *j, const char *url, int head, long delay_ms)
+{
+	if (url != j->cur) {
+		free(j->cur);
+		j->cur = xstrdup(url);
+	}
+	j->req.url = j->cur;
+	j->req.head = head;
+	j->req.done = on_job_done;
+	j->req.data = j;
+	j->req.not_before_ms = delay_ms ? net_now_ms() + delay_ms : 0;
+	if (net_submit(j->ctx->net, &j->req))
+		finish(j, V_SERVER_ERROR, "not a URL libcurl can request");
+}
+
+/* The site root: a path of "/" or nothing, with no query. */
+static int is_root(const char *url)
+{
+	CURLU *u = curl_url();
+	char *path = NULL, *query = NULL;
+	int root = 0;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_PATH, &path, 0)) {
+		root = (!strcmp(path, "/") || !*path) &&
+		       curl_url_get(u, CURLUPART_QUERY, &query, 0);
+	}
+	curl_free(path);
+	curl_free(query);
+	curl_url_cleanup(u);
+	return root;
+}
+
+static char *origin_of(const char *url)
+{
+	CURLU *u = curl_url();
+	char *scheme = NULL, *host = NULL, *port = NULL, *ret = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, &host, 0)) {
+		if (curl_url_get(u, CURLUPART_PORT, &port, 0))
+			port = NULL;
+		ret = port ? xstrfmt("%s://%s:%s", scheme, host, port) :
+			     xstrfmt("%s://%s", scheme, host);
+	}
+	curl_free(scheme);
+	curl_free(host);
+	curl_free(port);
+	curl_url_cleanup(u);
+	return ret;
+}
+
+static void conclude(struct job *j, struct probe *p)
+{
+
+	if (j->parked || (p && p->parked))
+		return finish(j, V_PARKED, "parked domain");
+	if (p && p->status == 200) {
+		/* The host answers 200 for anything: compare the pages. */
+		if (!j->have_body)
+			return submit(j, j->cur, 0, 0);
+		if (!memcmp(j->digest, p->digest, sizeof(j->digest)))
+			return finish(j, V_SOFT404,
+				      "same page as a random path on the host");
+	}
+	if (!j->hops)
+		return finish(j, V_ALIVE, "HTTP %ld", j->status);
+	/* "301 -> URL (2 hops)": the first hop's status, where it ends. */
+	finish(j, j->temporary ? V_REDIRECTED : V_MOVED, "%.3s -> %s (%d hop%s)",
+	       j->chain.buf, j->cur, j->hops, j->hops == 1 ? "" : "s");
+}
+
+static void on_probe_done(struct net_request *req, void *data)
+{
+	struct probe *p = data;
+	struct job *j, *next;
+
+	p->state = 2;
+	p->status = req->curl_code ? 0 : req->status;
+	p->parked = p->status == 200 && body_is_parked(&req->body);
+	memcpy(p->digest, req->digest, sizeof(p->digest));
+	net_request_reset(req);
+	for (j = p->waiters, p->waiters = NULL; j; j = next) {
+		next = j->next_waiting;
+		conclude(j, p);
+	}
+}
+
+static void with_probe(struct job *j)
+{
+	struct check_ctx *c = j->ctx;
+	char *origin = origin_of(j->cur);
+	struct probe *p;
+	void **slot;
+
+	if (!origin)
+		return conclude(j, NULL);
+	slot = strmap_put(&c->probes, origin);
+	if (!*slot) {
+		unsigned long long r = ((unsigned long long)rand() << 31) ^
+				       (unsigned long long)rand() ^
+				       (unsigned long long)net_now_ms();
+
+		p = xcalloc(1, sizeof(*p));
+		p->ctx = c;
+		p->url = xstrfmt("%s/linkmend-probe-%016llx", origin, r);
+		*slot = p;
+	}
+	free(origin);
+	p = *slot;
+	if (p->state == 2)
+		return conclude(j, p);
+	j->next_waiting = p->waiters;
+	p->waiters = j;
+	if (!p->state) {
+		p->state = 1;
+		p->req.url = p->url;
+		p->req.head = 0;
+		p->req.done = on_probe_done;
+		p->req.data = p;
+		if (net_submit(c->net, &p->req))
+			on_probe_done(&p->req, p);
+	}
+}
+
+/* NXDOMAIN and a failing resolver look alike to libcurl: ask again. */
+static enum verdict dns_verdict(struct check_ctx *c, const char *url)
+{
+	CURLU *u = curl_url();
+	char *host = NULL;
+	enum verdict v = V_DNS_ERROR;
+	void **slot;
+
+	if (!u || curl_url_set(u, CURLUPART_URL, url, 0) ||
+	    curl_url_get(u, CURLUPART_HOST, &host, 0)) {
+		curl_url_cleanup(u);
+		return V_DNS_ERROR;
+	}
+	slot = strmap_put(&c->dns, host);
+	if (*slot) {
+		v = (enum verdict)((size_t)*slot - 1);
+	} else {
+		struct addrinfo hints, *res = NULL;
+		int rc;
+
+		memset(&hints, 0, sizeof(hints));
+		hints.ai_socktype = SOCK_STREAM;
+		rc = getaddrinfo(host, NULL, &hints, &res);
+		if (!rc)
+			freeaddrinfo(res);
+		v = rc == EAI_NONAME ? V_DNS : V_DNS_ERROR;
+		*slot = (void *)(size_t)(v + 1);
+	}
+	curl_free(host);
+	curl_url_cleanup(u);
+	return v;
+}
+
+static int is_tls_error(int code)
+{
+	return code == CURLE_SSL_CONNECT_ERROR ||
+	       code == CURLE_PEER_FAILED_VERIFICATION ||
+	       code == CURLE_SSL_CERTPROBLEM || code == CURLE_SSL_CIPHER ||
+	       code == CURLE_SSL_CACERT_BADFILE ||
+	       code == CURLE_SSL_ISSUER_ERROR ||
+	       code == CURLE_SSL_PINNEDPUBKEYNOTMATCH ||
+	       code == CURLE_SSL_INVALIDCERTSTATUS ||
+	       code == CURLE_SSL_CRL_BADFILE;
+}
+
+static int is_transient_error(int code)
+{
+	return code == CURLE_OPERATION_TIMEDOUT || code == CURLE_GOT_NOTHING ||
+	       code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR ||
+	       code == CURLE_PARTIAL_FILE || code == CURLE_HTTP2 ||
+	       code == CURLE_HTTP2_STREAM;
+}
+
+/* Retry after a wait, or return 0 when the retries are spent. */
+static int retry(struct job *j, long wait_ms)
+{
+	if (j->tries >= j->ctx->o->retries)
+		return 0;
+	if (wait_ms < 0)
+		wait_ms = j->ctx->o->retry_wait_ms << j->tries;
+	j->tries++;
+	submit(j, j->cur, j->req.head, wait_ms);
+	return 1;
+}
+
+static void on_error(struct job *j)
+{
+	const struct check_opts *o = j->ctx->o;
+	int code = j->req.curl_code;
+	const char *msg = *j->req.errbuf ? j->req.errbuf :
+			  curl_easy_strerror((CURLcode)code);
+
+	/* A resolver that never answers outlasts the transfer's timeout. */
+	if (code == CURLE_OPERATION_TIMEDOUT && !j->req.primary_ip &&
+	    !strncmp(msg, "Resolving timed out", 19))
+		return finish(j, V_DNS_ERROR, "no answer from DNS (SERVFAIL or timeout)");
+	if (code == CURLE_COULDNT_RESOLVE_HOST) {
+		if (dns_verdict(j->ctx, j->cur) == V_DNS)
+			return finish(j, V_DNS, "NXDOMAIN");
+		return finish(j, V_DNS_ERROR, "no answer from DNS (SERVFAIL or timeout)");
+	}
+	if (code == CURLE_COULDNT_CONNECT)
+		return finish(j, V_REFUSED, "connection refused");
+	if (is_tls_error(code))
+		return finish(j, V_TLS, "TLS: %s", msg);
+	if (is_transient_error(code) && retry(j, -1))
+		return;
+	if (code == CURLE_OPERATION_TIMEDOUT)
+		return finish(j, V_TIMEOUT, "timed out after %ld ms, %d tries",
+			      o->net.timeout_ms, j->tries + 1);
+	finish(j, V_SERVER_ERROR, "%s", msg);
+}
+
+static void on_job_done(struct net_request *req, void *data)
+{
+	struct job *j = data;
+	const struct check_opts *o = j->ctx->o;
+	long s = req->status;
+	size_t i;
+
+	if (req->curl_code)
+		return on_error(j);
+	/* HEAD refused or inconclusive: ask with GET. */
+	if (req->head && (s == 400 || s == 403 || s == 405 || s == 501 ||
+			  s == 999))
+		return submit(j, j->cur, 0, 0);
+	if (s >= 300 && s < 400 && s != 304) {
+		if (!req->location)
+			return finish(j, V_SERVER_ERROR, "%ld without Location", s);
+		for (i = 0; i < j->nseen; i++)
+			if (!strcmp(j->seen[i], req->location))
+				return finish(j, V_SERVER_ERROR,
+					      "redirect loop after %d hop%s", j->hops,
+					      j->hops == 1 ? "" : "s");
+		if (j->hops >= o->max_hops)
+			return finish(j, V_SERVER_ERROR, "more than %d redirects",
+				      o->max_hops);
+		ALLOC_GROW(j->seen, j->nseen + 1, j->aseen);
+		j->seen[j->nseen++] = xstrdup(j->cur);
+		j->hops++;
+		if (s != 301 && s != 308)
+			j->temporary = 1;
+		strbuf_addf(&j->chain, "%s%ld %s", j->chain.len ? "; " : "", s,
+			    req->location);
+		j->tries = 0;
+		return submit(j, req->location, req->head, 0);
+	}
+	if (s == 429) {
+		long ra = req->retry_after_s;
+
+		if (ra > o->max_retry_after_s)
+			return finish(j, V_BLOCKED, "429, Retry-After %ld is over %ld",
+				      ra, o->max_retry_after_s);
+		if (retry(j, ra >= 0 ? ra * 1000 : -1))
+			return;
+		return finish(j, V_BLOCKED, "429, Retry-After %ld, gave up after %d tries",
+			      ra, j->tries + 1);
+	}
+	if (s >= 500 && s != 999) {
+		if (retry(j, -1))
+			return;
+		return finish(j, V_SERVER_ERROR, "HTTP %ld, %d tries", s, j->tries + 1);
+	}
+	if (s == 404 || s == 410)
+		return finish(j, V_GONE, "HTTP %ld", s);
+	if (s == 401 || s == 403 || s == 999)
+		return finish(j, V_BLOCKED, "HTTP %ld", s);
+	if (s >= 400 || s < 200)
+		return finish(j, V_GONE, "HTTP %ld", s);
+	/* 2xx: a page.  Where a redirect ends at the site root, it is lost. */
+	j->status = s;
+	if (!req->head) {
+		j->have_body = 1;
+		memcpy(j->digest, req->digest, sizeof(j->digest));
+		j->parked = body_is_parked(&req->body);
+	}
+	if (j->hops && is_root(j->cur) && !is_root(j->orig))
+		return finish(j, V_SOFT404, "redirects to the site root %s", j->cur);
+	with_probe(j);
+}
+
+static void free_probe(void *p)
+{
+	struct probe *pr = p;
+
+	net_request_reset(&pr->req);
+	free(pr->url);
+	free(pr);
+}
+
+int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
+	       volatile sig_atomic_t *stop,
+	       void (*done)(const struct check_result *r, void *data),
+	       void (*tick)(void *data), void *data)
+{
+	struct check_ctx c;
+	size_t i;
+	int ret;
+
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	c.done = done;
+	c.data = data;
+	c.net = net_new(&o->net);
+	srand((unsigned)(time(NULL) ^ getpid()));
+	c.jobs = xcalloc(n ? n : 1, sizeof(*c.jobs));
+	for (i = 0; i < n; i++)
+		c.jobs[i] = xcalloc(1, sizeof(**c.jobs));
+	for (i = 0; i < n; i++) {
+		struct job *j = c.jobs[i];
+
+		j->ctx = &c;
+		j->index = i;
+		j->orig = urls[i];
+		strbuf_init(&j->chain, 0);
+		c.remaining++;
+		submit(j, urls[i], 1, 0);
+	}
+	ret = net_run(c.net, stop, tick, data);
+	/*
+	 * After a stop, the jobs still queued or running are abandoned
+	 * unreported: their URLs stay unchecked for the next run.
+	 */
+	net_free(c.net);
+	for (i = 0; i < n; i++)
+		if (c.jobs[i])
+			free_job(c.jobs[i]);
+	free(c.jobs);
+	strmap_clear(&c.probes, free_probe);
+	strmap_clear(&c.dns, NULL);
+	return ret;
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Verdicts from responses.  check_urls() requests each URL (HEAD, then
+ * GET where HEAD is refused or cannot tell), follows redirects hop by hop,
+ * retries transient faults with backoff and obeys Retry-After, probes each
+ * host once with a random path to recognise soft-404s and parked domains,
+ * and reports one result per URL with its evidence.  check_is_dead()
+ * applies the confirmation rule to a URL's history.
+ */
+#ifndef CHECK_CHECK_H
+#define CHECK_CHECK_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "../lib/strbuf.h"
+#include "../net/net.h"
+
+enum verdict {
+	V_ALIVE,
+	V_MOVED,
+	V_REDIRECTED,
+	V_GONE,
+	V_SOFT404,
+	V_DNS,
+	V_DNS_ERROR,
+	V_REFUSED,
+	V_TIMEOUT,
+	V_TLS,
+	V_BLOCKED,
+	V_SERVER_ERROR,
+	V_PARKED,
+	V__COUNT
+};
+
+const char *verdict_name(enum verdict v);
+enum verdict verdict_from_name(const char *name);	/* V__COUNT if none */
+/* 1 for verdicts that count towards a URL being dead. */
+int verdict_is_failure(enum verdict v);
+
+struct check_opts {
+	struct net_opts net;
+	int retries;		/* for transient faults (3) */
+	long retry_wait_ms;	/* first backoff, doubled each time (1000) */
+	long max_retry_after_s;	/* a longer Retry-After gives up (300) */
+	int max_hops;		/* redirects followed (10) */
+};
+
+void check_opts_init(struct check_opts *o);
+
+struct check_result {
+	const char *url;
+	size_t index;		/* in the input */
+	enum verdict verdict;
+	long status;		/* last HTTP status, or 0 */
+	int curl_code;
+	const char *final_url;	/* after redirects, or NULL */
+	const char *chain;	/* "301 URL; 302 URL", or "" */
+	const char *detail;	/* a short human reason */
+	const char *digest;	/* hex SHA-256 of the final body, or "" */
+	long elapsed_ms;
+	int tries;
+};
+
+/*
+ * Check urls[0..n); done() is called once per URL as it finishes, in no
+ * particular order.  Stops early when *stop becomes nonzero (then the
+ * URLs not reported were not checked).  tick() is called about four
+ * times a second.
+ */
+int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
+	       volatile sig_atomic_t *stop,
+	       void (*done)(const struct check_result *r, void *data),
+	       void (*tick)(void *data), void *data);
+
+struct check_history {
+	long long at;		/* seconds since the epoch */
+	enum verdict verdict;
+};
+
+/*
+ * The confirmation rule: a URL is dead when, since its last success, it
+ * failed confirm checks each at least spacing_s after the one counted
+ * before it.  h is in time order.  Returns the failures counted.
+ */
+int check_failures(const struct check_history *h, size_t n,
+		   long long spacing_s);
+
+#endif

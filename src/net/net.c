@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <curl/curl.h>
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "net.h"
+
+struct net_host {
+	char *name;
+	struct net_request *head, *tail;	/* queued, FIFO */
+	size_t queued;
+	int active;
+	long last_start;
+	int listed;		/* in net.waiting */
+};
+
+struct net {
+	struct net_opts o;
+	CURLM *multi;
+	struct strmap hosts;
+	struct net_host **waiting;	/* hosts with queued requests */
+	size_t nwaiting, awaiting;
+	size_t pending;
+	int active;
+	struct net_request **running;
+	size_t nrunning, arunning;
+};
+
+void net_opts_init(struct net_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->max_total = 64;
+	o->per_host = 2;
+	o->spacing_ms = 0;
+	o->timeout_ms = 30000;
+	o->connect_timeout_ms = 10000;
+	o->max_body = 1 << 20;
+	o->user_agent = "linkmend/0.1 (link checker)";
+}
+
+long net_now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+struct net *net_new(const struct net_opts *o)
+{
+	struct net *n = xcalloc(1, sizeof(*n));
+
+	n->o = *o;
+	n->multi = curl_multi_init();
+	if (!n->multi)
+		die("cannot start libcurl");
+	curl_multi_setopt(n->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS,
+			  (long)o->max_total);
+	curl_multi_setopt(n->multi, CURLMOPT_MAX_HOST_CONNECTIONS,
+			  (long)o->per_host);
+	curl_multi_setopt(n->multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
+	return n;
+}
+
+static void drop(struct net *n, struct net_request *r)
+{
+	n->running[r->slot] = n->running[--n->nrunning];
+	n->running[r->slot]->slot = r->slot;
+	curl_multi_remove_handle(n->multi, r->easy);
+	curl_easy_cleanup(r->easy);
+	r->easy = NULL;
+}
+
+static void free_host(void *p)
+{
+	struct net_host *h = p;
+
+	free(h->name);
+	free(h);
+}
+
+void net_free(struct net *n)
+{
+	if (!n)
+		return;
+	/* Transfers abandoned by a stop. */
+	while (n->nrunning)
+		drop(n, n->running[n->nrunning - 1]);
+	curl_multi_cleanup(n->multi);
+	strmap_clear(&n->hosts, free_host);
+	free(n->waiting);
+	free(n->running);
+	free(n);
+}
+
+size_t net_pending(const struct net *n)
+{
+	return n->pending;
+}
+
+void net_request_reset(struct net_request *r)
+{
+	free(r->location);
+	free(r->primary_ip);
+	r->location = NULL;
+	r->primary_ip = NULL;
+	strbuf_release(&r->body);
+	r->curl_code = 0;
+	r->status = 0;
+	r->retry_after_s = -1;
+	r->body_capped = 0;
+	r->errbuf[0] = '\0';
+	r->elapsed_ms = 0;
+	memset(r->digest, 0, sizeof(r->digest));
+}
+
+static char *host_of(const char *url)
+{
+	CURLU *u = curl_url();
+	char *host = NULL, *ret = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, &host, 0)) {
+		char *p;
+
+		ret = xstrdup(host);
+		for (p = ret; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+	}
+	curl_free(host);
+	curl_url_cleanup(u);
+	return ret;
+}
+
+int net_submit(struct net *n, struct net_request *r)
+{
+	char *name = host_of(r->url);
+	struct net_host *h;
+	void **slot;
+
+	if (!name)
+		return -1;
+	slot = strmap_put(&n->hosts, name);
+	if (!*slot) {
+		h = xcalloc(1, sizeof(*h));
+		h->name = name;
+		h->last_start = -1000000;
+		*slot = h;
+	} else {
+		free(name);
+	}
+	h = *slot;
+	r->host = h;
+	r->next = NULL;
+	if (h->tail)
+		h->tail->next = r;
+	else
+		h->head = r;
+	h->tail = r;
+	h->queued++;
+	n->pending++;
+	if (!h->listed) {
+		ALLOC_GROW(n->waiting, n->nwaiting + 1, n->awaiting);
+		n->waiting[n->nwaiting++] = h;
+		h->listed = 1;
+	}
+	return 0;
+}
+
+static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
+{
+	struct net_request *r = p;
+	size_t len = size * nmemb;
+
+	if (len > 12 && !strncasecmp(data, "Retry-After:", 12)) {
+		const char *v = data + 12;
+		char *end;
+		long s;
+
+		while (*v == ' ' || *v == '\t')
+			v++;
+		s = strtol(v, &end, 10);
+		/* Seconds only; an HTTP date counts as "some time". */
+		r->retry_after_s = end != v && s >= 0 ? s : 60;
+	}
+	/* A new response (after 1xx) starts with a status line. */
+	if (len > 5 && !strncmp(data, "HTTP/", 5))
+		r->retry_after_s = -1;
+	return len;
+}
+
+static size_t on_body_capped(char *data, size_t size, size_t nmemb, void *p)
+{
+	struct net_request *r = p;
+	size_t len = size * nmemb;
+
+	if (r->body.len + len > r->cap) {
+		strbuf_add(&r->body, data, r->cap - r->body.len);
+		r->body_capped = 1;
+		return 0;	/* enough: stop the transfer */
+	}
+	strbuf_add(&r->body, data, len);
+	return len;
+}
+
+static void *start(struct net *n, struct net_request *r)
+{
+	CURL *e = curl_easy_init();
+
+	if (!e)
+		die("cannot start a libcurl transfer");
+	net_request_reset(r);
+	r->cap = n->o.max_body;
+	curl_easy_setopt(e, CURLOPT_URL, r->url);
+	curl_easy_setopt(e, CURLOPT_PRIVATE, r);
+	curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(e, CURLOPT_NOBODY, r->head ? 1L : 0L);
+	curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+	curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https,ftp");
+	curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, n->o.timeout_ms);
+	curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, n->o.connect_timeout_ms);
+	curl_easy_setopt(e, CURLOPT_USERAGENT, n->o.user_agent);
+	curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+	curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);
+	curl_easy_setopt(e, CURLOPT_ERRORBUFFER, r->errbuf);
+	curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body_capped);
+	curl_easy_setopt(e, CURLOPT_WRITEDATA, r);
+	curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(e, CURLOPT_HEADERDATA, r);
+	if (n->o.cacert)
+		curl_easy_setopt(e, CURLOPT_CAINFO, n->o.cacert);
+	r->easy = e;
+	ALLOC_GROW(n->running, n->nrunning + 1, n->arunning);
+	r->slot = n->nrunning;
+	n->running[n->nrunning++] = r;
+	curl_multi_add_handle(n->multi, e);
+	n->active++;
+	r->host->active++;
+	r->host->last_start = net_now_ms();
+	r->elapsed_ms = r->host->last_start;
+	return e;
+}
+
+/* Start what may start now; return ms until something else may, or -1. */
+static long schedule(struct net *n)
+{
+	long now = net_now_ms(), wait = -1;
+	size_t i = 0;
+
+	while (i < n->nwaiting) {
+		struct net_host *h = n->waiting[i];
+		struct net_request **pp, *r;
+
+		if (!h->queued) {
+			h->listed = 0;
+			n->waiting[i] = n->waiting[--n->nwaiting];
+			continue;
+		}
+		for (pp = &h->head; *pp && h->active < n->o.per_host &&
+		     n->active < n->o.max_total;) {
+			long ready = h->last_start + n->o.spacing_ms;
+
+			r = *pp;
+			if (r->not_before_ms > ready)
+				ready = r->not_before_ms;
+			if (ready > now) {
+				if (wait < 0 || ready - now < wait)
+					wait = ready - now;
+				if (r->not_before_ms > now) {
+					pp = &r->next;	/* a later one may be ready */
+					continue;
+				}
+				break;		/* spacing: wait for this host */
+			}
+			*pp = r->next;
+			if (h->tail == r) {
+				struct net_request *t = h->head;
+
+				while (t && t->next)
+					t = t->next;
+				h->tail = t;
+			}
+			h->queued--;
+			start(n, r);
+		}
+		i++;
+	}
+	return wait;
+}
+
+static void finish(struct net *n, CURL *e, CURLcode code)
+{
+	struct net_request *r;
+	char *loc = NULL, *ip = NULL;
+	curl_off_t t = 0;
+	unsigned int dl = 0;
+
+	curl_easy_getinfo(e, CURLINFO_PRIVATE, (char **)&r);
+	/* Our own cap stops a long body: that is no failure. */
+	if (code == CURLE_WRITE_ERROR && r->body_capped)
+		code = CURLE_OK;
+	r->curl_code = (int)code;
+	curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &r->status);
+	if (!curl_easy_getinfo(e, CURLINFO_REDIRECT_URL, &loc) && loc)
+		r->location = xstrdup(loc);
+	if (!curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &ip) && ip && *ip)
+		r->primary_ip = xstrdup(ip);
+	curl_easy_getinfo(e, CURLINFO_TOTAL_TIME_T, &t);
+	r->elapsed_ms = (long)(t / 1000);
+	EVP_Digest(r->body.buf, r->body.len, r->digest, &dl, EVP_sha256(),
+		   NULL);
+	drop(n, r);
+	n->active--;
+	r->host->active--;
+	n->pending--;
+	r->done(r, r->data);
+}
+
+int net_run(struct net *n, volatile sig_atomic_t *stop,
+	    void (*tick)(void *data), void *tick_data)
+{
+	long last_tick = 0;
+
+	while (n->pending && !(stop && *stop)) {
+		long wait = schedule(n), now;
+		int running, msgs, timeout;
+		CURLMsg *m;
+
+		timeout = wait < 0 ? 200 : (int)(wait < 200 ? wait : 200);
+		if (curl_multi_perform(n->multi, &running) != CURLM_OK)
+			return error("libcurl's multi interface failed");
+		while ((m = curl_multi_info_read(n->multi, &msgs)))
+			if (m->msg == CURLMSG_DONE)
+				finish(n, m->easy_handle, m->data.result);
+		if (!n->pending)
+			break;
+		curl_multi_poll(n->multi, NULL, 0, timeout ? timeout : 1, NULL);
+		now = net_now_ms();
+		if (tick && now - last_tick >= 250) {
+			tick(tick_data);
+			last_tick = now;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The one request engine, over libcurl's multi interface: one connection
+ * pool, a global cap on transfers, per-host queues with a cap and a
+ * minimum spacing between request starts, requests that wait until a
+ * given time (retries, Retry-After).  Redirects are never followed here:
+ * the caller sees each hop.  Bodies are kept up to a cap and digested.
+ *
+ * One thread: net_submit() may be called from a done() callback.
+ */
+#ifndef NET_NET_H
+#define NET_NET_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "../lib/strbuf.h"
+
+struct net_opts {
+	int max_total;		/* transfers at once (64) */
+	int per_host;		/* transfers at once per host (2) */
+	long spacing_ms;	/* between request starts on one host */
+	long timeout_ms;	/* whole transfer */
+	long connect_timeout_ms;
+	size_t max_body;	/* bytes kept and digested */
+	const char *cacert;
+	const char *user_agent;
+};
+
+void net_opts_init(struct net_opts *o);
+
+struct net_request {
+	/* Set by the caller. */
+	char *url;
+	int head;		/* HEAD, else GET */
+	long not_before_ms;	/* do not start before this (net_now_ms) */
+	void (*done)(struct net_request *r, void *data);
+	void *data;
+
+	/* Set by the engine when done() is called. */
+	int curl_code;		/* CURLcode */
+	char errbuf[256];
+	long status;		/* 0 when no HTTP response */
+	char *location;		/* redirect target, resolved; or NULL */
+	long retry_after_s;	/* -1 when none */
+	struct strbuf body;	/* up to max_body bytes */
+	int body_capped;
+	unsigned char digest[32];	/* SHA-256 of the kept body */
+	long elapsed_ms;
+	char *primary_ip;
+
+	/* The engine's own. */
+	struct net_request *next;
+	void *easy;
+	struct net_host *host;
+	size_t cap, slot;
+};
+
+struct net;
+
+struct net *net_new(const struct net_opts *o);
+void net_free(struct net *n);
+
+/* Queue r; r->url must stay valid until done().  Returns -1 on a URL libcurl rejects. */
+int net_submit(struct net *n, struct net_request *r);
+
+/*
+ * Run until no request is queued or running, or *stop becomes nonzero
+ * (then running transfers are abandoned: done() is not called for them
+ * nor for queued ones; they are left for the caller to free).
+ */
+int net_run(struct net *n, volatile sig_atomic_t *stop,
+	    void (*tick)(void *data), void *tick_data);
+
+/* Milliseconds on a monotonic clock. */
+long net_now_ms(void);
+
+/* Release what the engine set in r (for reuse or free). */
+void net_request_reset(struct net_request *r);
+
+/* Requests queued or running. */
+size_t net_pending(const struct net *n);
+
+#endif
