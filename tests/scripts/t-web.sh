@@ -87,3 +87,15 @@ ok "the store is intact" test "$(sqlite3 "$SCRATCH/c.db" 'pragma integrity_check
 : > "$state/requests.log"
 run "$LINKMEND" check --db "$SCRATCH/c.db" --cacert "$state/ca.crt" --timeout 1 --retries 0 "$SCRATCH/two" > "$SCRATCH/int2" 2> "$SCRATCH/int2e"
 ok "the next run checks only what was left" grep -q "2 URLs, 1 checked now, 1 fresh" "$SCRATCH/int2e"
+
+# valgrind: a check run leaks nothing and touches no bad memory (not in a
+# sanitizer build, which valgrind cannot run).
+if ! grep -q fsanitize "$TESTS/../.build-flags" 2>/dev/null && command -v valgrind > /dev/null; then
+	head -12 "$WEB/cases/behaviours.urls" > "$SCRATCH/vg.urls"
+	run valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+		--errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+		"${CHECK[@]}" --confirm 1 "$SCRATCH/vg.urls" > /dev/null 2> "$SCRATCH/vg"
+	rc=$?
+	same "valgrind: a check run is clean" "$rc" "0"
+	[ "$rc" = 0 ] || head -40 "$SCRATCH/vg"
+fi
