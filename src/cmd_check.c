@@ -52,6 +52,7 @@ const char cmd_check_help[] =
 	"    -j, --jobs N       requests at once (default 64)\n"
 	"    --per-host N       requests at once to one host (default 2)\n"
 	"    --spacing-ms MS    least time between two requests to one host\n"
+	"                       (default 50)\n"
 	"    --confirm N        failed checks before a URL is dead (default 3)\n"
 	"    --spacing DAYS     least time between counted checks (default 3)\n"
 	"    --ttl DAYS         a success is fresh this long (default 7)\n"

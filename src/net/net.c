@@ -38,7 +38,7 @@ void net_opts_init(struct net_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->max_total = 64;
 	o->per_host = 2;
-	o->spacing_ms = 0;
+	o->spacing_ms = 50;
 	o->timeout_ms = 30000;
 	o->connect_timeout_ms = 10000;
 	o->max_body = 1 << 20;
