@@ -16,4 +16,8 @@ int cmd_check(int argc, char **argv);
 extern const char cmd_check_usage[];
 extern const char cmd_check_help[];
 
+int cmd_resolve(int argc, char **argv);
+extern const char cmd_resolve_usage[];
+extern const char cmd_resolve_help[];
+
 #endif

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -364,27 +363,6 @@ static void add_file(struct check_cmd *c, const char *path)
 		fclose(f);
 }
 
-/* .linkmend/linkmend.db here or in the nearest parent that has one. */
-static char *find_store(void)
-{
-	char dir[4096], *p;
-	struct stat st;
-
-	if (!getcwd(dir, sizeof(dir) - 32))
-		return NULL;
-	for (;;) {
-		char *db = xstrfmt("%s/.linkmend/linkmend.db", dir);
-
-		if (!stat(db, &st))
-			return db;
-		free(db);
-		p = strrchr(dir, '/');
-		if (!p || p == dir)
-			return NULL;
-		*p = '\0';
-	}
-}
-
 enum {
 	OPT_DB = 256, OPT_PER_HOST, OPT_FORMAT, OPT_CONFIRM, OPT_SPACING,
 	OPT_TTL, OPT_FORCE, OPT_TIMEOUT, OPT_RETRIES, OPT_RETRY_WAIT,
@@ -504,7 +482,7 @@ int cmd_check(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (!db)
-		db = found = find_store();
+		db = found = store_find();
 	if (!db && !argc)
 		die("no store here: run 'linkmend scan' first, or give --db or URLs");
 	if (db) {

@@ -67,6 +67,7 @@ struct scan_cmd {
 	struct tree_scan ts;
 	struct manifest manifest;
 	char *signature;
+	char *real_root;	/* where later stages find the files */
 	/* The summary, counted while printing. */
 	size_t occurrences, by_context[CTX__COUNT];
 	struct strmap urls, hosts;	/* key -> count (as pointer) */
@@ -296,7 +297,8 @@ static int record(struct store *st, struct scan_cmd *sc)
 			goto fail;
 	}
 	trace_time("dirs");
-	if (store_set_meta(st, "scan_signature", sc->signature))
+	if (store_set_meta(st, "scan_signature", sc->signature) ||
+	    (sc->real_root && store_set_meta(st, "root", sc->real_root)))
 		goto fail;
 	dir_of(NULL, "", &name);
 	strmap_clear(&dirs, free_dir_files);
@@ -591,6 +593,7 @@ int cmd_scan(int argc, char **argv)
 		sc.ts.data = &sc;
 	}
 	trace_time("start");
+	sc.real_root = realpath(sc.ts.root, NULL);
 	if (tree_scan_run(&sc.ts))
 		die("cannot list the files under '%s'", sc.ts.root);
 	trace_time("scanned");
@@ -623,6 +626,7 @@ int cmd_scan(int argc, char **argv)
 	free((void *)sc.ts.paths);
 	free((char *)sc.ts.root);
 	free(sc.signature);
+	free(sc.real_root);
 	free(db);
 	trace_time("freed");
 	return ret;

@@ -24,6 +24,8 @@ static const struct command commands[] = {
 	  "find every URL in a tree, with its context" },
 	{ "check", cmd_check, cmd_check_usage, cmd_check_help,
 	  "a verdict for every URL, with its evidence" },
+	{ "resolve", cmd_resolve, cmd_resolve_usage, cmd_resolve_help,
+	  "a replacement for every moved or dead URL, with its evidence" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -69,6 +69,14 @@ static const char schema[] =
 	"  url_id INTEGER NOT NULL REFERENCES url(id),"
 	"  text TEXT NOT NULL, context TEXT NOT NULL, flags TEXT NOT NULL,"
 	"  PRIMARY KEY(path, start)) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS resolution("
+	"  url_id INTEGER NOT NULL REFERENCES url(id), path TEXT NOT NULL,"
+	"  start INTEGER NOT NULL, kind TEXT NOT NULL, replacement TEXT,"
+	"  evidence TEXT NOT NULL, at INTEGER NOT NULL,"
+	"  PRIMARY KEY(url_id, path, start)) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS lookup("
+	"  key TEXT PRIMARY KEY, at INTEGER NOT NULL, body TEXT NOT NULL)"
+	"  WITHOUT ROWID;"
 	/* The history of every check: nothing finished is ever lost. */
 	"CREATE TABLE IF NOT EXISTS checks("
 	"  url_id INTEGER NOT NULL REFERENCES url(id), at INTEGER NOT NULL,"
@@ -556,4 +564,118 @@ int store_each_check(struct store *st,
 	sqlite3_finalize(s);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
 	       db_error(st, "cannot read checks");
+}
+
+int store_each_checked_occurrence(struct store *st,
+				  int (*cb)(const struct store_url_occ *o,
+					    void *data),
+				  void *data)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT u.id, u.url, u.host, o.path, o.context,"
+			       " o.flags, o.line, o.start FROM url u"
+			       " JOIN occurrence o ON o.url_id = u.id"
+			       " WHERE EXISTS (SELECT 1 FROM checks c WHERE c.url_id = u.id)"
+			       " OR o.flags LIKE '%truncated%'"
+			       " ORDER BY u.url, o.path, o.start", -1, &s, NULL))
+		return db_error(st, "cannot read occurrences");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct store_url_occ o;
+
+		o.url_id = sqlite3_column_int64(s, 0);
+		o.url = (const char *)sqlite3_column_text(s, 1);
+		o.host = (const char *)sqlite3_column_text(s, 2);
+		o.path = (const char *)sqlite3_column_text(s, 3);
+		o.context = (const char *)sqlite3_column_text(s, 4);
+		o.flags = (const char *)sqlite3_column_text(s, 5);
+		o.line = (unsigned)sqlite3_column_int64(s, 6);
+		o.start = sqlite3_column_int64(s, 7);
+		if (!o.url || !o.host || !o.path || !o.context || !o.flags)
+			continue;
+		if (cb(&o, data))
+			break;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	       db_error(st, "cannot read occurrences");
+}
+
+int store_put_resolution(struct store *st, const struct store_resolution *r)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO resolution(url_id,"
+			       " path, start, kind, replacement, evidence, at)"
+			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", -1, &s, NULL))
+		return db_error(st, "cannot record resolution");
+	sqlite3_bind_int64(s, 1, r->url_id);
+	sqlite3_bind_text(s, 2, r->path, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, r->start);
+	sqlite3_bind_text(s, 4, r->kind, -1, SQLITE_STATIC);
+	bind_text_or_null(s, 5, r->replacement);
+	sqlite3_bind_text(s, 6, r->evidence, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 7, r->at);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record resolution");
+}
+
+char *store_get_lookup(struct store *st, const char *key, long long *at)
+{
+	sqlite3_stmt *s;
+	char *v = NULL;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT at, body FROM lookup WHERE key = ?1",
+			       -1, &s, NULL)) {
+		db_error(st, "cannot read the look-up cache");
+		return NULL;
+	}
+	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 1)) {
+		*at = sqlite3_column_int64(s, 0);
+		v = xstrdup((const char *)sqlite3_column_text(s, 1));
+	}
+	sqlite3_finalize(s);
+	return v;
+}
+
+int store_put_lookup(struct store *st, const char *key, long long at,
+		     const char *body)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO lookup(key, at, body)"
+			       " VALUES (?1, ?2, ?3)", -1, &s, NULL))
+		return db_error(st, "cannot write the look-up cache");
+	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, at);
+	sqlite3_bind_text(s, 3, body, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot write the look-up cache");
+}
+
+char *store_find(void)
+{
+	char dir[4096], *p;
+	struct stat st;
+
+	if (!getcwd(dir, sizeof(dir) - 32))
+		return NULL;
+	for (;;) {
+		char *db = xstrfmt("%s/.linkmend/linkmend.db", dir);
+
+		if (!stat(db, &st))
+			return db;
+		free(db);
+		p = strrchr(dir, '/');
+		if (!p || p == dir)
+			return NULL;
+		*p = '\0';
+	}
 }

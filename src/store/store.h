@@ -27,6 +27,9 @@ struct store_occ {
 	const char *url, *key, *host, *context, *flags;
 };
 
+/* .linkmend/linkmend.db here or in the nearest parent that has one; NULL if none. */
+char *store_find(void);
+
 /* Open (creating the directory and schema if needed) the store at path. */
 struct store *store_open(const char *path);
 int store_close(struct store *st);
@@ -101,5 +104,42 @@ int store_put_check(struct store *st, const struct store_check *c);
 int store_each_check(struct store *st,
 		     int (*cb)(const struct store_check *c, void *data),
 		     void *data);
+
+/* An occurrence of a URL, for the resolve stage. */
+struct store_url_occ {
+	long long url_id;
+	const char *url, *host, *path, *context, *flags;
+	unsigned line;
+	long long start;
+};
+
+/*
+ * Every occurrence of every URL that has been checked, and every
+ * truncated one (never checked, but reported), by URL then path.
+ */
+int store_each_checked_occurrence(struct store *st,
+				  int (*cb)(const struct store_url_occ *o,
+					    void *data),
+				  void *data);
+
+/* A replacement found for one occurrence, with its evidence. */
+struct store_resolution {
+	long long url_id;
+	const char *path;
+	long long start;
+	const char *kind, *replacement, *evidence;
+	long long at;
+};
+
+/* Replace what is recorded for the occurrence (kind "unresolved" too). */
+int store_put_resolution(struct store *st, const struct store_resolution *r);
+
+/*
+ * The archive look-up cache: what an archive answered for key (its
+ * request URL), kept so that a re-run asks again only when told to.
+ */
+char *store_get_lookup(struct store *st, const char *key, long long *at);
+int store_put_lookup(struct store *st, const char *key, long long at,
+		     const char *body);
 
 #endif

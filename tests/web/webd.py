@@ -44,7 +44,9 @@ class Host:
 class Scenario:
     def __init__(self, path):
         self.hosts = {}
-        self.archive = []       # (url, timestamp, status, mime)
+        self.archive = []       # (url, timestamp, status, mime, parked)
+        self.mementos = []      # (url, timestamp, memento url)
+        self.archive_timeouts = set()
         self.counts = {}        # (host, path) -> requests seen
         with open(path, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
@@ -68,9 +70,20 @@ class Scenario:
             mime = w[4] if len(w) > 4 else "text/html"
             if not re.fullmatch(r"\d{14}", ts):
                 raise ValueError(f"bad timestamp {ts}")
-            self.archive.append((url, ts, status, mime))
+            self.archive.append((url, ts, status, mime, "parked" in w[5:]))
             self.host("web.archive.org")
             self.host("archive.org")
+            return
+        if w[0] == "archive-timeout":
+            self.archive_timeouts.add(w[1])
+            self.host("web.archive.org")
+            self.host("archive.org")
+            return
+        if w[0] == "memento":
+            if not re.fullmatch(r"\d{14}", w[2]):
+                raise ValueError(f"bad timestamp {w[2]}")
+            self.mementos.append((w[1], w[2], w[3]))
+            self.host("timetravel.mementoweb.org")
             return
         h = self.host(w[0])
         if len(w) == 1:
@@ -123,6 +136,8 @@ class Web:
         u = urllib.parse.urlsplit(target)
         q = urllib.parse.parse_qs(u.query, keep_blank_values=True)
         if u.path == "/cdx/search/cdx":
+            if any(norm(q.get("url", [""])[0]) == norm(t) for t in self.sc.archive_timeouts):
+                return None
             return self.cdx(q)
         if u.path == "/wayback/available":
             return self.available(q)
@@ -130,6 +145,18 @@ class Web:
         if m:
             return self.replay(m.group(1), m.group(2) or "", m.group(3))
         return 404, {}, NOT_FOUND_BODY
+
+    def timemap(self, url):
+        rows = sorted((m for m in self.sc.mementos if norm(m[0]) == norm(url)),
+                      key=lambda m: m[1])
+        if not rows:
+            return 404, {}, NOT_FOUND_BODY
+        out = [f'<{url}>; rel="original"']
+        for i, (orig, ts, mem) in enumerate(rows):
+            rel = "first memento" if i == 0 else ("last memento" if i == len(rows) - 1 else "memento")
+            dt = time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.strptime(ts, "%Y%m%d%H%M%S"))
+            out.append(f'<{mem}>; rel="{rel}"; datetime="{dt}"')
+        return 200, {"Content-Type": "application/link-format"}, (",\n".join(out) + "\n").encode()
 
     def captures(self, url):
         key = norm(url)
@@ -204,6 +231,8 @@ class Web:
             return 302, {"Location": f"/web/{r[1]}{mod}/{r[0]}"}, b""
         r = exact[0]
         status = int(r[2])
+        if r[4]:
+            return 200, {"Content-Type": "text/html"}, PARKED_BODY
         hdr = {"Content-Type": r[3], "Memento-Datetime": time.strftime(
             "%a, %d %b %Y %H:%M:%S GMT", time.strptime(r[1], "%Y%m%d%H%M%S"))}
         if status in (301, 302, 307, 308):
@@ -222,8 +251,13 @@ class Web:
         lo, hi = h.latency
         if hi:
             await asyncio.sleep(random.uniform(lo, hi) / 1000.0)
-        if hostname in ("web.archive.org", "archive.org") and self.sc.archive:
-            return (*self.wayback(method, target, headers), None)
+        if hostname in ("web.archive.org", "archive.org") and (self.sc.archive or self.sc.archive_timeouts):
+            r = self.wayback(method, target, headers)
+            if r is None:       # an archive look-up that never ends
+                await asyncio.sleep(3600)
+            return (*r, None)
+        if hostname == "timetravel.mementoweb.org" and target.startswith("/timemap/link/"):
+            return (*self.timemap(target[len("/timemap/link/"):]), None)
         path = target.split("?", 1)[0] if "paths-with-query" not in h.flags else target
         if scheme == "http" and "https-only" in h.flags:
             return 301, {"Location": f"https://{hostname}{target}"}, b"", None
@@ -243,6 +277,8 @@ class Web:
         kind, args = rule[0], rule[1:]
         default = f"<html><body>{hostname}{path}</body></html>".encode()
         body = (" ".join(args).encode() + b"\n") if args else default
+        if scheme == "https" and "https-differs" in h.flags:
+            body = body.replace(b"\n", b" (served over https, with other content)\n")
         if kind.isdigit():
             status = int(kind)
             if status in (301, 302, 303, 307, 308):

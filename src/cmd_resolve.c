@@ -1,0 +1,957 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * linkmend resolve: for every URL that check found moved or dead, the
+ * replacement and the evidence for it.  In order of preference: the
+ * page it moved to (permanent redirects only, never the site root);
+ * with --upgrade, its https twin when that serves the same page; for a
+ * dead host one letter off a live one, that host (when its URL checks
+ * alive); the Wayback capture nearest before the day the line entered
+ * the tree (git blame, or --date), verified by replaying it, else the
+ * nearest after, else a Memento TimeMap's; otherwise unresolved.
+ */
+#include <ctype.h>
+#include <curl/curl.h>
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <openssl/evp.h>
+
+#include "builtin.h"
+#include "check/check.h"
+#include "lib/strbuf.h"
+#include "lib/strmap.h"
+#include "lib/usage.h"
+#include "lib/xalloc.h"
+#include "net/net.h"
+#include "resolve/archive.h"
+#include "resolve/blame.h"
+#include "store/store.h"
+
+const char cmd_resolve_usage[] =
+	"linkmend resolve [--db PATH] [--format=tsv|json] [--date YYYY-MM-DD]\n"
+	"                        [--wayback URL] [--memento URL] [--upgrade]\n"
+	"                        [--confirm N] [--spacing DAYS] [--refresh]\n"
+	"                        [--cacert FILE] [--allow-private] [-q]";
+
+const char cmd_resolve_help[] =
+	"Find a replacement for every URL that check found moved or dead, and\n"
+	"print one line per URL and replacement:\n"
+	"\n"
+	"    url  kind  replacement  evidence            (tab-separated)\n"
+	"\n"
+	"kind is moved (permanent redirects to a live page that is not the\n"
+	"site root), upgrade (the https twin serves the same page; only with\n"
+	"--upgrade), typo (an NXDOMAIN host within two letters of a live host\n"
+	"of the tree, whose URL checks alive), archived (the Wayback capture\n"
+	"nearest before the date the line entered the tree, else nearest\n"
+	"after; a fixed timestamp, never '*'), or unresolved (replacement '-').\n"
+	"\n"
+	"    --db PATH        the store\n"
+	"    --date DATE      when the links entered the tree, where git cannot\n"
+	"                     tell (a release tarball)\n"
+	"    --wayback URL    the Wayback Machine (https://web.archive.org)\n"
+	"    --memento URL    a TimeMap prefix for other archives, asked when\n"
+	"                     the Wayback Machine has nothing\n"
+	"    --upgrade        propose https for http links that serve the same\n"
+	"    --confirm N      failed checks that make a URL dead (3)\n"
+	"    --spacing DAYS   between counted checks (3)\n"
+	"    --archive-spacing MS  between two requests to one archive (1000)\n"
+	"    --refresh        ask the archives again, not the cache\n"
+	"    --cacert FILE    trust this CA (the test web's)\n"
+	"    --allow-private  allow loopback and private addresses\n"
+	"    --format=tsv|json\n";
+
+struct occ {
+	char *path;
+	unsigned line;
+	long long start;
+	int truncated;
+	long long date;
+	char source[96];	/* where the date came from */
+	char *replacement, *kind;
+	struct strbuf evidence;
+};
+
+struct target {
+	long long id;
+	char *url, *host;
+	struct occ *occ;
+	size_t nocc, aocc;
+	int checked;
+	enum verdict last;
+	char *final_url, *chain, *detail;
+	long long last_at, first_fail_at;
+	struct check_history *hist;
+	size_t nhist, ahist;
+	int failures, dead;
+	/* The archive look-ups. */
+	char *cdx_key;
+	struct captures caps;
+	int cdx_failed;
+	char *cdx_error;
+	struct captures mementos;
+	/* Did-you-mean and upgrade. */
+	char *suggest;
+	int suggest_alive;
+	char *twin;
+	int http_ok, https_ok;
+	unsigned char http_digest[32], https_digest[32];
+};
+
+struct resolve_cmd {
+	struct store *st;
+	struct target *t;
+	size_t nr, alloc;
+	struct strmap by_id;
+	int json, quiet, upgrade, refresh, confirm;
+	long long spacing_s, date, now;
+	const char *wayback, *memento, *root;
+	struct net_opts net;
+	long archive_spacing_ms;
+};
+
+static struct target *target_of(struct resolve_cmd *c, long long id,
+				const char *url, const char *host)
+{
+	char key[32];
+	void **slot;
+	struct target *t;
+
+	snprintf(key, sizeof(key), "%lld", id);
+	slot = strmap_put(&c->by_id, key);
+	if (*slot)
+		return &c->t[(size_t)*slot - 1];
+	if (!url)
+		return NULL;
+	ALLOC_GROW(c->t, c->nr + 1, c->alloc);
+	t = &c->t[c->nr++];
+	memset(t, 0, sizeof(*t));
+	t->id = id;
+	t->url = xstrdup(url);
+	t->host = xstrdup(host);
+	*slot = (void *)c->nr;
+	return t;
+}
+
+static int load_occ(const struct store_url_occ *o, void *data)
+{
+	struct resolve_cmd *c = data;
+	struct target *t;
+	struct occ *x;
+
+	if (!strcmp(o->context, "identifier") || !strcmp(o->context, "license") ||
+	    strstr(o->flags, "placeholder") || strstr(o->flags, "example"))
+		return 0;
+	t = target_of(c, o->url_id, o->url, o->host);
+	ALLOC_GROW(t->occ, t->nocc + 1, t->aocc);
+	x = &t->occ[t->nocc++];
+	memset(x, 0, sizeof(*x));
+	x->path = xstrdup(o->path);
+	x->line = o->line;
+	x->start = o->start;
+	x->truncated = strstr(o->flags, "truncated") != NULL;
+	strbuf_init(&x->evidence, 0);
+	return 0;
+}
+
+static void replace_str(char **p, const char *v)
+{
+	free(*p);
+	*p = v ? xstrdup(v) : NULL;
+}
+
+static int load_check(const struct store_check *sc, void *data)
+{
+	struct resolve_cmd *c = data;
+	struct target *t = target_of(c, sc->url_id, NULL, NULL);
+
+	if (!t)
+		return 0;
+	ALLOC_GROW(t->hist, t->nhist + 1, t->ahist);
+	t->hist[t->nhist].at = sc->at;
+	t->hist[t->nhist++].verdict = verdict_from_name(sc->verdict);
+	t->checked = 1;
+	t->last = verdict_from_name(sc->verdict);
+	t->last_at = sc->at;
+	replace_str(&t->final_url, sc->final_url);
+	replace_str(&t->chain, sc->chain);
+	replace_str(&t->detail, sc->detail);
+	return 0;
+}
+
+static void day(long long t, char out[11])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+/* The dates the dead URLs' lines entered the tree, file by file. */
+static void find_dates(struct resolve_cmd *c)
+{
+	struct strmap files = STRMAP_INIT;
+	struct strmap_entry *e;
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++)
+		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
+			void **slot = strmap_put(&files, c->t[i].occ[k].path);
+
+			*slot = (void *)((size_t)*slot + 1);
+		}
+	strmap_for_each(&files, e) {
+		size_t n = 0, cap = (size_t)e->value, j;
+		unsigned *lines = xcalloc(cap, sizeof(*lines));
+		struct occ **who = xcalloc(cap, sizeof(*who));
+		long long *dates = xcalloc(cap, sizeof(*dates));
+		char (*commits)[41] = xcalloc(cap, sizeof(*commits));
+		int blamed;
+
+		for (i = 0; i < c->nr; i++)
+			for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++)
+				if (!strcmp(c->t[i].occ[k].path, e->key) && n < cap) {
+					who[n] = &c->t[i].occ[k];
+					lines[n] = who[n]->line;
+					n++;
+				}
+		blamed = c->root && !blame_lines(c->root, e->key, lines, n, dates,
+						 commits);
+		for (j = 0; j < n; j++) {
+			if (blamed && dates[j]) {
+				who[j]->date = dates[j];
+				snprintf(who[j]->source, sizeof(who[j]->source),
+					 "git blame %.12s", commits[j]);
+			} else if (c->date) {
+				who[j]->date = c->date;
+				snprintf(who[j]->source, sizeof(who[j]->source),
+					 "--date");
+			} else {
+				who[j]->date = c->now;
+				snprintf(who[j]->source, sizeof(who[j]->source),
+					 "no date known: today");
+			}
+		}
+		free(lines);
+		free(who);
+		free(dates);
+		free(commits);
+	}
+	strmap_clear(&files, NULL);
+}
+
+/* ---- did-you-mean ---- */
+
+static int edit_distance(const char *a, const char *b, int max)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int *prev, *cur, d;
+
+	if ((la > lb ? la - lb : lb - la) > (size_t)max)
+		return max + 1;
+	prev = xcalloc(lb + 1, sizeof(int));
+	cur = xcalloc(lb + 1, sizeof(int));
+	for (j = 0; j <= lb; j++)
+		prev[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		cur[0] = (int)i;
+		for (j = 1; j <= lb; j++) {
+			int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			int del = prev[j] + 1, ins = cur[j - 1] + 1;
+
+			cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+		}
+		memcpy(prev, cur, (lb + 1) * sizeof(int));
+	}
+	d = prev[lb];
+	free(prev);
+	free(cur);
+	return d;
+}
+
+static char *with_host(const char *url, const char *host)
+{
+	CURLU *u = curl_url();
+	char *out = NULL, *r = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_set(u, CURLUPART_HOST, host, 0) &&
+	    !curl_url_get(u, CURLUPART_URL, &out, 0))
+		r = xstrdup(out);
+	curl_free(out);
+	curl_url_cleanup(u);
+	return r;
+}
+
+static void suggest_hosts(struct resolve_cmd *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		const char *best = NULL;
+		int bestd = 3;
+
+		if (!t->dead || t->last != V_DNS)
+			continue;
+		for (k = 0; k < c->nr; k++) {
+			struct target *o = &c->t[k];
+			int d;
+
+			if (!o->checked || verdict_is_failure(o->last) ||
+			    o->last == V_BLOCKED || !strcmp(o->host, t->host))
+				continue;
+			d = edit_distance(t->host, o->host, 2);
+			if (d < bestd || (d == bestd && best && strcmp(o->host, best) < 0)) {
+				bestd = d;
+				best = o->host;
+			}
+		}
+		if (best)
+			t->suggest = with_host(t->url, best);
+	}
+}
+
+static void on_suggest(const struct check_result *r, void *data)
+{
+	struct resolve_cmd *c = data;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->t[i].suggest && !strcmp(c->t[i].suggest, r->url))
+			c->t[i].suggest_alive = r->verdict == V_ALIVE;
+}
+
+static void check_suggestions(struct resolve_cmd *c)
+{
+	const char **urls = xcalloc(c->nr ? c->nr : 1, sizeof(*urls));
+	struct check_opts o;
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->t[i].suggest)
+			urls[n++] = c->t[i].suggest;
+	check_opts_init(&o);
+	o.net = c->net;
+	if (n)
+		check_urls(urls, n, &o, NULL, on_suggest, NULL, c);
+	free(urls);
+}
+
+/* ---- requests to archives and twins ---- */
+
+struct req {
+	struct net_request r;
+	struct resolve_cmd *c;
+	struct target *t;
+	int kind;		/* REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP/HTTPS */
+	long capture;		/* for REQ_REPLAY */
+};
+
+enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS };
+
+static char *strip_fragment(const char *url)
+{
+	const char *h = strchr(url, '#');
+
+	return h ? xstrndup(url, (size_t)(h - url)) : xstrdup(url);
+}
+
+static void on_req(struct net_request *nr, void *data);
+
+static void submit(struct net *n, struct resolve_cmd *c, struct target *t,
+		   int kind, char *url, long capture)
+{
+	struct req *q = xcalloc(1, sizeof(*q));
+
+	q->c = c;
+	q->t = t;
+	q->kind = kind;
+	q->capture = capture;
+	q->r.url = url;
+	q->r.head = 0;
+	q->r.done = on_req;
+	q->r.data = q;
+	if (net_submit(n, &q->r)) {
+		free(url);
+		free(q);
+	}
+}
+
+/* Bodies compared for an upgrade: the scheme in links and spacing vary. */
+static void page_digest(const struct strbuf *b, unsigned char out[32])
+{
+	struct strbuf norm = STRBUF_INIT;
+	size_t i;
+	unsigned int dl;
+
+	for (i = 0; i < b->len; i++) {
+		if (isspace((unsigned char)b->buf[i]))
+			continue;
+		if (b->len - i >= 8 && !memcmp(b->buf + i, "https://", 8)) {
+			strbuf_add(&norm, "http://", 7);
+			i += 7;
+			continue;
+		}
+		strbuf_addch(&norm, b->buf[i]);
+	}
+	EVP_Digest(norm.buf, norm.len, out, &dl, EVP_sha256(), NULL);
+	strbuf_release(&norm);
+}
+
+static int parked_page(const struct strbuf *b)
+{
+	return b->len && (strstr(b->buf, "domain is for sale") ||
+			  strstr(b->buf, "domain may be for sale") ||
+			  strstr(b->buf, "This domain is for sale"));
+}
+
+static void on_req(struct net_request *nr, void *data)
+{
+	struct req *q = data;
+	struct target *t = q->t;
+	int ok = !nr->curl_code && nr->status == 200;
+
+	switch (q->kind) {
+	case REQ_CDX:
+		if (!ok || cdx_parse(nr->body.buf, &t->caps)) {
+			t->cdx_failed = 1;
+			free(t->cdx_error);
+			t->cdx_error = nr->curl_code ?
+				xstrfmt("%s", *nr->errbuf ? nr->errbuf :
+					curl_easy_strerror((CURLcode)nr->curl_code)) :
+				xstrfmt("HTTP %ld", nr->status);
+			captures_release(&t->caps);
+		} else {
+			store_put_lookup(q->c->st, t->cdx_key, q->c->now, nr->body.buf);
+		}
+		break;
+	case REQ_REPLAY:
+		/* A capture that redirects, or shows a parking page, is no copy. */
+		if (nr->curl_code)	/* the archive failed us: try later */
+			t->cdx_failed = 1;
+		else if (!ok || parked_page(&nr->body))
+			t->caps.v[q->capture].rejected = 1;
+		else
+			t->caps.v[q->capture].verified = 1;
+		break;
+	case REQ_MEMENTO:
+		if (ok)
+			timemap_parse(nr->body.buf, &t->mementos);
+		break;
+	case REQ_TWIN_HTTP:
+		if ((t->http_ok = ok))
+			page_digest(&nr->body, t->http_digest);
+		break;
+	case REQ_TWIN_HTTPS:
+		if ((t->https_ok = ok))
+			page_digest(&nr->body, t->https_digest);
+		break;
+	}
+	net_request_reset(nr);
+	free(nr->url);
+	free(q);
+}
+
+static char *cdx_url(const struct resolve_cmd *c, const char *url)
+{
+	char *bare = strip_fragment(url);
+	char *enc = curl_easy_escape(NULL, bare, 0);
+	char *r = xstrfmt("%s/cdx/search/cdx?url=%s&output=json"
+			  "&fl=timestamp,original,statuscode,mimetype"
+			  "&filter=statuscode:200", c->wayback, enc);
+
+	curl_free(enc);
+	free(bare);
+	return r;
+}
+
+static struct net *new_net(struct resolve_cmd *c)
+{
+	struct net_opts o = c->net;
+
+	/* The Wayback Machine asks to be asked gently. */
+	o.spacing_ms = c->archive_spacing_ms;
+	o.per_host = 1;
+	return net_new(&o);
+}
+
+/* The CDX captures of every dead URL, from the cache or the archive. */
+static void look_up(struct resolve_cmd *c)
+{
+	struct net *n = new_net(c);
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		long long at;
+		char *cached;
+
+		if (c->upgrade && t->checked && t->last == V_ALIVE &&
+		    !strncmp(t->url, "http://", 7)) {
+			t->twin = xstrfmt("https://%s", t->url + 7);
+			submit(n, c, t, REQ_TWIN_HTTP, xstrdup(t->url), 0);
+			submit(n, c, t, REQ_TWIN_HTTPS, xstrdup(t->twin), 0);
+		}
+		if (!t->dead)
+			continue;
+		t->cdx_key = cdx_url(c, t->url);
+		cached = c->refresh ? NULL : store_get_lookup(c->st, t->cdx_key, &at);
+		if (cached && !cdx_parse(cached, &t->caps)) {
+			free(cached);
+			continue;
+		}
+		free(cached);
+		submit(n, c, t, REQ_CDX, xstrdup(t->cdx_key), 0);
+	}
+	net_run(n, NULL, NULL, NULL);
+	net_free(n);
+}
+
+/* Replay the chosen capture of each date; reject and choose again. */
+static void verify_captures(struct resolve_cmd *c)
+{
+	int round;
+	size_t i, k;
+
+	for (round = 0; round < 5; round++) {
+		struct net *n = new_net(c);
+		size_t asked = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			struct strmap seen = STRMAP_INIT;
+			char ts[15];
+
+			if (!t->dead || t->cdx_failed)
+				continue;
+			for (k = 0; k < t->nocc; k++) {
+				long best;
+				char *orig;
+
+				ts14(t->occ[k].date, ts);
+				best = capture_choose(&t->caps, ts);
+				if (best < 0 || t->caps.v[best].verified)
+					continue;
+				orig = t->caps.v[best].original;
+				if (strmap_get(&seen, t->caps.v[best].ts))
+					continue;
+				*strmap_put(&seen, t->caps.v[best].ts) = (void *)1;
+				submit(n, c, t, REQ_REPLAY,
+				       xstrfmt("%s/web/%sid_/%s", c->wayback,
+					       t->caps.v[best].ts, orig), best);
+				asked++;
+			}
+			strmap_clear(&seen, NULL);
+		}
+		if (asked)
+			net_run(n, NULL, NULL, NULL);
+		net_free(n);
+		if (!asked)
+			break;
+	}
+}
+
+static void ask_memento(struct resolve_cmd *c)
+{
+	struct net *n;
+	size_t i, k;
+
+	if (!c->memento)
+		return;
+	n = new_net(c);
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		int any = 0;
+		char ts[15];
+
+		if (!t->dead || t->cdx_failed)
+			continue;
+		for (k = 0; k < t->nocc; k++) {
+			ts14(t->occ[k].date, ts);
+			if (capture_choose(&t->caps, ts) >= 0)
+				any = 1;
+		}
+		if (!any) {
+			char *bare = strip_fragment(t->url);
+
+			submit(n, c, t, REQ_MEMENTO, xstrfmt("%s%s", c->memento, bare), 0);
+			free(bare);
+		}
+	}
+	net_run(n, NULL, NULL, NULL);
+	net_free(n);
+}
+
+/* "*" would end a C comment and is the archive's calendar: encode it. */
+static void add_original(struct strbuf *sb, const char *url)
+{
+	for (; *url && *url != '#'; url++) {
+		if (*url == '*')
+			strbuf_addstr(sb, "%2A");
+		else
+			strbuf_addch(sb, *url);
+	}
+}
+
+static void history_evidence(const struct resolve_cmd *c, const struct target *t,
+			     struct strbuf *sb)
+{
+	char a[11], b[11];
+
+	day(t->hist[0].at, a);
+	day(t->last_at, b);
+	strbuf_addf(sb, "%s (%s); %zu check%s %s..%s, %d failing counted",
+		    verdict_name(t->last), t->detail ? t->detail : "",
+		    t->nhist, t->nhist == 1 ? "" : "s", a, b, t->failures);
+	(void)c;
+}
+
+static void decide(struct resolve_cmd *c, struct target *t, struct occ *o)
+{
+	const char *frag = strchr(t->url, '#');
+	struct strbuf r = STRBUF_INIT;
+	char ts[15], d[11];
+	long best;
+
+	if (o->truncated) {
+		o->kind = xstrdup("unresolved");
+		strbuf_addstr(&o->evidence, "truncated in the source: not guessed");
+		return;
+	}
+	if (t->checked && t->last == V_MOVED && t->final_url) {
+		strbuf_addstr(&r, t->final_url);
+		if (frag && !strchr(t->final_url, '#'))
+			strbuf_addstr(&r, frag);
+		o->kind = xstrdup("moved");
+		o->replacement = strbuf_detach(&r, NULL);
+		strbuf_addf(&o->evidence, "permanent redirects: %s", t->chain);
+		return;
+	}
+	if (t->twin && t->http_ok && t->https_ok &&
+	    !memcmp(t->http_digest, t->https_digest, 32)) {
+		o->kind = xstrdup("upgrade");
+		o->replacement = xstrdup(t->twin);
+		strbuf_addstr(&o->evidence, "https serves the same page (bodies equal "
+			      "but for the scheme of links and spacing)");
+		return;
+	}
+	if (!t->dead)
+		return;
+	history_evidence(c, t, &o->evidence);
+	if (t->suggest && t->suggest_alive) {
+		o->kind = xstrdup("typo");
+		o->replacement = xstrdup(t->suggest);
+		strbuf_addf(&o->evidence, "; NXDOMAIN, and %s, two letters or fewer "
+			    "away, is a live host of this tree; the URL there is "
+			    "alive", t->suggest);
+		return;
+	}
+	if (t->suggest)
+		strbuf_addf(&o->evidence, "; did you mean %s? (not alive)", t->suggest);
+	ts14(o->date, ts);
+	day(o->date, d);
+	best = capture_choose(&t->caps, ts);
+	if (best >= 0 && t->caps.v[best].verified) {
+		strbuf_addf(&r, "%s/web/%s/", c->wayback, t->caps.v[best].ts);
+		add_original(&r, t->caps.v[best].original);
+		if (frag)
+			strbuf_addstr(&r, frag);
+		o->kind = xstrdup("archived");
+		o->replacement = strbuf_detach(&r, NULL);
+		strbuf_addf(&o->evidence, "; capture %s, the nearest %s %s (%s)",
+			    t->caps.v[best].ts,
+			    strcmp(t->caps.v[best].ts, ts) <= 0 ? "before" : "after",
+			    d, o->source);
+		return;
+	}
+	best = capture_choose(&t->mementos, ts);
+	if (best >= 0) {
+		o->kind = xstrdup("archived");
+		o->replacement = xstrdup(t->mementos.v[best].memento);
+		strbuf_addf(&o->evidence, "; no Wayback capture; memento %s, the "
+			    "nearest %s %s (%s)", t->mementos.v[best].ts,
+			    strcmp(t->mementos.v[best].ts, ts) <= 0 ? "before" : "after",
+			    d, o->source);
+		return;
+	}
+	o->kind = xstrdup("unresolved");
+	if (t->cdx_failed)
+		strbuf_addf(&o->evidence, "; archive look-up failed (%s): to be "
+			    "asked again", t->cdx_error ? t->cdx_error : "no reply");
+	else
+		strbuf_addstr(&o->evidence, "; no archived copy");
+}
+
+static void report(struct resolve_cmd *c)
+{
+	struct strmap printed = STRMAP_INIT;
+	size_t i, k;
+	int first = 1;
+
+	if (c->json)
+		printf("[");
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		for (k = 0; k < t->nocc; k++) {
+			struct occ *o = &t->occ[k];
+			struct store_resolution sr;
+			char *key;
+
+			if (!o->kind)
+				continue;
+			sr.url_id = t->id;
+			sr.path = o->path;
+			sr.start = o->start;
+			sr.kind = o->kind;
+			sr.replacement = o->replacement;
+			sr.evidence = o->evidence.buf;
+			sr.at = c->now;
+			if (store_put_resolution(c->st, &sr))
+				die("cannot record resolutions");
+			key = xstrfmt("%s\t%s\t%s", t->url, o->kind,
+				      o->replacement ? o->replacement : "-");
+			if (strmap_get(&printed, key)) {
+				free(key);
+				continue;
+			}
+			*strmap_put(&printed, key) = (void *)1;
+			free(key);
+			if (c->json) {
+				json_t *j = json_object();
+				char *text;
+
+				json_object_set_new(j, "url", json_string(t->url));
+				json_object_set_new(j, "kind", json_string(o->kind));
+				json_object_set_new(j, "replacement", o->replacement ?
+						    json_string(o->replacement) : json_null());
+				json_object_set_new(j, "evidence", json_string(o->evidence.buf));
+				json_object_set_new(j, "path", json_string(o->path));
+				json_object_set_new(j, "line", json_integer(o->line));
+				json_object_set_new(j, "date_source", json_string(o->source));
+				text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
+						  JSON_ENSURE_ASCII);
+				if (text)
+					printf("%s\n%s", first ? "" : ",", text);
+				first = 0;
+				free(text);
+				json_decref(j);
+			} else {
+				struct strbuf sb = STRBUF_INIT;
+
+				strbuf_add_escaped(&sb, t->url, strlen(t->url));
+				strbuf_addf(&sb, "\t%s\t", o->kind);
+				if (o->replacement)
+					strbuf_add_escaped(&sb, o->replacement,
+							   strlen(o->replacement));
+				else
+					strbuf_addch(&sb, '-');
+				strbuf_addch(&sb, '\t');
+				strbuf_add_escaped(&sb, o->evidence.buf, o->evidence.len);
+				strbuf_addch(&sb, '\n');
+				fwrite(sb.buf, 1, sb.len, stdout);
+				strbuf_release(&sb);
+			}
+		}
+	}
+	if (c->json)
+		printf("%s]\n", first ? "" : "\n");
+	strmap_clear(&printed, NULL);
+}
+
+static long long parse_date(const char *s)
+{
+	struct tm tm;
+	char *end;
+
+	memset(&tm, 0, sizeof(tm));
+	end = strptime(s, "%Y-%m-%d", &tm);
+	if (!end || *end)
+		die("--date: '%s' is not YYYY-MM-DD", s);
+	return (long long)timegm(&tm);
+}
+
+enum {
+	OPT_DB = 256, OPT_FORMAT, OPT_DATE, OPT_WAYBACK, OPT_MEMENTO,
+	OPT_UPGRADE, OPT_CONFIRM, OPT_SPACING, OPT_REFRESH, OPT_CACERT,
+	OPT_ALLOW_PRIVATE, OPT_ARCHIVE_SPACING, OPT_TIMEOUT,
+};
+
+static const struct option long_opts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "date", required_argument, NULL, OPT_DATE },
+	{ "wayback", required_argument, NULL, OPT_WAYBACK },
+	{ "memento", required_argument, NULL, OPT_MEMENTO },
+	{ "upgrade", no_argument, NULL, OPT_UPGRADE },
+	{ "confirm", required_argument, NULL, OPT_CONFIRM },
+	{ "spacing", required_argument, NULL, OPT_SPACING },
+	{ "archive-spacing", required_argument, NULL, OPT_ARCHIVE_SPACING },
+	{ "refresh", no_argument, NULL, OPT_REFRESH },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "cacert", required_argument, NULL, OPT_CACERT },
+	{ "allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void free_target(struct target *t)
+{
+	size_t k;
+
+	for (k = 0; k < t->nocc; k++) {
+		free(t->occ[k].path);
+		free(t->occ[k].kind);
+		free(t->occ[k].replacement);
+		strbuf_release(&t->occ[k].evidence);
+	}
+	free(t->occ);
+	free(t->url);
+	free(t->host);
+	free(t->final_url);
+	free(t->chain);
+	free(t->detail);
+	free(t->hist);
+	free(t->cdx_key);
+	free(t->cdx_error);
+	free(t->suggest);
+	free(t->twin);
+	captures_release(&t->caps);
+	captures_release(&t->mementos);
+}
+
+int cmd_resolve(int argc, char **argv)
+{
+	struct resolve_cmd c;
+	char *found = NULL, *root = NULL, *end;
+	const char *db = NULL;
+	size_t i, k;
+	int opt;
+
+	die_status = 2;
+	memset(&c, 0, sizeof(c));
+	net_opts_init(&c.net);
+	c.net.timeout_ms = 30000;
+	c.confirm = 3;
+	c.spacing_s = 3 * 86400;
+	c.wayback = "https://web.archive.org";
+	c.archive_spacing_ms = 1000;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "q", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "json"))
+				c.json = 1;
+			else if (strcmp(optarg, "tsv"))
+				die("--format: '%s' is not tsv or json", optarg);
+			break;
+		case OPT_DATE:
+			c.date = parse_date(optarg);
+			break;
+		case OPT_WAYBACK:
+			c.wayback = optarg;
+			break;
+		case OPT_MEMENTO:
+			c.memento = optarg;
+			break;
+		case OPT_UPGRADE:
+			c.upgrade = 1;
+			break;
+		case OPT_CONFIRM:
+			c.confirm = (int)strtol(optarg, &end, 10);
+			if (*end || c.confirm < 1)
+				die("--confirm: '%s' is not a number above 0", optarg);
+			break;
+		case OPT_SPACING:
+			c.spacing_s = (long long)(strtod(optarg, &end) * 86400);
+			if (*end || c.spacing_s < 0)
+				die("--spacing: '%s' is not a number of days", optarg);
+			break;
+		case OPT_ARCHIVE_SPACING:
+			c.archive_spacing_ms = strtol(optarg, &end, 10);
+			if (*end || c.archive_spacing_ms < 0)
+				die("--archive-spacing: '%s' is not milliseconds", optarg);
+			break;
+		case OPT_TIMEOUT:
+			c.net.timeout_ms = (long)(strtod(optarg, &end) * 1000);
+			if (*end || c.net.timeout_ms <= 0)
+				die("--timeout: '%s' is not seconds", optarg);
+			if (c.net.connect_timeout_ms > c.net.timeout_ms)
+				c.net.connect_timeout_ms = c.net.timeout_ms;
+			break;
+		case OPT_REFRESH:
+			c.refresh = 1;
+			break;
+		case OPT_CACERT:
+			c.net.cacert = optarg;
+			break;
+		case OPT_ALLOW_PRIVATE:
+			break;
+		case 'q':
+			c.quiet = 1;
+			break;
+		default:
+			usage_die(cmd_resolve_usage);
+		}
+	}
+	if (optind < argc)
+		usage_die(cmd_resolve_usage);
+	if (!db)
+		db = found = store_find();
+	if (!db)
+		die("no store here: run 'linkmend scan' and 'linkmend check' first");
+	c.st = store_open(db);
+	if (!c.st)
+		die("cannot use the store '%s'", db);
+	c.root = root = store_get_meta(c.st, "root");
+	{
+		const char *fake = getenv("LINKMEND_NOW");
+
+		c.now = fake && *fake ? strtoll(fake, NULL, 10) : (long long)time(NULL);
+	}
+	if (store_each_checked_occurrence(c.st, load_occ, &c) ||
+	    store_each_check(c.st, load_check, &c))
+		die("cannot read the store '%s'", db);
+	for (i = 0; i < c.nr; i++) {
+		struct target *t = &c.t[i];
+
+		t->failures = check_failures(t->hist, t->nhist, c.spacing_s);
+		t->dead = t->checked && verdict_is_failure(t->last) &&
+			  t->failures >= c.confirm;
+	}
+	find_dates(&c);
+	suggest_hosts(&c);
+	check_suggestions(&c);
+	look_up(&c);
+	verify_captures(&c);
+	ask_memento(&c);
+	if (store_begin(c.st))
+		die("cannot write the store '%s'", db);
+	for (i = 0; i < c.nr; i++)
+		for (k = 0; k < c.t[i].nocc; k++)
+			decide(&c, &c.t[i], &c.t[i].occ[k]);
+	report(&c);
+	if (store_commit(c.st))
+		die("cannot record resolutions in '%s'", db);
+	if (fflush(stdout) || ferror(stdout))
+		die_errno("cannot write the output");
+	for (i = 0; i < c.nr; i++)
+		free_target(&c.t[i]);
+	free(c.t);
+	strmap_clear(&c.by_id, NULL);
+	store_close(c.st);
+	free(found);
+	free(root);
+	return 0;
+}

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "archive.h"
+
+void captures_release(struct captures *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		free(c->v[i].original);
+		free(c->v[i].memento);
+	}
+	free(c->v);
+	c->v = NULL;
+	c->nr = c->alloc = 0;
+}
+
+static struct capture *add(struct captures *c)
+{
+	struct capture *k;
+
+	ALLOC_GROW(c->v, c->nr + 1, c->alloc);
+	k = &c->v[c->nr++];
+	memset(k, 0, sizeof(*k));
+	return k;
+}
+
+static int valid_ts(const char *s)
+{
+	return strlen(s) == 14 && strspn(s, "0123456789") == 14;
+}
+
+int cdx_parse(const char *body, struct captures *out)
+{
+	json_error_t err;
+	json_t *root = json_loads(body, 0, &err), *head;
+	int f_ts = -1, f_orig = -1, f_status = -1;
+	size_t i, n;
+
+	if (!root)
+		return error("CDX reply is not JSON: %s", err.text);
+	if (!json_is_array(root)) {
+		json_decref(root);
+		return error("CDX reply is not an array");
+	}
+	n = json_array_size(root);
+	if (!n) {
+		json_decref(root);
+		return 0;
+	}
+	head = json_array_get(root, 0);
+	for (i = 0; json_is_array(head) && i < json_array_size(head); i++) {
+		const char *f = json_string_value(json_array_get(head, i));
+
+		if (!f)
+			continue;
+		if (!strcmp(f, "timestamp"))
+			f_ts = (int)i;
+		else if (!strcmp(f, "original"))
+			f_orig = (int)i;
+		else if (!strcmp(f, "statuscode"))
+			f_status = (int)i;
+	}
+	if (f_ts < 0 || f_orig < 0) {
+		json_decref(root);
+		return error("CDX reply lacks the timestamp and original fields");
+	}
+	for (i = 1; i < n; i++) {
+		json_t *row = json_array_get(root, i);
+		const char *ts = json_string_value(json_array_get(row, (size_t)f_ts));
+		const char *orig = json_string_value(json_array_get(row, (size_t)f_orig));
+		const char *st = f_status >= 0 ?
+			json_string_value(json_array_get(row, (size_t)f_status)) : NULL;
+		struct capture *k;
+
+		if (!ts || !orig || !valid_ts(ts))
+			continue;	/* a row we cannot use */
+		k = add(out);
+		memcpy(k->ts, ts, 15);
+		k->original = xstrdup(orig);
+		k->status = st && isdigit((unsigned char)*st) ? atoi(st) : 0;
+	}
+	json_decref(root);
+	return 0;
+}
+
+static int month_of(const char *m)
+{
+	static const char *const names[] = { "Jan", "Feb", "Mar", "Apr", "May",
+		"Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	int i;
+
+	for (i = 0; i < 12; i++)
+		if (!strncmp(m, names[i], 3))
+			return i + 1;
+	return 0;
+}
+
+/* "Tue, 20 Jun 2000 18:02:59 GMT" -> "20000620180259". */
+static int rfc1123_ts(const char *d, char out[15])
+{
+	int day, year, h, mi, s, mon;
+	char m[4];
+
+	if (sscanf(d, "%*3s, %d %3s %d %d:%d:%d", &day, m, &year, &h, &mi, &s) != 6)
+		return -1;
+	mon = month_of(m);
+	if (!mon || year < 1990 || year > 9999)
+		return -1;
+	snprintf(out, 15, "%04d%02d%02d%02d%02d%02d", year, mon, day, h, mi, s);
+	return 0;
+}
+
+int timemap_parse(const char *body, struct captures *out)
+{
+	const char *p = body;
+
+	while ((p = strchr(p, '<'))) {
+		const char *q = strchr(p, '>'), *e;
+		char *rel = NULL, *dt = NULL;
+
+		if (!q)
+			break;
+		/* Attributes run to the comma that ends the entry. */
+		e = q + 1;
+		while (*e && *e != '<') {
+			const char *a = e;
+
+			while (*a == ';' || *a == ' ' || *a == '\t' || *a == '\n' ||
+			       *a == '\r' || *a == ',')
+				a++;
+			if (!strncmp(a, "rel=\"", 5) || !strncmp(a, "datetime=\"", 10)) {
+				const char *v = strchr(a, '"') + 1, *ve = strchr(v, '"');
+
+				if (!ve)
+					break;
+				if (*a == 'r') {
+					free(rel);
+					rel = xstrndup(v, (size_t)(ve - v));
+				} else {
+					free(dt);
+					dt = xstrndup(v, (size_t)(ve - v));
+				}
+				e = ve + 1;
+				continue;
+			}
+			if (*a == '<' || !*a) {
+				e = a;
+				break;
+			}
+			e = a + 1;
+		}
+		if (rel && strstr(rel, "memento") && dt) {
+			char ts[15];
+
+			if (!rfc1123_ts(dt, ts)) {
+				struct capture *k = add(out);
+
+				memcpy(k->ts, ts, 15);
+				k->memento = xstrndup(p + 1, (size_t)(q - p - 1));
+				k->original = xstrdup(k->memento);
+			}
+		}
+		free(rel);
+		free(dt);
+		p = e;
+	}
+	return 0;
+}
+
+long capture_choose(const struct captures *c, const char *date14)
+{
+	long before = -1, after = -1;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		const struct capture *k = &c->v[i];
+		int cmp;
+
+		if (k->rejected || (k->status && k->status != 200))
+			continue;
+		cmp = strcmp(k->ts, date14);
+		if (cmp <= 0) {
+			if (before < 0 || strcmp(k->ts, c->v[before].ts) > 0)
+				before = (long)i;
+		} else if (after < 0 || strcmp(k->ts, c->v[after].ts) < 0) {
+			after = (long)i;
+		}
+	}
+	return before >= 0 ? before : after;
+}
+
+void ts14(long long t, char out[15])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(out, 15, "%Y%m%d%H%M%S", &tm);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Web archive answers, parsed: the Wayback CDX API's JSON (an array of
+ * arrays whose first row names the fields) and Memento TimeMaps
+ * (application/link-format).  And the choice the 2010 review asked for:
+ * the capture nearest the date the link was added, before it if any.
+ */
+#ifndef RESOLVE_ARCHIVE_H
+#define RESOLVE_ARCHIVE_H
+
+#include <stddef.h>
+
+struct capture {
+	char ts[15];		/* YYYYMMDDhhmmss */
+	char *original;		/* as archived */
+	char *memento;		/* the memento's own URL (TimeMaps), or NULL */
+	int status;		/* 0 when the archive does not say */
+	int rejected;		/* the caller replayed it: no good copy */
+	int verified;		/* the caller replayed it: a good copy */
+};
+
+struct captures {
+	struct capture *v;
+	size_t nr, alloc;
+};
+
+void captures_release(struct captures *c);
+
+/* Parse a CDX JSON reply; -1 (and error()) on a malformed one. */
+int cdx_parse(const char *body, struct captures *out);
+
+/* Parse a TimeMap; entries with rel "memento" (first, last ...). */
+int timemap_parse(const char *body, struct captures *out);
+
+/*
+ * The capture with status 200 (or unknown) not rejected that is closest
+ * before date (14 digits), else the closest after; -1 when none.
+ */
+long capture_choose(const struct captures *c, const char *date14);
+
+/* "YYYYMMDDhhmmss" for t (UTC). */
+void ts14(long long t, char out[15]);
+
+#endif

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/xalloc.h"
+#include "blame.h"
+
+extern char **environ;
+
+struct commit_time {
+	char sha[41];
+	long long at;
+};
+
+static int run_blame(const char *root, const char *path, const unsigned *lines,
+		     size_t n, struct strbuf *out)
+{
+	const char **argv = xcalloc(2 * n + 12, sizeof(*argv));
+	char **ranges = xcalloc(n ? n : 1, sizeof(*ranges));
+	posix_spawn_file_actions_t fa;
+	int fd[2], status, devnull, argc = 0, ret = -1;
+	size_t i;
+	char buf[65536];
+	ssize_t r;
+	pid_t pid;
+
+	argv[argc++] = "git";
+	argv[argc++] = "-C";
+	argv[argc++] = root;
+	argv[argc++] = "blame";
+	argv[argc++] = "--porcelain";
+	argv[argc++] = "-M";
+	argv[argc++] = "-C";
+	for (i = 0; i < n; i++) {
+		ranges[i] = xstrfmt("%u,%u", lines[i], lines[i]);
+		argv[argc++] = "-L";
+		argv[argc++] = ranges[i];
+	}
+	argv[argc++] = "--";
+	argv[argc++] = path;
+	if (pipe2(fd, O_CLOEXEC))
+		goto out;
+	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+	if (devnull >= 0)
+		posix_spawn_file_actions_adddup2(&fa, devnull, 2);
+	if (posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv, environ)) {
+		posix_spawn_file_actions_destroy(&fa);
+		close(fd[0]);
+		close(fd[1]);
+		if (devnull >= 0)
+			close(devnull);
+		goto out;
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	close(fd[1]);
+	if (devnull >= 0)
+		close(devnull);
+	while ((r = read(fd[0], buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR))
+		if (r > 0)
+			strbuf_add(out, buf, (size_t)r);
+	close(fd[0]);
+	if (waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	    !WEXITSTATUS(status))
+		ret = 0;
+out:
+	for (i = 0; i < n; i++)
+		free(ranges[i]);
+	free(ranges);
+	free(argv);
+	return ret;
+}
+
+int blame_lines(const char *root, const char *path, const unsigned *lines,
+		size_t n, long long *dates, char (*commits)[41])
+{
+	struct strbuf out = STRBUF_INIT;
+	struct commit_time *ct = NULL;
+	size_t nct = 0, act = 0, i, k;
+	char *p, *end, cur[41] = "";
+	unsigned final = 0;
+
+	if (!n)
+		return 0;
+	if (run_blame(root, path, lines, n, &out)) {
+		strbuf_release(&out);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		dates[i] = 0;
+		if (commits)
+			commits[i][0] = '\0';
+	}
+	/*
+	 * Porcelain: "<sha> <orig> <final> [<count>]" opens each line; the
+	 * first time a commit appears its headers follow (author-time ...);
+	 * the line itself follows a tab.
+	 */
+	for (p = out.buf; p < out.buf + out.len; p = end + 1) {
+		end = memchr(p, '\n', (size_t)(out.buf + out.len - p));
+		if (!end)
+			end = out.buf + out.len;
+		if (*p == '\t')
+			continue;
+		if (end - p > 41 && p[40] == ' ' && strspn(p, "0123456789abcdef") == 40) {
+			memcpy(cur, p, 40);
+			cur[40] = '\0';
+			if (sscanf(p + 41, "%*u %u", &final) != 1)
+				final = 0;
+			for (i = 0; i < n; i++) {
+				if (lines[i] != final)
+					continue;
+				if (commits)
+					memcpy(commits[i], cur, 41);
+				for (k = 0; k < nct; k++)
+					if (!strcmp(ct[k].sha, cur))
+						dates[i] = ct[k].at;
+			}
+			continue;
+		}
+		if (!strncmp(p, "author-time ", 12) && *cur) {
+			long long at = strtoll(p + 12, NULL, 10);
+
+			/* Uncommitted lines have the zero commit: no date. */
+			if (strspn(cur, "0") == 40)
+				at = 0;
+			ALLOC_GROW(ct, nct + 1, act);
+			memcpy(ct[nct].sha, cur, 41);
+			ct[nct++].at = at;
+			for (i = 0; i < n; i++)
+				if (lines[i] == final)
+					dates[i] = at;
+		}
+	}
+	free(ct);
+	strbuf_release(&out);
+	return 0;
+}

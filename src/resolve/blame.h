@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * When a line entered the tree: the author date of the commit that
+ * introduced it, by git blame (following lines through moves and copies).
+ */
+#ifndef RESOLVE_BLAME_H
+#define RESOLVE_BLAME_H
+
+#include <stddef.h>
+
+/*
+ * Author dates (seconds since the epoch) of lines[0..n) (1-based) of
+ * path, relative to the git checkout root; 0 for a line not committed
+ * yet.  The commit of each line goes to commits[i] (40 hex digits and a
+ * NUL) when commits is not NULL.  Returns -1 when git cannot blame the
+ * file (no checkout, no history), without a message.
+ */
+int blame_lines(const char *root, const char *path, const unsigned *lines,
+		size_t n, long long *dates, char (*commits)[41]);
+
+#endif

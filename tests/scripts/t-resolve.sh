@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# linkmend resolve inside the test web, on a git fixture whose commits have
+# known dates: moves, upgrades, the capture nearest before the blame date
+# (200 only, a parked capture rejected), after it when none is before,
+# Memento when the Wayback has nothing, did-you-mean, a look-up that times
+# out (not cached), --date for a tree with no history.  No archived URL
+# ever holds '*'.
+. "$(dirname "$0")/../lib/sh.sh"
+if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
+	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
+	exit 0
+fi
+WEB=$TESTS/web
+NAME=lm-resolve-$$
+trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+state=$("$WEB/up" "$WEB/cases/resolve.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+run() { "$WEB/exec" -n "$NAME" "$@"; }
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
+
+T=$SCRATCH/repo
+mkdir -p "$T"
+cd "$T" || exit 1
+git init -q .
+git config user.email dev@linkmend-web.org
+git config user.name dev
+commit() {	# commit DATE MESSAGE
+	git add -A
+	GIT_AUTHOR_DATE="$1T12:00:00Z" GIT_COMMITTER_DATE="$1T12:00:00Z" \
+		git commit -qm "$2"
+}
+cat > b.c <<'C'
+/* Early: http://gone.linkmend-web.org/early */
+C
+commit 2000-01-01 "add b.c"
+cat > a.c <<'C'
+/*
+ * Doc: http://gone.linkmend-web.org/doc#intro
+ * Parked: http://gone.linkmend-web.org/parked-copy
+ * Memento: http://gone.linkmend-web.org/memento-only
+ * Slow: http://gone.linkmend-web.org/slow-lookup
+ * Star: http://gone.linkmend-web.org/files/*.tar.gz
+ * Moved: http://moved.linkmend-web.org/old
+ * Vendor: http://vendor.linkmend-web.org/products/x200.pdf
+ * Same: http://same.linkmend-web.org/page
+ * Diff: http://diff.linkmend-web.org/page
+ * Simtec: http://armlinux.simtec.co.uk/page and http://armlinux.simnte.co.uk/page
+ * Cut: http://gone.linkmend-web.org/very/long/...
+ * Alive: http://gone.linkmend-web.org/alive
+ */
+C
+commit 2006-06-01 "add a.c"
+export LINKMEND_NOW=1700000000	# 2023-11-14: the evidence names dates
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > "$SCRATCH/check" 2>&1
+RESOLVE=("$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0
+	 --wayback https://web.archive.org
+	 --memento http://timetravel.mementoweb.org/timemap/link/)
+: > "$state/requests.log"
+run "${RESOLVE[@]}" --upgrade > "$SCRATCH/got" 2> "$SCRATCH/err"
+same "resolve exits 0" "$?" "0"
+if diff -u "$WEB/cases/resolve.expect" "$SCRATCH/got" > "$SCRATCH/diff"; then
+	echo "ok - every rule gives its exact replacement and evidence"
+else
+	echo "not ok - every rule gives its exact replacement and evidence"
+	cat "$SCRATCH/diff"
+fi
+same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "$SCRATCH/got" | wc -l)" "0"
+ok "an archived capture is verified by replaying it" grep -q "web.archive.org [0-9]* GET https /web/20010101000000id_/http://gone.linkmend-web.org/doc " "$state/requests.log"
+ok "the parked capture was replayed and rejected" grep -q "/web/20050101000000id_/http://gone.linkmend-web.org/parked-copy" "$state/requests.log"
+same "every occurrence's resolution is stored" "$(sqlite3 .linkmend/linkmend.db 'select count(*) from resolution')" "$(wc -l < "$SCRATCH/got")"
+
+# A second run: the answers are cached, the failed look-up is asked again.
+: > "$state/requests.log"
+run "${RESOLVE[@]}" > "$SCRATCH/got2" 2>&1
+same "a look-up that answered is not asked again" "$(grep -c 'cdx.*url=http%3A%2F%2Fgone.linkmend-web.org%2Fdoc&' "$state/requests.log")" "0"
+same "a look-up that failed is asked again" "$(grep -c 'cdx.*slow-lookup' "$state/requests.log")" "1"
+ok "without --upgrade, no upgrade" bash -c "! grep -q '	upgrade	' '$SCRATCH/got2'"
+run "${RESOLVE[@]}" --format=json > "$SCRATCH/j" 2>&1
+same "JSON names where the date came from" "$(python3 -c 'import json,sys; print(sorted({o["date_source"][:9] for o in json.load(open(sys.argv[1])) if o["kind"] == "archived"}))' "$SCRATCH/j")" "['git blame']"
+
+# No history: --date gives the day the links entered the tree.
+N=$SCRATCH/tarball
+mkdir -p "$N"
+printf '/* http://gone.linkmend-web.org/doc */\n' > "$N/x.c"
+(cd "$N" && "$LINKMEND" scan -q . > /dev/null && run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1)
+(cd "$N" && run "${RESOLVE[@]}" --date 2009-01-01) > "$SCRATCH/got3" 2>&1
+ok "--date chooses the capture nearest before it" grep -q "web/20080101000000/http://gone.linkmend-web.org/doc	.*nearest before 2009-01-01 (--date)" "$SCRATCH/got3"
+(cd "$N" && run "${RESOLVE[@]}") > "$SCRATCH/got4" 2>&1
+ok "with no date at all the evidence says so" grep -q "no date known" "$SCRATCH/got4"
