@@ -31,11 +31,12 @@
 #include "net/net.h"
 #include "resolve/archive.h"
 #include "resolve/blame.h"
+#include "resolve/suggest.h"
 #include "store/store.h"
 
 const char cmd_resolve_usage[] =
 	"linkmend resolve [--db PATH] [--format=tsv|json] [--date YYYY-MM-DD]\n"
-	"                        [--wayback URL] [--memento URL] [--upgrade]\n"
+	"                        [--wayback URL] [--memento URL] [--upgrade] [--lore]\n"
 	"                        [--confirm N] [--spacing DAYS] [--refresh]\n"
 	"                        [--cacert FILE] [--allow-private] [-q]";
 
@@ -47,8 +48,11 @@ const char cmd_resolve_help[] =
 	"\n"
 	"kind is moved (permanent redirects to a live page that is not the\n"
 	"site root), upgrade (the https twin serves the same page; only with\n"
-	"--upgrade), typo (an NXDOMAIN host within two letters of a live host\n"
-	"of the tree, whose URL checks alive), archived (the Wayback capture\n"
+	"--upgrade), canonical (with --lore, the lore.kernel.org page of a\n"
+	"message on a mail archive checkpatch.pl calls obsolete), typo (an\n"
+	"NXDOMAIN host within two letters of a live host of the tree, whose\n"
+	"URL checks alive), migrated (most of the host's URLs moved to one\n"
+	"other host, where this one checks alive), archived (the Wayback capture\n"
 	"nearest before the date the line entered the tree, else nearest\n"
 	"after; a fixed timestamp, never '*'), or unresolved (replacement '-').\n"
 	"\n"
@@ -59,6 +63,7 @@ const char cmd_resolve_help[] =
 	"    --memento URL    a TimeMap prefix for other archives, asked when\n"
 	"                     the Wayback Machine has nothing\n"
 	"    --upgrade        propose https for http links that serve the same\n"
+	"    --lore           propose lore.kernel.org for old mail-archive links\n"
 	"    --confirm N      failed checks that make a URL dead (3)\n"
 	"    --spacing DAYS   between counted checks (3)\n"
 	"    --archive-spacing MS  between two requests to one archive (1000)\n"
@@ -96,9 +101,14 @@ struct target {
 	int cdx_failed;
 	char *cdx_error;
 	struct captures mementos;
-	/* Did-you-mean and upgrade. */
-	char *suggest;
+	/* Guesses, each a replacement only once it checks alive. */
+	char *suggest;		/* did-you-mean */
 	int suggest_alive;
+	char *migrated;		/* the host's domain moved */
+	int migrated_alive;
+	char *migration;	/* "old -> new (k of n moved)" */
+	char *lore;		/* the message on lore.kernel.org */
+	int lore_alive;
 	char *twin;
 	int http_ok, https_ok;
 	unsigned char http_digest[32], https_digest[32];
@@ -109,7 +119,7 @@ struct resolve_cmd {
 	struct target *t;
 	size_t nr, alloc;
 	struct strmap by_id;
-	int json, quiet, upgrade, refresh, confirm;
+	int json, quiet, upgrade, refresh, confirm, lore;
 	long long spacing_s, date, now;
 	const char *wayback, *memento, *root;
 	struct net_opts net;
@@ -249,47 +259,6 @@ static void find_dates(struct resolve_cmd *c)
 
 /* ---- did-you-mean ---- */
 
-static int edit_distance(const char *a, const char *b, int max)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	int *prev, *cur, d;
-
-	if ((la > lb ? la - lb : lb - la) > (size_t)max)
-		return max + 1;
-	prev = xcalloc(lb + 1, sizeof(int));
-	cur = xcalloc(lb + 1, sizeof(int));
-	for (j = 0; j <= lb; j++)
-		prev[j] = (int)j;
-	for (i = 1; i <= la; i++) {
-		cur[0] = (int)i;
-		for (j = 1; j <= lb; j++) {
-			int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-			int del = prev[j] + 1, ins = cur[j - 1] + 1;
-
-			cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-		}
-		memcpy(prev, cur, (lb + 1) * sizeof(int));
-	}
-	d = prev[lb];
-	free(prev);
-	free(cur);
-	return d;
-}
-
-static char *with_host(const char *url, const char *host)
-{
-	CURLU *u = curl_url();
-	char *out = NULL, *r = NULL;
-
-	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
-	    !curl_url_set(u, CURLUPART_HOST, host, 0) &&
-	    !curl_url_get(u, CURLUPART_URL, &out, 0))
-		r = xstrdup(out);
-	curl_free(out);
-	curl_url_cleanup(u);
-	return r;
-}
-
 static void suggest_hosts(struct resolve_cmd *c)
 {
 	size_t i, k;
@@ -315,34 +284,125 @@ static void suggest_hosts(struct resolve_cmd *c)
 			}
 		}
 		if (best)
-			t->suggest = with_host(t->url, best);
+			t->suggest = url_with_host(t->url, best);
 	}
 }
 
-static void on_suggest(const struct check_result *r, void *data)
+static void on_guess(const struct check_result *r, void *data)
 {
 	struct resolve_cmd *c = data;
+	int alive = r->verdict == V_ALIVE;
 	size_t i;
 
-	for (i = 0; i < c->nr; i++)
-		if (c->t[i].suggest && !strcmp(c->t[i].suggest, r->url))
-			c->t[i].suggest_alive = r->verdict == V_ALIVE;
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		if (t->suggest && !strcmp(t->suggest, r->url))
+			t->suggest_alive = alive;
+		if (t->migrated && !strcmp(t->migrated, r->url))
+			t->migrated_alive = alive;
+		if (t->lore && !strcmp(t->lore, r->url))
+			t->lore_alive = alive;
+	}
 }
 
-static void check_suggestions(struct resolve_cmd *c)
+/* Every guess is checked like any link before it may replace one. */
+static void check_guesses(struct resolve_cmd *c)
 {
-	const char **urls = xcalloc(c->nr ? c->nr : 1, sizeof(*urls));
+	const char **urls = xcalloc(3 * c->nr + 1, sizeof(*urls));
 	struct check_opts o;
 	size_t i, n = 0;
 
-	for (i = 0; i < c->nr; i++)
+	for (i = 0; i < c->nr; i++) {
 		if (c->t[i].suggest)
 			urls[n++] = c->t[i].suggest;
+		if (c->t[i].migrated)
+			urls[n++] = c->t[i].migrated;
+		if (c->t[i].lore)
+			urls[n++] = c->t[i].lore;
+	}
 	check_opts_init(&o);
 	o.net = c->net;
 	if (n)
-		check_urls(urls, n, &o, NULL, on_suggest, NULL, c);
+		check_urls(urls, n, &o, NULL, on_guess, NULL, c);
 	free(urls);
+}
+
+static char *host_of_url(const char *url)
+{
+	CURLU *u = curl_url();
+	char *h = NULL, *r = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, &h, 0))
+		r = xstrdup(h);
+	curl_free(h);
+	curl_url_cleanup(u);
+	return r;
+}
+
+/*
+ * Domain migrations: most checked URLs of a host moved to one other
+ * host.  Its dead URLs are then guessed there, path for path.
+ */
+static void find_migrations(struct resolve_cmd *c)
+{
+	struct strmap hosts = STRMAP_INIT;
+	struct strmap_entry *e;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->t[i].checked)
+			*strmap_put(&hosts, c->t[i].host) = (void *)1;
+	strmap_for_each(&hosts, e) {
+		struct strmap to = STRMAP_INIT;
+		struct strmap_entry *k;
+		const char *best = NULL;
+		size_t n = 0, most = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			char *h;
+			void **slot;
+
+			if (!t->checked || strcmp(t->host, e->key))
+				continue;
+			n++;
+			if (t->last != V_MOVED || !t->final_url ||
+			    !(h = host_of_url(t->final_url)))
+				continue;
+			if (strcmp(h, e->key)) {
+				slot = strmap_put(&to, h);
+				*slot = (void *)((size_t)*slot + 1);
+			}
+			free(h);
+		}
+		strmap_for_each(&to, k)
+			if ((size_t)k->value > most ||
+			    ((size_t)k->value == most && best &&
+			     strcmp(k->key, best) < 0)) {
+				most = (size_t)k->value;
+				best = k->key;
+			}
+		if (best && most >= 2 && 2 * most > n) {
+			for (i = 0; i < c->nr; i++) {
+				struct target *t = &c->t[i];
+
+				if (!t->dead || strcmp(t->host, e->key))
+					continue;
+				t->migrated = url_with_host(t->url, best);
+				t->migration = xstrfmt("%s -> %s (%zu of %zu checked "
+						       "URLs moved there)", e->key,
+						       best, most, n);
+			}
+			if (!c->quiet)
+				fprintf(stderr, "resolve: domain migration %s -> %s "
+					"(%zu of %zu checked URLs moved there)\n",
+					e->key, best, most, n);
+		}
+		strmap_clear(&to, NULL);
+	}
+	strmap_clear(&hosts, NULL);
 }
 
 /* ---- requests to archives and twins ---- */
@@ -355,7 +415,8 @@ struct req {
 	long capture;		/* for REQ_REPLAY */
 };
 
-enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS };
+enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
+       REQ_PAGE };
 
 static char *strip_fragment(const char *url)
 {
@@ -445,6 +506,25 @@ static void on_req(struct net_request *nr, void *data)
 	case REQ_MEMENTO:
 		if (ok)
 			timemap_parse(nr->body.buf, &t->mementos);
+		break;
+	case REQ_PAGE:
+		if (ok) {
+			char *id = message_id_in_page(nr->body.buf);
+
+			if (id) {
+				char *enc = curl_easy_escape(NULL, id, 0);
+				char *p;
+
+				/* lore wants '@' as it is. */
+				for (p = strstr(enc, "%40"); p; p = strstr(p, "%40")) {
+					*p = '@';
+					memmove(p + 1, p + 3, strlen(p + 3) + 1);
+				}
+				t->lore = xstrfmt("https://lore.kernel.org/r/%s", enc);
+				curl_free(enc);
+				free(id);
+			}
+		}
 		break;
 	case REQ_TWIN_HTTP:
 		if ((t->http_ok = ok))
@@ -559,6 +639,43 @@ static void verify_captures(struct resolve_cmd *c)
 	}
 }
 
+/* --lore: the Message-ID of old mail-archive pages (or their captures). */
+static void fetch_pages(struct resolve_cmd *c)
+{
+	struct net *n;
+	size_t i, k;
+
+	if (!c->lore)
+		return;
+	n = new_net(c);
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		char ts[15];
+		long best;
+
+		if (!t->checked || !host_is_old_mail_archive(t->host))
+			continue;
+		if (!verdict_is_failure(t->last)) {
+			submit(n, c, t, REQ_PAGE, xstrdup(t->final_url ?
+							  t->final_url : t->url), 0);
+			continue;
+		}
+		for (k = 0; t->dead && k < t->nocc; k++) {
+			ts14(t->occ[k].date, ts);
+			best = capture_choose(&t->caps, ts);
+			if (best >= 0 && t->caps.v[best].verified) {
+				submit(n, c, t, REQ_PAGE,
+				       xstrfmt("%s/web/%sid_/%s", c->wayback,
+					       t->caps.v[best].ts,
+					       t->caps.v[best].original), 0);
+				break;
+			}
+		}
+	}
+	net_run(n, NULL, NULL, NULL);
+	net_free(n);
+}
+
 static void ask_memento(struct resolve_cmd *c)
 {
 	struct net *n;
@@ -626,6 +743,14 @@ static void decide(struct resolve_cmd *c, struct target *t, struct occ *o)
 		strbuf_addstr(&o->evidence, "truncated in the source: not guessed");
 		return;
 	}
+	if (t->lore && t->lore_alive) {
+		o->kind = xstrdup("canonical");
+		o->replacement = xstrdup(t->lore);
+		strbuf_addf(&o->evidence, "%s is a mail archive checkpatch.pl calls "
+			    "obsolete; the message's Message-ID is on lore, alive",
+			    t->host);
+		return;
+	}
 	if (t->checked && t->last == V_MOVED && t->final_url) {
 		strbuf_addstr(&r, t->final_url);
 		if (frag && !strchr(t->final_url, '#'))
@@ -654,8 +779,18 @@ static void decide(struct resolve_cmd *c, struct target *t, struct occ *o)
 			    "alive", t->suggest);
 		return;
 	}
+	if (t->migrated && t->migrated_alive) {
+		o->kind = xstrdup("migrated");
+		o->replacement = xstrdup(t->migrated);
+		strbuf_addf(&o->evidence, "; domain migration %s; the URL there is "
+			    "alive", t->migration);
+		return;
+	}
 	if (t->suggest)
 		strbuf_addf(&o->evidence, "; did you mean %s? (not alive)", t->suggest);
+	if (t->migrated)
+		strbuf_addf(&o->evidence, "; domain migration %s, but %s is not "
+			    "alive", t->migration, t->migrated);
 	ts14(o->date, ts);
 	day(o->date, d);
 	best = capture_choose(&t->caps, ts);
@@ -782,7 +917,7 @@ static long long parse_date(const char *s)
 enum {
 	OPT_DB = 256, OPT_FORMAT, OPT_DATE, OPT_WAYBACK, OPT_MEMENTO,
 	OPT_UPGRADE, OPT_CONFIRM, OPT_SPACING, OPT_REFRESH, OPT_CACERT,
-	OPT_ALLOW_PRIVATE, OPT_ARCHIVE_SPACING, OPT_TIMEOUT,
+	OPT_ALLOW_PRIVATE, OPT_ARCHIVE_SPACING, OPT_TIMEOUT, OPT_LORE,
 };
 
 static const struct option long_opts[] = {
@@ -792,6 +927,7 @@ static const struct option long_opts[] = {
 	{ "wayback", required_argument, NULL, OPT_WAYBACK },
 	{ "memento", required_argument, NULL, OPT_MEMENTO },
 	{ "upgrade", no_argument, NULL, OPT_UPGRADE },
+	{ "lore", no_argument, NULL, OPT_LORE },
 	{ "confirm", required_argument, NULL, OPT_CONFIRM },
 	{ "spacing", required_argument, NULL, OPT_SPACING },
 	{ "archive-spacing", required_argument, NULL, OPT_ARCHIVE_SPACING },
@@ -823,6 +959,9 @@ static void free_target(struct target *t)
 	free(t->cdx_key);
 	free(t->cdx_error);
 	free(t->suggest);
+	free(t->migrated);
+	free(t->migration);
+	free(t->lore);
 	free(t->twin);
 	captures_release(&t->caps);
 	captures_release(&t->mementos);
@@ -867,6 +1006,9 @@ int cmd_resolve(int argc, char **argv)
 			break;
 		case OPT_UPGRADE:
 			c.upgrade = 1;
+			break;
+		case OPT_LORE:
+			c.lore = 1;
 			break;
 		case OPT_CONFIRM:
 			c.confirm = (int)strtol(optarg, &end, 10);
@@ -932,10 +1074,12 @@ int cmd_resolve(int argc, char **argv)
 	}
 	find_dates(&c);
 	suggest_hosts(&c);
-	check_suggestions(&c);
+	find_migrations(&c);
 	look_up(&c);
 	verify_captures(&c);
 	ask_memento(&c);
+	fetch_pages(&c);
+	check_guesses(&c);
 	if (store_begin(c.st))
 		die("cannot write the store '%s'", db);
 	for (i = 0; i < c.nr; i++)

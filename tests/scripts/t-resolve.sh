@@ -4,7 +4,8 @@
 # known dates: moves, upgrades, the capture nearest before the blame date
 # (200 only, a parked capture rejected), after it when none is before,
 # Memento when the Wayback has nothing, did-you-mean, a look-up that times
-# out (not cached), --date for a tree with no history.  No archived URL
+# out (not cached), --date for a tree with no history, a domain migration,
+# an old mail-archive link made a lore.kernel.org one.  No archived URL
 # ever holds '*'.
 . "$(dirname "$0")/../lib/sh.sh"
 if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
@@ -47,6 +48,9 @@ cat > a.c <<'C'
  * Simtec: http://armlinux.simtec.co.uk/page and http://armlinux.simnte.co.uk/page
  * Cut: http://gone.linkmend-web.org/very/long/...
  * Alive: http://gone.linkmend-web.org/alive
+ * Maxim: http://www.maxim-lm.com/a.html http://www.maxim-lm.com/b.html
+ * Maxim: http://www.maxim-lm.com/c.html
+ * LKML: https://lkml.org/lkml/2010/9/20/1
  */
 C
 commit 2006-06-01 "add a.c"
@@ -57,7 +61,7 @@ RESOLVE=("$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0
 	 --wayback https://web.archive.org
 	 --memento http://timetravel.mementoweb.org/timemap/link/)
 : > "$state/requests.log"
-run "${RESOLVE[@]}" --upgrade > "$SCRATCH/got" 2> "$SCRATCH/err"
+run "${RESOLVE[@]}" --upgrade --lore > "$SCRATCH/got" 2> "$SCRATCH/err"
 same "resolve exits 0" "$?" "0"
 if diff -u "$WEB/cases/resolve.expect" "$SCRATCH/got" > "$SCRATCH/diff"; then
 	echo "ok - every rule gives its exact replacement and evidence"
@@ -68,6 +72,7 @@ fi
 same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "$SCRATCH/got" | wc -l)" "0"
 ok "an archived capture is verified by replaying it" grep -q "web.archive.org [0-9]* GET https /web/20010101000000id_/http://gone.linkmend-web.org/doc " "$state/requests.log"
 ok "the parked capture was replayed and rejected" grep -q "/web/20050101000000id_/http://gone.linkmend-web.org/parked-copy" "$state/requests.log"
+ok "the migration is reported" grep -q "domain migration www.maxim-lm.com -> www.analog-lm.com (2 of 3 checked URLs moved there)" "$SCRATCH/err"
 same "every occurrence's resolution is stored" "$(sqlite3 .linkmend/linkmend.db 'select count(*) from resolution')" "$(wc -l < "$SCRATCH/got")"
 
 # A second run: the answers are cached, the failed look-up is asked again.
@@ -76,7 +81,7 @@ run "${RESOLVE[@]}" > "$SCRATCH/got2" 2>&1
 same "a look-up that answered is not asked again" "$(grep -c 'cdx.*url=http%3A%2F%2Fgone.linkmend-web.org%2Fdoc&' "$state/requests.log")" "0"
 same "a look-up that failed is asked again" "$(grep -c 'cdx.*slow-lookup' "$state/requests.log")" "1"
 ok "without --upgrade, no upgrade" bash -c "! grep -q '	upgrade	' '$SCRATCH/got2'"
-run "${RESOLVE[@]}" --format=json > "$SCRATCH/j" 2>&1
+run "${RESOLVE[@]}" --format=json > "$SCRATCH/j" 2>/dev/null
 same "JSON names where the date came from" "$(python3 -c 'import json,sys; print(sorted({o["date_source"][:9] for o in json.load(open(sys.argv[1])) if o["kind"] == "archived"}))' "$SCRATCH/j")" "['git blame']"
 
 # No history: --date gives the day the links entered the tree.
@@ -88,3 +93,13 @@ printf '/* http://gone.linkmend-web.org/doc */\n' > "$N/x.c"
 ok "--date chooses the capture nearest before it" grep -q "web/20080101000000/http://gone.linkmend-web.org/doc	.*nearest before 2009-01-01 (--date)" "$SCRATCH/got3"
 (cd "$N" && run "${RESOLVE[@]}") > "$SCRATCH/got4" 2>&1
 ok "with no date at all the evidence says so" grep -q "no date known" "$SCRATCH/got4"
+
+# valgrind: a resolve run leaks nothing (not in a sanitizer build).
+if ! grep -q fsanitize "$TESTS/../.build-flags" 2>/dev/null && command -v valgrind > /dev/null; then
+	run valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+		--errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+		"${RESOLVE[@]}" --upgrade --lore --refresh > /dev/null 2> "$SCRATCH/vg"
+	rc=$?
+	same "valgrind: a resolve run is clean" "$rc" "0"
+	[ "$rc" = 0 ] || grep -v "^error: \|^resolve: " "$SCRATCH/vg" | head -40
+fi

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Archive replies, the capture choice, and the guessing helpers. */
+#include <curl/curl.h>
+#include <stdlib.h>
+
+#include "../../src/resolve/archive.h"
+#include "../../src/resolve/suggest.h"
+#include "unit.h"
+
+/* Field for field as ../shared/ARCHIVES.md gives the CDX JSON. */
+static const char cdx[] =
+	"[[\"timestamp\",\"original\",\"statuscode\",\"mimetype\"],\n"
+	"[\"20010101000000\", \"http://a.org/x\", \"200\", \"text/html\"],\n"
+	"[\"20040101000000\", \"http://a.org/x\", \"302\", \"text/html\"],\n"
+	"[\"20050101000000\", \"http://a.org/x\", \"404\", \"text/html\"],\n"
+	"[\"20080101000000\", \"http://a.org/x\", \"200\", \"text/html\"]]\n";
+
+static void test_cdx(void)
+{
+	struct captures c = { NULL, 0, 0 };
+
+	CHECK(!cdx_parse(cdx, &c) && c.nr == 4, "CDX JSON: four captures");
+	CHECK(c.nr == 4 && c.v[1].status == 302 && !strcmp(c.v[3].ts, "20080101000000"),
+	      "CDX JSON: fields by the header row");
+	CHECK(capture_choose(&c, "20060601000000") == 0,
+	      "nearest 200 before the date, not the nearer 302 or 404");
+	CHECK(capture_choose(&c, "20000101000000") == 0,
+	      "none before: the nearest after");
+	CHECK(capture_choose(&c, "20090101000000") == 3, "the newest when all are before");
+	c.v[0].rejected = 1;
+	CHECK(capture_choose(&c, "20060601000000") == 3,
+	      "a rejected capture is passed over, for the next after");
+	captures_release(&c);
+	CHECK(!cdx_parse("[]", &c) && c.nr == 0, "an empty reply has no capture");
+	CHECK(cdx_parse("<html>rate limited</html>", &c) == -1, "HTML is refused");
+	CHECK(cdx_parse("[[\"urlkey\"],[\"x\"]]", &c) == -1,
+	      "a reply without timestamp and original is refused");
+	CHECK(!cdx_parse("[[\"timestamp\",\"original\"],[\"2001\", \"u\"],[\"not-a-ts-123456\", \"u\"]]", &c) &&
+	      c.nr == 0, "rows with bad timestamps are skipped");
+	captures_release(&c);
+}
+
+static void test_timemap(void)
+{
+	static const char tm[] =
+		"<http://a.example.org/>; rel=\"original\",\n"
+		"<http://arch.example.net/timemap/link/http://a.example.org/>; rel=\"self\"; type=\"application/link-format\",\n"
+		"<http://arch.example.net/web/20000620180259/http://a.example.org/>; rel=\"first memento\"; datetime=\"Tue, 20 Jun 2000 18:02:59 GMT\",\n"
+		"<http://arch.example.net/web/20080409203051/http://a.example.org/>; rel=\"last memento\"; datetime=\"Wed, 09 Apr 2008 20:30:51 GMT\"\n";
+	struct captures c = { NULL, 0, 0 };
+
+	CHECK(!timemap_parse(tm, &c) && c.nr == 2, "TimeMap: two mementos");
+	CHECK(c.nr == 2 && !strcmp(c.v[0].ts, "20000620180259") &&
+	      !strcmp(c.v[1].memento, "http://arch.example.net/web/20080409203051/http://a.example.org/"),
+	      "TimeMap: datetime and memento URL");
+	captures_release(&c);
+}
+
+static void test_suggest(void)
+{
+	char *id, *u;
+
+	CHECK(edit_distance("armlinux.simnte.co.uk", "armlinux.simtec.co.uk", 2) == 2,
+	      "simnte/simtec: two edits");
+	CHECK(edit_distance("kernel.org", "kernel.org", 2) == 0, "same: none");
+	CHECK(edit_distance("a.org", "abcdef.org", 2) == 3, "far apart: over the cap");
+	CHECK(host_is_old_mail_archive("lkml.org") &&
+	      host_is_old_mail_archive("www.spinics.net") &&
+	      host_is_old_mail_archive("marc.info") &&
+	      !host_is_old_mail_archive("lore.kernel.org") &&
+	      !host_is_old_mail_archive("notlkml.org"),
+	      "old mail archives as checkpatch.pl names them");
+	id = message_id_in_page("<pre>Message-ID: &lt;123.456@host.org&gt;</pre>");
+	CHECK_STR(id, "123.456@host.org", "Message-ID, HTML-escaped");
+	free(id);
+	id = message_id_in_page("Subject: x\nMessage-Id: <a+b@c.d>\n");
+	CHECK_STR(id, "a+b@c.d", "Message-Id, plain");
+	free(id);
+	CHECK(message_id_in_page("no id here <x@y>") == NULL, "no Message-ID: none");
+	u = url_with_host("http://old.org/a/b?c#d", "new.org");
+	CHECK_STR(u, "http://new.org/a/b?c#d", "a URL on another host keeps the rest");
+	free(u);
+}
+
+static void test_ts(void)
+{
+	char ts[15];
+
+	ts14(0, ts);
+	CHECK_STR(ts, "19700101000000", "ts14 of the epoch");
+	ts14(1149163200, ts);
+	CHECK_STR(ts, "20060601120000", "ts14 is UTC");
+}
+
+int main(void)
+{
+	curl_global_init(CURL_GLOBAL_ALL);
+	test_cdx();
+	test_timemap();
+	test_suggest();
+	test_ts();
+	curl_global_cleanup();
+	return unit_done();
+}
