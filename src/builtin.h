@@ -20,4 +20,8 @@ int cmd_resolve(int argc, char **argv);
 extern const char cmd_resolve_usage[];
 extern const char cmd_resolve_help[];
 
+int cmd_fix(int argc, char **argv);
+extern const char cmd_fix_usage[];
+extern const char cmd_fix_help[];
+
 #endif

@@ -26,6 +26,8 @@ static const struct command commands[] = {
 	  "a verdict for every URL, with its evidence" },
 	{ "resolve", cmd_resolve, cmd_resolve_usage, cmd_resolve_help,
 	  "a replacement for every moved or dead URL, with its evidence" },
+	{ "fix", cmd_fix, cmd_fix_usage, cmd_fix_help,
+	  "write the replacements into the tree, safely" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

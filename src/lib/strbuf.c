@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "strbuf.h"
 #include "usage.h"
@@ -135,4 +138,21 @@ void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len)
 				strbuf_addch(sb, c);
 		}
 	}
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	char buf[65536];
+	ssize_t n;
+
+	if (fd < 0)
+		return error_errno("cannot open '%s'", path);
+	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0)
+			strbuf_add(sb, buf, (size_t)n);
+	close(fd);
+	if (n < 0)
+		return error_errno("cannot read '%s'", path);
+	return 0;
 }

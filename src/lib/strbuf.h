@@ -41,4 +41,7 @@ static inline void strbuf_reset(struct strbuf *sb)
  */
 void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len);
 
+/* Append the whole file at path (not following a final symlink); -1 after error(). */
+int strbuf_read_file(struct strbuf *sb, const char *path);
+
 #endif

@@ -73,6 +73,7 @@ static const char schema[] =
 	"  url_id INTEGER NOT NULL REFERENCES url(id), path TEXT NOT NULL,"
 	"  start INTEGER NOT NULL, kind TEXT NOT NULL, replacement TEXT,"
 	"  evidence TEXT NOT NULL, at INTEGER NOT NULL,"
+	"  applied INTEGER NOT NULL DEFAULT 0,"
 	"  PRIMARY KEY(url_id, path, start)) WITHOUT ROWID;"
 	"CREATE TABLE IF NOT EXISTS lookup("
 	"  key TEXT PRIMARY KEY, at INTEGER NOT NULL, body TEXT NOT NULL)"
@@ -678,4 +679,60 @@ char *store_find(void)
 			return NULL;
 		*p = '\0';
 	}
+}
+
+int store_each_resolution(struct store *st,
+			  int (*cb)(const struct store_edit *e, void *data),
+			  void *data)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db,
+			       "SELECT r.path, r.start, o.end, o.line, o.text, o.context,"
+			       " o.flags, r.kind, r.replacement, r.evidence, r.applied, u.url"
+			       " FROM resolution r"
+			       " JOIN occurrence o ON o.path = r.path AND o.start = r.start"
+			       " JOIN url u ON u.id = r.url_id"
+			       " ORDER BY r.path, r.start", -1, &s, NULL))
+		return db_error(st, "cannot read resolutions");
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct store_edit e;
+
+		e.path = (const char *)sqlite3_column_text(s, 0);
+		e.start = sqlite3_column_int64(s, 1);
+		e.end = sqlite3_column_int64(s, 2);
+		e.line = (unsigned)sqlite3_column_int64(s, 3);
+		e.text = (const char *)sqlite3_column_text(s, 4);
+		e.context = (const char *)sqlite3_column_text(s, 5);
+		e.flags = (const char *)sqlite3_column_text(s, 6);
+		e.kind = (const char *)sqlite3_column_text(s, 7);
+		e.replacement = (const char *)sqlite3_column_text(s, 8);
+		e.evidence = (const char *)sqlite3_column_text(s, 9);
+		e.applied = (int)sqlite3_column_int64(s, 10);
+		e.url = (const char *)sqlite3_column_text(s, 11);
+		if (!e.path || !e.text || !e.context || !e.flags || !e.kind ||
+		    !e.evidence || !e.url)
+			continue;
+		if (cb(&e, data))
+			break;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	       db_error(st, "cannot read resolutions");
+}
+
+int store_mark_applied(struct store *st, const char *path, long long start)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "UPDATE resolution SET applied = 1"
+			       " WHERE path = ?1 AND start = ?2", -1, &s, NULL))
+		return db_error(st, "cannot record a fix");
+	sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, start);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record a fix");
 }

@@ -134,6 +134,23 @@ struct store_resolution {
 /* Replace what is recorded for the occurrence (kind "unresolved" too). */
 int store_put_resolution(struct store *st, const struct store_resolution *r);
 
+/* A resolution with its occurrence, as fix and series use it. */
+struct store_edit {
+	const char *path;
+	long long start, end;
+	unsigned line;
+	const char *text;	/* the URL as scanned */
+	const char *context, *flags, *kind, *replacement, *evidence, *url;
+	int applied;		/* written by fix already */
+};
+
+/* Every resolution with its occurrence, by path and offset. */
+int store_each_resolution(struct store *st,
+			  int (*cb)(const struct store_edit *e, void *data),
+			  void *data);
+/* Record that fix wrote the resolution of this occurrence. */
+int store_mark_applied(struct store *st, const char *path, long long start);
+
 /*
  * The archive look-up cache: what an archive answered for key (its
  * request URL), kept so that a re-run asks again only when told to.

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * linkmend fix: write the resolutions into the tree, file by file and
+ * atomically, or show them as a diff.  A file changed since scan is left
+ * alone; an edit already written is not written again.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "lib/path.h"
+#include "lib/strbuf.h"
+#include "lib/usage.h"
+#include "lib/xalloc.h"
+#include "rewrite/plan.h"
+#include "rewrite/rewrite.h"
+#include "scan/manifest.h"
+#include "store/store.h"
+
+extern char **environ;
+
+const char cmd_fix_usage[] =
+	"linkmend fix [--db PATH] [--dry-run] [--kinds LIST] [--strings] [-q]";
+
+const char cmd_fix_help[] =
+	"Write the replacements that resolve found into the files, each edit\n"
+	"escaped for its context (no comment closer in a block comment, %% in\n"
+	"a printf format, $$ in a Makefile, ...), each file written\n"
+	"atomically with its mode kept.  A file changed since the last scan is\n"
+	"skipped with a message; an edit already written is not written again.\n"
+	"\n"
+	"    --db PATH      the store\n"
+	"    --dry-run      print a unified diff instead of writing\n"
+	"    --kinds LIST   comma-separated kinds to write (default\n"
+	"                   moved,archived,typo,migrated,canonical; add upgrade)\n"
+	"    --strings      also edit C strings and formats (changes the binary)\n"
+	"    -q, --quiet    no summary\n";
+
+static int write_tmp(const char *dir, const char *buf, size_t len, char **out)
+{
+	char *p = xstrfmt("%s/linkmend-diff-XXXXXX", dir);
+	int fd = mkstemp(p);
+
+	if (fd < 0 || write(fd, buf, len) != (ssize_t)len) {
+		if (fd >= 0)
+			close(fd);
+		unlink(p);
+		free(p);
+		return error_errno("cannot write a temporary file");
+	}
+	close(fd);
+	*out = p;
+	return 0;
+}
+
+/* The unified diff of one file, by diff(1). */
+static int show_diff(const char *path, const struct strbuf *old,
+		     const struct strbuf *new)
+{
+	const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char *a = NULL, *b = NULL, *la = xstrfmt("a/%s", path),
+	     *lb = xstrfmt("b/%s", path);
+	const char *argv[] = { "diff", "-u", "--label", la, "--label", lb,
+			       NULL, NULL, NULL };
+	int status, ret = -1;
+	pid_t pid;
+
+	fflush(stdout);
+	if (write_tmp(tmpdir, old->buf, old->len, &a) ||
+	    write_tmp(tmpdir, new->buf, new->len, &b))
+		goto out;
+	argv[6] = a;
+	argv[7] = b;
+	if (posix_spawnp(&pid, "diff", NULL, NULL, (char *const *)argv, environ)) {
+		error("cannot run diff");
+		goto out;
+	}
+	if (waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	    WEXITSTATUS(status) <= 1)
+		ret = 0;
+out:
+	if (a)
+		unlink(a);
+	if (b)
+		unlink(b);
+	free(a);
+	free(b);
+	free(la);
+	free(lb);
+	return ret;
+}
+
+static int load_file(const struct store_file *f, void *data)
+{
+	manifest_add(data, f->path, f->size, f->mtime_ns);
+	return 0;
+}
+
+static int unchanged_since_scan(const struct manifest *m, const char *full,
+				const char *path)
+{
+	struct manifest_entry *e = manifest_lookup(m, path);
+	struct stat st;
+
+	if (!e || lstat(full, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	return e->size == (long long)st.st_size &&
+	       e->mtime_ns == (long long)st.st_mtim.tv_sec * 1000000000LL +
+			      st.st_mtim.tv_nsec;
+}
+
+enum { OPT_DB = 256, OPT_DRY_RUN, OPT_KINDS, OPT_STRINGS };
+
+static const struct option long_opts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "kinds", required_argument, NULL, OPT_KINDS },
+	{ "strings", no_argument, NULL, OPT_STRINGS },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ NULL, 0, NULL, 0 },
+};
+
+int cmd_fix(int argc, char **argv)
+{
+	const char *db = NULL, *kinds = "moved,archived,typo,migrated,canonical";
+	struct manifest m = MANIFEST_INIT;
+	struct plan p = { NULL, 0, 0 };
+	char *found = NULL, *root;
+	struct store *st;
+	int opt, dry = 0, strings = 0, quiet = 0, ret = 0;
+	size_t i, j, files = 0, edits = 0, skipped = 0;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "q", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_DRY_RUN:
+			dry = 1;
+			break;
+		case OPT_KINDS:
+			kinds = optarg;
+			break;
+		case OPT_STRINGS:
+			strings = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		default:
+			usage_die(cmd_fix_usage);
+		}
+	}
+	if (optind < argc)
+		usage_die(cmd_fix_usage);
+	if (!db)
+		db = found = store_find();
+	if (!db)
+		die("no store here: run scan, check and resolve first");
+	st = store_open(db);
+	if (!st)
+		die("cannot use the store '%s'", db);
+	root = store_get_meta(st, "root");
+	if (!root)
+		die("the store '%s' does not know its tree: run linkmend scan", db);
+	if (plan_load(st, kinds, strings, &p) ||
+	    store_each_file(st, load_file, &m))
+		die("cannot read the store '%s'", db);
+	manifest_done(&m);
+	if (!dry && store_begin(st))
+		die("cannot write the store '%s'", db);
+	for (i = 0; i < p.nr; i = j) {
+		struct strbuf old = STRBUF_INIT, new = STRBUF_INIT;
+		struct edit *ev;
+		size_t n = 0, todo = 0, *which;
+		char *full, *rel = xstrdup(p.v[i].path);
+
+		for (j = i; j < p.nr && !strcmp(p.v[j].path, p.v[i].path); j++)
+			todo += !p.v[j].applied;
+		if (!todo || path_normalize(rel)) {
+			free(rel);
+			continue;
+		}
+		full = xstrfmt("%s/%s", root, rel);
+		free(rel);
+		if (!unchanged_since_scan(&m, full, p.v[i].path)) {
+			warning("skipped '%s': changed since the last scan", p.v[i].path);
+			skipped++;
+			free(full);
+			continue;
+		}
+		if (strbuf_read_file(&old, full)) {
+			skipped++;
+			free(full);
+			continue;
+		}
+		ev = xcalloc(j - i, sizeof(*ev));
+		which = xcalloc(j - i, sizeof(*which));
+		for (size_t k = i; k < j; k++) {
+			if (p.v[k].applied)
+				continue;
+			if (!plan_span_ok(&p.v[k], old.buf, old.len)) {
+				warning("skipped %s:%u: not the URL scan saw there",
+					p.v[k].path, p.v[k].line);
+				continue;
+			}
+			which[n] = k;
+			ev[n].start = p.v[k].start;
+			ev[n].end = p.v[k].end;
+			ev[n++].text = p.v[k].replacement;
+		}
+		if (n && rewrite_apply(old.buf, old.len, ev, n, &new)) {
+			error("'%s': edits not applied", p.v[i].path);
+			ret = 1;
+		} else if (n && dry) {
+			show_diff(p.v[i].path, &old, &new);
+		} else if (n && rewrite_file(full, new.buf, new.len)) {
+			ret = 1;
+		} else if (n) {
+			for (size_t k = 0; k < n; k++)
+				if (store_mark_applied(st, p.v[which[k]].path,
+						       (long long)p.v[which[k]].start))
+					die("cannot record the fix of '%s'", p.v[i].path);
+		}
+		if (n) {
+			files++;
+			edits += n;
+		}
+		free(ev);
+		free(which);
+		free(full);
+		strbuf_release(&old);
+		strbuf_release(&new);
+	}
+	if (!dry && store_commit(st))
+		die("cannot record fixes in '%s'", db);
+	if (fflush(stdout) || ferror(stdout))
+		die_errno("cannot write the output");
+	if (!quiet)
+		fprintf(stderr, "fix: %zu edit%s in %zu file%s%s%s", edits,
+			edits == 1 ? "" : "s", files, files == 1 ? "" : "s",
+			dry ? " (dry run: nothing written)" : "",
+			skipped ? "" : "\n");
+	if (!quiet && skipped)
+		fprintf(stderr, ", %zu file%s skipped\n", skipped,
+			skipped == 1 ? "" : "s");
+	plan_release(&p);
+	manifest_release(&m);
+	store_close(st);
+	free(root);
+	free(found);
+	return ret;
+}

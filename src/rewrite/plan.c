@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/xalloc.h"
+#include "plan.h"
+#include "rewrite.h"
+
+struct load_ctx {
+	struct plan *p;
+	const char *kinds;
+	int strings;
+};
+
+static int kind_listed(const char *kinds, const char *kind)
+{
+	size_t l = strlen(kind);
+	const char *k = kinds;
+
+	while ((k = strstr(k, kind))) {
+		if ((k == kinds || k[-1] == ',') && (!k[l] || k[l] == ','))
+			return 1;
+		k += l;
+	}
+	return 0;
+}
+
+static int add(const struct store_edit *e, void *data)
+{
+	struct load_ctx *lc = data;
+	struct plan *p = lc->p;
+	enum context ctx = context_from_name(e->context);
+	struct strbuf esc = STRBUF_INIT;
+	struct planned *x;
+	int strings = ctx == CTX_C_STRING || ctx == CTX_C_FORMAT;
+
+	if (!e->replacement || !strcmp(e->kind, "unresolved") ||
+	    !kind_listed(lc->kinds, e->kind) || ctx == CTX__COUNT ||
+	    !context_is_checked(ctx) || (strings && !lc->strings))
+		return 0;
+	rewrite_escape(ctx, e->replacement, &esc);
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	x = &p->v[p->nr++];
+	memset(x, 0, sizeof(*x));
+	x->path = xstrdup(e->path);
+	x->start = (size_t)e->start;
+	x->end = (size_t)e->end;
+	x->line = e->line;
+	x->text = xstrdup(e->text);
+	x->replacement = strbuf_detach(&esc, NULL);
+	x->kind = xstrdup(e->kind);
+	x->evidence = xstrdup(e->evidence);
+	x->url = xstrdup(e->url);
+	x->ctx = ctx;
+	x->wrapped = strstr(e->flags, "wrapped") != NULL;
+	x->strings = strings;
+	x->applied = e->applied;
+	return 0;
+}
+
+int plan_load(struct store *st, const char *kinds, int strings, struct plan *p)
+{
+	struct load_ctx lc = { p, kinds, strings };
+
+	return store_each_resolution(st, add, &lc);
+}
+
+void plan_release(struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr; i++) {
+		free(p->v[i].path);
+		free(p->v[i].text);
+		free(p->v[i].replacement);
+		free(p->v[i].kind);
+		free(p->v[i].evidence);
+		free(p->v[i].url);
+	}
+	free(p->v);
+	p->v = NULL;
+	p->nr = p->alloc = 0;
+}
+
+int plan_span_ok(const struct planned *e, const char *buf, size_t len)
+{
+	size_t n = e->end - e->start, k;
+
+	if (e->end > len || e->start >= e->end)
+		return 0;
+	/* A joined or %%-decoded URL differs from its bytes: check the start. */
+	if (e->wrapped || e->ctx == CTX_C_FORMAT) {
+		k = strcspn(e->text, "%");
+		if (k > n)
+			k = n;
+		for (size_t i = 0; i < k; i++)
+			if (buf[e->start + i] == '\n')
+				return 1;
+			else if (buf[e->start + i] != e->text[i])
+				return 0;
+		return k > 0;
+	}
+	return strlen(e->text) == n && !memcmp(buf + e->start, e->text, n);
+}
+
+const char *plan_group(const struct planned *e)
+{
+	if (e->strings)
+		return "strings";
+	if (!strcmp(e->kind, "archived"))
+		return "archived";
+	if (!strcmp(e->kind, "upgrade"))
+		return "upgrade";
+	return "moved";
+}

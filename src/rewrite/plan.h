@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The edits the store's resolutions ask for, escaped for their contexts
+ * and filtered by kind; and the check that an occurrence's bytes are
+ * still what scan saw before anything is written over them.
+ */
+#ifndef REWRITE_PLAN_H
+#define REWRITE_PLAN_H
+
+#include <stddef.h>
+
+#include "../scan/context.h"
+#include "../store/store.h"
+
+struct planned {
+	char *path;
+	size_t start, end;
+	unsigned line;
+	char *text;		/* the URL as scanned */
+	char *replacement;	/* escaped for ctx */
+	char *kind, *evidence, *url;
+	enum context ctx;
+	int wrapped, strings, applied;
+};
+
+struct plan {
+	struct planned *v;
+	size_t nr, alloc;
+};
+
+/*
+ * The resolutions of the kinds listed (comma-separated: moved, archived,
+ * upgrade, typo, migrated, canonical), string and format occurrences only
+ * when strings is set; unresolved ones never.
+ */
+int plan_load(struct store *st, const char *kinds, int strings, struct plan *p);
+void plan_release(struct plan *p);
+
+/* 1 if buf still holds the scanned URL at e's span. */
+int plan_span_ok(const struct planned *e, const char *buf, size_t len);
+
+/* The patch group of an edit: "moved", "archived", "upgrade" or "strings". */
+const char *plan_group(const struct planned *e);
+
+#endif

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "rewrite.h"
+
+static int unbalanced_parens(const char *s)
+{
+	int depth = 0;
+
+	for (; *s; s++) {
+		if (*s == '(')
+			depth++;
+		else if (*s == ')' && --depth < 0)
+			return 1;
+	}
+	return depth != 0;
+}
+
+void rewrite_escape(enum context ctx, const char *url, struct strbuf *out)
+{
+	int parens = ctx == CTX_MARKDOWN && unbalanced_parens(url);
+	const char *p;
+
+	for (p = url; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		/* Nothing that ends a URL for a reader belongs in one. */
+		if (c <= ' ' || c == 0x7f) {
+			strbuf_addf(out, "%%%02X", c);
+			continue;
+		}
+		switch (ctx) {
+		case CTX_C_COMMENT:
+			/* Never a comment closer or opener: no '*' at all. */
+			if (c == '*') {
+				strbuf_addstr(out, "%2A");
+				continue;
+			}
+			break;
+		case CTX_C_FORMAT:
+			if (c == '%') {
+				strbuf_addstr(out, "%%");
+				continue;
+			}
+			/* fall through */
+		case CTX_C_STRING:
+		case CTX_KCONFIG:
+		case CTX_CODE:
+		case CTX_HTML:
+			if (c == '"' || c == '\\' || c == '\'' || c == '<' || c == '>') {
+				strbuf_addf(out, "%%%02X", c);
+				continue;
+			}
+			break;
+		case CTX_MAKEFILE:
+			if (c == '$') {
+				strbuf_addstr(out, "$$");
+				continue;
+			}
+			if (c == '#') {
+				strbuf_addstr(out, "\\#");
+				continue;
+			}
+			break;
+		case CTX_RST:
+			/* `text <url>`_ ends at '>'; a backquote ends the role. */
+			if (c == '<' || c == '>' || c == '`') {
+				strbuf_addf(out, "%%%02X", c);
+				continue;
+			}
+			break;
+		case CTX_MARKDOWN:
+			if ((parens && (c == '(' || c == ')')) || c == '<' || c == '>') {
+				strbuf_addf(out, "%%%02X", c);
+				continue;
+			}
+			break;
+		default:
+			break;
+		}
+		strbuf_addch(out, (char)c);
+	}
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
+		  struct strbuf *out)
+{
+	size_t i, pos = 0;
+
+	qsort(edits, n, sizeof(*edits), cmp_edit);
+	for (i = 0; i < n; i++) {
+		struct edit *e = &edits[i];
+
+		if (e->start < pos || e->end < e->start || e->end > len)
+			return error("edits overlap or run past the end of the file");
+		strbuf_add(out, old + pos, e->start - pos);
+		/*
+		 * A wrapped span runs from the URL on its first line over the
+		 * line break and the continuation's comment leader to the end
+		 * of the continuation: replacing it whole puts the new URL on
+		 * the first line, with what followed the old one after it, and
+		 * the continuation line is gone.
+		 */
+		strbuf_addstr(out, e->text);
+		pos = e->end;
+	}
+	strbuf_add(out, old + pos, len - pos);
+	return 0;
+}
+
+int rewrite_file(const char *path, const char *buf, size_t len)
+{
+	struct stat st;
+	char *tmp;
+	int fd, ret = -1;
+	size_t off = 0;
+
+	if (lstat(path, &st))
+		return error_errno("cannot stat '%s'", path);
+	if (!S_ISREG(st.st_mode))
+		return error("'%s' is not a regular file: not rewritten", path);
+	tmp = xstrfmt("%s.linkmend-XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		error_errno("cannot create a temporary file beside '%s'", path);
+		goto out;
+	}
+	while (off < len) {
+		ssize_t w = write(fd, buf + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			error_errno("cannot write '%s'", tmp);
+			goto out_unlink;
+		}
+		off += (size_t)w;
+	}
+	if (fchmod(fd, st.st_mode & 07777) ||
+	    (fchown(fd, st.st_uid, st.st_gid) && errno != EPERM)) {
+		error_errno("cannot keep the mode of '%s'", path);
+		goto out_unlink;
+	}
+	if (fsync(fd)) {
+		error_errno("cannot fsync '%s'", tmp);
+		goto out_unlink;
+	}
+	if (close(fd)) {
+		fd = -1;
+		error_errno("cannot close '%s'", tmp);
+		goto out_unlink;
+	}
+	fd = -1;
+	if (rename(tmp, path)) {
+		error_errno("cannot replace '%s'", path);
+		goto out_unlink;
+	}
+	ret = 0;
+	goto out;
+out_unlink:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+out:
+	free(tmp);
+	return ret;
+}
