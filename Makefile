@@ -22,7 +22,8 @@ endif
 LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
 	   $(wildcard src/scan/*.c) $(wildcard src/store/*.c) \
 	   $(wildcard src/net/*.c) $(wildcard src/check/*.c) \
-	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c)
+	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c) \
+	   $(wildcard src/series/*.c)
 CMD_SRC := src/main.c $(wildcard src/cmd_*.c)
 LIB_OBJ := $(LIB_SRC:.c=.o)
 CMD_OBJ := $(CMD_SRC:.c=.o)

@@ -24,4 +24,8 @@ int cmd_fix(int argc, char **argv);
 extern const char cmd_fix_usage[];
 extern const char cmd_fix_help[];
 
+int cmd_series(int argc, char **argv);
+extern const char cmd_series_usage[];
+extern const char cmd_series_help[];
+
 #endif

@@ -28,6 +28,8 @@ static const struct command commands[] = {
 	  "a replacement for every moved or dead URL, with its evidence" },
 	{ "fix", cmd_fix, cmd_fix_usage, cmd_fix_help,
 	  "write the replacements into the tree, safely" },
+	{ "series", cmd_series, cmd_series_usage, cmd_series_help,
+	  "the replacements as a patch series for the maintainers" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

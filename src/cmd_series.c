@@ -1,0 +1,734 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * linkmend series: the resolutions as a patch series for the kernel's
+ * maintainers: one patch per MAINTAINERS section and kind of change,
+ * subjects in the area's own style, To/Cc from the section, each link's
+ * evidence in the commit message, a cover letter with the totals.  The
+ * commits are made by git itself on a side index, never touching the
+ * work tree, and written out by git format-patch, so git am takes them.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "lib/run.h"
+#include "lib/strbuf.h"
+#include "lib/strmap.h"
+#include "lib/usage.h"
+#include "lib/xalloc.h"
+#include "rewrite/plan.h"
+#include "rewrite/rewrite.h"
+#include "series/maintainers.h"
+#include "store/store.h"
+
+const char cmd_series_usage[] =
+	"linkmend series -o DIR [--db PATH] [--max N] [--from \"Name <mail>\"]\n"
+	"                       [--signoff] [--kinds LIST] [--strings] [--base REV]\n"
+	"   or: linkmend series --which-section PATH...";
+
+const char cmd_series_help[] =
+	"Write the resolutions as mbox patches (git format-patch form) in DIR:\n"
+	"one patch per MAINTAINERS section and kind (moved, archived, upgrade,\n"
+	"strings), numbered, with a cover letter, To/Cc from the section, the\n"
+	"evidence for every link in its commit message.  Trees without\n"
+	"MAINTAINERS are grouped by their top two directories.  The commits\n"
+	"are made on top of --base (HEAD) without touching the work tree; apply\n"
+	"them with git am.  More than --max patches (15) make several series\n"
+	"(DIR/series-1, ...), each on top of the one before.\n"
+	"\n"
+	"    --from ADDR      the author (default: the tree's git user)\n"
+	"    --signoff        add Signed-off-by: ADDR\n"
+	"    --kinds LIST     as fix (default moved,archived,typo,migrated,canonical)\n"
+	"    --strings        also edit C strings and formats, in patches of\n"
+	"                     their own\n"
+	"    --which-section  print the MAINTAINERS section chosen for each PATH\n";
+
+struct group {
+	char *area;		/* section name, or directory pair */
+	long section;
+	const char *kind;	/* plan_group() */
+	size_t *edits;		/* indexes into the plan */
+	size_t nr, alloc;
+	char *prefix;
+};
+
+struct series_cmd {
+	const char *root, *base_rev;
+	char *base;
+	struct plan plan;
+	struct maintainers m;
+	int have_m, signoff, max;
+	char *from_name, *from_mail;
+	struct group *g;
+	size_t ng, ag;
+	struct strmap blobs;	/* path -> struct strbuf of the base content */
+};
+
+static int git(struct series_cmd *c, const char *const *args, const char *in,
+	       size_t inlen, struct strbuf *out, const char *const *env)
+{
+	const char *argv[32];
+	size_t i, n = 0;
+
+	argv[n++] = "git";
+	argv[n++] = "-C";
+	argv[n++] = c->root;
+	for (i = 0; args[i] && n < 31; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	return run_command(argv, NULL, in, inlen, out, env);
+}
+
+static void chomp(struct strbuf *sb)
+{
+	while (sb->len && (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
+		strbuf_setlen(sb, sb->len - 1);
+}
+
+static struct strbuf *base_blob(struct series_cmd *c, const char *path)
+{
+	void **slot = strmap_put(&c->blobs, path);
+
+	if (!*slot) {
+		struct strbuf *sb = xcalloc(1, sizeof(*sb));
+		char *spec = xstrfmt("%s:%s", c->base, path);
+		const char *args[] = { "cat-file", "blob", spec, NULL };
+
+		strbuf_init(sb, 0);
+		if (git(c, args, NULL, 0, sb, NULL)) {
+			strbuf_release(sb);
+			free(sb);
+			sb = NULL;
+		}
+		free(spec);
+		*slot = sb ? (void *)sb : (void *)-1;
+	}
+	return *slot == (void *)-1 ? NULL : *slot;
+}
+
+/* The top two directories of a path, for trees without MAINTAINERS. */
+static char *dir_pair(const char *path)
+{
+	const char *a = strchr(path, '/'), *b = a ? strchr(a + 1, '/') : NULL;
+
+	if (!a)
+		return xstrdup("(top level)");
+	return b ? xstrndup(path, (size_t)(b - path)) : xstrndup(path, (size_t)(a - path));
+}
+
+static const char *kind_rank(const char *k)
+{
+	if (!strcmp(k, "moved"))
+		return "1";
+	if (!strcmp(k, "upgrade"))
+		return "2";
+	if (!strcmp(k, "archived"))
+		return "3";
+	return "4";
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	int r = strcmp(x->area, y->area);
+
+	return r ? r : strcmp(kind_rank(x->kind), kind_rank(y->kind));
+}
+
+/* The prefix the area's history uses most, else one from the path. */
+static char *subject_prefix(struct series_cmd *c, struct group *g)
+{
+	const char *path = c->plan.v[g->edits[0]].path;
+	const char *args[] = { "log", "--no-merges", "--format=%s", "-n", "200",
+			       c->base, "--", path, NULL };
+	struct strbuf out = STRBUF_INIT;
+	struct strmap count = STRMAP_INIT;
+	struct strmap_entry *e;
+	char *line, *next, *best = NULL;
+	size_t most = 0;
+
+	if (!git(c, args, NULL, 0, &out, NULL)) {
+		for (line = out.buf; line && *line; line = next) {
+			char *p = line, *colon, *end = NULL;
+
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			/* "net: wireless: fix x: y" -> "net: wireless": words without spaces. */
+			while ((colon = strstr(p, ": "))) {
+				if (memchr(p, ' ', (size_t)(colon - p)) || colon == p)
+					break;
+				end = colon;
+				p = colon + 2;
+			}
+			if (!end)
+				continue;
+			*end = '\0';
+			if (strlen(line) > 40 || strchr(line, '['))
+				continue;
+			{
+				void **slot = strmap_put(&count, line);
+
+				*slot = (void *)((size_t)*slot + 1);
+			}
+		}
+	}
+	strmap_for_each(&count, e)
+		if ((size_t)e->value > most ||
+		    ((size_t)e->value == most && best && strcmp(e->key, best) < 0)) {
+			most = (size_t)e->value;
+			best = e->key;
+		}
+	best = best ? xstrdup(best) : NULL;
+	strmap_clear(&count, NULL);
+	strbuf_release(&out);
+	if (best)
+		return best;
+	if (!strncmp(path, "arch/", 5)) {
+		const char *s = path + 5, *e2 = strchr(s, '/');
+
+		return e2 ? xstrndup(s, (size_t)(e2 - s)) : xstrdup("arch");
+	}
+	if (!strncmp(path, "Documentation/", 14))
+		return xstrdup("docs");
+	if (!strncmp(path, "drivers/", 8)) {
+		const char *s = path + 8, *e1 = strchr(s, '/'), *e2;
+
+		if (!e1)
+			return xstrdup("drivers");
+		e2 = strchr(e1 + 1, '/');
+		if (e2)
+			return xstrfmt("%.*s: %.*s", (int)(e1 - s), s,
+				       (int)(e2 - e1 - 1), e1 + 1);
+		return xstrndup(s, (size_t)(e1 - s));
+	}
+	{
+		const char *e1 = strchr(path, '/');
+
+		return e1 ? xstrndup(path, (size_t)(e1 - path)) : xstrdup(path);
+	}
+}
+
+static const char *summary_of(const char *kind)
+{
+	if (!strcmp(kind, "archived"))
+		return "replace dead web links with archived copies";
+	if (!strcmp(kind, "upgrade"))
+		return "use https for web links";
+	if (!strcmp(kind, "strings"))
+		return "update web links in strings";
+	return "update moved web links";
+}
+
+static const char *why_of(const char *kind)
+{
+	if (!strcmp(kind, "archived"))
+		return "These web links are dead: each failed repeated checks days\n"
+		       "apart, and nothing has replaced it.  Point each at the Web\n"
+		       "Archive's copy nearest the day the link was added, a capture\n"
+		       "with a fixed date that was replayed and found good.\n";
+	if (!strcmp(kind, "upgrade"))
+		return "These http links serve the same page over https; use https.\n";
+	if (!strcmp(kind, "strings"))
+		return "These web links are in strings, so this changes the binary.\n"
+		       "They moved or died; point them at the replacements below,\n"
+		       "each checked.\n";
+	return "These web links moved permanently, or their pages live on\n"
+	       "under a new name; point them at where they are now, each\n"
+	       "checked alive.\n";
+}
+
+static void message(struct series_cmd *c, struct group *g, struct strbuf *msg)
+{
+	size_t i;
+
+	strbuf_addf(msg, "%s: %s\n\n%s\n", g->prefix, summary_of(g->kind),
+		    why_of(g->kind));
+	for (i = 0; i < g->nr; i++) {
+		const struct planned *e = &c->plan.v[g->edits[i]];
+
+		/* "path:line:" lines are exempt from checkpatch's 75 columns. */
+		strbuf_addf(msg, "%s:%u: %s\n", e->path, e->line, e->url);
+		strbuf_addf(msg, "%s:%u:   %s %s\n", e->path, e->line,
+			    !strcmp(e->kind, "archived") ? "archived at" : "now",
+			    e->replacement);
+		strbuf_addf(msg, "%s:%u:   %s: %s\n", e->path, e->line, e->kind,
+			    e->evidence);
+	}
+	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
+	if (c->signoff)
+		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
+}
+
+/* A commit of group g on parent; its id goes to out. */
+static int commit_group(struct series_cmd *c, size_t gi, const char *parent,
+			struct strbuf *out, const char *date)
+{
+	struct group *g = &c->g[gi];
+	char *index = xstrfmt("%s/.git/linkmend-index-%d", c->root, (int)getpid());
+	char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
+	char *an = xstrfmt("GIT_AUTHOR_NAME=%s", c->from_name);
+	char *ae = xstrfmt("GIT_AUTHOR_EMAIL=%s", c->from_mail);
+	char *cn = xstrfmt("GIT_COMMITTER_NAME=%s", c->from_name);
+	char *ce = xstrfmt("GIT_COMMITTER_EMAIL=%s", c->from_mail);
+	char *ad = xstrfmt("GIT_AUTHOR_DATE=%s", date);
+	char *cd = xstrfmt("GIT_COMMITTER_DATE=%s", date);
+	const char *env[] = { ienv, an, ae, cn, ce, ad, cd, NULL };
+	struct strbuf tree = STRBUF_INIT, msg = STRBUF_INIT, sha = STRBUF_INIT;
+	struct strmap files = STRMAP_INIT;
+	struct strmap_entry *fe;
+	int ret = -1;
+	size_t i, k;
+
+	{
+		const char *a[] = { "read-tree", parent, NULL };
+
+		if (git(c, a, NULL, 0, NULL, env))
+			goto out;
+	}
+	for (i = 0; i < g->nr; i++)
+		*strmap_put(&files, c->plan.v[g->edits[i]].path) = (void *)1;
+	strmap_for_each(&files, fe) {
+		/* The file after this group and every group before it. */
+		struct strbuf *old = base_blob(c, fe->key), new = STRBUF_INIT;
+		struct edit *ev = xcalloc(c->plan.nr, sizeof(*ev));
+		size_t n = 0;
+		char *info;
+
+		for (k = 0; k <= gi; k++)
+			for (i = 0; i < c->g[k].nr; i++) {
+				const struct planned *e = &c->plan.v[c->g[k].edits[i]];
+
+				if (strcmp(e->path, fe->key))
+					continue;
+				ev[n].start = e->start;
+				ev[n].end = e->end;
+				ev[n++].text = e->replacement;
+			}
+		if (!old || rewrite_apply(old->buf, old->len, ev, n, &new)) {
+			free(ev);
+			strbuf_release(&new);
+			goto out;
+		}
+		free(ev);
+		{
+			const char *a[] = { "hash-object", "-w", "--stdin", NULL };
+
+			strbuf_reset(&sha);
+			if (git(c, a, new.buf, new.len, &sha, NULL)) {
+				strbuf_release(&new);
+				goto out;
+			}
+			chomp(&sha);
+		}
+		strbuf_release(&new);
+		{
+			struct strbuf mode = STRBUF_INIT;
+			const char *a[] = { "ls-tree", "--format=%(objectmode)", parent,
+					    "--", fe->key, NULL };
+
+			if (git(c, a, NULL, 0, &mode, NULL) || !mode.len)
+				strbuf_addstr(&mode, "100644");
+			chomp(&mode);
+			info = xstrfmt("%s,%s,%s", mode.buf, sha.buf, fe->key);
+			strbuf_release(&mode);
+		}
+		{
+			const char *a[] = { "update-index", "--cacheinfo", info, NULL };
+
+			if (git(c, a, NULL, 0, NULL, env)) {
+				free(info);
+				goto out;
+			}
+		}
+		free(info);
+	}
+	{
+		const char *a[] = { "write-tree", NULL };
+
+		if (git(c, a, NULL, 0, &tree, env))
+			goto out;
+		chomp(&tree);
+	}
+	message(c, g, &msg);
+	{
+		const char *a[] = { "commit-tree", tree.buf, "-p", parent, "-F", "-", NULL };
+
+		if (git(c, a, msg.buf, msg.len, out, env))
+			goto out;
+		chomp(out);
+	}
+	ret = 0;
+out:
+	unlink(index);
+	free(index);
+	free(ienv);
+	free(an);
+	free(ae);
+	free(cn);
+	free(ce);
+	free(ad);
+	free(cd);
+	strbuf_release(&tree);
+	strbuf_release(&msg);
+	strbuf_release(&sha);
+	strmap_clear(&files, NULL);
+	return ret;
+}
+
+/* Put the group's To: and Cc: into its patch file's header. */
+static int address(const char *file, const struct group *g,
+		   const struct maintainers *m)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	const struct maint_section *s = g->section >= 0 ? &m->v[g->section] : NULL;
+	char *hdr_end;
+	size_t i;
+	int ret;
+
+	if (!s || (!s->nto && !s->ncc))
+		return 0;
+	if (strbuf_read_file(&sb, file))
+		return -1;
+	hdr_end = strstr(sb.buf, "\n\n");
+	if (!hdr_end) {
+		strbuf_release(&sb);
+		return error("'%s' has no mail header", file);
+	}
+	strbuf_add(&out, sb.buf, (size_t)(hdr_end - sb.buf) + 1);
+	for (i = 0; i < s->nto; i++)
+		strbuf_addf(&out, "%s%s%s", i ? ",\n " : "To: ", s->to[i],
+			    i + 1 == s->nto ? "\n" : "");
+	for (i = 0; i < s->ncc; i++)
+		strbuf_addf(&out, "%s%s%s", i ? ",\n " : "Cc: ", s->cc[i],
+			    i + 1 == s->ncc ? "\n" : "");
+	strbuf_addstr(&out, hdr_end + 1);
+	ret = rewrite_file(file, out.buf, out.len);
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	return ret;
+}
+
+static int write_cover(struct series_cmd *c, const char *dir, size_t first,
+		       size_t last, size_t total_series, size_t series_no)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, links = 0, by_kind[4] = { 0, 0, 0, 0 };
+	char *path = xstrfmt("%s/0000-cover-letter.patch", dir);
+	char date[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	int ret;
+
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	for (i = first; i < last; i++) {
+		links += c->g[i].nr;
+		by_kind[kind_rank(c->g[i].kind)[0] - '1'] += c->g[i].nr;
+	}
+	strbuf_addf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		    "From: %s <%s>\nDate: %s\nSubject: [PATCH 0/%zu] Update moved and dead web links",
+		    c->from_name, c->from_mail, date, last - first);
+	if (total_series > 1)
+		strbuf_addf(&sb, " (%zu of %zu)", series_no, total_series);
+	strbuf_addf(&sb, "\n\nThis series updates %zu web link%s in %zu patch%s, one per\n"
+		    "MAINTAINERS section and kind of change:\n\n", links,
+		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es");
+	strbuf_addf(&sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
+		    by_kind[0], by_kind[1], by_kind[2], by_kind[3]);
+	for (i = first; i < last; i++)
+		strbuf_addf(&sb, "  %s: %s (%zu)\n", c->g[i].prefix,
+			    summary_of(c->g[i].kind), c->g[i].nr);
+	strbuf_addstr(&sb, "\nHow the evidence was gathered: every link in the tree was\n"
+		      "checked (HEAD, then GET), redirects were followed hop by hop,\n"
+		      "and a link counts as dead only after failing checks days apart.\n"
+		      "Moved links follow permanent redirects to a live page that is\n"
+		      "not the site's home page.  Archived copies are the Web Archive\n"
+		      "captures nearest before the day each link was added (git\n"
+		      "blame), replayed and found good, with a fixed timestamp.\n"
+		      "Only comments and documentation change unless a patch says so.\n"
+		      "Each commit message lists its links with their evidence.\n");
+	ret = rewrite_file(path, "", 0) ? -1 : 0;
+	if (!ret) {
+		FILE *f = fopen(path, "w");
+
+		if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len || fclose(f))
+			ret = error_errno("cannot write '%s'", path);
+	}
+	free(path);
+	strbuf_release(&sb);
+	return ret;
+}
+
+enum { OPT_DB = 256, OPT_MAX, OPT_FROM, OPT_SIGNOFF, OPT_KINDS, OPT_STRINGS,
+       OPT_BASE, OPT_WHICH };
+
+static const struct option long_opts[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "max", required_argument, NULL, OPT_MAX },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "signoff", no_argument, NULL, OPT_SIGNOFF },
+	{ "kinds", required_argument, NULL, OPT_KINDS },
+	{ "strings", no_argument, NULL, OPT_STRINGS },
+	{ "base", required_argument, NULL, OPT_BASE },
+	{ "which-section", no_argument, NULL, OPT_WHICH },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void parse_from(struct series_cmd *c, const char *from)
+{
+	const char *lt = strchr(from, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	size_t n;
+
+	if (!lt || !gt)
+		die("--from: '%s' is not \"Name <mail>\"", from);
+	n = (size_t)(lt - from);
+	while (n && from[n - 1] == ' ')
+		n--;
+	c->from_name = xstrndup(from, n);
+	c->from_mail = xstrndup(lt + 1, (size_t)(gt - lt - 1));
+}
+
+static void free_blob(void *p)
+{
+	if (p != (void *)-1) {
+		strbuf_release(p);
+		free(p);
+	}
+}
+
+int cmd_series(int argc, char **argv)
+{
+	struct series_cmd c;
+	const char *db = NULL, *dir = NULL, *kinds = "moved,archived,typo,migrated,canonical";
+	char *found = NULL, *root;
+	struct store *st;
+	int opt, strings = 0, which = 0;
+	size_t i, k, nseries;
+
+	die_status = 2;
+	memset(&c, 0, sizeof(c));
+	c.max = 15;
+	c.base_rev = "HEAD";
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			dir = optarg;
+			break;
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_MAX:
+			c.max = atoi(optarg);
+			if (c.max < 1)
+				die("--max: '%s' is not a number above 0", optarg);
+			break;
+		case OPT_FROM:
+			parse_from(&c, optarg);
+			break;
+		case OPT_SIGNOFF:
+			c.signoff = 1;
+			break;
+		case OPT_KINDS:
+			kinds = optarg;
+			break;
+		case OPT_STRINGS:
+			strings = 1;
+			break;
+		case OPT_BASE:
+			c.base_rev = optarg;
+			break;
+		case OPT_WHICH:
+			which = 1;
+			break;
+		default:
+			usage_die(cmd_series_usage);
+		}
+	}
+	if (which) {
+		if (maintainers_load(".", &c.m))
+			die("no MAINTAINERS here");
+		for (i = (size_t)optind; i < (size_t)argc; i++) {
+			long s = maintainers_section(&c.m, argv[i]);
+
+			printf("%s\t%s\n", argv[i], s >= 0 ? c.m.v[s].name : "-");
+		}
+		maintainers_release(&c.m);
+		return 0;
+	}
+	if (!dir || optind < argc)
+		usage_die(cmd_series_usage);
+	if (!db)
+		db = found = store_find();
+	if (!db)
+		die("no store here: run scan, check and resolve first");
+	st = store_open(db);
+	if (!st)
+		die("cannot use the store '%s'", db);
+	c.root = root = store_get_meta(st, "root");
+	if (!root)
+		die("the store '%s' does not know its tree: run linkmend scan", db);
+	{
+		struct strbuf sb = STRBUF_INIT;
+		char *spec = xstrfmt("%s^{commit}", c.base_rev);
+		const char *a[] = { "rev-parse", "--verify", "-q", spec, NULL };
+
+		if (git(&c, a, NULL, 0, &sb, NULL))
+			die("'%s' is no git commit in '%s': series needs a git "
+			    "checkout (git init; git add -A; git commit)", c.base_rev, root);
+		chomp(&sb);
+		c.base = strbuf_detach(&sb, NULL);
+		free(spec);
+	}
+	if (!c.from_name) {
+		struct strbuf n = STRBUF_INIT, e = STRBUF_INIT;
+		const char *an[] = { "config", "user.name", NULL };
+		const char *ae[] = { "config", "user.email", NULL };
+
+		if (git(&c, an, NULL, 0, &n, NULL) || git(&c, ae, NULL, 0, &e, NULL))
+			die("no author: give --from \"Name <mail>\" or set git's user.name and user.email");
+		chomp(&n);
+		chomp(&e);
+		c.from_name = strbuf_detach(&n, NULL);
+		c.from_mail = strbuf_detach(&e, NULL);
+	}
+	if (plan_load(st, kinds, strings, &c.plan))
+		die("cannot read the store '%s'", db);
+	c.have_m = !maintainers_load(root, &c.m);
+	/* Group the edits whose bytes at the base are what scan saw. */
+	for (i = 0; i < c.plan.nr; i++) {
+		struct planned *e = &c.plan.v[i];
+		struct strbuf *b = base_blob(&c, e->path);
+		long s = c.have_m ? maintainers_section(&c.m, e->path) : -1;
+		char *area = s >= 0 ? xstrdup(c.m.v[s].name) : dir_pair(e->path);
+		const char *kind = plan_group(e);
+		struct group *g = NULL;
+
+		if (!b || !plan_span_ok(e, b->buf, b->len)) {
+			warning("skipped %s:%u: not the URL scan saw there at %s",
+				e->path, e->line, c.base_rev);
+			free(area);
+			continue;
+		}
+		for (k = 0; k < c.ng; k++)
+			if (!strcmp(c.g[k].area, area) && !strcmp(c.g[k].kind, kind))
+				g = &c.g[k];
+		if (!g) {
+			ALLOC_GROW(c.g, c.ng + 1, c.ag);
+			g = &c.g[c.ng++];
+			memset(g, 0, sizeof(*g));
+			g->area = area;
+			g->section = s;
+			g->kind = kind;
+		} else {
+			free(area);
+		}
+		ALLOC_GROW(g->edits, g->nr + 1, g->alloc);
+		g->edits[g->nr++] = i;
+	}
+	if (!c.ng) {
+		fprintf(stderr, "series: nothing to send\n");
+		goto out;
+	}
+	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
+	for (k = 0; k < c.ng; k++)
+		c.g[k].prefix = subject_prefix(&c, &c.g[k]);
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		die_errno("cannot create '%s'", dir);
+	nseries = (c.ng + (size_t)c.max - 1) / (size_t)c.max;
+	{
+		struct strbuf parent = STRBUF_INIT;
+		time_t now = time(NULL);
+
+		strbuf_addstr(&parent, c.base);
+		for (size_t sn = 0; sn < nseries; sn++) {
+			size_t first = sn * (size_t)c.max, last = first + (size_t)c.max;
+			char *sdir = nseries > 1 ? xstrfmt("%s/series-%zu", dir, sn + 1) :
+				     xstrdup(dir);
+			char *range, *start = xstrdup(parent.buf);
+			struct strbuf files = STRBUF_INIT;
+
+			if (last > c.ng)
+				last = c.ng;
+			if (nseries > 1 && mkdir(sdir, 0777) && errno != EEXIST)
+				die_errno("cannot create '%s'", sdir);
+			for (k = first; k < last; k++) {
+				struct strbuf sha = STRBUF_INIT;
+				char date[32];
+
+				/* A second apart, so that the order is the log's. */
+				snprintf(date, sizeof(date), "@%lld +0000",
+					 (long long)now + (long long)k);
+				if (commit_group(&c, k, parent.buf, &sha, date))
+					die("cannot make the commit for %s (%s)",
+					    c.g[k].area, c.g[k].kind);
+				strbuf_reset(&parent);
+				strbuf_add(&parent, sha.buf, sha.len);
+				strbuf_release(&sha);
+			}
+			range = xstrfmt("%s..%s", start, parent.buf);
+			{
+				const char *a[] = { "format-patch", "--numbered", "-o", sdir,
+						    range, NULL };
+				char *abs = NULL;
+
+				if (sdir[0] != '/') {
+					char cwd[4096];
+
+					if (getcwd(cwd, sizeof(cwd)))
+						abs = xstrfmt("%s/%s", cwd, sdir);
+					a[3] = abs;
+				}
+				if (git(&c, a, NULL, 0, &files, NULL))
+					die("git format-patch failed");
+				free(abs);
+			}
+			{
+				char *line, *next;
+
+				k = first;
+				for (line = files.buf; line && *line && k < last; line = next, k++) {
+					next = strchr(line, '\n');
+					if (next)
+						*next++ = '\0';
+					if (address(line, &c.g[k], &c.m))
+						die("cannot address '%s'", line);
+				}
+			}
+			if (write_cover(&c, nseries > 1 ? sdir : dir, first, last, nseries, sn + 1))
+				die("cannot write the cover letter");
+			fprintf(stderr, "series: %zu patch%s in %s\n", last - first,
+				last - first == 1 ? "" : "es", sdir);
+			strbuf_release(&files);
+			free(range);
+			free(start);
+			free(sdir);
+		}
+		strbuf_release(&parent);
+	}
+out:
+	for (k = 0; k < c.ng; k++) {
+		free(c.g[k].area);
+		free(c.g[k].edits);
+		free(c.g[k].prefix);
+	}
+	free(c.g);
+	plan_release(&c.plan);
+	if (c.have_m)
+		maintainers_release(&c.m);
+	strmap_clear(&c.blobs, free_blob);
+	store_close(st);
+	free(c.base);
+	free(c.from_name);
+	free(c.from_mail);
+	free(root);
+	free(found);
+	return 0;
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "run.h"
+#include "usage.h"
+#include "xalloc.h"
+
+extern char **environ;
+
+int run_command(const char *const *argv, const char *dir, const char *in,
+		size_t inlen, struct strbuf *out, const char *const *env)
+{
+	int inp[2], outp[2], status;
+	size_t off = 0;
+	pid_t pid;
+
+	if (pipe2(inp, O_CLOEXEC) || pipe2(outp, O_CLOEXEC))
+		return error_errno("cannot create a pipe");
+	pid = fork();
+	if (pid < 0)
+		return error_errno("cannot fork");
+	if (!pid) {
+		size_t i;
+
+		dup2(inp[0], 0);
+		dup2(outp[1], 1);
+		if (dir && chdir(dir))
+			_exit(127);
+		for (i = 0; env && env[i]; i++)
+			putenv((char *)env[i]);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(inp[0]);
+	close(outp[1]);
+	signal(SIGPIPE, SIG_IGN);
+	/* Feed and drain together: a big input must not deadlock a big output. */
+	for (;;) {
+		struct pollfd p[2] = { { outp[0], POLLIN, 0 }, { inp[1], POLLOUT, 0 } };
+		char buf[65536];
+		int n = off < inlen ? 2 : 1;
+
+		if (n == 1 && inp[1] >= 0) {
+			close(inp[1]);
+			inp[1] = -1;
+		}
+		if (poll(p, (nfds_t)n, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (n == 2 && (p[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+			ssize_t w = write(inp[1], in + off, inlen - off);
+
+			if (w > 0)
+				off += (size_t)w;
+			else
+				off = inlen;
+		}
+		if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+			ssize_t r = read(outp[0], buf, sizeof(buf));
+
+			if (r > 0 && out)
+				strbuf_add(out, buf, (size_t)r);
+			else if (r == 0)
+				break;
+		}
+	}
+	if (inp[1] >= 0)
+		close(inp[1]);
+	close(outp[0]);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

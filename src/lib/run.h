@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Running another program (git, mostly): argv[0] found on PATH, optional
+ * directory, standard input from a buffer, standard output into a strbuf,
+ * extra environment entries ("NAME=value").  Standard error is kept.
+ */
+#ifndef LIB_RUN_H
+#define LIB_RUN_H
+
+#include <stddef.h>
+
+#include "strbuf.h"
+
+/* Returns the exit status, or -1 when the program could not run. */
+int run_command(const char *const *argv, const char *dir, const char *in,
+		size_t inlen, struct strbuf *out, const char *const *env);
+
+#endif

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/xalloc.h"
+#include "maintainers.h"
+
+static void add_str(char ***v, size_t *n, size_t *alloc, const char *s)
+{
+	ALLOC_GROW(*v, *n + 1, *alloc);
+	(*v)[(*n)++] = xstrdup(s);
+}
+
+int maintainers_load(const char *root, struct maintainers *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path = xstrfmt("%s/MAINTAINERS", root), *line, *next;
+	struct maint_section *cur = NULL;
+	int started = 0;
+
+	memset(m, 0, sizeof(*m));
+	if (access(path, R_OK) || strbuf_read_file(&sb, path)) {
+		free(path);
+		strbuf_release(&sb);
+		return -1;
+	}
+	free(path);
+	for (line = sb.buf; line && *line; line = next) {
+		char *v;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		/* The sections start after the "Maintainers List" heading. */
+		if (!started) {
+			if (!strncmp(line, "Maintainers List", 16))
+				started = 1;
+			continue;
+		}
+		if (!*line) {
+			cur = NULL;
+			continue;
+		}
+		if (line[1] == ':' && (line[2] == '\t' || line[2] == ' ') && cur) {
+			v = line + 3;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			switch (line[0]) {
+			case 'M':
+				add_str(&cur->to, &cur->nto, &cur->ato, v);
+				break;
+			case 'R':
+			case 'L':
+				add_str(&cur->cc, &cur->ncc, &cur->acc, v);
+				break;
+			case 'F':
+			case 'X':
+			case 'N': {
+				struct maint_pattern *p;
+				struct stat st;
+				char *full;
+
+				ALLOC_GROW(cur->pat, cur->npat + 1, cur->apat);
+				p = &cur->pat[cur->npat++];
+				memset(p, 0, sizeof(*p));
+				p->type = line[0];
+				if (p->type == 'N') {
+					p->value = xstrdup(v);
+					p->re_ok = !regcomp(&p->re, v, REG_EXTENDED | REG_NOSUB);
+					break;
+				}
+				/* As get_maintainer.pl: a directory gets its '/'. */
+				full = xstrfmt("%s/%s", root, v);
+				if (v[strlen(v) - 1] != '/' && !strpbrk(v, "*?") &&
+				    !stat(full, &st) && S_ISDIR(st.st_mode))
+					p->value = xstrfmt("%s/", v);
+				else
+					p->value = xstrdup(v);
+				free(full);
+				break;
+			}
+			default:
+				break;
+			}
+			continue;
+		}
+		if (line[0] == ' ' || line[0] == '\t')
+			continue;
+		ALLOC_GROW(m->v, m->nr + 1, m->alloc);
+		cur = &m->v[m->nr++];
+		memset(cur, 0, sizeof(*cur));
+		cur->name = xstrdup(line);
+	}
+	strbuf_release(&sb);
+	return 0;
+}
+
+void maintainers_release(struct maintainers *m)
+{
+	size_t i, k;
+
+	for (i = 0; i < m->nr; i++) {
+		struct maint_section *s = &m->v[i];
+
+		free(s->name);
+		for (k = 0; k < s->nto; k++)
+			free(s->to[k]);
+		for (k = 0; k < s->ncc; k++)
+			free(s->cc[k]);
+		for (k = 0; k < s->npat; k++) {
+			free(s->pat[k].value);
+			if (s->pat[k].re_ok)
+				regfree(&s->pat[k].re);
+		}
+		free(s->to);
+		free(s->cc);
+		free(s->pat);
+	}
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
+
+/* get_maintainer.pl's regex ^pattern with * as .* and ? as . */
+static int glob_prefix(const char *g, const char *s, const char **end)
+{
+	if (!*g) {
+		*end = s;
+		return 1;
+	}
+	if (*g == '*') {
+		const char *t = s + strlen(s);
+
+		for (;; t--) {
+			if (glob_prefix(g + 1, t, end))
+				return 1;
+			if (t == s)
+				return 0;
+		}
+	}
+	if (!*s || (*g != '?' && *g != *s))
+		return 0;
+	return glob_prefix(g + 1, s + 1, end);
+}
+
+static size_t slashes(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '/';
+	return n;
+}
+
+static int file_match(const char *file, const char *pattern)
+{
+	size_t l = strlen(pattern);
+	const char *end;
+
+	if (!l)
+		return 0;
+	if (pattern[l - 1] == '/')
+		return glob_prefix(pattern, file, &end);
+	/* Not a directory: the pattern matches at the same depth only. */
+	return glob_prefix(pattern, file, &end) && slashes(file) == slashes(pattern);
+}
+
+static size_t wildcards(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '*' || *s == '?';
+	return n;
+}
+
+long maintainers_section(const struct maintainers *m, const char *path)
+{
+	long best = -1, depth = -2;
+	size_t i, k, best_wild = 0, best_len = 0;
+
+	for (i = 0; i < m->nr; i++) {
+		const struct maint_section *s = &m->v[i];
+		long d = -2;
+		int excluded = 0;
+		const char *last = NULL;
+
+		for (k = 0; k < s->npat; k++)
+			if (s->pat[k].type == 'X' && file_match(path, s->pat[k].value))
+				excluded = 1;
+		if (excluded)
+			continue;
+		for (k = 0; k < s->npat; k++) {
+			const struct maint_pattern *p = &s->pat[k];
+			long pd;
+
+			/*
+			 * As get_maintainer.pl does, the section ranks by the
+			 * last of its patterns that matches, not the deepest.
+			 */
+			if (p->type == 'F' && file_match(path, p->value)) {
+				size_t l = strlen(p->value);
+
+				pd = (long)slashes(p->value) + (p->value[l - 1] != '/');
+				if (!strncmp(p->value, "*", 1))
+					pd = -1;
+				d = pd;
+				last = p->value;
+			} else if (p->type == 'N' && p->re_ok &&
+				   !regexec(&p->re, path, 0, NULL, 0)) {
+				d = 0;
+				last = NULL;
+			}
+		}
+		if (d < -1)
+			continue;
+		/*
+		 * get_maintainer.pl orders equal depths by Perl's hash order,
+		 * which can change from run to run; take the more literal
+		 * pattern (fewer wildcards, then longer), then, as it does
+		 * for the same pattern in two sections, the later section.
+		 */
+		if (d > depth || (d == depth && last &&
+				  (wildcards(last) < best_wild ||
+				   (wildcards(last) == best_wild &&
+				    strlen(last) >= best_len)))) {
+			depth = d;
+			best = (long)i;
+			best_wild = last ? wildcards(last) : 99;
+			best_len = last ? strlen(last) : 0;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The kernel's MAINTAINERS file: sections with their M:, R:, L: people and
+ * lists and their F:, X:, N: patterns; and the section of a path chosen
+ * as scripts/get_maintainer.pl --no-keywords ranks them: X: excludes,
+ * a section ranks by the depth of the last of its F: patterns that
+ * matches (an N: match counts 0), the highest wins; of equals, the one
+ * with the more literal pattern, then the later.  K: is not used.
+ */
+#ifndef SERIES_MAINTAINERS_H
+#define SERIES_MAINTAINERS_H
+
+#include <regex.h>
+#include <stddef.h>
+
+struct maint_pattern {
+	char type;		/* 'F', 'X' or 'N' */
+	char *value;		/* F/X: the glob, with '/' if a directory */
+	regex_t re;		/* N */
+	int re_ok;
+};
+
+struct maint_section {
+	char *name;
+	char **to, **cc;	/* M:, then R: and L: */
+	size_t nto, ncc, ato, acc;
+	struct maint_pattern *pat;
+	size_t npat, apat;
+};
+
+struct maintainers {
+	struct maint_section *v;
+	size_t nr, alloc;
+};
+
+/* Parse root/MAINTAINERS; -1 when there is none (no message). */
+int maintainers_load(const char *root, struct maintainers *m);
+void maintainers_release(struct maintainers *m);
+
+/* The best section for path, or -1. */
+long maintainers_section(const struct maintainers *m, const char *path);
+
+#endif
