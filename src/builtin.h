@@ -28,4 +28,8 @@ int cmd_series(int argc, char **argv);
 extern const char cmd_series_usage[];
 extern const char cmd_series_help[];
 
+int cmd_verify(int argc, char **argv);
+extern const char cmd_verify_usage[];
+extern const char cmd_verify_help[];
+
 #endif

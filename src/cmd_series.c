@@ -454,10 +454,10 @@ static int write_cover(struct series_cmd *c, const char *dir, size_t first,
 		      "blame), replayed and found good, with a fixed timestamp.\n"
 		      "Only comments and documentation change unless a patch says so.\n"
 		      "Each commit message lists its links with their evidence.\n");
-	ret = rewrite_file(path, "", 0) ? -1 : 0;
-	if (!ret) {
+	{
 		FILE *f = fopen(path, "w");
 
+		ret = 0;
 		if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len || fclose(f))
 			ret = error_errno("cannot write '%s'", path);
 	}

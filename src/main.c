@@ -30,6 +30,8 @@ static const struct command commands[] = {
 	  "write the replacements into the tree, safely" },
 	{ "series", cmd_series, cmd_series_usage, cmd_series_help,
 	  "the replacements as a patch series for the maintainers" },
+	{ "verify", cmd_verify, cmd_verify_usage, cmd_verify_help,
+	  "prove that only comments and docs changed" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <string.h>
+
+#include "../lib/strbuf.h"
+#include "../scan/lang.h"
+#include "verify.h"
+
+/* Code without comments, white space runs as one space. */
+static void c_tokens(const char *s, size_t n, int is_asm, struct strbuf *out)
+{
+	size_t i = 0;
+	int space = 0, bol = 1;
+
+	while (i < n) {
+		char c = s[i];
+
+		if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+			const char *e = strstr(s + i + 2, "*/");
+
+			i = e && (size_t)(e - s) < n ? (size_t)(e - s) + 2 : n;
+			space = 1;
+			continue;
+		}
+		if ((c == '/' && i + 1 < n && s[i + 1] == '/') ||
+		    (is_asm && (c == '@' || c == ';' ||
+				(c == '#' && (bol || isspace((unsigned char)s[i - 1])) &&
+				 i + 1 < n && !isalpha((unsigned char)s[i + 1]))))) {
+			while (i < n && s[i] != '\n')
+				i++;
+			space = 1;
+			continue;
+		}
+		if (c == '"' || (c == '\'' && !is_asm)) {
+			char q = c;
+
+			if (space && out->len)
+				strbuf_addch(out, ' ');
+			space = 0;
+			strbuf_addch(out, c);
+			for (i++; i < n && s[i] != q && s[i] != '\n'; i++) {
+				if (s[i] == '\\' && i + 1 < n)
+					strbuf_addch(out, s[i++]);
+				strbuf_addch(out, s[i]);
+			}
+			if (i < n && s[i] == q)
+				strbuf_addch(out, s[i++]);
+			bol = 0;
+			continue;
+		}
+		if (isspace((unsigned char)c)) {
+			space = 1;
+			bol = c == '\n' ? 1 : bol;
+			i++;
+			continue;
+		}
+		if (space && out->len)
+			strbuf_addch(out, ' ');
+		space = 0;
+		bol = 0;
+		strbuf_addch(out, c);
+		i++;
+	}
+}
+
+/* Kconfig: lines outside help text, and the count of help blocks. */
+static void kconfig_shape(const char *s, size_t n, struct strbuf *out)
+{
+	const char *p = s, *end = s + n;
+	int in_help = 0;
+	size_t help_indent = 0;
+
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t len, ind = 0;
+		const char *w;
+
+		if (!e)
+			e = end;
+		len = (size_t)(e - p);
+		for (w = p; w < e && (*w == ' ' || *w == '\t'); w++)
+			ind += *w == '\t' ? 8 - ind % 8 : 1;
+		if (in_help && w < e && !help_indent)
+			help_indent = ind;
+		if (in_help && w < e && ind < help_indent)
+			in_help = 0;
+		if (!in_help) {
+			if (w < e && *w != '#')
+				strbuf_add(out, p, len);
+			strbuf_addch(out, '\n');
+			if ((size_t)(e - w) >= 4 && (!strncmp(w, "help", 4) ||
+						     !strncmp(w, "---help---", 10))) {
+				in_help = 1;
+				help_indent = 0;
+				strbuf_addstr(out, "[help]\n");
+			}
+		}
+		p = e + 1;
+	}
+}
+
+static size_t count(const char *s, size_t n, const char *needle)
+{
+	size_t k = 0, l = strlen(needle);
+	const char *p = s, *end = s + n;
+
+	while (p < end && (p = memmem(p, (size_t)(end - p), needle, l))) {
+		k++;
+		p += l;
+	}
+	return k;
+}
+
+int verify_change(const char *path, const char *old, size_t oldlen,
+		  const char *new, size_t newlen, struct strbuf *why)
+{
+	enum lang lang = lang_detect(path, old, oldlen);
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	int ret = 0;
+
+	switch (lang) {
+	case LANG_C:
+	case LANG_ASM:
+		c_tokens(old, oldlen, lang == LANG_ASM, &a);
+		c_tokens(new, newlen, lang == LANG_ASM, &b);
+		if (a.len != b.len || memcmp(a.buf, b.buf, a.len)) {
+			size_t i = 0;
+
+			while (i < a.len && i < b.len && a.buf[i] == b.buf[i])
+				i++;
+			strbuf_addf(why, "code outside comments changed near \"%.40s\"",
+				    a.buf + (i > 20 ? i - 20 : 0));
+			ret = -1;
+		}
+		break;
+	case LANG_KCONFIG:
+		kconfig_shape(old, oldlen, &a);
+		kconfig_shape(new, newlen, &b);
+		if (a.len != b.len || memcmp(a.buf, b.buf, a.len)) {
+			strbuf_addstr(why, "Kconfig lines outside help text changed");
+			ret = -1;
+		}
+		break;
+	case LANG_RST:
+		if (count(old, oldlen, ">`_") != count(new, newlen, ">`_") ||
+		    count(old, oldlen, "\n.. _") != count(new, newlen, "\n.. _")) {
+			strbuf_addstr(why, "an rst link construct is broken");
+			ret = -1;
+		}
+		break;
+	default:
+		break;
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return ret;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Proof that an edit touched only what it may: for C, headers, asm and
+ * dts, the token stream without comments is the same before and after;
+ * for Kconfig, every line outside help text is the same and the help
+ * blocks are as many; for rst, the link constructs are as many.
+ */
+#ifndef SERIES_VERIFY_H
+#define SERIES_VERIFY_H
+
+#include <stddef.h>
+
+#include "../lib/strbuf.h"
+
+/*
+ * 0 when the change from old to new in path is safe; else -1 with a
+ * one-line reason in why.  Files of other kinds are always safe.
+ */
+int verify_change(const char *path, const char *old, size_t oldlen,
+		  const char *new, size_t newlen, struct strbuf *why);
+
+#endif
