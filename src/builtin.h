@@ -32,4 +32,8 @@ int cmd_verify(int argc, char **argv);
 extern const char cmd_verify_usage[];
 extern const char cmd_verify_help[];
 
+int cmd_run(int argc, char **argv);
+extern const char cmd_run_usage[];
+extern const char cmd_run_help[];
+
 #endif

@@ -47,7 +47,8 @@ const char cmd_series_help[] =
 	"    --kinds LIST     as fix (default moved,archived,typo,migrated,canonical)\n"
 	"    --strings        also edit C strings and formats, in patches of\n"
 	"                     their own\n"
-	"    --which-section  print the MAINTAINERS section chosen for each PATH\n";
+	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
+	"                     and those get_maintainer.pl ranks as high\n";
 
 struct group {
 	char *area;		/* section name, or directory pair */
@@ -556,9 +557,13 @@ int cmd_series(int argc, char **argv)
 		if (maintainers_load(".", &c.m))
 			die("no MAINTAINERS here");
 		for (i = (size_t)optind; i < (size_t)argc; i++) {
-			long s = maintainers_section(&c.m, argv[i]);
+			long s = maintainers_section(&c.m, argv[i]), ties[16];
+			size_t n = maintainers_ties(&c.m, argv[i], ties, 16);
 
-			printf("%s\t%s\n", argv[i], s >= 0 ? c.m.v[s].name : "-");
+			printf("%s\t%s\t", argv[i], s >= 0 ? c.m.v[s].name : "-");
+			for (k = 0; k < n; k++)
+				printf("%s%s", k ? "|" : "", c.m.v[ties[k]].name);
+			printf("\n");
 		}
 		maintainers_release(&c.m);
 		return 0;

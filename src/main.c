@@ -20,6 +20,8 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "run", cmd_run, cmd_run_usage, cmd_run_help,
+	  "scan, check, resolve and series in one go" },
 	{ "scan", cmd_scan, cmd_scan_usage, cmd_scan_help,
 	  "find every URL in a tree, with its context" },
 	{ "check", cmd_check, cmd_check_usage, cmd_check_help,

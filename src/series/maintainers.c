@@ -177,51 +177,56 @@ static size_t wildcards(const char *s)
 	return n;
 }
 
+/* The depth get_maintainer.pl gives section s for path, -2 for no match. */
+static long section_depth(const struct maint_section *s, const char *path,
+			  const char **last)
+{
+	long d = -2;
+	size_t k;
+
+	*last = NULL;
+	for (k = 0; k < s->npat; k++)
+		if (s->pat[k].type == 'X' && file_match(path, s->pat[k].value))
+			return -2;
+	for (k = 0; k < s->npat; k++) {
+		const struct maint_pattern *p = &s->pat[k];
+
+		/*
+		 * As get_maintainer.pl does, the section ranks by the last
+		 * of its patterns that matches, not the deepest.
+		 */
+		if (p->type == 'F' && file_match(path, p->value)) {
+			size_t l = strlen(p->value);
+
+			d = (long)slashes(p->value) + (p->value[l - 1] != '/');
+			if (p->value[0] == '*')
+				d = -1;
+			*last = p->value;
+		} else if (p->type == 'N' && p->re_ok &&
+			   !regexec(&p->re, path, 0, NULL, 0)) {
+			d = 0;
+			*last = NULL;
+		}
+	}
+	return d;
+}
+
 long maintainers_section(const struct maintainers *m, const char *path)
 {
 	long best = -1, depth = -2;
-	size_t i, k, best_wild = 0, best_len = 0;
+	size_t i, best_wild = 0, best_len = 0;
 
 	for (i = 0; i < m->nr; i++) {
-		const struct maint_section *s = &m->v[i];
-		long d = -2;
-		int excluded = 0;
-		const char *last = NULL;
+		const char *last;
+		long d = section_depth(&m->v[i], path, &last);
 
-		for (k = 0; k < s->npat; k++)
-			if (s->pat[k].type == 'X' && file_match(path, s->pat[k].value))
-				excluded = 1;
-		if (excluded)
-			continue;
-		for (k = 0; k < s->npat; k++) {
-			const struct maint_pattern *p = &s->pat[k];
-			long pd;
-
-			/*
-			 * As get_maintainer.pl does, the section ranks by the
-			 * last of its patterns that matches, not the deepest.
-			 */
-			if (p->type == 'F' && file_match(path, p->value)) {
-				size_t l = strlen(p->value);
-
-				pd = (long)slashes(p->value) + (p->value[l - 1] != '/');
-				if (!strncmp(p->value, "*", 1))
-					pd = -1;
-				d = pd;
-				last = p->value;
-			} else if (p->type == 'N' && p->re_ok &&
-				   !regexec(&p->re, path, 0, NULL, 0)) {
-				d = 0;
-				last = NULL;
-			}
-		}
 		if (d < -1)
 			continue;
 		/*
 		 * get_maintainer.pl orders equal depths by Perl's hash order,
-		 * which can change from run to run; take the more literal
-		 * pattern (fewer wildcards, then longer), then, as it does
-		 * for the same pattern in two sections, the later section.
+		 * which changes from run to run; take the more literal
+		 * pattern (fewer wildcards, then longer), then the later
+		 * section.
 		 */
 		if (d > depth || (d == depth && last &&
 				  (wildcards(last) < best_wild ||
@@ -234,4 +239,26 @@ long maintainers_section(const struct maintainers *m, const char *path)
 		}
 	}
 	return best;
+}
+
+size_t maintainers_ties(const struct maintainers *m, const char *path,
+			long *out, size_t max)
+{
+	long depth = -2;
+	size_t i, n = 0;
+
+	for (i = 0; i < m->nr; i++) {
+		const char *last;
+		long d = section_depth(&m->v[i], path, &last);
+
+		if (d < -1 || d < depth)
+			continue;
+		if (d > depth) {
+			depth = d;
+			n = 0;
+		}
+		if (n < max)
+			out[n++] = (long)i;
+	}
+	return n;
 }

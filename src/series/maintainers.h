@@ -40,4 +40,12 @@ void maintainers_release(struct maintainers *m);
 /* The best section for path, or -1. */
 long maintainers_section(const struct maintainers *m, const char *path);
 
+/*
+ * Every section that get_maintainer.pl ranks first for path (more than
+ * one where depths tie: it then orders them by Perl's hash order); up to
+ * max into out, returning how many.
+ */
+size_t maintainers_ties(const struct maintainers *m, const char *path,
+			long *out, size_t max);
+
 #endif

@@ -736,3 +736,46 @@ int store_mark_applied(struct store *st, const char *path, long long start)
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record a fix");
 }
+
+int store_each_count(struct store *st,
+		     int (*cb)(const struct store_count *c, void *data),
+		     void *data)
+{
+	static const char *const queries[][2] = {
+		{ "total", "SELECT 'occurrences', count(*) FROM occurrence"
+			   " UNION ALL SELECT 'urls', count(*) FROM url"
+			   " UNION ALL SELECT 'hosts', count(DISTINCT host) FROM url"
+			   " WHERE host != ''"
+			   " UNION ALL SELECT 'checked', count(DISTINCT url_id) FROM checks" },
+		{ "verdict", "SELECT c.verdict, count(*) FROM checks c"
+			     " WHERE c.at = (SELECT max(at) FROM checks d"
+			     " WHERE d.url_id = c.url_id) GROUP BY c.verdict"
+			     " ORDER BY c.verdict" },
+		{ "kind", "SELECT kind, count(*) FROM resolution GROUP BY kind"
+			  " ORDER BY kind" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(queries) / sizeof(queries[0]); i++) {
+		sqlite3_stmt *s;
+		int rc;
+
+		if (sqlite3_prepare_v2(st->db, queries[i][1], -1, &s, NULL))
+			return db_error(st, "cannot count");
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+			struct store_count c;
+
+			c.group = queries[i][0];
+			c.label = (const char *)sqlite3_column_text(s, 0);
+			c.n = sqlite3_column_int64(s, 1);
+			if (c.label && cb(&c, data)) {
+				sqlite3_finalize(s);
+				return 0;
+			}
+		}
+		sqlite3_finalize(s);
+		if (rc != SQLITE_DONE)
+			return db_error(st, "cannot count");
+	}
+	return 0;
+}

@@ -27,6 +27,21 @@ struct store_occ {
 	const char *url, *key, *host, *context, *flags;
 };
 
+/* Counts for a summary: label -> count, in groups. */
+struct store_count {
+	const char *group;	/* "total", "verdict" or "kind" */
+	const char *label;
+	long long n;
+};
+
+/*
+ * Totals (occurrences, urls, hosts), URLs by latest verdict and
+ * occurrences by resolution kind; cb once per count.
+ */
+int store_each_count(struct store *st,
+		     int (*cb)(const struct store_count *c, void *data),
+		     void *data);
+
 /* .linkmend/linkmend.db here or in the nearest parent that has one; NULL if none. */
 char *store_find(void);
 
