@@ -267,12 +267,15 @@ static void message(struct series_cmd *c, struct group *g, struct strbuf *msg)
 		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
 }
 
-/* A commit of group g on parent; its id goes to out. */
+/*
+ * A commit of group g on parent; its id goes to out.  The side index
+ * holds parent's tree already (read once per series: a kernel's index
+ * is 80,000 entries), and the group's files are updated in it.
+ */
 static int commit_group(struct series_cmd *c, size_t gi, const char *parent,
-			struct strbuf *out, const char *date)
+			struct strbuf *out, const char *date, const char *index)
 {
 	struct group *g = &c->g[gi];
-	char *index = xstrfmt("%s/.git/linkmend-index-%d", c->root, (int)getpid());
 	char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
 	char *an = xstrfmt("GIT_AUTHOR_NAME=%s", c->from_name);
 	char *ae = xstrfmt("GIT_AUTHOR_EMAIL=%s", c->from_mail);
@@ -287,12 +290,6 @@ static int commit_group(struct series_cmd *c, size_t gi, const char *parent,
 	int ret = -1;
 	size_t i, k;
 
-	{
-		const char *a[] = { "read-tree", parent, NULL };
-
-		if (git(c, a, NULL, 0, NULL, env))
-			goto out;
-	}
 	for (i = 0; i < g->nr; i++)
 		*strmap_put(&files, c->plan.v[g->edits[i]].path) = (void *)1;
 	strmap_for_each(&files, fe) {
@@ -367,8 +364,6 @@ static int commit_group(struct series_cmd *c, size_t gi, const char *parent,
 	}
 	ret = 0;
 out:
-	unlink(index);
-	free(index);
 	free(ienv);
 	free(an);
 	free(ae);
@@ -660,10 +655,18 @@ int cmd_series(int argc, char **argv)
 			char *range, *start = xstrdup(parent.buf);
 			struct strbuf files = STRBUF_INIT;
 
+			char *index = xstrfmt("%s/.git/linkmend-index-%d", c.root,
+					      (int)getpid());
+			char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
+			const char *ie[] = { ienv, NULL };
+			const char *rt[] = { "read-tree", parent.buf, NULL };
+
 			if (last > c.ng)
 				last = c.ng;
 			if (nseries > 1 && mkdir(sdir, 0777) && errno != EEXIST)
 				die_errno("cannot create '%s'", sdir);
+			if (git(&c, rt, NULL, 0, NULL, ie))
+				die("git read-tree failed in '%s'", c.root);
 			for (k = first; k < last; k++) {
 				struct strbuf sha = STRBUF_INIT;
 				char date[32];
@@ -671,13 +674,16 @@ int cmd_series(int argc, char **argv)
 				/* A second apart, so that the order is the log's. */
 				snprintf(date, sizeof(date), "@%lld +0000",
 					 (long long)now + (long long)k);
-				if (commit_group(&c, k, parent.buf, &sha, date))
+				if (commit_group(&c, k, parent.buf, &sha, date, index))
 					die("cannot make the commit for %s (%s)",
 					    c.g[k].area, c.g[k].kind);
 				strbuf_reset(&parent);
 				strbuf_add(&parent, sha.buf, sha.len);
 				strbuf_release(&sha);
 			}
+			unlink(index);
+			free(index);
+			free(ienv);
 			range = xstrfmt("%s..%s", start, parent.buf);
 			{
 				const char *a[] = { "format-patch", "--numbered", "-o", sdir,

@@ -95,7 +95,8 @@ class Scenario:
             else:
                 h.flags.add(w[1])
             return
-        h.paths[w[1]] = w[2:]
+        # Matched decoded, as clients encode paths in different ways.
+        h.paths[urllib.parse.unquote(w[1])] = w[2:]
 
 
 def pad_ts(ts):
@@ -265,7 +266,7 @@ class Web:
             return 403, {}, b"<html>Forbidden</html>", None
         if "parked" in h.flags:
             return 200, {"Content-Type": "text/html"}, PARKED_BODY, None
-        rule = h.paths.get(target) or h.paths.get(path)
+        rule = h.paths.get(urllib.parse.unquote(target)) or h.paths.get(urllib.parse.unquote(path))
         if rule is None:
             if "soft404" in h.flags:
                 return 200, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
