@@ -71,6 +71,13 @@ demo: deps
 	$(MAKE) all
 	tests/kernel/demo.sh
 
+# The kernel end to end (tests/kernel/e2e.sh): linux-source-6.1 through
+# the whole pipeline in the test web, checkpatch, git am, verify, a
+# kernel built and booted in QEMU.  Artefacts in out/e2e/.
+e2e: deps
+	$(MAKE) all
+	tests/kernel/e2e.sh
+
 bench: all
 	bench/scan.sh
 
@@ -83,4 +90,4 @@ install: linkmend
 	install -D -m 755 linkmend $(DESTDIR)$(PREFIX)/bin/linkmend
 	install -D -m 644 docs/linkmend.1 $(DESTDIR)$(PREFIX)/share/man/man1/linkmend.1
 
-.PHONY: all check check-only deps demo bench clean install unit
+.PHONY: all check check-only deps demo e2e bench clean install unit

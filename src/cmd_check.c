@@ -64,6 +64,7 @@ const char cmd_check_help[] =
 	"    --allow-private    allow loopback and private addresses\n"
 	"    --format=tsv|json  output format\n"
 	"    -q, --quiet        no progress line\n"
+	"    --no-output        record in the store only\n"
 	"\n"
 	"Exit status: 0 when the check ran, whatever it found; 2 on error;\n"
 	"130 when interrupted (finished checks are kept).\n";
@@ -83,7 +84,7 @@ struct check_cmd {
 	struct item *items;
 	size_t nr, alloc;
 	struct strmap by_id;	/* id as text -> item index + 1 */
-	int json, quiet, force, confirm;
+	int json, quiet, force, confirm, no_output;
 	long long spacing_s, ttl_s, now;
 	size_t done, todo, counts[V__COUNT];
 	long started_ms;
@@ -366,7 +367,7 @@ static void add_file(struct check_cmd *c, const char *path)
 enum {
 	OPT_DB = 256, OPT_PER_HOST, OPT_FORMAT, OPT_CONFIRM, OPT_SPACING,
 	OPT_TTL, OPT_FORCE, OPT_TIMEOUT, OPT_RETRIES, OPT_RETRY_WAIT,
-	OPT_CACERT, OPT_ALLOW_PRIVATE, OPT_SPACING_MS, OPT_MAX_BODY,
+	OPT_CACERT, OPT_ALLOW_PRIVATE, OPT_SPACING_MS, OPT_MAX_BODY, OPT_NO_OUTPUT,
 };
 
 static const struct option long_opts[] = {
@@ -386,6 +387,7 @@ static const struct option long_opts[] = {
 	{ "cacert", required_argument, NULL, OPT_CACERT },
 	{ "allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "no-output", no_argument, NULL, OPT_NO_OUTPUT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -475,6 +477,9 @@ int cmd_check(int argc, char **argv)
 		case 'q':
 			c.quiet = 1;
 			break;
+		case OPT_NO_OUTPUT:
+			c.no_output = 1;
+			break;
 		default:
 			usage_die(cmd_check_usage);
 		}
@@ -542,7 +547,8 @@ int cmd_check(int argc, char **argv)
 	}
 	if (c.progress)
 		fprintf(stderr, "\n");
-	print_items(&c);
+	if (!c.no_output)
+		print_items(&c);
 	if (!c.quiet)
 		fprintf(stderr, "check: %zu URLs, %zu checked now, %zu fresh from "
 			"the store%s\n", c.nr, c.done, c.nr - c.todo,

@@ -70,7 +70,8 @@ const char cmd_resolve_help[] =
 	"    --refresh        ask the archives again, not the cache\n"
 	"    --cacert FILE    trust this CA (the test web's)\n"
 	"    --allow-private  allow loopback and private addresses\n"
-	"    --format=tsv|json\n";
+	"    --format=tsv|json\n"
+	"    --no-output      record in the store only\n";
 
 struct occ {
 	char *path;
@@ -119,7 +120,7 @@ struct resolve_cmd {
 	struct target *t;
 	size_t nr, alloc;
 	struct strmap by_id;
-	int json, quiet, upgrade, refresh, confirm, lore;
+	int json, quiet, upgrade, refresh, confirm, lore, no_output;
 	long long spacing_s, date, now;
 	const char *wayback, *memento, *root;
 	struct net_opts net;
@@ -831,7 +832,7 @@ static void report(struct resolve_cmd *c)
 	size_t i, k;
 	int first = 1;
 
-	if (c->json)
+	if (c->json && !c->no_output)
 		printf("[");
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
@@ -860,6 +861,8 @@ static void report(struct resolve_cmd *c)
 			}
 			*strmap_put(&printed, key) = (void *)1;
 			free(key);
+			if (c->no_output)
+				continue;
 			if (c->json) {
 				json_t *j = json_object();
 				char *text;
@@ -897,7 +900,7 @@ static void report(struct resolve_cmd *c)
 			}
 		}
 	}
-	if (c->json)
+	if (c->json && !c->no_output)
 		printf("%s]\n", first ? "" : "\n");
 	strmap_clear(&printed, NULL);
 }
@@ -918,6 +921,7 @@ enum {
 	OPT_DB = 256, OPT_FORMAT, OPT_DATE, OPT_WAYBACK, OPT_MEMENTO,
 	OPT_UPGRADE, OPT_CONFIRM, OPT_SPACING, OPT_REFRESH, OPT_CACERT,
 	OPT_ALLOW_PRIVATE, OPT_ARCHIVE_SPACING, OPT_TIMEOUT, OPT_LORE,
+	OPT_NO_OUTPUT,
 };
 
 static const struct option long_opts[] = {
@@ -936,6 +940,7 @@ static const struct option long_opts[] = {
 	{ "cacert", required_argument, NULL, OPT_CACERT },
 	{ "allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "no-output", no_argument, NULL, OPT_NO_OUTPUT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -1042,6 +1047,9 @@ int cmd_resolve(int argc, char **argv)
 			break;
 		case 'q':
 			c.quiet = 1;
+			break;
+		case OPT_NO_OUTPUT:
+			c.no_output = 1;
 			break;
 		default:
 			usage_die(cmd_resolve_usage);

@@ -193,7 +193,8 @@ int cmd_run(int argc, char **argv)
 		if (quiet && i < 3)
 			push(&st[i], "-q");
 	}
-	push(&st[0], "--no-output");
+	for (i = 0; i < 3; i++)
+		push(&st[i], "--no-output");
 	push(&st[0], argv[optind]);
 	push(&st[3], "-o");
 	push(&st[3], out);

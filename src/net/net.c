@@ -330,23 +330,29 @@ int net_run(struct net *n, volatile sig_atomic_t *stop,
 
 	while (n->pending && !(stop && *stop)) {
 		long wait = schedule(n), now;
-		int running, msgs, timeout;
+		int running, msgs, timeout, finished;
 		CURLMsg *m;
 
 		timeout = wait < 0 ? 200 : (int)(wait < 200 ? wait : 200);
 		if (curl_multi_perform(n->multi, &running) != CURLM_OK)
 			return error("libcurl's multi interface failed");
+		finished = 0;
 		while ((m = curl_multi_info_read(n->multi, &msgs)))
-			if (m->msg == CURLMSG_DONE)
+			if (m->msg == CURLMSG_DONE) {
 				finish(n, m->easy_handle, m->data.result);
+				finished++;
+			}
 		if (!n->pending)
 			break;
-		curl_multi_poll(n->multi, NULL, 0, timeout ? timeout : 1, NULL);
 		now = net_now_ms();
 		if (tick && now - last_tick >= 250) {
 			tick(tick_data);
 			last_tick = now;
 		}
+		/* A finished transfer may let a queued one start: no wait. */
+		if (finished)
+			continue;
+		curl_multi_poll(n->multi, NULL, 0, timeout ? timeout : 1, NULL);
 	}
 	return 0;
 }

@@ -1,0 +1,216 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# make e2e: the whole product on Debian's linux-source-6.1, in the test web.
+#  1. the tree, outside the repository, as a git repository (one commit);
+#  2. a test web where every host of the tree has a fate (web-gen.py);
+#  3. linkmend run --confirm 1 --date <6.1's release>, in that web;
+#  4. checkpatch.pl on every patch, git am in a clone, linkmend verify,
+#     precision and recall of dead links against the scenario;
+#  5. a tinyconfig kernel built from the patched tree and booted in QEMU to
+#     the marker its init prints.
+# Artefacts in out/e2e/; figures in out/e2e/summary.txt, "name: value".
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+linkmend=$repo/linkmend
+out=$repo/out/e2e
+seed=${SEED:-1}
+name=lm-e2e
+t_start=$(date +%s)
+rm -rf "$out"
+mkdir -p "$out"
+summary() { echo "$1: $2" | tee -a "$out/summary.txt"; }
+stamp() { echo "== $(date +%T) $*"; }
+
+stamp "tools"
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+need=()
+for p in flex bison bc libelf-dev libssl-dev cpio qemu-system-x86 build-essential; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" > /dev/null
+fi
+[ -x "$linkmend" ] || make -C "$repo" all
+
+stamp "tree"
+pristine=$("$here/tree.sh")
+cache=$(dirname "$pristine")
+tree=$cache/e2e/linux
+rm -rf "$cache/e2e"
+mkdir -p "$cache/e2e"
+cp -a "$pristine" "$tree"
+rm -rf "$tree/.linkmend"
+(
+	cd "$tree"
+	git init -q .
+	git config user.name "linkmend e2e"
+	git config user.email "e2e@linkmend.org"
+	# Debian's .gitignore ignores the whole top level: add it all.
+	git add -A -f
+	GIT_AUTHOR_DATE=2022-12-11T12:00:00Z GIT_COMMITTER_DATE=2022-12-11T12:00:00Z \
+		git commit -qm "Linux 6.1 (Debian's linux-source-6.1)"
+)
+base=$(git -C "$tree" rev-parse HEAD)
+t_tree=$(date +%s)
+
+stamp "test web"
+"$linkmend" scan -q --no-output "$tree"
+python3 "$here/web-gen.py" "$tree/.linkmend/linkmend.db" "$seed" "$out/scenario" "$out/truth" | tee "$out/fates.txt"
+trap '"$repo/tests/web/down" "$name"' EXIT
+state=$("$repo/tests/web/up" "$out/scenario" "$name")
+t_web=$(date +%s)
+
+stamp "linkmend run"
+"$repo/tests/web/exec" -n "$name" "$linkmend" run "$tree" -o "$out/series" \
+	--cacert "$state/ca.crt" --allow-private --confirm 1 --date 2022-12-11 \
+	--timeout 10 --retry-wait 200 --archive-spacing 0 --signoff \
+	--from "linkmend e2e <e2e@linkmend.org>" -q 2>&1 | tee "$out/run.txt"
+t_run=$(date +%s)
+
+stamp "checkpatch"
+find "$out/series" -name '0*.patch' ! -name '0000-*' | sort > "$out/patches.txt"
+patches=$(wc -l < "$out/patches.txt")
+xargs -P 2 -I{} sh -c 'perl "$0/scripts/checkpatch.pl" --quiet --no-summary-file "$1" > "$1.checkpatch" 2>&1 || true' "$tree" {} < "$out/patches.txt"
+errors=0
+warnings=0
+for p in $(cat "$out/patches.txt"); do
+	e=$(grep -c '^ERROR:' "$p.checkpatch" || true)
+	w=$(grep -c '^WARNING:' "$p.checkpatch" || true)
+	errors=$((errors + e))
+	warnings=$((warnings + w))
+	[ "$e$w" = 00 ] || { echo "checkpatch: $(basename "$p"):"; cat "$p.checkpatch"; }
+done | tee "$out/checkpatch.txt" | head -40
+errors=$(cat "$out"/series/*.checkpatch "$out"/series/*/*.checkpatch 2>/dev/null | grep -c '^ERROR:' || true)
+warnings=$(cat "$out"/series/*.checkpatch "$out"/series/*/*.checkpatch 2>/dev/null | grep -c '^WARNING:' || true)
+t_cp=$(date +%s)
+
+stamp "git am and verify"
+rm -rf "$cache/e2e/applied"
+git clone -q "$tree" "$cache/e2e/applied"
+am=ok
+(cd "$cache/e2e/applied" && git am -q $(cat "$out/patches.txt")) > "$out/am.txt" 2>&1 || am=failed
+vf=0
+"$linkmend" verify -q --base "$base" "$cache/e2e/applied" > "$out/verify.txt" || vf=$(wc -l < "$out/verify.txt")
+t_am=$(date +%s)
+
+stamp "precision and recall"
+python3 - "$tree/.linkmend/linkmend.db" "$out/truth" "$base" "$cache/e2e/applied" > "$out/accuracy.txt" <<'PY'
+import sqlite3, subprocess, sys
+db, truth, base, applied = sys.argv[1:5]
+t = {}
+for line in open(truth):
+    url, exp, fate, cap = line.rstrip("\n").split("\t")
+    t[url] = exp
+con = sqlite3.connect(db)
+fail = {"gone", "soft-404", "dns", "dns-error", "refused", "timeout", "tls",
+        "server-error", "parked"}
+got = dict(con.execute(
+    "SELECT u.url, c.verdict FROM url u JOIN checks c ON c.url_id = u.id"
+    " WHERE c.at = (SELECT max(at) FROM checks d WHERE d.url_id = u.id)"))
+tp = sum(1 for u, v in got.items() if v in fail and t.get(u) == "dead")
+fp = sum(1 for u, v in got.items() if v in fail and t.get(u) != "dead")
+fn = sum(1 for u, e in t.items() if e == "dead" and got.get(u) not in fail)
+print("dead_true_positives: %d" % tp)
+print("dead_false_positives: %d" % fp)
+print("dead_false_negatives: %d" % fn)
+print("precision: %.4f" % (tp / (tp + fp) if tp + fp else 1.0))
+print("recall: %.4f" % (tp / (tp + fn) if tp + fn else 1.0))
+# No live URL rewritten: every replaced URL is dead or moved in the truth.
+live_touched = [u for (u,) in con.execute(
+    "SELECT DISTINCT u.url FROM resolution r JOIN url u ON u.id = r.url_id"
+    " WHERE r.kind != 'unresolved'") if t.get(u) == "alive"]
+print("live_urls_rewritten: %d" % len(live_touched))
+for u in live_touched[:10]:
+    print("  live but rewritten: " + u)
+bad = con.execute(
+    "SELECT count(*) FROM resolution r JOIN occurrence o ON o.path = r.path"
+    " AND o.start = r.start WHERE r.kind != 'unresolved'"
+    " AND o.context IN ('identifier', 'license')").fetchone()[0]
+print("identifier_or_license_rewritten: %d" % bad)
+for k, n in con.execute("SELECT verdict, count(*) FROM checks GROUP BY verdict ORDER BY 2 DESC"):
+    print("verdict_%s: %d" % (k, n))
+for k, n in con.execute("SELECT kind, count(*) FROM resolution GROUP BY kind ORDER BY 2 DESC"):
+    print("resolved_%s: %d" % (k, n))
+PY
+cat "$out/accuracy.txt"
+t_acc=$(date +%s)
+
+stamp "kernel build"
+build=$cache/e2e/build
+rm -rf "$build"
+mkdir -p "$build"
+kdir=$cache/e2e/applied
+make -C "$kdir" O="$build" -s tinyconfig > /dev/null
+"$kdir/scripts/config" --file "$build/.config" -e 64BIT -e PRINTK -e TTY \
+	-e SERIAL_8250 -e SERIAL_8250_CONSOLE -e BLK_DEV_INITRD -e BINFMT_ELF \
+	-e RD_GZIP -e EARLY_PRINTK
+make -C "$kdir" O="$build" -s olddefconfig > /dev/null
+boot=failed
+if make -C "$kdir" O="$build" -s -j"$(nproc)" bzImage > "$out/build.log" 2>&1; then
+	t_build=$(date +%s)
+	stamp "boot"
+	cat > "$build/init.c" <<'C'
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+	printf("LINKMEND-BOOT-OK\n");
+	fflush(stdout);
+	return 0;	/* init exits: panic=-1 reboots, -no-reboot ends QEMU */
+}
+C
+	gcc -static -O2 -o "$build/init" "$build/init.c"
+	(cd "$build" && echo init | cpio -o -H newc 2> /dev/null | gzip > init.cpio.gz)
+	timeout 300 qemu-system-x86_64 -kernel "$build/arch/x86/boot/bzImage" \
+		-initrd "$build/init.cpio.gz" -append "console=ttyS0 panic=-1" \
+		-nographic -no-reboot -m 256 > "$out/boot.log" 2>&1 || true
+	grep -q LINKMEND-BOOT-OK "$out/boot.log" && boot=seen
+else
+	t_build=$(date +%s)
+	tail -20 "$out/build.log"
+fi
+t_boot=$(date +%s)
+# Touched C files the build compiled, the others covered by verify alone.
+touched=$(git -C "$kdir" diff --name-only "$base" -- '*.c' | wc -l)
+compiled=0
+for f in $(git -C "$kdir" diff --name-only "$base" -- '*.c'); do
+	[ -f "$build/${f%.c}.o" ] && compiled=$((compiled + 1))
+done
+
+rm -f "$out/summary.txt"
+summary urls_found "$(grep -o 'occurrences [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2)"
+summary urls_checked "$(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2)"
+grep -E '^(verdict|resolved)_' "$out/accuracy.txt" | sed 's/: /: /' | while IFS=': ' read -r k v; do summary "$k" "$v"; done
+summary patches "$patches"
+summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
+summary checkpatch_errors "$errors"
+summary checkpatch_warnings "$warnings"
+summary git_am "$am"
+summary verify_failures "$vf"
+summary precision "$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)"
+summary recall "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)"
+summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
+summary identifier_or_license_rewritten "$(grep '^identifier_or_license_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
+summary c_files_touched "$touched"
+summary c_files_compiled "$compiled (the other $((touched - compiled)) covered by verify alone)"
+summary boot_marker "$boot"
+summary time_tree_s "$((t_tree - t_start))"
+summary time_web_s "$((t_web - t_tree))"
+summary time_run_s "$((t_run - t_web))"
+summary time_checkpatch_s "$((t_cp - t_run))"
+summary time_am_verify_s "$((t_am - t_cp))"
+summary time_build_s "$((t_build - t_acc))"
+summary time_boot_s "$((t_boot - t_build))"
+summary time_total_s "$(($(date +%s) - t_start))"
+ok=1
+[ "$errors" = 0 ] || ok=0
+[ "$am" = ok ] || ok=0
+[ "$vf" = 0 ] || ok=0
+[ "$boot" = seen ] || ok=0
+python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if p >= 0.99 and r >= 0.99 else 1)" \
+	"$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)" "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)" || ok=0
+[ "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)" = 0 ] || ok=0
+[ $ok = 1 ] && echo "e2e: ok" || { echo "e2e: FAILED"; exit 1; }
