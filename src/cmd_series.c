@@ -7,6 +7,7 @@
  * commits are made by git itself on a side index, never touching the
  * work tree, and written out by git format-patch, so git am takes them.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -113,6 +114,12 @@ static struct strbuf *base_blob(struct series_cmd *c, const char *path)
 	return *slot == (void *)-1 ? NULL : *slot;
 }
 
+static int is_dt_binding(const char *path)
+{
+	return !strncmp(path, "Documentation/devicetree/bindings/", 34) ||
+	       !strncmp(path, "include/dt-bindings/", 20);
+}
+
 /* The top two directories of a path, for trees without MAINTAINERS. */
 static char *dir_pair(const char *path)
 {
@@ -191,6 +198,8 @@ static char *subject_prefix(struct series_cmd *c, struct group *g)
 	strbuf_release(&out);
 	if (best)
 		return best;
+	if (is_dt_binding(path))
+		return xstrdup("dt-bindings");
 	if (!strncmp(path, "arch/", 5)) {
 		const char *s = path + 5, *e2 = strchr(s, '/');
 
@@ -245,6 +254,16 @@ static const char *why_of(const char *kind)
 	       "checked alive.\n";
 }
 
+static char *line_tag(const char *path)
+{
+	char *t = xstrdup(path), *p;
+
+	for (p = t; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_./-+", *p))
+			*p = '_';
+	return t;
+}
+
 static void message(struct series_cmd *c, struct group *g, struct strbuf *msg)
 {
 	size_t i;
@@ -253,14 +272,22 @@ static void message(struct series_cmd *c, struct group *g, struct strbuf *msg)
 		    why_of(g->kind));
 	for (i = 0; i < g->nr; i++) {
 		const struct planned *e = &c->plan.v[g->edits[i]];
+		char *tag = line_tag(e->path);
 
-		/* "path:line:" lines are exempt from checkpatch's 75 columns. */
-		strbuf_addf(msg, "%s:%u: %s\n", e->path, e->line, e->url);
-		strbuf_addf(msg, "%s:%u:   %s %s\n", e->path, e->line,
+		/*
+		 * "path:line:" lines are exempt from checkpatch's 75 columns;
+		 * a path with other characters ("adi,ad7124.yaml") is named
+		 * once, then tagged with those characters as '_'.
+		 */
+		if (strcmp(tag, e->path))
+			strbuf_addf(msg, "In %s:\n", e->path);
+		strbuf_addf(msg, "%s:%u: %s\n", tag, e->line, e->url);
+		strbuf_addf(msg, "%s:%u:   %s %s\n", tag, e->line,
 			    !strcmp(e->kind, "archived") ? "archived at" : "now",
 			    e->replacement);
-		strbuf_addf(msg, "%s:%u:   %s: %s\n", e->path, e->line, e->kind,
+		strbuf_addf(msg, "%s:%u:   %s: %s\n", tag, e->line, e->kind,
 			    e->evidence);
+		free(tag);
 	}
 	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
 	if (c->signoff)
@@ -378,6 +405,27 @@ out:
 	return ret;
 }
 
+/*
+ * "Cc: list@host", without what MAINTAINERS says of the list
+ * ("(moderated for non-subscribers)"); "Name <mail>" as it is.
+ */
+static void add_cc(struct strbuf *out, const char *v)
+{
+	const char *at = strchr(v, '@'), *s, *e;
+
+	if (!at)
+		return;
+	if (strchr(v, '<')) {
+		strbuf_addf(out, "Cc: %s\n", v);
+		return;
+	}
+	for (s = at; s > v && !isspace((unsigned char)s[-1]); s--)
+		;
+	for (e = at; *e && !isspace((unsigned char)*e); e++)
+		;
+	strbuf_addf(out, "Cc: %.*s\n", (int)(e - s), s);
+}
+
 /* Put the group's To: and Cc: into its patch file's header. */
 static int address(const char *file, const struct group *g,
 		   const struct maintainers *m)
@@ -399,11 +447,9 @@ static int address(const char *file, const struct group *g,
 	}
 	strbuf_add(&out, sb.buf, (size_t)(hdr_end - sb.buf) + 1);
 	for (i = 0; i < s->nto; i++)
-		strbuf_addf(&out, "%s%s%s", i ? ",\n " : "To: ", s->to[i],
-			    i + 1 == s->nto ? "\n" : "");
+		strbuf_addf(&out, "To: %s\n", s->to[i]);
 	for (i = 0; i < s->ncc; i++)
-		strbuf_addf(&out, "%s%s%s", i ? ",\n " : "Cc: ", s->cc[i],
-			    i + 1 == s->ncc ? "\n" : "");
+		add_cc(&out, s->cc[i]);
 	strbuf_addstr(&out, hdr_end + 1);
 	ret = rewrite_file(file, out.buf, out.len);
 	strbuf_release(&sb);
@@ -609,6 +655,14 @@ int cmd_series(int argc, char **argv)
 		long s = c.have_m ? maintainers_section(&c.m, e->path) : -1;
 		char *area = s >= 0 ? xstrdup(c.m.v[s].name) : dir_pair(e->path);
 		const char *kind = plan_group(e);
+
+		/* Devicetree bindings go in patches of their own, as DT maintainers ask. */
+		if (is_dt_binding(e->path)) {
+			char *a = xstrfmt("%s (DT bindings)", area);
+
+			free(area);
+			area = a;
+		}
 		struct group *g = NULL;
 
 		if (!b || !plan_span_ok(e, b->buf, b->len)) {

@@ -118,6 +118,18 @@ int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 		 */
 		strbuf_addstr(out, e->text);
 		pos = e->end;
+		/*
+		 * Blanks left between the URL and the end of its line would
+		 * be trailing white space on a line the patch adds: drop them.
+		 */
+		{
+			size_t k = pos;
+
+			while (k < len && (old[k] == ' ' || old[k] == '\t'))
+				k++;
+			if (k > pos && (k == len || old[k] == '\n'))
+				pos = k;
+		}
 	}
 	strbuf_add(out, old + pos, len - pos);
 	return 0;

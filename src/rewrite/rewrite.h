@@ -27,8 +27,8 @@ struct edit {
  * Apply edits (any order, not overlapping) to old[0..len) into out.  A
  * wrapped span (URL, line break, comment leader, continuation) becomes
  * the new URL on the first line followed by what followed the old one:
- * the continuation line is gone and no white space is left at a line's
- * end.  Returns -1 (after error()) on overlapping or out-of-range edits.
+ * the continuation line is gone.  Blanks between an edit and the end of
+ * its line are dropped: an edited line never ends in white space.  Returns -1 (after error()) on overlapping or out-of-range edits.
  */
 int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 		  struct strbuf *out);

@@ -73,18 +73,37 @@ t_run=$(date +%s)
 stamp "checkpatch"
 find "$out/series" -name '0*.patch' ! -name '0000-*' | sort > "$out/patches.txt"
 patches=$(wc -l < "$out/patches.txt")
-xargs -P 2 -I{} sh -c 'perl "$0/scripts/checkpatch.pl" --quiet --no-summary-file "$1" > "$1.checkpatch" 2>&1 || true' "$tree" {} < "$out/patches.txt"
+# Each patch, and its reverse: a complaint about a line the original had
+# too (its indentation, a label) is no new one.  Compared by type.
+reverse() {
+	awk '/^diff --git/ { body = 1 } /^-- $/ { body = 0 }
+	     body && /^@@ / { sub(/-[0-9,]+ \+[0-9,]+/, "&"); split($0, a, " ");
+	                       $2 = "-" substr(a[3], 2); $3 = "+" substr(a[2], 2); print; next }
+	     body && /^\+\+\+ / { print; next } body && /^--- / { print; next }
+	     body && /^\+/ { print "-" substr($0, 2); next }
+	     body && /^-/ { print "+" substr($0, 2); next }
+	     { print }' "$1"
+}
+export -f reverse
+xargs -P 2 -I{} sh -c 'perl "$0/scripts/checkpatch.pl" --terse --show-types --no-summary "$1" > "$1.checkpatch" 2>&1 || true
+	bash -c "reverse \"\$1\"" _ "$1" > "$1.rev"
+	perl "$0/scripts/checkpatch.pl" --terse --show-types --no-summary "$1.rev" > "$1.revcheck" 2>&1 || true' "$tree" {} < "$out/patches.txt"
 errors=0
 warnings=0
 for p in $(cat "$out/patches.txt"); do
-	e=$(grep -c '^ERROR:' "$p.checkpatch" || true)
-	w=$(grep -c '^WARNING:' "$p.checkpatch" || true)
-	errors=$((errors + e))
-	warnings=$((warnings + w))
-	[ "$e$w" = 00 ] || { echo "checkpatch: $(basename "$p"):"; cat "$p.checkpatch"; }
-done | tee "$out/checkpatch.txt" | head -40
-errors=$(cat "$out"/series/*.checkpatch "$out"/series/*/*.checkpatch 2>/dev/null | grep -c '^ERROR:' || true)
-warnings=$(cat "$out"/series/*.checkpatch "$out"/series/*/*.checkpatch 2>/dev/null | grep -c '^WARNING:' || true)
+	# "PATCH:LINE: TYPE:NAME: text" -> "TYPE:NAME"
+	key() { sed -n 's/^[^:]*:[0-9]*: \(ERROR\|WARNING\):\([A-Z_]*\):.*/\1:\2/p' "$1" | sort -u; }
+	new=$(comm -23 <(key "$p.checkpatch") <(key "$p.revcheck"))
+	msgs=$(grep -c ': \(ERROR\|WARNING\):' "$p.checkpatch" || true)
+	if [ -n "$new" ]; then
+		echo "checkpatch: $(basename "$p") new: $new"
+		grep ': \(ERROR\|WARNING\):' "$p.checkpatch"
+	fi
+	[ "$msgs" = 0 ] || echo "checkpatch: $(basename "$p") also on the original lines: $msgs" >> "$out/checkpatch-old.txt"
+done > "$out/checkpatch.txt"
+head -40 "$out/checkpatch.txt"
+warnings=$(grep -o 'new: WARNING:[A-Z_]*' "$out/checkpatch.txt" | wc -l)
+errors=$(grep -o 'new: ERROR:[A-Z_]*' "$out/checkpatch.txt" | wc -l)
 t_cp=$(date +%s)
 
 stamp "git am and verify"
@@ -138,6 +157,12 @@ PY
 cat "$out/accuracy.txt"
 t_acc=$(date +%s)
 
+if [ "${E2E_BOOT:-1}" = 0 ]; then
+	# make demo: the main job only, no kernel build.
+	cat "$out/run.txt" | grep '^run:' || true
+	echo "demo: results in $out (series/, scenario, truth, accuracy.txt)"
+	exit 0
+fi
 stamp "kernel build"
 build=$cache/e2e/build
 rm -rf "$build"
@@ -162,8 +187,10 @@ int main(void)
 	return 0;	/* init exits: panic=-1 reboots, -no-reboot ends QEMU */
 }
 C
-	gcc -static -O2 -o "$build/init" "$build/init.c"
-	(cd "$build" && echo init | cpio -o -H newc 2> /dev/null | gzip > init.cpio.gz)
+	# The build directory has an init/ of its own: build init elsewhere.
+	mkdir -p "$build/initramfs"
+	gcc -static -O2 -o "$build/initramfs/init" "$build/init.c"
+	(cd "$build/initramfs" && echo init | cpio -o -H newc 2> /dev/null | gzip > ../init.cpio.gz)
 	timeout 300 qemu-system-x86_64 -kernel "$build/arch/x86/boot/bzImage" \
 		-initrd "$build/init.cpio.gz" -append "console=ttyS0 panic=-1" \
 		-nographic -no-reboot -m 256 > "$out/boot.log" 2>&1 || true
@@ -186,8 +213,9 @@ summary urls_checked "$(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut 
 grep -E '^(verdict|resolved)_' "$out/accuracy.txt" | sed 's/: /: /' | while IFS=': ' read -r k v; do summary "$k" "$v"; done
 summary patches "$patches"
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
-summary checkpatch_errors "$errors"
-summary checkpatch_warnings "$warnings"
+summary checkpatch_new_errors "$errors"
+summary checkpatch_new_warnings "$warnings"
+summary checkpatch_patches_with_old_complaints "$(wc -l < "$out/checkpatch-old.txt" 2>/dev/null || echo 0)"
 summary git_am "$am"
 summary verify_failures "$vf"
 summary precision "$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)"
@@ -207,6 +235,7 @@ summary time_boot_s "$((t_boot - t_build))"
 summary time_total_s "$(($(date +%s) - t_start))"
 ok=1
 [ "$errors" = 0 ] || ok=0
+[ "$warnings" = 0 ] || ok=0
 [ "$am" = ok ] || ok=0
 [ "$vf" = 0 ] || ok=0
 [ "$boot" = seen ] || ok=0

@@ -118,6 +118,11 @@ int main(void)
 		"http://a.org/",
 		"/*\n * see http://a.org/\n */\n",
 		"a wrapped URL with nothing after it: its line goes, no blank left");
+	check_rewrite("fs/ntfs/inode.c",
+		" * Documentation is available at http://www.linux-ntfs.org/doku.php?id=downloads \n",
+		"https://web.archive.org/web/19971225120000/http://www.linux-ntfs.org/doku.php?id=downloads",
+		" * Documentation is available at https://web.archive.org/web/19971225120000/http://www.linux-ntfs.org/doku.php?id=downloads\n",
+		"an edited line loses the blanks after its URL: no trailing white space");
 	{
 		struct strbuf out = STRBUF_INIT;
 		struct edit e[2] = { { 5, 10, "x" }, { 8, 12, "y" } };

@@ -160,9 +160,12 @@ class Web:
         return 200, {"Content-Type": "application/link-format"}, (",\n".join(out) + "\n").encode()
 
     def captures(self, url):
-        key = norm(url)
-        return sorted((c for c in self.sc.archive if norm(c[0]) == key),
-                      key=lambda c: c[1])
+        # Indexed once: the kernel's web has thousands of captures.
+        if getattr(self, "_by_key", None) is None:
+            self._by_key = {}
+            for c in self.sc.archive:
+                self._by_key.setdefault(norm(c[0]), []).append(c)
+        return sorted(self._by_key.get(norm(url), []), key=lambda c: c[1])
 
     def cdx(self, q):
         url = q.get("url", [""])[0]
