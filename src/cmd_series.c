@@ -256,7 +256,8 @@ static const char *why_of(const char *kind)
 
 static char *line_tag(const char *path)
 {
-	char *t = xstrdup(path), *p;
+	/* checkpatch wants a '/' in it: a top-level file is "./Makefile". */
+	char *t = strchr(path, '/') ? xstrdup(path) : xstrfmt("./%s", path), *p;
 
 	for (p = t; *p; p++)
 		if (!isalnum((unsigned char)*p) && !strchr("_./-+", *p))
@@ -279,7 +280,8 @@ static void message(struct series_cmd *c, struct group *g, struct strbuf *msg)
 		 * a path with other characters ("adi,ad7124.yaml") is named
 		 * once, then tagged with those characters as '_'.
 		 */
-		if (strcmp(tag, e->path))
+		if (strcmp(tag, e->path) && strlen(e->path) + 4 <= 75 &&
+		    strchr(e->path, '/'))
 			strbuf_addf(msg, "In %s:\n", e->path);
 		strbuf_addf(msg, "%s:%u: %s\n", tag, e->line, e->url);
 		strbuf_addf(msg, "%s:%u:   %s %s\n", tag, e->line,

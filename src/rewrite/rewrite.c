@@ -119,16 +119,22 @@ int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 		strbuf_addstr(out, e->text);
 		pos = e->end;
 		/*
-		 * Blanks left between the URL and the end of its line would
-		 * be trailing white space on a line the patch adds: drop them.
+		 * Blanks at the end of the edited line would be trailing white
+		 * space on a line the patch adds: drop them (up to the next
+		 * edit, which sees to its own line).
 		 */
 		{
-			size_t k = pos;
+			const char *nl = memchr(old + pos, '\n', len - pos);
+			size_t le = nl ? (size_t)(nl - old) : len, k = le;
 
-			while (k < len && (old[k] == ' ' || old[k] == '\t'))
-				k++;
-			if (k > pos && (k == len || old[k] == '\n'))
-				pos = k;
+			if (i + 1 < n && edits[i + 1].start < le)
+				continue;
+			while (k > pos && (old[k - 1] == ' ' || old[k - 1] == '\t'))
+				k--;
+			if (k < le) {
+				strbuf_add(out, old + pos, k - pos);
+				pos = le;
+			}
 		}
 	}
 	strbuf_add(out, old + pos, len - pos);

@@ -75,19 +75,9 @@ find "$out/series" -name '0*.patch' ! -name '0000-*' | sort > "$out/patches.txt"
 patches=$(wc -l < "$out/patches.txt")
 # Each patch, and its reverse: a complaint about a line the original had
 # too (its indentation, a label) is no new one.  Compared by type.
-reverse() {
-	awk '/^diff --git/ { body = 1 } /^-- $/ { body = 0 }
-	     body && /^@@ / { sub(/-[0-9,]+ \+[0-9,]+/, "&"); split($0, a, " ");
-	                       $2 = "-" substr(a[3], 2); $3 = "+" substr(a[2], 2); print; next }
-	     body && /^\+\+\+ / { print; next } body && /^--- / { print; next }
-	     body && /^\+/ { print "-" substr($0, 2); next }
-	     body && /^-/ { print "+" substr($0, 2); next }
-	     { print }' "$1"
-}
-export -f reverse
 xargs -P 2 -I{} sh -c 'perl "$0/scripts/checkpatch.pl" --terse --show-types --no-summary "$1" > "$1.checkpatch" 2>&1 || true
-	bash -c "reverse \"\$1\"" _ "$1" > "$1.rev"
-	perl "$0/scripts/checkpatch.pl" --terse --show-types --no-summary "$1.rev" > "$1.revcheck" 2>&1 || true' "$tree" {} < "$out/patches.txt"
+	awk -f "$2" "$1" > "$1.rev"
+	perl "$0/scripts/checkpatch.pl" --terse --show-types --no-summary "$1.rev" > "$1.revcheck" 2>&1 || true' "$tree" {} "$here/reverse-patch.awk" < "$out/patches.txt"
 errors=0
 warnings=0
 for p in $(cat "$out/patches.txt"); do

@@ -123,6 +123,11 @@ int main(void)
 		"https://web.archive.org/web/19971225120000/http://www.linux-ntfs.org/doku.php?id=downloads",
 		" * Documentation is available at https://web.archive.org/web/19971225120000/http://www.linux-ntfs.org/doku.php?id=downloads\n",
 		"an edited line loses the blanks after its URL: no trailing white space");
+	check_rewrite("drivers/hp/Kconfig",
+		"config HP\n\thelp\n\t  <http://h10025.www1.hp.com/ewfrf/wc/product?product=61677> \n",
+		"https://web.archive.org/web/19980222120000/http://h10025.www1.hp.com/x",
+		"config HP\n\thelp\n\t  <https://web.archive.org/web/19980222120000/http://h10025.www1.hp.com/x>\n",
+		"blanks after the delimiter that follows the URL go too");
 	{
 		struct strbuf out = STRBUF_INIT;
 		struct edit e[2] = { { 5, 10, "x" }, { 8, 12, "y" } };
