@@ -90,7 +90,7 @@ for host in sorted(hosts):
             truth.append((url, "dead", "unreachable", capture(url, f)))
             continue
         if f == "wayback":
-            m = re.match(r"^/web/(\d{4,14})(?:id_|if_)?/(.+)$", s.path)
+            m = re.match(r"^/web/(\d{4,14})(?:id_|if_)?/(.+)$", p)
             if m:
                 ts = (m.group(1) + "00000000000000")[:14]
                 scen.append(f"archive {m.group(2)} {ts} 200")
@@ -115,7 +115,8 @@ for host in sorted(hosts):
             scen.append(f"{new} {p} 200 page {h('body', url) % 1000000} moved from {host}")
             truth.append((url, "moved" if p != "/" else "moved", f, False))
         elif f == "root-redirect":
-            if p == "/":
+            # The root itself, query or not, is the page everything goes to.
+            if s.path in ("", "/"):
                 truth.append((url, "alive", f, False))
             else:
                 truth.append((url, "dead", f, capture(url, f)))
