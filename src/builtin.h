@@ -8,6 +8,16 @@
 #ifndef BUILTIN_H
 #define BUILTIN_H
 
+struct store;
+
+/*
+ * Open db, or the store found from here up (*found, to free), or die
+ * with "no store here: " and hint.  cmd_store_root: the scanned tree's
+ * path recorded in it, or die.
+ */
+struct store *cmd_open_store(const char *db, char **found, const char *hint);
+char *cmd_store_root(struct store *st, const char *db);
+
 int cmd_scan(int argc, char **argv);
 extern const char cmd_scan_usage[];
 extern const char cmd_scan_help[];

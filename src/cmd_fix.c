@@ -162,16 +162,10 @@ int cmd_fix(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage_die(cmd_fix_usage);
+	st = cmd_open_store(db, &found, "run scan, check and resolve first");
 	if (!db)
-		db = found = store_find();
-	if (!db)
-		die("no store here: run scan, check and resolve first");
-	st = store_open(db);
-	if (!st)
-		die("cannot use the store '%s'", db);
-	root = store_get_meta(st, "root");
-	if (!root)
-		die("the store '%s' does not know its tree: run linkmend scan", db);
+		db = found;
+	root = cmd_store_root(st, db);
 	if (plan_load(st, kinds, strings, &p) ||
 	    store_each_file(st, load_file, &m))
 		die("cannot read the store '%s'", db);

@@ -1057,13 +1057,10 @@ int cmd_resolve(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage_die(cmd_resolve_usage);
+	c.st = cmd_open_store(db, &found,
+			      "run 'linkmend scan' and 'linkmend check' first");
 	if (!db)
-		db = found = store_find();
-	if (!db)
-		die("no store here: run 'linkmend scan' and 'linkmend check' first");
-	c.st = store_open(db);
-	if (!c.st)
-		die("cannot use the store '%s'", db);
+		db = found;
 	c.root = root = store_get_meta(c.st, "root");
 	{
 		const char *fake = getenv("LINKMEND_NOW");

@@ -613,16 +613,10 @@ int cmd_series(int argc, char **argv)
 	}
 	if (!dir || optind < argc)
 		usage_die(cmd_series_usage);
+	st = cmd_open_store(db, &found, "run scan, check and resolve first");
 	if (!db)
-		db = found = store_find();
-	if (!db)
-		die("no store here: run scan, check and resolve first");
-	st = store_open(db);
-	if (!st)
-		die("cannot use the store '%s'", db);
-	c.root = root = store_get_meta(st, "root");
-	if (!root)
-		die("the store '%s' does not know its tree: run linkmend scan", db);
+		db = found;
+	c.root = root = cmd_store_root(st, db);
 	{
 		struct strbuf sb = STRBUF_INIT;
 		char *spec = xstrfmt("%s^{commit}", c.base_rev);
