@@ -23,7 +23,7 @@ LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
 	   $(wildcard src/scan/*.c) $(wildcard src/store/*.c) \
 	   $(wildcard src/net/*.c) $(wildcard src/check/*.c) \
 	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c) \
-	   $(wildcard src/series/*.c)
+	   $(wildcard src/series/*.c) $(wildcard src/report/*.c)
 CMD_SRC := src/main.c $(wildcard src/cmd_*.c)
 LIB_OBJ := $(LIB_SRC:.c=.o)
 CMD_OBJ := $(CMD_SRC:.c=.o)
@@ -52,6 +52,9 @@ tests/unit/%: tests/unit/%.c tests/unit/unit.h liblinkmend.a .build-flags
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< liblinkmend.a $(LDLIBS)
 
 unit: $(UNIT_BIN)
+
+# The HTML report page is built into the program (.incbin).
+src/report/html.o: src/report/report.html
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 

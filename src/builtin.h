@@ -42,6 +42,14 @@ int cmd_verify(int argc, char **argv);
 extern const char cmd_verify_usage[];
 extern const char cmd_verify_help[];
 
+int cmd_report(int argc, char **argv);
+extern const char cmd_report_usage[];
+extern const char cmd_report_help[];
+
+int cmd_diff(int argc, char **argv);
+extern const char cmd_diff_usage[];
+extern const char cmd_diff_help[];
+
 int cmd_run(int argc, char **argv);
 extern const char cmd_run_usage[];
 extern const char cmd_run_help[];

@@ -207,6 +207,7 @@ static int put_occurrences(struct store *st, const struct tree_file *f)
 		so.host = o->host;
 		so.context = context_name(o->ctx);
 		so.flags = flags;
+		so.url_id = -1;
 		if (store_put_occurrence(st, &so))
 			return -1;
 	}

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../lib/atomic.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "rewrite.h"
@@ -144,57 +145,10 @@ int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 int rewrite_file(const char *path, const char *buf, size_t len)
 {
 	struct stat st;
-	char *tmp;
-	int fd, ret = -1;
-	size_t off = 0;
 
 	if (lstat(path, &st))
 		return error_errno("cannot stat '%s'", path);
 	if (!S_ISREG(st.st_mode))
 		return error("'%s' is not a regular file: not rewritten", path);
-	tmp = xstrfmt("%s.linkmend-XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		error_errno("cannot create a temporary file beside '%s'", path);
-		goto out;
-	}
-	while (off < len) {
-		ssize_t w = write(fd, buf + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			error_errno("cannot write '%s'", tmp);
-			goto out_unlink;
-		}
-		off += (size_t)w;
-	}
-	if (fchmod(fd, st.st_mode & 07777) ||
-	    (fchown(fd, st.st_uid, st.st_gid) && errno != EPERM)) {
-		error_errno("cannot keep the mode of '%s'", path);
-		goto out_unlink;
-	}
-	if (fsync(fd)) {
-		error_errno("cannot fsync '%s'", tmp);
-		goto out_unlink;
-	}
-	if (close(fd)) {
-		fd = -1;
-		error_errno("cannot close '%s'", tmp);
-		goto out_unlink;
-	}
-	fd = -1;
-	if (rename(tmp, path)) {
-		error_errno("cannot replace '%s'", path);
-		goto out_unlink;
-	}
-	ret = 0;
-	goto out;
-out_unlink:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-out:
-	free(tmp);
-	return ret;
+	return atomic_write_file(path, buf, len, &st);
 }

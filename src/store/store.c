@@ -439,7 +439,7 @@ int store_each_occurrence(struct store *st, const char *const *prefixes,
 
 	if (sqlite3_prepare_v2(st->db,
 			       "SELECT o.path, o.line, o.col, o.start, o.end,"
-			       " o.text, u.url, u.host, o.context, o.flags"
+			       " o.text, u.url, u.host, o.context, o.flags, u.id"
 			       " FROM occurrence o JOIN url u ON u.id = o.url_id"
 			       " ORDER BY o.path, o.start", -1, &s, NULL))
 		return db_error(st, "cannot read occurrences");
@@ -458,6 +458,7 @@ int store_each_occurrence(struct store *st, const char *const *prefixes,
 		o.host = (const char *)sqlite3_column_text(s, 7);
 		o.context = (const char *)sqlite3_column_text(s, 8);
 		o.flags = (const char *)sqlite3_column_text(s, 9);
+		o.url_id = sqlite3_column_int64(s, 10);
 		if (!o.url || !o.key || !o.host || !o.context || !o.flags)
 			continue;
 		if (cb(&o, data))

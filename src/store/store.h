@@ -25,6 +25,7 @@ struct store_occ {
 	unsigned line, col;
 	long long start, end;
 	const char *url, *key, *host, *context, *flags;
+	long long url_id;	/* set by store_each_occurrence() */
 };
 
 /* Counts for a summary: label -> count, in groups. */

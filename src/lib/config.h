@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * .linkmend.conf: an ini file in git's manner.
+ *
+ *     # comment (also ';')
+ *     [section]
+ *     key = value
+ *     [section "subsection"]      (host "lkml.org", say)
+ *     key = "a quoted value with \" and \\"
+ *
+ * Section and key names are case-insensitive ([A-Za-z0-9-.]); a key may
+ * repeat, and every value is kept in file order.  A malformed line is an
+ * error naming FILE:LINE; a missing file is an empty configuration.
+ */
+#ifndef LIB_CONFIG_H
+#define LIB_CONFIG_H
+
+#include <stddef.h>
+
+struct config_entry {
+	char *section;		/* lower case */
+	char *sub;		/* as written, or NULL */
+	char *key;		/* lower case */
+	char *value;
+	unsigned line;
+};
+
+struct config {
+	char *path;
+	struct config_entry *v;
+	size_t nr, alloc;
+};
+
+/* Parse text (named path in messages) into cfg; -1 after error(). */
+int config_parse(struct config *cfg, const char *path, const char *text);
+/* path, or an empty configuration when there is none. */
+int config_load(struct config *cfg, const char *path);
+/* root/.linkmend.conf. */
+int config_load_tree(const char *root, struct config *cfg);
+void config_release(struct config *cfg);
+
+/* The last value of section.key (subsection NULL: none), or NULL. */
+const char *config_get(const struct config *cfg, const char *section,
+		       const char *key);
+const char *config_get_sub(const struct config *cfg, const char *section,
+			   const char *sub, const char *key);
+
+/*
+ * Every entry of section (any subsection) with key, in file order:
+ * start with *i = 0; NULL at the end.
+ */
+const struct config_entry *config_next(const struct config *cfg,
+				       const char *section, const char *key,
+				       size_t *i);
+
+#endif

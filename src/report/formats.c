@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The JSON, SARIF 2.1.0 and markdown shapes of a report model. */
+#include <string.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "report.h"
+
+static int finish(FILE *out)
+{
+	if (fflush(out) || ferror(out))
+		return error_errno("cannot write the report");
+	return 0;
+}
+
+int report_write_json(json_t *model, FILE *out)
+{
+	if (json_dumpf(model, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER))
+		return error("cannot write the report");
+	fputc('\n', out);
+	return finish(out);
+}
+
+static const char *str(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "";
+}
+
+static long long num(json_t *o, const char *key)
+{
+	return (long long)json_integer_value(json_object_get(o, key));
+}
+
+/* Occurrences SARIF and markdown name: dead, unresolved and moved. */
+static int is_finding(const char *state)
+{
+	return !strcmp(state, "dead") || !strcmp(state, "unresolved") ||
+	       !strcmp(state, "moved");
+}
+
+/* A path as a relative URI reference (RFC 3986): escape all else. */
+static void add_uri_path(struct strbuf *sb, const char *path)
+{
+	static const char ok[] = "-._~/!$&'()*+,;=:@";
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)path; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || (*p && strchr(ok, *p)))
+			strbuf_addch(sb, *p);
+		else
+			strbuf_addf(sb, "%%%02X", *p);
+}
+
+static json_t *artifact(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *j;
+
+	add_uri_path(&sb, path);
+	j = json_pack("{s:s, s:s}", "uri", sb.buf, "uriBaseId", "SRCROOT");
+	strbuf_release(&sb);
+	return j;
+}
+
+static const struct {
+	const char *id, *name, *text;
+} rules[] = {
+	{ "moved", "LinkMoved", "The link redirects permanently elsewhere" },
+	{ "redirected", "LinkRedirected", "The link redirects" },
+	{ "gone", "LinkGone", "The server says the page is gone (404, 410)" },
+	{ "soft-404", "LinkSoft404",
+	  "The server answers 200 with its not-found page" },
+	{ "dns", "LinkHostGone", "The host no longer exists (NXDOMAIN)" },
+	{ "dns-error", "LinkDnsError", "The host's name servers fail" },
+	{ "refused", "LinkRefused", "Nothing listens at the host any more" },
+	{ "timeout", "LinkTimeout", "The server does not answer in time" },
+	{ "tls", "LinkTls", "The server's TLS is broken" },
+	{ "blocked", "LinkBlocked", "The server refuses robots" },
+	{ "server-error", "LinkServerError", "The server fails (5xx)" },
+	{ "parked", "LinkParked", "The domain is parked or for sale" },
+};
+
+#define NRULES (sizeof(rules) / sizeof(rules[0]))
+
+static json_t *sarif_rules(void)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < NRULES; i++)
+		json_array_append_new(a, json_pack(
+			"{s:s, s:s, s:{s:s}, s:{s:s}, s:{s:s}}",
+			"id", rules[i].id, "name", rules[i].name,
+			"shortDescription", "text", rules[i].text,
+			"help", "text", "Replace the link with its new location "
+			"or an archived copy (linkmend fix).",
+			"defaultConfiguration", "level",
+			strcmp(rules[i].id, "moved") ? "warning" : "note"));
+	return a;
+}
+
+static long rule_index(const char *verdict)
+{
+	size_t i;
+
+	for (i = 0; i < NRULES; i++)
+		if (!strcmp(rules[i].id, verdict))
+			return (long)i;
+	return -1;
+}
+
+static json_t *sarif_result(json_t *link, json_t *occ)
+{
+	const char *state = str(occ, "state"), *verdict = str(link, "verdict");
+	json_t *res = json_object(), *region, *r = json_object_get(occ, "resolution");
+	struct strbuf msg = STRBUF_INIT;
+	long k = rule_index(verdict);
+	int wrapped = 0;
+	size_t i;
+	json_t *f;
+
+	json_array_foreach(json_object_get(occ, "flags"), i, f)
+		if (!strcmp(json_string_value(f), "wrapped"))
+			wrapped = 1;
+	strbuf_addf(&msg, "%s link %s: %s", !strcmp(state, "moved") ? "Moved" :
+		    "Dead", str(link, "url"), str(link, "detail"));
+	if (json_is_object(r) && json_is_string(json_object_get(r, "replacement")))
+		strbuf_addf(&msg, "; replace with %s (%s)", str(r, "replacement"),
+			    str(r, "kind"));
+	json_object_set_new(res, "ruleId", json_string(k >= 0 ? verdict : "gone"));
+	json_object_set_new(res, "ruleIndex", json_integer(k >= 0 ? k : 2));
+	json_object_set_new(res, "level", json_string(strcmp(state, "moved") ?
+						       "warning" : "note"));
+	json_object_set_new(res, "message", json_pack("{s:s}", "text", msg.buf));
+	region = json_pack("{s:I, s:I}", "startLine", (json_int_t)num(occ, "line"),
+			   "startColumn", (json_int_t)num(occ, "col"));
+	if (!wrapped)
+		json_object_set_new(region, "endColumn", json_integer(
+			num(occ, "col") + num(occ, "length")));
+	json_object_set_new(res, "locations", json_pack("[{s:{s:o, s:o}}]",
+		"physicalLocation", "artifactLocation",
+		artifact(str(occ, "path")), "region", region));
+	json_object_set_new(res, "partialFingerprints", json_pack("{s:s}",
+		"linkmendUrl/v1", str(link, "url")));
+	if (json_is_object(r) && json_is_string(json_object_get(r, "edit"))) {
+		json_t *change = json_pack("{s:o, s:[{s:{s:I, s:I}, s:{s:s}}]}",
+			"artifactLocation", artifact(str(occ, "path")),
+			"replacements", "deletedRegion",
+			"byteOffset", (json_int_t)num(occ, "offset"),
+			"byteLength", (json_int_t)num(occ, "length"),
+			"insertedContent", "text", str(r, "edit"));
+
+		json_object_set_new(res, "fixes", json_pack("[{s:{s:s}, s:[o]}]",
+			"description", "text", str(r, "evidence"),
+			"artifactChanges", change));
+	}
+	strbuf_release(&msg);
+	return res;
+}
+
+int report_write_sarif(json_t *model, FILE *out)
+{
+	json_t *results = json_array(), *link, *occ, *log, *run;
+	struct strbuf root = STRBUF_INIT;
+	const char *r = str(model, "root");
+	size_t i, k;
+	int ret;
+
+	json_array_foreach(json_object_get(model, "links"), i, link)
+		json_array_foreach(json_object_get(link, "occurrences"), k, occ)
+			if (is_finding(str(occ, "state")))
+				json_array_append_new(results,
+						      sarif_result(link, occ));
+	strbuf_addstr(&root, "file://");
+	add_uri_path(&root, *r ? r : "/");
+	if (root.buf[root.len - 1] != '/')
+		strbuf_addch(&root, '/');
+	run = json_pack("{s:{s:{s:s, s:s, s:s, s:o}}, s:{s:{s:s}}, s:s, s:o}",
+		"tool", "driver", "name", "linkmend", "version",
+		str(json_object_get(model, "tool"), "version"),
+		"informationUri", "https://www.kernel.org/doc/html/latest/",
+		"rules", sarif_rules(),
+		"originalUriBaseIds", "SRCROOT", "uri", root.buf,
+		"columnKind", "unicodeCodePoints",
+		"results", results);
+	log = json_pack("{s:s, s:s, s:[o]}", "$schema",
+			"https://json.schemastore.org/sarif-2.1.0.json",
+			"version", "2.1.0", "runs", run);
+	strbuf_release(&root);
+	if (!log)
+		return error("cannot build the SARIF log");
+	ret = json_dumpf(log, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	json_decref(log);
+	if (ret)
+		return error("cannot write the report");
+	fputc('\n', out);
+	return finish(out);
+}
+
+/* Text safe in a markdown paragraph or table cell. */
+static void md_text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			strbuf_addch(sb, ' ');
+		else if (strchr("\\`*_{}[]<>()#+!|~&", c))
+			strbuf_addf(sb, "&#%u;", c);
+		else
+			strbuf_addch(sb, c);
+	}
+}
+
+static const char *const state_order[] = {
+	"alive", "moved", "dead", "unresolved", "failing", "unchecked",
+};
+
+int report_write_markdown(json_t *model, FILE *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *states = json_object_get(model, "states");
+	json_t *tot = json_object_get(model, "totals"), *link, *occ;
+	size_t i, k, shown = 0, findings = 0;
+	const size_t max_shown = 25;
+
+	strbuf_addf(&sb, "### linkmend: %lld links in %lld places, %lld "
+		    "checked\n\n", num(tot, "links"), num(tot, "occurrences"),
+		    num(tot, "checked"));
+	strbuf_addstr(&sb, "| state | places |\n|---|---:|\n");
+	for (i = 0; i < sizeof(state_order) / sizeof(state_order[0]); i++)
+		strbuf_addf(&sb, "| %s | %lld |\n", state_order[i],
+			    num(states, state_order[i]));
+	json_array_foreach(json_object_get(model, "links"), i, link)
+		json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
+			json_t *r = json_object_get(occ, "resolution");
+
+			if (!is_finding(str(occ, "state")))
+				continue;
+			if (findings++ == 0)
+				strbuf_addstr(&sb, "\n**Dead or moved links**\n\n");
+			if (shown >= max_shown)
+				continue;
+			shown++;
+			strbuf_addstr(&sb, "- ");
+			md_text(&sb, str(occ, "path"));
+			strbuf_addf(&sb, ":%lld: ", num(occ, "line"));
+			md_text(&sb, str(link, "url"));
+			strbuf_addstr(&sb, " (");
+			md_text(&sb, str(link, "verdict"));
+			strbuf_addch(&sb, ')');
+			if (json_is_object(r) &&
+			    json_is_string(json_object_get(r, "replacement"))) {
+				strbuf_addstr(&sb, " &rarr; ");
+				md_text(&sb, str(r, "replacement"));
+			}
+			strbuf_addch(&sb, '\n');
+		}
+	if (findings > shown)
+		strbuf_addf(&sb, "- and %zu more\n", findings - shown);
+	if (!findings)
+		strbuf_addstr(&sb, "\nNo dead or moved links.\n");
+	fwrite(sb.buf, 1, sb.len, out);
+	strbuf_release(&sb);
+	return finish(out);
+}

@@ -1,0 +1,716 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The report model.  Every occurrence gets one state, from its URL's
+ * newest check and its own resolution, so that the totals, the area bars
+ * and the table all count the same thing:
+ *
+ *   alive       the newest check found the page (or a temporary
+ *               redirect, or a server that refuses robots)
+ *   moved       a new live location is known (a permanent redirect, or
+ *               a replacement of kind moved, upgrade, typo, migrated,
+ *               canonical)
+ *   dead        dead, and replaced by an archived copy
+ *   unresolved  dead (confirmed) or moved, and no replacement found
+ *   failing     failed checks, not yet confirmed dead
+ *   unchecked   never requested (example, placeholder, identifier,
+ *               licence, truncated, or not checked yet)
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../check/check.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "../rewrite/rewrite.h"
+#include "../scan/context.h"
+#include "../series/maintainers.h"
+#include "report.h"
+
+enum state { S_ALIVE, S_MOVED, S_DEAD, S_UNRESOLVED, S_FAILING, S_UNCHECKED,
+	     S__COUNT };
+
+static const char *const state_names[S__COUNT] = {
+	"alive", "moved", "dead", "unresolved", "failing", "unchecked",
+};
+
+struct r_check {
+	long long at;
+	char *verdict, *final_url, *chain, *detail;
+	long status, ms;
+	int curl_code;
+};
+
+struct r_occ {
+	char *path, *context, *flags;
+	const char *area;		/* interned in areas */
+	unsigned line, col;
+	long long start, end;
+	size_t link;
+	char *kind, *replacement, *edit, *evidence;
+	int applied;
+	enum state state;
+};
+
+struct r_link {
+	long long id;
+	char *url, *host;
+	struct r_check *checks;
+	size_t nchecks, achecks;
+	size_t nocc;
+	int failures, dead;
+	enum state state;
+};
+
+struct build {
+	const struct report_opts *o;
+	struct maintainers maint;
+	int have_maint;
+	struct strmap area_of;	/* path -> area name */
+	struct strmap by_id;	/* url id -> link index + 1 */
+	struct strmap by_pos;	/* "path\tstart" -> occurrence index + 1 */
+	struct r_link *links;
+	size_t nlinks, alinks;
+	struct r_occ *occ;
+	size_t nocc, aocc;
+};
+
+static char *iso_time(long long t)
+{
+	char buf[32];
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm) ||
+	    !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return xstrdup("1970-01-01T00:00:00Z");
+	return xstrdup(buf);
+}
+
+static json_t *time_json(long long t)
+{
+	char *s = iso_time(t);
+	json_t *j = json_string(s);
+
+	free(s);
+	return j;
+}
+
+/* A string from the store that may not be valid UTF-8: JSON needs it. */
+static json_t *text_json(const char *s)
+{
+	json_t *j;
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p;
+
+	if (!s)
+		return json_null();
+	j = json_string(s);
+	if (j)
+		return j;
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x80)
+			strbuf_addch(&sb, *p);
+		else
+			strbuf_addf(&sb, "\\x%02x", *p);
+	j = json_string(sb.buf);
+	strbuf_release(&sb);
+	return j ? j : json_string("");
+}
+
+static const char *area_for(struct build *b, const char *path)
+{
+	void **slot = strmap_put(&b->area_of, path);
+	const char *slash;
+
+	if (*slot)
+		return *slot;
+	if (b->have_maint) {
+		long k = maintainers_section(&b->maint, path);
+
+		if (k >= 0) {
+			*slot = xstrdup(b->maint.v[k].name);
+			return *slot;
+		}
+	}
+	slash = strchr(path, '/');
+	*slot = slash ? xstrndup(path, (size_t)(slash - path + 1)) :
+			xstrdup("(top level)");
+	return *slot;
+}
+
+static int add_occ(const struct store_occ *so, void *data)
+{
+	struct build *b = data;
+	char key[32], *pos;
+	void **slot;
+	size_t k;
+	struct r_occ *o;
+
+	snprintf(key, sizeof(key), "%lld", so->url_id);
+	slot = strmap_put(&b->by_id, key);
+	k = (size_t)*slot;
+	if (!k) {
+		struct r_link *l;
+
+		ALLOC_GROW(b->links, b->nlinks + 1, b->alinks);
+		l = &b->links[b->nlinks++];
+		memset(l, 0, sizeof(*l));
+		l->id = so->url_id;
+		l->url = xstrdup(so->key);
+		l->host = xstrdup(so->host);
+		k = b->nlinks;
+		*slot = (void *)k;
+	}
+	b->links[k - 1].nocc++;
+	ALLOC_GROW(b->occ, b->nocc + 1, b->aocc);
+	o = &b->occ[b->nocc++];
+	memset(o, 0, sizeof(*o));
+	o->path = xstrdup(so->path);
+	o->context = xstrdup(so->context);
+	o->flags = xstrdup(so->flags);
+	o->area = area_for(b, so->path);
+	o->line = so->line;
+	o->col = so->col;
+	o->start = so->start;
+	o->end = so->end;
+	o->link = k - 1;
+	pos = xstrfmt("%s\t%lld", so->path, so->start);
+	*strmap_put(&b->by_pos, pos) = (void *)b->nocc;
+	free(pos);
+	return 0;
+}
+
+static int add_check(const struct store_check *sc, void *data)
+{
+	struct build *b = data;
+	char key[32];
+	size_t k;
+	struct r_link *l;
+	struct r_check *c;
+
+	snprintf(key, sizeof(key), "%lld", sc->url_id);
+	k = (size_t)strmap_get(&b->by_id, key);
+	if (!k)
+		return 0;	/* a URL no occurrence names any more */
+	l = &b->links[k - 1];
+	ALLOC_GROW(l->checks, l->nchecks + 1, l->achecks);
+	c = &l->checks[l->nchecks++];
+	c->at = sc->at;
+	c->verdict = xstrdup(sc->verdict);
+	c->final_url = sc->final_url ? xstrdup(sc->final_url) : NULL;
+	c->chain = xstrdup(sc->chain ? sc->chain : "");
+	c->detail = xstrdup(sc->detail ? sc->detail : "");
+	c->status = sc->status;
+	c->ms = sc->ms;
+	c->curl_code = sc->curl_code;
+	return 0;
+}
+
+static int add_resolution(const struct store_edit *e, void *data)
+{
+	struct build *b = data;
+	char *pos = xstrfmt("%s\t%lld", e->path, e->start);
+	size_t k = (size_t)strmap_get(&b->by_pos, pos);
+	struct r_occ *o;
+
+	free(pos);
+	if (!k)
+		return 0;
+	o = &b->occ[k - 1];
+	free(o->kind);
+	o->kind = xstrdup(e->kind);
+	o->evidence = xstrdup(e->evidence);
+	o->applied = e->applied;
+	if (e->replacement && strcmp(e->kind, "unresolved")) {
+		enum context ctx = context_from_name(e->context);
+		struct strbuf esc = STRBUF_INIT;
+
+		o->replacement = xstrdup(e->replacement);
+		/* The bytes fix would write; a wrapped span is not one run. */
+		if (ctx != CTX__COUNT && !strstr(e->flags, "wrapped")) {
+			rewrite_escape(ctx, e->replacement, &esc);
+			o->edit = strbuf_detach(&esc, NULL);
+		}
+	}
+	return 0;
+}
+
+static void set_states(struct build *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nlinks; i++) {
+		struct r_link *l = &b->links[i];
+		struct check_history *h;
+		size_t k;
+
+		if (!l->nchecks)
+			continue;
+		h = xcalloc(l->nchecks, sizeof(*h));
+		for (k = 0; k < l->nchecks; k++) {
+			h[k].at = l->checks[k].at;
+			h[k].verdict = verdict_from_name(l->checks[k].verdict);
+		}
+		l->failures = check_failures(h, l->nchecks, b->o->spacing_s);
+		l->dead = verdict_is_failure(h[l->nchecks - 1].verdict) &&
+			  l->failures >= b->o->confirm;
+		free(h);
+	}
+	for (i = 0; i < b->nocc; i++) {
+		struct r_occ *o = &b->occ[i];
+		struct r_link *l = &b->links[o->link];
+		enum verdict v;
+
+		if (!l->nchecks) {
+			o->state = S_UNCHECKED;
+			continue;
+		}
+		v = verdict_from_name(l->checks[l->nchecks - 1].verdict);
+		if (o->kind && !strcmp(o->kind, "archived"))
+			o->state = S_DEAD;
+		else if (o->kind && strcmp(o->kind, "unresolved"))
+			o->state = S_MOVED;
+		else if (!verdict_is_failure(v) && v != V_MOVED)
+			o->state = S_ALIVE;
+		else if (o->kind || (v != V_MOVED && l->dead))
+			o->state = S_UNRESOLVED;
+		else if (v == V_MOVED)
+			o->state = S_MOVED;
+		else
+			o->state = S_FAILING;
+	}
+	/* A link's state is the one most of its occurrences have. */
+	{
+		size_t (*n)[S__COUNT] = xcalloc(b->nlinks ? b->nlinks : 1,
+						sizeof(*n));
+		for (i = 0; i < b->nocc; i++)
+			n[b->occ[i].link][b->occ[i].state]++;
+		for (i = 0; i < b->nlinks; i++) {
+			int s, best = 0;
+
+			for (s = 1; s < S__COUNT; s++)
+				if (n[i][s] > n[i][best])
+					best = s;
+			b->links[i].state = (enum state)best;
+		}
+		free(n);
+	}
+}
+
+/* "301 URL; 302 URL" as [{status, url}]. */
+static json_t *chain_json(const char *chain)
+{
+	json_t *a = json_array();
+	const char *p = chain;
+
+	while (p && *p) {
+		const char *end = strstr(p, "; ");
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char *hop = xstrndup(p, len), *sp = strchr(hop, ' ');
+		json_t *o = json_object();
+
+		json_object_set_new(o, "status",
+				    json_integer(strtol(hop, NULL, 10)));
+		json_object_set_new(o, "url", text_json(sp ? sp + 1 : hop));
+		json_array_append_new(a, o);
+		free(hop);
+		p = end ? end + 2 : NULL;
+	}
+	return a;
+}
+
+static json_t *flags_json(const char *flags)
+{
+	json_t *a = json_array();
+	const char *p = flags;
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len) {
+			char *f = xstrndup(p, len);
+
+			json_array_append_new(a, text_json(f));
+			free(f);
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	return a;
+}
+
+static char *source_link(const struct report_opts *o, const struct r_occ *oc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	if (!o->source_url) {
+		strbuf_addf(&sb, "file://%s/%s", o->root ? o->root : ".",
+			    oc->path);
+		return strbuf_detach(&sb, NULL);
+	}
+	for (p = o->source_url; *p; p++) {
+		if (!strncmp(p, "{path}", 6)) {
+			strbuf_addstr(&sb, oc->path);
+			p += 5;
+		} else if (!strncmp(p, "{line}", 6)) {
+			strbuf_addf(&sb, "%u", oc->line);
+			p += 5;
+		} else {
+			strbuf_addch(&sb, *p);
+		}
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+static json_t *occ_json(const struct build *b, const struct r_occ *o)
+{
+	json_t *j = json_object();
+	char *href = source_link(b->o, o);
+
+	json_object_set_new(j, "path", text_json(o->path));
+	json_object_set_new(j, "line", json_integer(o->line));
+	json_object_set_new(j, "col", json_integer(o->col));
+	json_object_set_new(j, "offset", json_integer(o->start));
+	json_object_set_new(j, "length", json_integer(o->end - o->start));
+	json_object_set_new(j, "context", text_json(o->context));
+	json_object_set_new(j, "flags", flags_json(o->flags));
+	json_object_set_new(j, "area", text_json(o->area));
+	json_object_set_new(j, "state", json_string(state_names[o->state]));
+	json_object_set_new(j, "href", text_json(href));
+	free(href);
+	if (o->kind) {
+		json_t *r = json_object();
+
+		json_object_set_new(r, "kind", text_json(o->kind));
+		json_object_set_new(r, "replacement", text_json(o->replacement));
+		json_object_set_new(r, "edit", text_json(o->edit));
+		json_object_set_new(r, "evidence", text_json(o->evidence));
+		json_object_set_new(r, "applied", json_boolean(o->applied));
+		json_object_set_new(j, "resolution", r);
+	} else {
+		json_object_set_new(j, "resolution", json_null());
+	}
+	return j;
+}
+
+static json_t *link_json(const struct build *b, const struct r_link *l,
+			 json_t *occs)
+{
+	json_t *j = json_object(), *checks = json_array();
+	const struct r_check *last = l->nchecks ? &l->checks[l->nchecks - 1] :
+				     NULL;
+	size_t k;
+
+	json_object_set_new(j, "url", text_json(l->url));
+	json_object_set_new(j, "host", text_json(l->host));
+	json_object_set_new(j, "state", json_string(state_names[l->state]));
+	json_object_set_new(j, "verdict", last ? text_json(last->verdict) :
+			    json_null());
+	json_object_set_new(j, "status", last && last->status ?
+			    json_integer(last->status) : json_null());
+	json_object_set_new(j, "checked_at", last ? time_json(last->at) :
+			    json_null());
+	json_object_set_new(j, "detail", last ? text_json(last->detail) :
+			    json_null());
+	json_object_set_new(j, "final_url", last ? text_json(last->final_url) :
+			    json_null());
+	json_object_set_new(j, "chain", chain_json(last ? last->chain : NULL));
+	json_object_set_new(j, "dead", json_boolean(l->dead));
+	json_object_set_new(j, "failures", json_integer(l->failures));
+	for (k = 0; k < l->nchecks; k++) {
+		const struct r_check *c = &l->checks[k];
+		json_t *cj = json_object();
+
+		json_object_set_new(cj, "at", time_json(c->at));
+		json_object_set_new(cj, "verdict", text_json(c->verdict));
+		json_object_set_new(cj, "status", c->status ?
+				    json_integer(c->status) : json_null());
+		json_object_set_new(cj, "curl_code", json_integer(c->curl_code));
+		json_object_set_new(cj, "final_url", text_json(c->final_url));
+		json_object_set_new(cj, "detail", text_json(c->detail));
+		json_object_set_new(cj, "ms", json_integer(c->ms));
+		json_array_append_new(checks, cj);
+	}
+	json_object_set_new(j, "checks", checks);
+	json_object_set_new(j, "occurrences", occs);
+	(void)b;
+	return j;
+}
+
+static json_t *states_json(const size_t *n)
+{
+	json_t *j = json_object();
+	size_t total = 0;
+	int s;
+
+	for (s = 0; s < S__COUNT; s++) {
+		json_object_set_new(j, state_names[s], json_integer((json_int_t)n[s]));
+		total += n[s];
+	}
+	json_object_set_new(j, "total", json_integer((json_int_t)total));
+	return j;
+}
+
+static void count_in(json_t *obj, const char *key)
+{
+	json_t *v = json_object_get(obj, key);
+
+	json_object_set_new(obj, key,
+			    json_integer(v ? json_integer_value(v) + 1 : 1));
+}
+
+struct tally {
+	char *name;
+	size_t n[S__COUNT];
+	size_t links;
+	struct strmap verdicts;	/* hosts: verdict -> count */
+};
+
+static struct tally *tally_get(struct strmap *m, const char *name)
+{
+	void **slot = strmap_put(m, name);
+
+	if (!*slot) {
+		struct tally *t = xcalloc(1, sizeof(*t));
+
+		t->name = xstrdup(name);
+		*slot = t;
+	}
+	return *slot;
+}
+
+static size_t tally_bad(const struct tally *t)
+{
+	return t->n[S_DEAD] + t->n[S_UNRESOLVED] + t->n[S_FAILING] +
+	       t->n[S_MOVED];
+}
+
+static int tally_cmp(const void *a, const void *b)
+{
+	const struct tally *x = *(const struct tally *const *)a;
+	const struct tally *y = *(const struct tally *const *)b;
+	size_t bx = tally_bad(x), by = tally_bad(y);
+
+	if (bx != by)
+		return bx < by ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+static void tally_free(void *v)
+{
+	struct tally *t = v;
+
+	strmap_clear(&t->verdicts, NULL);
+	free(t->name);
+	free(t);
+}
+
+static struct tally **tally_sorted(struct strmap *m, size_t *n)
+{
+	struct strmap_entry *e;
+	struct tally **v;
+	size_t k = 0;
+
+	v = xcalloc(m->nr ? m->nr : 1, sizeof(*v));
+	strmap_for_each(m, e)
+		v[k++] = e->value;
+	qsort(v, k, sizeof(*v), tally_cmp);
+	*n = k;
+	return v;
+}
+
+static json_t *areas_json(struct build *b)
+{
+	struct strmap m = STRMAP_INIT;
+	struct tally **v;
+	json_t *a = json_array();
+	size_t i, n;
+
+	for (i = 0; i < b->nocc; i++)
+		tally_get(&m, b->occ[i].area)->n[b->occ[i].state]++;
+	v = tally_sorted(&m, &n);
+	for (i = 0; i < n; i++) {
+		json_t *o = states_json(v[i]->n);
+
+		json_object_set_new(o, "name", text_json(v[i]->name));
+		json_array_append_new(a, o);
+	}
+	free(v);
+	strmap_clear(&m, tally_free);
+	return a;
+}
+
+static const char *host_fate(const struct tally *t)
+{
+	size_t checked = t->links - t->n[S_UNCHECKED];
+	size_t bad = t->n[S_DEAD] + t->n[S_UNRESOLVED] + t->n[S_FAILING];
+
+	if (!checked)
+		return "unchecked";
+	if (!bad)
+		return t->n[S_MOVED] ? "moved" : "alive";
+	return bad == checked ? "dead" : "mixed";
+}
+
+static json_t *hosts_json(struct build *b)
+{
+	struct strmap m = STRMAP_INIT;
+	struct tally **v;
+	json_t *a = json_array();
+	size_t i, n;
+
+	/* Hosts count links (URLs), not occurrences. */
+	for (i = 0; i < b->nlinks; i++) {
+		struct r_link *l = &b->links[i];
+		struct tally *t;
+		void **slot;
+
+		if (!*l->host)
+			continue;
+		t = tally_get(&m, l->host);
+		t->n[l->state]++;
+		t->links++;
+		if (l->nchecks) {
+			slot = strmap_put(&t->verdicts,
+					  l->checks[l->nchecks - 1].verdict);
+			*slot = (void *)((size_t)*slot + 1);
+		}
+	}
+	v = tally_sorted(&m, &n);
+	for (i = 0; i < n; i++) {
+		json_t *o = states_json(v[i]->n), *vj = json_object();
+		struct strmap_entry *e;
+
+		json_object_del(o, "total");
+		json_object_set_new(o, "host", text_json(v[i]->name));
+		json_object_set_new(o, "links", json_integer((json_int_t)v[i]->links));
+		json_object_set_new(o, "fate", json_string(host_fate(v[i])));
+		strmap_for_each(&v[i]->verdicts, e)
+			json_object_set_new(vj, e->key,
+					    json_integer((json_int_t)(size_t)e->value));
+		json_object_set_new(o, "verdicts", vj);
+		json_array_append_new(a, o);
+	}
+	free(v);
+	strmap_clear(&m, tally_free);
+	return a;
+}
+
+static json_t *model_json(struct build *b)
+{
+	json_t *m = json_object(), *links = json_array(), *tot = json_object();
+	json_t *verdicts = json_object(), *kinds = json_object();
+	json_t **occs = xcalloc(b->nlinks ? b->nlinks : 1, sizeof(*occs));
+	size_t i, states[S__COUNT] = { 0 }, checked = 0;
+	struct strmap hosts = STRMAP_INIT;
+
+	json_object_set_new(m, "schema", json_string("linkmend-report"));
+	json_object_set_new(m, "version", json_integer(REPORT_VERSION));
+	json_object_set_new(m, "tool", json_pack("{s:s, s:s}", "name",
+				"linkmend", "version", b->o->tool_version));
+	json_object_set_new(m, "generated", time_json(b->o->now));
+	json_object_set_new(m, "root", text_json(b->o->root));
+	json_object_set_new(m, "areas_from", json_string(b->have_maint ?
+					"MAINTAINERS" : "directories"));
+	json_object_set_new(m, "rules", json_pack("{s:i, s:I}", "confirm",
+				b->o->confirm, "spacing_s",
+				(json_int_t)b->o->spacing_s));
+	for (i = 0; i < b->nlinks; i++) {
+		struct r_link *l = &b->links[i];
+
+		occs[i] = json_array();
+		if (l->nchecks) {
+			checked++;
+			count_in(verdicts, l->checks[l->nchecks - 1].verdict);
+		}
+		if (*l->host)
+			*strmap_put(&hosts, l->host) = l;
+	}
+	for (i = 0; i < b->nocc; i++) {
+		json_array_append_new(occs[b->occ[i].link], occ_json(b, &b->occ[i]));
+		states[b->occ[i].state]++;
+		if (b->occ[i].kind)
+			count_in(kinds, b->occ[i].kind);
+	}
+	json_object_set_new(tot, "occurrences", json_integer((json_int_t)b->nocc));
+	json_object_set_new(tot, "links", json_integer((json_int_t)b->nlinks));
+	json_object_set_new(tot, "hosts", json_integer((json_int_t)hosts.nr));
+	json_object_set_new(tot, "checked", json_integer((json_int_t)checked));
+	json_object_set_new(m, "totals", tot);
+	json_object_set_new(m, "states", states_json(states));
+	json_object_set_new(m, "verdicts", verdicts);
+	json_object_set_new(m, "kinds", kinds);
+	json_object_set_new(m, "areas", areas_json(b));
+	json_object_set_new(m, "hosts", hosts_json(b));
+	for (i = 0; i < b->nlinks; i++)
+		json_array_append_new(links, link_json(b, &b->links[i], occs[i]));
+	json_object_set_new(m, "links", links);
+	free(occs);
+	strmap_clear(&hosts, NULL);
+	return m;
+}
+
+static void build_release(struct build *b)
+{
+	size_t i, k;
+
+	for (i = 0; i < b->nlinks; i++) {
+		struct r_link *l = &b->links[i];
+
+		for (k = 0; k < l->nchecks; k++) {
+			free(l->checks[k].verdict);
+			free(l->checks[k].final_url);
+			free(l->checks[k].chain);
+			free(l->checks[k].detail);
+		}
+		free(l->checks);
+		free(l->url);
+		free(l->host);
+	}
+	for (i = 0; i < b->nocc; i++) {
+		struct r_occ *o = &b->occ[i];
+
+		free(o->path);
+		free(o->context);
+		free(o->flags);
+		free(o->kind);
+		free(o->replacement);
+		free(o->edit);
+		free(o->evidence);
+	}
+	free(b->links);
+	free(b->occ);
+	strmap_clear(&b->by_id, NULL);
+	strmap_clear(&b->by_pos, NULL);
+	strmap_clear(&b->area_of, free);
+	if (b->have_maint)
+		maintainers_release(&b->maint);
+}
+
+json_t *report_build(struct store *st, const struct report_opts *o)
+{
+	struct build b;
+	json_t *m = NULL;
+
+	memset(&b, 0, sizeof(b));
+	b.o = o;
+	b.have_maint = o->root && !maintainers_load(o->root, &b.maint);
+	if (b.have_maint && !b.maint.nr) {
+		maintainers_release(&b.maint);
+		b.have_maint = 0;
+	}
+	if (store_each_occurrence(st, NULL, 0, add_occ, &b) ||
+	    store_each_check(st, add_check, &b) ||
+	    store_each_resolution(st, add_resolution, &b))
+		goto out;
+	set_states(&b);
+	m = model_json(&b);
+out:
+	build_release(&b);
+	return m;
+}

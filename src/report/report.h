@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reports of what the store holds.  report_build() gathers one model of
+ * every link, its occurrences, its check history and its replacements:
+ * that model is the JSON report (docs/report.schema.json, "version"
+ * REPORT_VERSION), and the other writers only reshape it.  Each writer
+ * escapes for its own format; the HTML one carries the model as JSON in
+ * a script element with '<', '>' and '&' escaped, and its page renders
+ * every string as text, never as markup.
+ */
+#ifndef REPORT_REPORT_H
+#define REPORT_REPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "../store/store.h"
+
+#define REPORT_VERSION 1
+
+struct report_opts {
+	const char *root;		/* the scanned tree, or NULL */
+	const char *tool_version;
+	int confirm;			/* failed checks that make a URL dead */
+	long long spacing_s;		/* between counted checks */
+	long long now;			/* "generated" */
+	/*
+	 * Where an occurrence's path:line links to: "{path}" and "{line}"
+	 * are replaced; NULL for file://root/path.
+	 */
+	const char *source_url;
+};
+
+/* The model, or NULL after error(). */
+json_t *report_build(struct store *st, const struct report_opts *o);
+
+int report_write_json(json_t *model, FILE *out);
+int report_write_html(json_t *model, FILE *out);
+int report_write_sarif(json_t *model, FILE *out);
+int report_write_markdown(json_t *model, FILE *out);
+
+#endif
