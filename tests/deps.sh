@@ -12,9 +12,20 @@ for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
 		missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-SUDO=
-[ "$(id -u)" -eq 0 ] || SUDO=sudo
-echo "installing: ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+	SUDO=
+	[ "$(id -u)" -eq 0 ] || SUDO=sudo
+	echo "installing: ${missing[*]}"
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
+		--no-install-recommends "${missing[@]}"
+fi
+# The report tests' tools from the npm registry, as the lock file pins
+# them: playwright-core (it drives Debian's chromium; it downloads no
+# browser), ajv, and Microsoft's SARIF multitool.
+browser=$(cd "$(dirname "$0")" && pwd)/browser
+if command -v npm > /dev/null && [ ! -d "$browser/node_modules/playwright-core" ]; then
+	(cd "$browser" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+tool=$browser/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+[ ! -f "$tool" ] || chmod u+x "$tool"
