@@ -18,6 +18,19 @@ struct store;
 struct store *cmd_open_store(const char *db, char **found, const char *hint);
 char *cmd_store_root(struct store *st, const char *db);
 
+/*
+ * The tree's .linkmend.conf (cmd_conf.c has its keys): load it (or die
+ * naming the bad line) and check every key is known; then ask it.
+ */
+struct config;
+void cmd_conf_load(const char *root, struct config *cfg);
+void cmd_conf_validate(const struct config *cfg);
+int cmd_conf_skip_path(const struct config *cfg, const char *path);
+int cmd_conf_ignore_url(const struct config *cfg, const char *url);
+int cmd_conf_accepts(const struct config *cfg, const char *host, long status);
+long cmd_conf_number(const struct config *cfg, const char *section,
+		     const char *key, long min, long max, long dflt);
+
 int cmd_scan(int argc, char **argv);
 extern const char cmd_scan_usage[];
 extern const char cmd_scan_help[];

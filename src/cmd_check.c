@@ -17,6 +17,7 @@
 
 #include "builtin.h"
 #include "check/check.h"
+#include "lib/config.h"
 #include "lib/strbuf.h"
 #include "lib/strmap.h"
 #include "lib/usage.h"
@@ -29,8 +30,9 @@ const char cmd_check_usage[] =
 	"                      [--confirm N] [--spacing DAYS] [--ttl DAYS] "
 	"[--force]\n"
 	"                      [--timeout S] [--retries N] [--retry-wait MS]\n"
-	"                      [--cacert FILE] [--allow-private] [-q] "
-	"[URL|FILE...]";
+	"                      [--cacert FILE] [--allow-private] "
+	"[--user-agent UA]\n"
+	"                      [-q] [URL|FILE...]";
 
 const char cmd_check_help[] =
 	"Check every URL that scan recorded (or the URLs given, or listed one\n"
@@ -62,9 +64,14 @@ const char cmd_check_help[] =
 	"    --max-body BYTES   of a body kept and digested (default 1 MiB)\n"
 	"    --cacert FILE      trust this CA (the test web's)\n"
 	"    --allow-private    allow loopback and private addresses\n"
+	"    --user-agent UA    sent with every request\n"
 	"    --format=tsv|json  output format\n"
 	"    -q, --quiet        no progress line\n"
 	"    --no-output        record in the store only\n"
+	"\n"
+	"Settings from .linkmend.conf: [check] ignore, user-agent, jobs,\n"
+	"per-host, timeout, spacing-ms, confirm; [host \"NAME\"] accept,\n"
+	"per-host.  Options given here override them.\n"
 	"\n"
 	"Exit status: 0 when the check ran, whatever it found; 2 on error;\n"
 	"130 when interrupted (finished checks are kept).\n";
@@ -91,6 +98,7 @@ struct check_cmd {
 	size_t uncommitted;
 	long last_commit_ms;
 	int progress;
+	struct config cfg;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -127,8 +135,34 @@ static void add_item(struct check_cmd *c, const char *url, long long id)
 
 static int add_checkable(const struct store_url *u, void *data)
 {
-	add_item(data, u->url, u->id);
+	struct check_cmd *c = data;
+
+	if (!cmd_conf_ignore_url(&c->cfg, u->url))
+		add_item(c, u->url, u->id);
 	return 0;
+}
+
+/* [host "NAME"] per-host, for the engine. */
+static int host_limit(void *data, const char *host)
+{
+	const struct config *cfg = data;
+	const char *v = config_get_sub(cfg, "host", host, "per-host");
+
+	return v ? atoi(v) : 0;
+}
+
+/* A status the tree says means alive on that host ([host] accept). */
+static int accepted(const struct check_cmd *c, const struct check_result *r)
+{
+	struct url_info info;
+	int yes;
+
+	if (!r->status || !verdict_is_failure(r->verdict) ||
+	    url_parse(r->url, &info))
+		return 0;
+	yes = cmd_conf_accepts(&c->cfg, info.host, r->status);
+	url_info_release(&info);
+	return yes;
 }
 
 static void set_last(struct item *it, const struct store_check *sc)
@@ -200,24 +234,32 @@ static void on_result(const struct check_result *r, void *data)
 	struct check_cmd *c = data;
 	struct item *it = &c->items[r->index];
 	struct store_check sc;
+	enum verdict v = r->verdict;
+	char *detail = NULL;
 
+	if (accepted(c, r)) {
+		v = V_ALIVE;
+		detail = xstrfmt("%s, accepted on this host by .linkmend.conf",
+				 r->detail);
+	}
 	memset(&sc, 0, sizeof(sc));
 	sc.url_id = it->id;
 	sc.at = c->now;
-	sc.verdict = verdict_name(r->verdict);
+	sc.verdict = verdict_name(v);
 	sc.status = r->status;
 	sc.curl_code = r->curl_code;
 	sc.final_url = r->final_url;
 	sc.chain = r->chain;
-	sc.detail = r->detail;
+	sc.detail = detail ? detail : r->detail;
 	sc.digest = r->digest;
 	sc.ms = r->elapsed_ms;
 	if (it->id >= 0 && store_put_check(c->st, &sc))
 		die("cannot record the check of '%s'", it->url);
 	add_history(it, &sc);
+	free(detail);
 	c->uncommitted++;
 	c->done++;
-	c->counts[r->verdict]++;
+	c->counts[v]++;
 	commit_some(c, 0);
 }
 
@@ -368,7 +410,12 @@ enum {
 	OPT_DB = 256, OPT_PER_HOST, OPT_FORMAT, OPT_CONFIRM, OPT_SPACING,
 	OPT_TTL, OPT_FORCE, OPT_TIMEOUT, OPT_RETRIES, OPT_RETRY_WAIT,
 	OPT_CACERT, OPT_ALLOW_PRIVATE, OPT_SPACING_MS, OPT_MAX_BODY, OPT_NO_OUTPUT,
+	OPT_USER_AGENT,
 };
+
+/* Options given on the command line, which .linkmend.conf does not override. */
+enum { G_JOBS = 1, G_PER_HOST = 2, G_TIMEOUT = 4, G_SPACING_MS = 8,
+       G_CONFIRM = 16, G_USER_AGENT = 32 };
 
 static const struct option long_opts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
@@ -388,6 +435,7 @@ static const struct option long_opts[] = {
 	{ "allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "no-output", no_argument, NULL, OPT_NO_OUTPUT },
+	{ "user-agent", required_argument, NULL, OPT_USER_AGENT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -412,6 +460,8 @@ int cmd_check(int argc, char **argv)
 	char *found = NULL;
 	size_t i, k;
 	int opt, ret = 0;
+	unsigned given = 0;
+	char *root = NULL;
 	struct sigaction sa;
 
 	die_status = 2;
@@ -428,12 +478,15 @@ int cmd_check(int argc, char **argv)
 			break;
 		case 'j':
 			o.net.max_total = (int)number(optarg, "--jobs", 1, 4096);
+			given |= G_JOBS;
 			break;
 		case OPT_PER_HOST:
 			o.net.per_host = (int)number(optarg, "--per-host", 1, 64);
+			given |= G_PER_HOST;
 			break;
 		case OPT_SPACING_MS:
 			o.net.spacing_ms = (long)number(optarg, "--spacing-ms", 0, 600000);
+			given |= G_SPACING_MS;
 			break;
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "json"))
@@ -443,6 +496,7 @@ int cmd_check(int argc, char **argv)
 			break;
 		case OPT_CONFIRM:
 			c.confirm = (int)number(optarg, "--confirm", 1, 100);
+			given |= G_CONFIRM;
 			break;
 		case OPT_SPACING:
 			c.spacing_s = (long long)(number(optarg, "--spacing", 0, 3650) * 86400);
@@ -455,6 +509,7 @@ int cmd_check(int argc, char **argv)
 			break;
 		case OPT_TIMEOUT:
 			o.net.timeout_ms = (long)(number(optarg, "--timeout", 0.1, 3600) * 1000);
+			given |= G_TIMEOUT;
 			if (o.net.connect_timeout_ms > o.net.timeout_ms)
 				o.net.connect_timeout_ms = o.net.timeout_ms;
 			break;
@@ -480,6 +535,10 @@ int cmd_check(int argc, char **argv)
 		case OPT_NO_OUTPUT:
 			c.no_output = 1;
 			break;
+		case OPT_USER_AGENT:
+			o.net.user_agent = optarg;
+			given |= G_USER_AGENT;
+			break;
 		default:
 			usage_die(cmd_check_usage);
 		}
@@ -494,7 +553,32 @@ int cmd_check(int argc, char **argv)
 		c.st = store_open(db);
 		if (!c.st)
 			die("cannot use the store '%s'", db);
+		root = store_get_meta(c.st, "root");
 	}
+	cmd_conf_load(root ? root : ".", &c.cfg);
+	cmd_conf_validate(&c.cfg);
+	if (!(given & G_JOBS))
+		o.net.max_total = (int)cmd_conf_number(&c.cfg, "check", "jobs",
+						       1, 4096, o.net.max_total);
+	if (!(given & G_PER_HOST))
+		o.net.per_host = (int)cmd_conf_number(&c.cfg, "check", "per-host",
+						      1, 64, o.net.per_host);
+	if (!(given & G_SPACING_MS))
+		o.net.spacing_ms = cmd_conf_number(&c.cfg, "check", "spacing-ms",
+						   0, 600000, o.net.spacing_ms);
+	if (!(given & G_TIMEOUT)) {
+		o.net.timeout_ms = cmd_conf_number(&c.cfg, "check", "timeout",
+						   1, 3600, o.net.timeout_ms / 1000) * 1000;
+		if (o.net.connect_timeout_ms > o.net.timeout_ms)
+			o.net.connect_timeout_ms = o.net.timeout_ms;
+	}
+	if (!(given & G_CONFIRM))
+		c.confirm = (int)cmd_conf_number(&c.cfg, "check", "confirm", 1,
+						 100, c.confirm);
+	if (!(given & G_USER_AGENT) && config_get(&c.cfg, "check", "user-agent"))
+		o.net.user_agent = config_get(&c.cfg, "check", "user-agent");
+	o.net.host_limit = host_limit;
+	o.net.host_limit_data = &c.cfg;
 	for (i = 0; i < (size_t)argc; i++) {
 		if (strstr(argv[i], "://"))
 			add_arg(&c, argv[i]);
@@ -569,6 +653,8 @@ int cmd_check(int argc, char **argv)
 	free(c.items);
 	free(urls);
 	strmap_clear(&c.by_id, NULL);
+	config_release(&c.cfg);
+	free(root);
 	if (store_close(c.st))
 		ret = 2;
 	free(found);

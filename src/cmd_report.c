@@ -168,8 +168,8 @@ int cmd_report(int argc, char **argv)
 		format = format_from_path(output);
 	st = cmd_open_store(db, &found, "run 'linkmend scan' first, or give --db");
 	root = cmd_store_root(st, db ? db : found);
-	if (config_load_tree(root, &cfg))
-		die("cannot use the tree's .linkmend.conf");
+	cmd_conf_load(root, &cfg);
+	cmd_conf_validate(&cfg);
 	if (!ro.source_url)
 		ro.source_url = config_get(&cfg, "report", "source-url");
 	ro.root = root;

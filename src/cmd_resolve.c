@@ -24,6 +24,7 @@
 
 #include "builtin.h"
 #include "check/check.h"
+#include "lib/config.h"
 #include "lib/strbuf.h"
 #include "lib/strmap.h"
 #include "lib/usage.h"
@@ -975,6 +976,7 @@ static void free_target(struct target *t)
 int cmd_resolve(int argc, char **argv)
 {
 	struct resolve_cmd c;
+	struct config cfg;
 	char *found = NULL, *root = NULL, *end;
 	const char *db = NULL;
 	size_t i, k;
@@ -986,7 +988,7 @@ int cmd_resolve(int argc, char **argv)
 	c.net.timeout_ms = 30000;
 	c.confirm = 3;
 	c.spacing_s = 3 * 86400;
-	c.wayback = "https://web.archive.org";
+	c.wayback = NULL;
 	c.archive_spacing_ms = 1000;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "q", long_opts, NULL)) != -1) {
@@ -1062,6 +1064,16 @@ int cmd_resolve(int argc, char **argv)
 	if (!db)
 		db = found;
 	c.root = root = store_get_meta(c.st, "root");
+	cmd_conf_load(root ? root : ".", &cfg);
+	cmd_conf_validate(&cfg);
+	if (!c.wayback)
+		c.wayback = config_get(&cfg, "resolve", "wayback");
+	if (!c.wayback)
+		c.wayback = "https://web.archive.org";
+	if (!c.memento)
+		c.memento = config_get(&cfg, "resolve", "memento");
+	if (config_get(&cfg, "check", "user-agent"))
+		c.net.user_agent = config_get(&cfg, "check", "user-agent");
 	{
 		const char *fake = getenv("LINKMEND_NOW");
 
@@ -1101,6 +1113,7 @@ int cmd_resolve(int argc, char **argv)
 	strmap_clear(&c.by_id, NULL);
 	store_close(c.st);
 	free(found);
+	config_release(&cfg);
 	free(root);
 	return 0;
 }

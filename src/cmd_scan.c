@@ -16,6 +16,7 @@
 
 #include "builtin.h"
 #include "lib/path.h"
+#include "lib/config.h"
 #include "lib/strbuf.h"
 #include "lib/strmap.h"
 #include "lib/usage.h"
@@ -72,7 +73,17 @@ struct scan_cmd {
 	size_t occurrences, by_context[CTX__COUNT];
 	struct strmap urls, hosts;	/* key -> count (as pointer) */
 	int first;
+	struct config cfg;
 };
+
+/* The configuration's own URLs (archive endpoints) are no links to mend. */
+static int skip_path(void *data, const char *path)
+{
+	struct scan_cmd *sc = data;
+
+	return !strcmp(path, ".linkmend.conf") ||
+	       cmd_conf_skip_path(&sc->cfg, path);
+}
 
 /* LINKMEND_TRACE=1 prints the time of each phase on stderr. */
 static void trace_time(const char *what)
@@ -571,6 +582,10 @@ int cmd_scan(int argc, char **argv)
 	if (!argc)
 		usage_die(cmd_scan_usage);
 	resolve_paths(&sc, root, argc, argv);
+	cmd_conf_load(sc.ts.root, &sc.cfg);
+	cmd_conf_validate(&sc.cfg);
+	sc.ts.skip = skip_path;
+	sc.ts.data = &sc;
 
 	db = sc.db ? xstrdup(sc.db) :
 	     xstrfmt("%s/.linkmend/linkmend.db", sc.ts.root);
@@ -622,6 +637,7 @@ int cmd_scan(int argc, char **argv)
 	strmap_clear(&sc.urls, NULL);
 	strmap_clear(&sc.hosts, NULL);
 	tree_scan_release(&sc.ts);
+	config_release(&sc.cfg);
 	for (i = 0; i < sc.ts.npaths; i++)
 		free((char *)sc.ts.paths[i]);
 	free((void *)sc.ts.paths);

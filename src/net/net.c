@@ -17,6 +17,7 @@ struct net_host {
 	struct net_request *head, *tail;	/* queued, FIFO */
 	size_t queued;
 	int active;
+	int limit;		/* transfers at once to this host */
 	long last_start;
 	int listed;		/* in net.waiting */
 };
@@ -151,6 +152,10 @@ int net_submit(struct net *n, struct net_request *r)
 	if (!*slot) {
 		h = xcalloc(1, sizeof(*h));
 		h->name = name;
+		h->limit = n->o.host_limit ?
+			   n->o.host_limit(n->o.host_limit_data, name) : 0;
+		if (h->limit <= 0)
+			h->limit = n->o.per_host;
 		h->last_start = -1000000;
 		*slot = h;
 	} else {
@@ -263,7 +268,7 @@ static long schedule(struct net *n)
 			n->waiting[i] = n->waiting[--n->nwaiting];
 			continue;
 		}
-		for (pp = &h->head; *pp && h->active < n->o.per_host &&
+		for (pp = &h->head; *pp && h->active < h->limit &&
 		     n->active < n->o.max_total;) {
 			long ready = h->last_start + n->o.spacing_ms;
 

@@ -25,6 +25,9 @@ struct net_opts {
 	size_t max_body;	/* bytes kept and digested */
 	const char *cacert;
 	const char *user_agent;
+	/* per_host for one host where it differs: > 0, else per_host. */
+	int (*host_limit)(void *data, const char *host);
+	void *host_limit_data;
 };
 
 void net_opts_init(struct net_opts *o);

@@ -142,6 +142,8 @@ static void process_file(struct worker *w, int dirfd, const char *name,
 	size_t len;
 	int fd, rc;
 
+	if (ts->skip && ts->skip(ts->data, path))
+		return;
 	if (ts->unchanged) {
 		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
 			error_errno("cannot stat '%s'", path);

@@ -40,6 +40,8 @@ struct tree_scan {
 	int (*unchanged)(void *data, const char *path, long long size,
 			 long long mtime_ns);
 	void *data;
+	/* Return 1 where path is not to be scanned at all (thread-safe). */
+	int (*skip)(void *data, const char *path);
 
 	/* Output, files sorted by path. */
 	struct tree_file *files;

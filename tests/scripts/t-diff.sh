@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# linkmend diff on a fixture repository in the test web: a commit adding a
+# dead link fails (exit 1) and names it; one adding a live link passes;
+# one touching no link makes no request; the working tree and the index
+# are checked as given; a fresh result in the store is not asked again;
+# .linkmend.conf's ignore and accept are obeyed; the pre-commit hook
+# refuses a dead link; a bad .linkmend.conf is an error naming its line.
+. "$(dirname "$0")/../lib/sh.sh"
+if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
+	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
+	exit 0
+fi
+WEB=$TESTS/web
+NAME=lm-diff-$$
+trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+state=$("$WEB/up" "$WEB/cases/report.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
+diff_() { "$WEB/exec" -n "$NAME" "$LINKMEND" diff "${NET[@]}" "$@"; }
+requests() { grep -c -v '^$' "$state/requests.log" || true; }
+
+T=$SCRATCH/repo
+mkdir -p "$T"
+cd "$T" || exit 1
+git init -q .
+git config user.email dev@linkmend-web.org
+git config user.name dev
+printf '/* See http://alive.linkmend-web.org/page */\nint a;\n' > a.c
+git add -A && git commit -qm base
+
+printf '/* Old: http://gone.linkmend-web.org/nothing */\n' >> a.c
+git commit -qam "add a dead link"
+: > "$state/requests.log"
+diff_ HEAD~1 > "$SCRATCH/out" 2> "$SCRATCH/err"
+same "a commit adding a dead link fails" "$?" "1"
+same "it names the dead link at its line" "$(cat "$SCRATCH/out")" \
+	"a.c:3: dead link http://gone.linkmend-web.org/nothing (gone: HTTP 404)"
+ok "the links already there are not checked" bash -c "! grep -q alive.linkmend-web.org '$state/requests.log'"
+
+printf '/* New: http://moved.linkmend-web.org/new */\n' >> a.c
+git commit -qam "add a live link"
+diff_ HEAD~1 > "$SCRATCH/out" 2>&1
+same "a commit adding a live link passes" "$?" "0"
+
+sed -i 's/^int a;/int a = 1;/' a.c
+git commit -qam "touch no link"
+: > "$state/requests.log"
+diff_ HEAD~1 > "$SCRATCH/out" 2> "$SCRATCH/err"
+same "a commit touching no link passes" "$?" "0"
+same "and makes no request" "$(requests)" "0"
+ok "it says it checked nothing" grep -q "^diff: 0 links added or changed" "$SCRATCH/err"
+
+printf '/* Moved: http://moved.linkmend-web.org/old */\n' >> a.c
+diff_ > "$SCRATCH/out" 2> /dev/null
+same "a moved link in the working tree passes" "$?" "0"
+ok "and is reported with its new place" grep -q "^a.c:5: moved link http://moved.linkmend-web.org/old -> http://moved.linkmend-web.org/new (301)$" "$SCRATCH/out"
+printf '/* Doc: http://gone.linkmend-web.org/doc */\n' >> a.c
+diff_ --cached > /dev/null 2>&1
+same "--cached ignores what is not staged" "$?" "0"
+diff_ > /dev/null 2>&1
+same "the working tree's dead link fails" "$?" "1"
+git add a.c
+diff_ --cached > /dev/null 2>&1
+same "--cached sees it once staged" "$?" "1"
+git reset -q --hard
+
+# A store with a fresh result and a replacement: no request, a suggestion.
+"$LINKMEND" scan -q . > /dev/null
+"$WEB/exec" -n "$NAME" "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
+sqlite3 .linkmend/linkmend.db "INSERT INTO resolution(url_id, path, start, kind, replacement, evidence, at)
+	SELECT u.id, o.path, o.start, 'archived', 'https://web.archive.org/web/2001/http://gone.linkmend-web.org/nothing', 'test', 0
+	FROM url u JOIN occurrence o ON o.url_id = u.id WHERE u.url = 'http://gone.linkmend-web.org/nothing'"
+printf '/* Again: http://gone.linkmend-web.org/nothing */\n' > b.c
+git add b.c
+: > "$state/requests.log"
+diff_ --cached > "$SCRATCH/out" 2> "$SCRATCH/err"
+same "a stored dead link added again fails" "$?" "1"
+same "without a request" "$(requests)" "0"
+ok "with the store's replacement suggested" grep -q "; suggested: https://web.archive.org/web/2001/http://gone.linkmend-web.org/nothing$" "$SCRATCH/out"
+ok "and says it came from the store" grep -q "0 checked now, 1 from the store" "$SCRATCH/err"
+git reset -q
+
+# .linkmend.conf: an ignored URL is not checked, an accepted status is alive.
+cat > .linkmend.conf <<'C'
+# linkmend settings for this tree
+[check]
+	ignore = http://gone.linkmend-web.org/noth*
+[host "gone.linkmend-web.org"]
+	accept = 404
+C
+printf '/* http://gone.linkmend-web.org/nothing http://gone.linkmend-web.org/doc */\n' > c.c
+git add c.c
+diff_ --cached --ttl 0 --format=json > "$SCRATCH/j" 2>/dev/null
+same "ignored and accepted links pass" "$?" "0"
+same "the ignored URL is not listed, the accepted one is alive" \
+	"$(python3 -c 'import json,sys; print([(o["url"], o["state"]) for o in json.load(open(sys.argv[1]))])' "$SCRATCH/j")" \
+	"[('http://gone.linkmend-web.org/doc', 'alive')]"
+printf '[check]\nignore http://x\n' > .linkmend.conf
+diff_ --cached > /dev/null 2> "$SCRATCH/err"
+same "a bad .linkmend.conf is an error" "$?" "2"
+same "naming its file and line" "$(head -1 "$SCRATCH/err")" \
+	"error: $T/.linkmend.conf:2: expected 'key = value'"
+printf '[check]\nignored = http://x\n' > .linkmend.conf
+diff_ --cached > /dev/null 2> "$SCRATCH/err"
+ok "an unknown key is an error too" grep -q "\.linkmend\.conf:2: unknown setting \[check\] ignored" "$SCRATCH/err"
+rm -f .linkmend.conf c.c
+git reset -q
+rm -rf .linkmend	# the hook below runs with no store at all
+
+# The pre-commit hook from docs/ refuses the dead link, lets a live one by.
+mkdir -p "$SCRATCH/bin"
+# linkmend on PATH, as the hook calls it, inside the test web.
+cat > "$SCRATCH/bin/linkmend" <<W
+#!/bin/sh
+exec "$WEB/exec" -n "$NAME" "$LINKMEND" "\$@" ${NET[*]}
+W
+chmod +x "$SCRATCH/bin/linkmend"
+cp "$TESTS/../docs/pre-commit.sample" .git/hooks/pre-commit
+printf '/* http://gone.linkmend-web.org/doc */\n' > d.c
+git add d.c
+PATH=$SCRATCH/bin:$PATH git commit -qm "dead" > "$SCRATCH/out" 2>&1
+same "the pre-commit hook refuses a dead link" "$?" "1"
+printf '/* http://alive.linkmend-web.org/page */\n' > d.c
+git add d.c
+PATH=$SCRATCH/bin:$PATH git commit -qm "live" > "$SCRATCH/out" 2>&1
+same "and lets a live one by" "$?" "0"
