@@ -21,29 +21,39 @@ static struct change_file *add_file(struct changes *c, const char *path,
 	return f;
 }
 
-/* "@@ -a[,b] +c[,d] @@": the added range c, d (d defaults to 1). */
-static int parse_hunk(const char *line, struct change_range *r)
+/* "N[,M]" at p: N and M (M defaults to 1); the end, or NULL. */
+static const char *range(const char *p, unsigned long *first,
+			 unsigned long *count)
 {
-	const char *p = strstr(line, " +");
 	char *end;
-	unsigned long first, count = 1;
 
-	if (!p)
-		return -1;
-	first = strtoul(p + 2, &end, 10);
-	if (end == p + 2)
-		return -1;
+	*first = strtoul(p, &end, 10);
+	*count = 1;
+	if (end == p)
+		return NULL;
 	if (*end == ',') {
-		const char *q = end + 1;
-
-		count = strtoul(q, &end, 10);
-		if (end == q)
-			return -1;
+		p = end + 1;
+		*count = strtoul(p, &end, 10);
+		if (end == p)
+			return NULL;
 	}
-	if (*end != ' ' || first > (1UL << 31) || count > (1UL << 31))
+	if (*first > (1UL << 31) || *count > (1UL << 31))
+		return NULL;
+	return end;
+}
+
+/* "@@ -a[,b] +c[,d] @@": the lines it removes (b) and adds (c, d). */
+static int parse_hunk(const char *line, unsigned long *removed,
+		      struct change_range *r)
+{
+	unsigned long a, c, d;
+	const char *p = line + 3;
+
+	if (*p != '-' || !(p = range(p + 1, &a, removed)) ||
+	    strncmp(p, " +", 2) || !(p = range(p + 2, &c, &d)) || *p != ' ')
 		return -1;
-	r->first = (unsigned)first;
-	r->count = (unsigned)count;
+	r->first = (unsigned)c;
+	r->count = (unsigned)d;
 	return 0;
 }
 
@@ -56,13 +66,24 @@ int changes_parse(const char *diff, struct changes *out)
 {
 	const char *p = diff;
 	struct change_file *cur = NULL;
+	unsigned long old_left = 0, new_left = 0;
 
 	memset(out, 0, sizeof(*out));
 	while (*p) {
 		const char *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
 
-		if (len >= 4 && !strncmp(p, "+++ ", 4)) {
+		if (old_left || new_left) {
+			/* A hunk's body: "+++ x" here is an added line. */
+			if (*p == '-' && old_left)
+				old_left--;
+			else if (*p == '+' && new_left)
+				new_left--;
+			else if (*p == ' ' && old_left && new_left)
+				old_left--, new_left--;
+			else if (*p != '\\')
+				goto bad;
+		} else if (len >= 4 && !strncmp(p, "+++ ", 4)) {
 			const char *name = p + 4;
 			size_t n = len - 4;
 
@@ -72,13 +93,12 @@ int changes_parse(const char *diff, struct changes *out)
 		} else if (cur && len >= 3 && !strncmp(p, "@@ ", 3)) {
 			struct change_range r;
 			char *line = xstrndup(p, len);
+			int rc = parse_hunk(line, &old_left, &r);
 
-			if (parse_hunk(line, &r)) {
-				free(line);
-				changes_release(out);
-				return error("cannot read git's diff: '%.60s'", p);
-			}
 			free(line);
+			if (rc)
+				goto bad;
+			new_left = r.count;
 			if (r.count) {
 				ALLOC_GROW(cur->ranges, cur->nr + 1, cur->alloc);
 				cur->ranges[cur->nr++] = r;
@@ -88,7 +108,15 @@ int changes_parse(const char *diff, struct changes *out)
 		if (*p)
 			p++;
 	}
+	if (old_left || new_left) {
+		p = "(a hunk cut short)";
+		goto bad;
+	}
 	return 0;
+bad:
+	changes_release(out);
+	return error("cannot read git's diff at '%.*s'",
+		     (int)strcspn(p, "\n") > 60 ? 60 : (int)strcspn(p, "\n"), p);
 }
 
 int changes_load(const char *root, const char *rev, int cached,
