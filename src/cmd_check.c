@@ -464,7 +464,6 @@ int cmd_check(int argc, char **argv)
 	char *root = NULL;
 	struct sigaction sa;
 
-	die_status = 2;
 	memset(&c, 0, sizeof(c));
 	check_opts_init(&o);
 	c.confirm = 3;

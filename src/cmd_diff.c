@@ -17,6 +17,7 @@
 
 #include "builtin.h"
 #include "check/check.h"
+#include "lib/color.h"
 #include "lib/config.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
@@ -32,7 +33,8 @@ const char cmd_diff_usage[] =
 	"linkmend diff [REV] [--cached] [--db PATH] [--format=text|json] "
 	"[--strict]\n"
 	"                     [--ttl DAYS] [-j N] [--per-host N] [--timeout S]\n"
-	"                     [--cacert FILE] [--allow-private] [-q]";
+	"                     [--cacert FILE] [--allow-private] "
+	"[--color=WHEN] [-q]";
 
 const char cmd_diff_help[] =
 	"Check the links that a change adds or changes: the working tree's\n"
@@ -59,6 +61,8 @@ const char cmd_diff_help[] =
 	"    --ttl DAYS       a stored result this recent is used (7)\n"
 	"    -j, --jobs N, --per-host N, --timeout S, --cacert FILE,\n"
 	"    --allow-private  as for check\n"
+	"    --color=WHEN     auto (on a terminal, unless NO_COLOR is set),\n"
+	"                     always or never\n"
 	"    -q, --quiet      no summary line\n"
 	"\n"
 	"Settings from .linkmend.conf: [scan] skip, [check] ignore,\n"
@@ -94,7 +98,7 @@ struct diff_cmd {
 	struct d_occ *occ;
 	size_t nocc, aocc;
 	long long now, ttl_s;
-	int strict, json, quiet;
+	int strict, json, quiet, color;
 	size_t checked_now;
 	size_t *map;		/* check_urls' input index -> link */
 };
@@ -297,10 +301,15 @@ static enum d_state state_of(const struct diff_cmd *c, const struct d_link *l)
 static const char *const state_names[] = { "alive", "moved", "failing", "dead" };
 
 static void print_text(struct strbuf *sb, const struct d_occ *d,
-		       const struct d_link *l, enum d_state s)
+		       const struct d_link *l, enum d_state s, int color)
 {
 	strbuf_add_escaped(sb, d->path, strlen(d->path));
-	strbuf_addf(sb, ":%u: %s link ", d->line, state_names[s]);
+	if (color)
+		strbuf_addf(sb, ":%u: %s%s link%s ", d->line,
+			    s == D_DEAD ? COLOR_RED COLOR_BOLD : COLOR_YELLOW,
+			    state_names[s], COLOR_RESET);
+	else
+		strbuf_addf(sb, ":%u: %s link ", d->line, state_names[s]);
 	strbuf_add_escaped(sb, l->url, strlen(l->url));
 	if (s == D_MOVED) {
 		strbuf_addstr(sb, " -> ");
@@ -348,7 +357,7 @@ static int report(struct diff_cmd *c, size_t *ndead)
 				json_string(l->replacement) : json_null(),
 				"from_store", l->from_store));
 		} else if (s != D_ALIVE) {
-			print_text(&sb, d, l, s);
+			print_text(&sb, d, l, s, c->color);
 		}
 	}
 	if (c->json) {
@@ -391,7 +400,7 @@ static char *toplevel(void)
 }
 
 enum { OPT_DB = 256, OPT_CACHED, OPT_FORMAT, OPT_STRICT, OPT_TTL,
-       OPT_PER_HOST, OPT_TIMEOUT, OPT_CACERT, OPT_ALLOW_PRIVATE };
+       OPT_PER_HOST, OPT_TIMEOUT, OPT_CACERT, OPT_ALLOW_PRIVATE, OPT_COLOR };
 
 static const struct option long_opts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
@@ -406,6 +415,7 @@ static const struct option long_opts[] = {
 	{ "cacert", required_argument, NULL, OPT_CACERT },
 	{ "allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "color", required_argument, NULL, OPT_COLOR },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -429,10 +439,9 @@ int cmd_diff(int argc, char **argv)
 	const char *db = NULL, *rev = NULL, *fake;
 	char *root, *found = NULL;
 	size_t i, ndead = 0;
-	int opt, cached = 0, ret = 0, jobs = 0, per_host = 0;
+	int opt, cached = 0, ret = 0, jobs = 0, per_host = 0, color = -1;
 	long timeout = 0;
 
-	die_status = 2;
 	memset(&c, 0, sizeof(c));
 	c.ttl_s = 7 * 86400;
 	check_opts_init(&o);
@@ -474,6 +483,12 @@ int cmd_diff(int argc, char **argv)
 		case 'q':
 			c.quiet = 1;
 			break;
+		case OPT_COLOR:
+			color = color_parse(optarg);
+			if (color == -2)
+				die("--color: '%s' is not auto, always or never",
+				    optarg);
+			break;
 		default:
 			usage_die(cmd_diff_usage);
 		}
@@ -484,6 +499,7 @@ int cmd_diff(int argc, char **argv)
 		rev = argv[optind];
 	if (rev && cached)
 		die("give REV or --cached, not both");
+	c.color = color_wanted(color, 1);
 	fake = getenv("LINKMEND_NOW");
 	c.now = fake && *fake ? strtoll(fake, NULL, 10) : (long long)time(NULL);
 

@@ -122,7 +122,6 @@ int cmd_report(int argc, char **argv)
 	int opt, format = F_NONE, ret = 0;
 	double days;
 
-	die_status = 2;
 	memset(&ro, 0, sizeof(ro));
 	ro.confirm = 3;
 	ro.spacing_s = 3 * 86400;

@@ -982,7 +982,6 @@ int cmd_resolve(int argc, char **argv)
 	size_t i, k;
 	int opt;
 
-	die_status = 2;
 	memset(&c, 0, sizeof(c));
 	net_opts_init(&c.net);
 	c.net.timeout_ms = 30000;

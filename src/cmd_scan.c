@@ -620,7 +620,7 @@ int cmd_scan(int argc, char **argv)
 		printf("[");
 	if (store_each_occurrence(st, sc.ts.paths, sc.ts.npaths, print_occ,
 				  &sc))
-		ret = 128;
+		ret = 2;
 	if (sc.json && !sc.no_output)
 		printf("%s]\n", sc.first ? "" : "\n");
 	if (fflush(stdout) || ferror(stdout))
@@ -632,7 +632,7 @@ int cmd_scan(int argc, char **argv)
 	if (sc.ts.errors && !ret)
 		ret = 1;
 	if (store_close(st))
-		ret = 128;
+		ret = 2;
 	manifest_release(&sc.manifest);
 	strmap_clear(&sc.urls, NULL);
 	strmap_clear(&sc.hosts, NULL);

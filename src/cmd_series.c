@@ -556,7 +556,6 @@ int cmd_series(int argc, char **argv)
 	int opt, strings = 0, which = 0;
 	size_t i, k, nseries;
 
-	die_status = 2;
 	memset(&c, 0, sizeof(c));
 	c.max = 15;
 	c.base_rev = "HEAD";

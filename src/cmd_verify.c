@@ -39,7 +39,6 @@ int cmd_verify(int argc, char **argv)
 	char *line, *next;
 	int opt, quiet = 0, bad = 0, checked = 0;
 
-	die_status = 2;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "q", long_opts, NULL)) != -1) {
 		switch (opt) {

@@ -8,7 +8,7 @@
 #include "usage.h"
 
 const char *prog_name = "linkmend";
-int die_status = 128;
+int die_status = 2;
 
 /* One message at a time: scan workers report from several threads. */
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;

@@ -2,7 +2,7 @@
 /*
  * Reporting, in git's manner: error() prints "error: ..." on stderr and
  * returns -1 so library code can "return error(...)"; warning() prints and
- * returns; die() prints "fatal: ..." and exits 128, for the command layer
+ * returns; die() prints "fatal: ..." and exits 2, for the command layer
  * only.  Messages are lowercase with no full stop.
  */
 #ifndef LIB_USAGE_H
@@ -19,7 +19,7 @@ __attribute__((noreturn)) void die(const char *fmt, ...) LM_PRINTF(1, 2);
 __attribute__((noreturn)) void die_errno(const char *fmt, ...) LM_PRINTF(1, 2);
 __attribute__((noreturn)) void usage_die(const char *usage);
 
-/* The exit status of die() (128; a command may choose another). */
+/* The exit status of die(): 2, linkmend's "error" for every command. */
 extern int die_status;
 
 /* Program name used as a prefix-free tag in messages ("linkmend"). */

@@ -31,7 +31,7 @@ same "every record has six fields" "$(awk -F'\t' 'NF != 6' "$SCRATCH/out" | wc -
 printf 'this is not a database, just forty-odd bytes of text\n' > "$SCRATCH/bad.db"
 "$LINKMEND" scan --db "$SCRATCH/bad.db" "$T" > /dev/null 2> "$SCRATCH/err2"
 rc=$?
-same "a corrupt store is refused with status 128" "$rc" "128"
+same "a corrupt store is refused with status 2" "$rc" "2"
 ok "with a message naming it" grep -q "store '$SCRATCH/bad.db'" "$SCRATCH/err2"
 ok "and no crash report" bash -c "! grep -qi 'sanitizer\|segmentation\|core dumped' '$SCRATCH/err2'"
 same "the corrupt store is left as it was" "$(cat "$SCRATCH/bad.db")" "this is not a database, just forty-odd bytes of text"

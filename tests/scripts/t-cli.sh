@@ -11,7 +11,7 @@ ok "scan --help is the same text" cmp -s "$SCRATCH/h2" "$SCRATCH/h3"
 "$LINKMEND" frobnicate > /dev/null 2>&1
 same "an unknown command exits 129" "$?" "129"
 "$LINKMEND" scan --format=xml . > /dev/null 2>&1
-same "a bad option value exits 128" "$?" "128"
+same "a bad option value exits 2" "$?" "2"
 "$LINKMEND" scan > /dev/null 2>&1
 same "scan without a path shows usage, 129" "$?" "129"
 

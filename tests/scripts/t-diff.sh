@@ -36,6 +36,14 @@ same "a commit adding a dead link fails" "$?" "1"
 same "it names the dead link at its line" "$(cat "$SCRATCH/out")" \
 	"a.c:3: dead link http://gone.linkmend-web.org/nothing (gone: HTTP 404)"
 ok "the links already there are not checked" bash -c "! grep -q alive.linkmend-web.org '$state/requests.log'"
+# Colour only for a terminal, and never under NO_COLOR.
+esc=$(printf '\033[31m')
+diff_ HEAD~1 --color=always 2> /dev/null | grep -qF "$esc"
+same "--color=always colours a dead link" "$?" "0"
+script -qec "$WEB/exec -n $NAME $LINKMEND diff ${NET[*]} HEAD~1" /dev/null > "$SCRATCH/tty" 2>&1
+ok "on a terminal the dead link is coloured" grep -qF "$esc" "$SCRATCH/tty"
+NO_COLOR=1 script -qec "$WEB/exec -n $NAME $LINKMEND diff ${NET[*]} HEAD~1" /dev/null > "$SCRATCH/tty" 2>&1
+ok "NO_COLOR turns it off" bash -c "grep -q 'dead link' '$SCRATCH/tty' && ! grep -qF '$esc' '$SCRATCH/tty'"
 
 printf '/* New: http://moved.linkmend-web.org/new */\n' >> a.c
 git commit -qam "add a live link"
