@@ -94,5 +94,19 @@ PREFIX ?= /usr/local
 install: linkmend
 	install -D -m 755 linkmend $(DESTDIR)$(PREFIX)/bin/linkmend
 	install -D -m 644 docs/linkmend.1 $(DESTDIR)$(PREFIX)/share/man/man1/linkmend.1
+	install -D -m 644 docs/linkmend.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
+	install -D -m 644 docs/report.schema.json \
+		$(DESTDIR)$(PREFIX)/share/linkmend/report.schema.json
+	install -D -m 755 docs/pre-commit.sample \
+		$(DESTDIR)$(PREFIX)/share/linkmend/hooks/pre-commit
+	install -D -m 755 docs/pre-push.sample \
+		$(DESTDIR)$(PREFIX)/share/linkmend/hooks/pre-push
 
-.PHONY: all check check-only deps demo e2e bench clean install unit
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/linkmend \
+	      $(DESTDIR)$(PREFIX)/share/man/man1/linkmend.1 \
+	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
+	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
+
+.PHONY: all check check-only deps demo e2e bench clean install uninstall unit
