@@ -487,9 +487,14 @@ static void on_req(struct net_request *nr, void *data)
 		if (!ok || cdx_parse(nr->body.buf, &t->caps)) {
 			t->cdx_failed = 1;
 			free(t->cdx_error);
+			/*
+			 * libcurl's own name of the fault, not its error
+			 * buffer: that one holds timings, and evidence must
+			 * read the same from one run to the next.
+			 */
 			t->cdx_error = nr->curl_code ?
-				xstrfmt("%s", *nr->errbuf ? nr->errbuf :
-					curl_easy_strerror((CURLcode)nr->curl_code)) :
+				xstrdup(curl_easy_strerror((CURLcode)nr->curl_code)) :
+				ok ? xstrdup("not a CDX reply") :
 				xstrfmt("HTTP %ld", nr->status);
 			captures_release(&t->caps);
 		} else {
