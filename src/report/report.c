@@ -327,6 +327,8 @@ static json_t *flags_json(const char *flags)
 	json_t *a = json_array();
 	const char *p = flags;
 
+	if (p && !strcmp(p, "-"))
+		return a;	/* the store's "no flags" */
 	while (p && *p) {
 		size_t len = strcspn(p, ",");
 

@@ -69,6 +69,9 @@ py() { python3 -c "import json,sys; r=json.load(open('$J')); $1"; }
 same "the JSON counts every occurrence" "$(py 'print(r["totals"]["occurrences"], r["states"]["total"])')" "7 7"
 same "the JSON gives each link its state" "$(py 'print(" ".join(l["state"] for l in r["links"]))')" \
 	"alive moved dead unchecked unresolved unresolved"
+same "an occurrence with no flags lists none; an example is flagged" \
+	"$(py 'print([o["flags"] for l in r["links"] for o in l["occurrences"] if l["url"].startswith(("http://alive", "http://example"))])')" \
+	"[[], ['example']]"
 same "areas come from MAINTAINERS" "$(py 'print(r["areas_from"], sorted(a["name"] for a in r["areas"]))')" \
 	"MAINTAINERS ['FILESYSTEMS', 'NET DRIVERS']"
 same "the archived occurrence carries its evidence" \
