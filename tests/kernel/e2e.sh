@@ -3,12 +3,15 @@
 # make e2e: the whole product on Debian's linux-source-6.1, in the test web.
 #  1. the tree, outside the repository, as a git repository (one commit);
 #  2. a test web where every host of the tree has a fate (web-gen.py);
-#  3. linkmend run --confirm 1 --date <6.1's release>, in that web;
+#  3. linkmend run --confirm 1 --date <6.1's release>, in that web, and
+#     linkmend report in every format, the HTML one tested in headless
+#     Chromium with its time to interactive;
 #  4. checkpatch.pl on every patch, git am in a clone, linkmend verify,
 #     precision and recall of dead links against the scenario;
 #  5. a tinyconfig kernel built from the patched tree and booted in QEMU to
 #     the marker its init prints.
-# Artefacts in out/e2e/; figures in out/e2e/summary.txt, "name: value".
+# Artefacts in out/e2e/ (report.png among them); figures in
+# out/e2e/summary.txt, "name: value".
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -69,6 +72,26 @@ stamp "linkmend run"
 	--timeout 10 --retry-wait 200 --archive-spacing 0 --signoff \
 	--from "linkmend e2e <e2e@linkmend.org>" -q 2>&1 | tee "$out/run.txt"
 t_run=$(date +%s)
+
+stamp "report"
+db=$tree/.linkmend/linkmend.db
+for f in html json sarif md; do
+	"$linkmend" report --db "$db" --confirm 1 -o "$out/report.$f"
+done
+report=ok
+browser=$repo/tests/browser
+if [ -d "$browser/node_modules/playwright-core" ] && [ -x /usr/bin/chromium ]; then
+	(cd "$browser" && node validate.mjs "$repo/docs/report.schema.json" "$out/report.json" "report.json validates" &&
+	 node validate.mjs node_modules/@microsoft/sarif-multitool-linux/sarif-2.1.0.json "$out/report.sarif" "report.sarif validates" &&
+	 timeout 300 node report.mjs --html "$out/report.html" --json "$out/report.json" \
+		--screenshot "$out/report.png" --bench) > "$out/report-test.txt" 2>&1 || report=failed
+else
+	echo "report: the browser test tools are missing (tests/deps.sh)" > "$out/report-test.txt"
+	report=failed
+fi
+cat "$out/report-test.txt"
+tti=$(sed -n 's/^bench: time to interactive \([0-9]*\) ms.*/\1/p' "$out/report-test.txt")
+t_report=$(date +%s)
 
 stamp "checkpatch"
 find "$out/series" -name '0*.patch' ! -name '0000-*' | sort > "$out/patches.txt"
@@ -203,6 +226,9 @@ summary urls_checked "$(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut 
 grep -E '^(verdict|resolved)_' "$out/accuracy.txt" | sed 's/: /: /' | while IFS=': ' read -r k v; do summary "$k" "$v"; done
 summary patches "$patches"
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
+summary report_test "$report ($(grep -c '^ok - ' "$out/report-test.txt") ok, $(grep -c '^not ok - ' "$out/report-test.txt") not ok)"
+summary report_html_bytes "$(stat -c %s "$out/report.html")"
+summary report_time_to_interactive_ms "${tti:-none} (bound 1000)"
 summary checkpatch_new_errors "$errors"
 summary checkpatch_new_warnings "$warnings"
 summary checkpatch_patches_with_old_complaints "$(wc -l < "$out/checkpatch-old.txt" 2>/dev/null || echo 0)"
@@ -218,7 +244,8 @@ summary boot_marker "$boot"
 summary time_tree_s "$((t_tree - t_start))"
 summary time_web_s "$((t_web - t_tree))"
 summary time_run_s "$((t_run - t_web))"
-summary time_checkpatch_s "$((t_cp - t_run))"
+summary time_report_s "$((t_report - t_run))"
+summary time_checkpatch_s "$((t_cp - t_report))"
 summary time_am_verify_s "$((t_am - t_cp))"
 summary time_build_s "$((t_build - t_acc))"
 summary time_boot_s "$((t_boot - t_build))"
@@ -228,6 +255,8 @@ ok=1
 [ "$warnings" = 0 ] || ok=0
 [ "$am" = ok ] || ok=0
 [ "$vf" = 0 ] || ok=0
+[ "$report" = ok ] || ok=0
+[ -n "$tti" ] && [ "$tti" -le 1000 ] || ok=0
 [ "$boot" = seen ] || ok=0
 python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if p >= 0.99 and r >= 0.99 else 1)" \
 	"$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)" "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)" || ok=0
