@@ -4,7 +4,7 @@
 # builds and runs every test; "make demo" scans Debian's linux-source-6.1.
 
 CC ?= cc
-PKGS := libcurl sqlite3 jansson libcrypto
+PKGS := libcurl sqlite3 jansson libcrypto zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -23,7 +23,8 @@ LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
 	   $(wildcard src/scan/*.c) $(wildcard src/store/*.c) \
 	   $(wildcard src/net/*.c) $(wildcard src/check/*.c) \
 	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c) \
-	   $(wildcard src/series/*.c) $(wildcard src/report/*.c)
+	   $(wildcard src/series/*.c) $(wildcard src/report/*.c) \
+	   $(wildcard src/archive/*.c)
 CMD_SRC := src/main.c $(wildcard src/cmd_*.c)
 LIB_OBJ := $(LIB_SRC:.c=.o)
 CMD_OBJ := $(CMD_SRC:.c=.o)

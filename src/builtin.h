@@ -63,6 +63,10 @@ int cmd_diff(int argc, char **argv);
 extern const char cmd_diff_usage[];
 extern const char cmd_diff_help[];
 
+int cmd_archive(int argc, char **argv);
+extern const char cmd_archive_usage[];
+extern const char cmd_archive_help[];
+
 int cmd_run(int argc, char **argv);
 extern const char cmd_run_usage[];
 extern const char cmd_run_help[];

@@ -30,6 +30,7 @@
 #include "lib/usage.h"
 #include "lib/xalloc.h"
 #include "net/net.h"
+#include "archive/warc.h"
 #include "resolve/archive.h"
 #include "resolve/blame.h"
 #include "resolve/suggest.h"
@@ -38,6 +39,7 @@
 const char cmd_resolve_usage[] =
 	"linkmend resolve [--db PATH] [--format=tsv|json] [--date YYYY-MM-DD]\n"
 	"                        [--wayback URL] [--memento URL] [--upgrade] [--lore]\n"
+	"                        [--archive DIR --archive-base URL]\n"
 	"                        [--confirm N] [--spacing DAYS] [--refresh]\n"
 	"                        [--cacert FILE] [--allow-private] [-q]";
 
@@ -63,6 +65,10 @@ const char cmd_resolve_help[] =
 	"    --wayback URL    the Wayback Machine (https://web.archive.org)\n"
 	"    --memento URL    a TimeMap prefix for other archives, asked when\n"
 	"                     the Wayback Machine has nothing\n"
+	"    --archive DIR    the project's own collection (linkmend archive),\n"
+	"                     looked in first\n"
+	"    --archive-base URL  where that collection is served (pywb style:\n"
+	"                     URL/TIMESTAMP/ORIGINAL)\n"
 	"    --upgrade        propose https for http links that serve the same\n"
 	"    --lore           propose lore.kernel.org for old mail-archive links\n"
 	"    --confirm N      failed checks that make a URL dead (3)\n"
@@ -103,6 +109,7 @@ struct target {
 	int cdx_failed;
 	char *cdx_error;
 	struct captures mementos;
+	struct captures local;	/* in the project's own collection */
 	/* Guesses, each a replacement only once it checks alive. */
 	char *suggest;		/* did-you-mean */
 	int suggest_alive;
@@ -124,6 +131,7 @@ struct resolve_cmd {
 	int json, quiet, upgrade, refresh, confirm, lore, no_output;
 	long long spacing_s, date, now;
 	const char *wayback, *memento, *root;
+	const char *archive_dir, *archive_base;
 	struct net_opts net;
 	long archive_spacing_ms;
 };
@@ -497,6 +505,7 @@ static void on_req(struct net_request *nr, void *data)
 				ok ? xstrdup("not a CDX reply") :
 				xstrfmt("HTTP %ld", nr->status);
 			captures_release(&t->caps);
+	captures_release(&t->local);
 		} else {
 			store_put_lookup(q->c->st, t->cdx_key, q->c->now, nr->body.buf);
 		}
@@ -570,6 +579,54 @@ static struct net *new_net(struct resolve_cmd *c)
 	return net_new(&o);
 }
 
+/*
+ * The project's own collection (linkmend archive -o DIR): its index's
+ * captures of every dead URL, by SURT key as pywb would find them.
+ */
+static void load_local(struct resolve_cmd *c)
+{
+	char *path = xstrfmt("%s/index.cdxj", c->archive_dir);
+	struct cdxj x;
+	struct strmap by_key = STRMAP_INIT;
+	size_t i;
+
+	if (cdxj_read(&x, path))
+		die("cannot use the collection '%s'", c->archive_dir);
+	for (i = 0; i < x.nr; i++) {
+		void **slot = strmap_put(&by_key, x.v[i].surt);
+
+		if (!*slot)
+			*slot = (void *)(i + 1);
+	}
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		char *key;
+		size_t k;
+
+		if (!t->dead || !(key = surt_key(t->url)))
+			continue;
+		/* The index is sorted: a key's captures are one run. */
+		for (k = (size_t)strmap_get(&by_key, key); k && k <= x.nr &&
+		     !strcmp(x.v[k - 1].surt, key); k++) {
+			const struct cdxj_entry *e = &x.v[k - 1];
+			struct capture *cap;
+
+			if (strlen(e->ts) != 14)
+				continue;
+			ALLOC_GROW(t->local.v, t->local.nr + 1, t->local.alloc);
+			cap = &t->local.v[t->local.nr++];
+			memset(cap, 0, sizeof(*cap));
+			memcpy(cap->ts, e->ts, 15);
+			cap->original = xstrdup(e->url);
+			cap->status = (int)e->status;
+		}
+		free(key);
+	}
+	strmap_clear(&by_key, NULL);
+	cdxj_release(&x);
+	free(path);
+}
+
 /* The CDX captures of every dead URL, from the cache or the archive. */
 static void look_up(struct resolve_cmd *c)
 {
@@ -588,6 +645,9 @@ static void look_up(struct resolve_cmd *c)
 			submit(n, c, t, REQ_TWIN_HTTPS, xstrdup(t->twin), 0);
 		}
 		if (!t->dead)
+			continue;
+		/* The project's own copy first: the Wayback is not asked. */
+		if (t->local.nr)
 			continue;
 		t->cdx_key = cdx_url(c, t->url);
 		cached = c->refresh ? NULL : store_get_lookup(c->st, t->cdx_key, &at);
@@ -800,6 +860,21 @@ static void decide(struct resolve_cmd *c, struct target *t, struct occ *o)
 			    "alive", t->migration, t->migrated);
 	ts14(o->date, ts);
 	day(o->date, d);
+	best = capture_choose(&t->local, ts);
+	if (best >= 0) {
+		strbuf_addf(&r, "%s/%s/", c->archive_base, t->local.v[best].ts);
+		add_original(&r, t->local.v[best].original);
+		if (frag)
+			strbuf_addstr(&r, frag);
+		o->kind = xstrdup("archived");
+		o->replacement = strbuf_detach(&r, NULL);
+		strbuf_addf(&o->evidence, "; the project's own capture %s "
+			    "(%s/index.cdxj), the nearest %s %s (%s)",
+			    t->local.v[best].ts, c->archive_dir,
+			    strcmp(t->local.v[best].ts, ts) <= 0 ? "before" : "after",
+			    d, o->source);
+		return;
+	}
 	best = capture_choose(&t->caps, ts);
 	if (best >= 0 && t->caps.v[best].verified) {
 		strbuf_addf(&r, "%s/web/%s/", c->wayback, t->caps.v[best].ts);
@@ -927,10 +1002,12 @@ enum {
 	OPT_DB = 256, OPT_FORMAT, OPT_DATE, OPT_WAYBACK, OPT_MEMENTO,
 	OPT_UPGRADE, OPT_CONFIRM, OPT_SPACING, OPT_REFRESH, OPT_CACERT,
 	OPT_ALLOW_PRIVATE, OPT_ARCHIVE_SPACING, OPT_TIMEOUT, OPT_LORE,
-	OPT_NO_OUTPUT,
+	OPT_NO_OUTPUT, OPT_ARCHIVE, OPT_ARCHIVE_BASE,
 };
 
 static const struct option long_opts[] = {
+	{ "archive", required_argument, NULL, OPT_ARCHIVE },
+	{ "archive-base", required_argument, NULL, OPT_ARCHIVE_BASE },
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "date", required_argument, NULL, OPT_DATE },
@@ -1008,6 +1085,12 @@ int cmd_resolve(int argc, char **argv)
 			break;
 		case OPT_DATE:
 			c.date = parse_date(optarg);
+			break;
+		case OPT_ARCHIVE:
+			c.archive_dir = optarg;
+			break;
+		case OPT_ARCHIVE_BASE:
+			c.archive_base = optarg;
 			break;
 		case OPT_WAYBACK:
 			c.wayback = optarg;
@@ -1093,6 +1176,11 @@ int cmd_resolve(int argc, char **argv)
 		t->dead = t->checked && verdict_is_failure(t->last) &&
 			  t->failures >= c.confirm;
 	}
+	if (c.archive_dir && !c.archive_base)
+		die("--archive needs --archive-base, the URL the collection is "
+		    "served at");
+	if (c.archive_dir)
+		load_local(&c);
 	find_dates(&c);
 	suggest_hosts(&c);
 	find_migrations(&c);

@@ -34,6 +34,8 @@ static const struct command commands[] = {
 	  "the replacements as a patch series for the maintainers" },
 	{ "verify", cmd_verify, cmd_verify_usage, cmd_verify_help,
 	  "prove that only comments and docs changed" },
+	{ "archive", cmd_archive, cmd_archive_usage, cmd_archive_help,
+	  "keep the project's own copies of what its links point to" },
 	{ "diff", cmd_diff, cmd_diff_usage, cmd_diff_help,
 	  "check the links a change adds, before it is merged" },
 	{ "report", cmd_report, cmd_report_usage, cmd_report_help,

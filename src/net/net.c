@@ -113,6 +113,8 @@ void net_request_reset(struct net_request *r)
 	r->location = NULL;
 	r->primary_ip = NULL;
 	strbuf_release(&r->body);
+	strbuf_release(&r->request_head);
+	r->body_len = 0;
 	r->curl_code = 0;
 	r->status = 0;
 	r->retry_after_s = -1;
@@ -198,21 +200,41 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 	/* A new response (after 1xx) starts with a status line. */
 	if (len > 5 && !strncmp(data, "HTTP/", 5))
 		r->retry_after_s = -1;
+	if (r->header_line)
+		r->header_line(r, data, len);
 	return len;
+}
+
+static int on_debug(CURL *e, curl_infotype type, char *data, size_t len,
+		    void *p)
+{
+	struct net_request *r = p;
+
+	(void)e;
+	if (type == CURLINFO_HEADER_OUT) {
+		strbuf_reset(&r->request_head);	/* the last request's */
+		strbuf_add(&r->request_head, data, len);
+	}
+	return 0;
 }
 
 static size_t on_body_capped(char *data, size_t size, size_t nmemb, void *p)
 {
 	struct net_request *r = p;
-	size_t len = size * nmemb;
+	size_t len = size * nmemb, take = len;
 
-	if (r->body.len + len > r->cap) {
-		strbuf_add(&r->body, data, r->cap - r->body.len);
+	if (r->body_len + len > r->cap) {
+		take = r->cap - r->body_len;
 		r->body_capped = 1;
-		return 0;	/* enough: stop the transfer */
 	}
-	strbuf_add(&r->body, data, len);
-	return len;
+	if (r->body_sink) {
+		if (take && r->body_sink(r, data, take))
+			return 0;
+	} else {
+		strbuf_add(&r->body, data, take);
+	}
+	r->body_len += take;
+	return take == len ? len : 0;	/* capped: enough, stop */
 }
 
 static void *start(struct net *n, struct net_request *r)
@@ -232,8 +254,16 @@ static void *start(struct net *n, struct net_request *r)
 	curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, n->o.timeout_ms);
 	curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, n->o.connect_timeout_ms);
 	curl_easy_setopt(e, CURLOPT_USERAGENT, n->o.user_agent);
-	curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
-	curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);
+	if (!r->identity)
+		curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+	if (r->keep_request) {
+		curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
+		curl_easy_setopt(e, CURLOPT_DEBUGDATA, r);
+		curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
+	}
+	/* A capture is kept as HTTP/1.1 bytes, as archives keep them. */
+	curl_easy_setopt(e, CURLOPT_HTTP_VERSION, r->identity ?
+			 (long)CURL_HTTP_VERSION_1_1 : (long)CURL_HTTP_VERSION_2TLS);
 	curl_easy_setopt(e, CURLOPT_ERRORBUFFER, r->errbuf);
 	curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body_capped);
 	curl_easy_setopt(e, CURLOPT_WRITEDATA, r);

@@ -39,6 +39,19 @@ struct net_request {
 	long not_before_ms;	/* do not start before this (net_now_ms) */
 	void (*done)(struct net_request *r, void *data);
 	void *data;
+	/*
+	 * For a capture (archive): identity asks for no content coding so
+	 * the body is the bytes the server sent; header_line sees every
+	 * response header line as received (status lines too, CRLF kept);
+	 * body_sink takes the body as it arrives instead of body (-1 stops
+	 * the transfer); keep_request keeps the request head as sent.
+	 */
+	int identity, keep_request;
+	void (*header_line)(struct net_request *r, const char *line,
+			    size_t len);
+	int (*body_sink)(struct net_request *r, const char *data, size_t len);
+	struct strbuf request_head;
+	size_t body_len;	/* bytes taken, kept or sunk */
 
 	/* Set by the engine when done() is called. */
 	int curl_code;		/* CURLcode */

@@ -85,6 +85,20 @@ static const char schema[] =
 	"  curl_code INTEGER NOT NULL, final_url TEXT, chain TEXT NOT NULL,"
 	"  detail TEXT NOT NULL, digest TEXT NOT NULL, ms INTEGER NOT NULL,"
 	"  PRIMARY KEY(url_id, at)) WITHOUT ROWID;"
+	/*
+	 * The project's own copies (linkmend archive): one row per response
+	 * or revisit record, with where it lies; end is where the record
+	 * pair (request, response) ends, so that a file a crash left open
+	 * can be cut after its last recorded pair.
+	 */
+	"CREATE TABLE IF NOT EXISTS capture("
+	"  dir TEXT NOT NULL, file TEXT NOT NULL, offset INTEGER NOT NULL,"
+	"  length INTEGER NOT NULL, end INTEGER NOT NULL,"
+	"  url_id INTEGER NOT NULL, url TEXT NOT NULL, type TEXT NOT NULL,"
+	"  record_id TEXT NOT NULL, date TEXT NOT NULL, ts TEXT NOT NULL,"
+	"  status INTEGER NOT NULL, mime TEXT NOT NULL,"
+	"  payload_digest TEXT NOT NULL, PRIMARY KEY(dir, file, offset))"
+	"  WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);";
 
 static int db_error(struct store *st, const char *what)
@@ -779,4 +793,78 @@ int store_each_count(struct store *st,
 			return db_error(st, "cannot count");
 	}
 	return 0;
+}
+
+int store_put_capture(struct store *st, const struct store_capture *c)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO capture(dir, file,"
+			       " offset, length, end, url_id, url, type, record_id,"
+			       " date, ts, status, mime, payload_digest) VALUES"
+			       " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
+			       " ?13, ?14)", -1, &s, NULL))
+		return db_error(st, "cannot record a capture");
+	sqlite3_bind_text(s, 1, c->dir, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, c->file, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, c->offset);
+	sqlite3_bind_int64(s, 4, c->length);
+	sqlite3_bind_int64(s, 5, c->end);
+	sqlite3_bind_int64(s, 6, c->url_id);
+	sqlite3_bind_text(s, 7, c->url, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 8, c->type, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 9, c->record_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 10, c->date, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 11, c->ts, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 12, c->status);
+	sqlite3_bind_text(s, 13, c->mime, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 14, c->payload_digest, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record a capture");
+}
+
+int store_each_capture(struct store *st, const char *dir,
+		       int (*cb)(const struct store_capture *c, void *data),
+		       void *data)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT dir, file, offset, length, end,"
+			       " url_id, url, type, record_id, date, ts, status,"
+			       " mime, payload_digest FROM capture WHERE dir = ?1"
+			       " ORDER BY file, offset", -1, &s, NULL))
+		return db_error(st, "cannot read captures");
+	sqlite3_bind_text(s, 1, dir, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		struct store_capture c;
+		int i;
+
+		c.dir = (const char *)sqlite3_column_text(s, 0);
+		c.file = (const char *)sqlite3_column_text(s, 1);
+		c.offset = sqlite3_column_int64(s, 2);
+		c.length = sqlite3_column_int64(s, 3);
+		c.end = sqlite3_column_int64(s, 4);
+		c.url_id = sqlite3_column_int64(s, 5);
+		c.url = (const char *)sqlite3_column_text(s, 6);
+		c.type = (const char *)sqlite3_column_text(s, 7);
+		c.record_id = (const char *)sqlite3_column_text(s, 8);
+		c.date = (const char *)sqlite3_column_text(s, 9);
+		c.ts = (const char *)sqlite3_column_text(s, 10);
+		c.status = (long)sqlite3_column_int64(s, 11);
+		c.mime = (const char *)sqlite3_column_text(s, 12);
+		c.payload_digest = (const char *)sqlite3_column_text(s, 13);
+		for (i = 0; i < 14; i++)
+			if (sqlite3_column_type(s, i) == SQLITE_NULL)
+				break;
+		if (i < 14)
+			continue;
+		if (cb(&c, data))
+			break;
+	}
+	sqlite3_finalize(s);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	       db_error(st, "cannot read captures");
 }

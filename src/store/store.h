@@ -175,4 +175,23 @@ char *store_get_lookup(struct store *st, const char *key, long long *at);
 int store_put_lookup(struct store *st, const char *key, long long at,
 		     const char *body);
 
+/* A record linkmend archive wrote: a response or a revisit. */
+struct store_capture {
+	const char *dir;	/* the collection (its real path) */
+	const char *file;	/* the WARC file's name in dir */
+	long long offset, length, end;
+	long long url_id;
+	const char *url, *type, *record_id;
+	const char *date;	/* WARC-Date */
+	const char *ts;		/* 14 digits */
+	long status;
+	const char *mime, *payload_digest;	/* "sha1:BASE32" */
+};
+
+int store_put_capture(struct store *st, const struct store_capture *c);
+/* Every capture recorded in dir, by file and offset. */
+int store_each_capture(struct store *st, const char *dir,
+		       int (*cb)(const struct store_capture *c, void *data),
+		       void *data);
+
 #endif

@@ -9,6 +9,7 @@ path.  The scenario format is documented in tests/web/README.md.
 
 usage: webd.py SCENARIO STATEDIR
 """
+import hashlib
 import asyncio
 import json
 import os
@@ -31,6 +32,17 @@ REASONS = {200: "OK", 204: "No Content", 301: "Moved Permanently",
            405: "Method Not Allowed", 410: "Gone", 429: "Too Many Requests",
            500: "Internal Server Error", 501: "Not Implemented",
            502: "Bad Gateway", 503: "Service Unavailable", 999: "Request denied"}
+
+
+_BIG = {}
+
+
+def big_body(path, size):
+    mult = {"K": 1024, "M": 1024 * 1024}.get(size[-1:], 1)
+    n = int(size[:-1] if size[-1:] in "KM" else size) * mult
+    if (path, n) not in _BIG:
+        _BIG[(path, n)] = hashlib.shake_256(path.encode()).digest(n)
+    return _BIG[(path, n)]
 
 
 class Host:
@@ -309,6 +321,10 @@ class Web:
             return 200, {"Content-Type": "text/html", "Content-Length": "100000"}, b"<html>", "stall"
         if kind == "redirect-loop":
             return 302, {"Location": path}, b"", None
+        if kind == "big":
+            # N bytes (K, M suffixes), the same on every request and
+            # incompressible: shake_256 of the path.
+            return 200, {"Content-Type": "application/octet-stream"}, big_body(path, args[0]), None
         if kind == "no-length":
             return 200, {"Content-Type": "text/html", "_chunked": "1"}, body, None
         return 500, {}, f"webd: unknown behaviour {kind}\n".encode(), None
