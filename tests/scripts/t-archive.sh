@@ -1,0 +1,125 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# linkmend archive in the test web, read back by webrecorder's warcio
+# (tests/browser/warc.mjs): records parse, digests verify, payloads are
+# what the server served, revisits for a payload kept twice, CDXJ offsets
+# point at their records; a second run fetches nothing; --max-size cuts
+# and says so; runs killed mid-way leave whole files and the next run
+# completes the set with no duplicate; resolve --archive prefers the
+# project's own capture and does not ask the Wayback Machine.
+. "$(dirname "$0")/../lib/sh.sh"
+if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
+	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
+	exit 0
+fi
+BROWSER=$TESTS/browser
+if [ ! -d "$BROWSER/node_modules/warcio" ]; then
+	echo "not ok - the npm test tools are missing (tests/deps.sh installs them)"
+	exit 0
+fi
+WEB=$TESTS/web
+NAME=lm-archive-$$
+trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+
+# Many pages on one slow host, for the runs killed mid-way.
+SCN=$SCRATCH/archive.scn
+cp "$WEB/cases/archive.scn" "$SCN"
+echo "slow.linkmend-web.org latency 30-60" >> "$SCN"
+for i in $(seq 1 120); do echo "slow.linkmend-web.org /p$i 200 <html>page $i of the slow host</html>"; done >> "$SCN"
+state=$("$WEB/up" "$SCN" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+run() { "$WEB/exec" -n "$NAME" "$@"; }
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 20)
+warc() { (cd "$BROWSER" && node warc.mjs "$@"); }
+
+T=$SCRATCH/tree
+mkdir -p "$T/slow"
+cd "$T" || exit 1
+cat > a.c <<'C'
+/*
+ * http://site.linkmend-web.org/a.html http://site.linkmend-web.org/b.html
+ * http://site.linkmend-web.org/c.html http://site.linkmend-web.org/chunked
+ * http://big.linkmend-web.org/doc.pdf http://other.linkmend-web.org/x
+ * http://gone.linkmend-web.org/y
+ */
+C
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --no-output "${NET[@]}"
+# What the server serves, fetched by curl, for warc.mjs to compare.
+SERVED=$SCRATCH/served
+mkdir -p "$SERVED"
+for u in $(sqlite3 .linkmend/linkmend.db "SELECT url FROM url"); do
+	run curl -s --cacert "$state/ca.crt" -o "$SERVED/$(printf %s "$u" | sha1sum | cut -c1-40)" "$u"
+done
+
+C=$SCRATCH/coll
+: > "$state/requests.log"
+run "$LINKMEND" archive -o "$C" "${NET[@]}" 2> "$SCRATCH/err"
+same "archive exits 0" "$?" "0"
+ok "it names what it kept" grep -q "^archive: 6 captures (1 revisits)" "$SCRATCH/err"
+ok "the dead page is not fetched" bash -c "! grep -q 'gone.linkmend-web.org' '$state/requests.log'"
+warc "$C" "$SERVED" --expect-urls 6
+same "the second URL of one payload is a revisit" \
+	"$(grep 'site)/b.html' "$C/index.cdxj" | grep -c '"mime":"warc/revisit"')" "1"
+ok "a chunked reply keeps its framing header, renamed" \
+	bash -c "zcat '$C'/*.warc.gz | grep -aq '^X-Linkmend-Orig-Transfer-Encoding: chunked'"
+ok "the SURT key drops www and the scheme" grep -q '^org,linkmend-web,site)/a.html 2' "$C/index.cdxj"
+
+: > "$state/requests.log"
+run "$LINKMEND" archive -o "$C" "${NET[@]}" 2> "$SCRATCH/err"
+same "a second run has nothing to fetch" "$(grep -c . "$state/requests.log")" "0"
+ok "and says so" grep -q "^archive: 0 captures" "$SCRATCH/err"
+same "the index is unchanged" "$(wc -l < "$C/index.cdxj")" "6"
+
+run "$LINKMEND" archive -o "$SCRATCH/cut" --max-size 1M "${NET[@]}" 2> /dev/null
+same "--max-size keeps a cut body, marked WARC-Truncated" \
+	"$(python3 - "$SCRATCH/cut" <<'PY'
+import gzip, glob, sys
+data = b"".join(gzip.open(f).read() for f in glob.glob(sys.argv[1] + "/*.warc.gz"))
+i = data.index(b"WARC-Target-URI: http://big.linkmend-web.org/doc.pdf\r\nWARC-IP")
+head = data[data.rindex(b"WARC/1.1", 0, i):data.index(b"\r\n\r\n", i)]
+n = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+print(b"WARC-Truncated: length" in head, n - data.index(b"\r\n\r\n", data.index(b"\r\n\r\n", i) + 4) + data.index(b"\r\n\r\n", i) + 4 - 4 >= 0 and 1048576 <= n < 1048576 + 400)
+PY
+)" "True True"
+
+# Killed mid-way, twice: whole files only, then the set completes.  A
+# tree of its own, 120 pages on a slow host (about 6 s at 20 a second).
+S=$SCRATCH/slowtree
+mkdir -p "$S"
+for i in $(seq 1 120); do echo "/* http://slow.linkmend-web.org/p$i */"; done > "$S/pages.c"
+(cd "$S" && "$LINKMEND" scan -q . > /dev/null && run "$LINKMEND" check -q --no-output "${NET[@]}")
+for i in $(seq 1 120); do
+	u=http://slow.linkmend-web.org/p$i
+	printf '<html>page %s of the slow host</html>\n' "$i" > "$SERVED/$(printf %s "$u" | sha1sum | cut -c1-40)"
+done
+K=$SCRATCH/killed
+for wait in 2.0 1.5; do
+	(cd "$S" && exec "$WEB/exec" -n "$NAME" "$LINKMEND" archive -o "$K" --warc-size 4K "${NET[@]}") > /dev/null 2>&1 &
+	sleep "$wait"
+	pkill -KILL -f "linkmend archive -o $K"
+	wait 2> /dev/null
+	warc "$K" "$SERVED" --partial | grep -v '^warc: ' | sed "s/^\(not \)\{0,1\}ok - /&after kill -9 at ${wait}s: /"
+done
+same "the store passes its integrity check" "$(sqlite3 "$S/.linkmend/linkmend.db" 'PRAGMA integrity_check')" "ok"
+(cd "$S" && run "$LINKMEND" archive -o "$K" --warc-size 4K "${NET[@]}") 2> "$SCRATCH/err"
+same "the next run finishes" "$?" "0"
+ok "it cut or removed the file the kill left open" grep -qE "left open by an interrupted run; (cut after its last whole record|removed)" "$SCRATCH/err"
+warc "$K" "$SERVED" --expect-urls 120 | sed 's/^\(not \)\{0,1\}ok - /&after the kills: /'
+
+# The link dies: resolve --archive uses the project's own copy.
+"$WEB/down" "$NAME"
+sed 's|^site.linkmend-web.org /a.html 200 .*|site.linkmend-web.org /a.html 404|' "$SCN" > "$SCRATCH/dead.scn"
+state=$("$WEB/up" "$SCRATCH/dead.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 20)
+run "$LINKMEND" check -q --force --confirm 1 "${NET[@]}" http://site.linkmend-web.org/a.html > /dev/null
+: > "$state/requests.log"
+run "$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0 \
+	--archive "$C" --archive-base https://links.linkmend-web.org/coll > "$SCRATCH/got" 2> /dev/null
+ts=$(sed -n 's|^org,linkmend-web,site)/a.html \([0-9]*\) .*|\1|p' "$C/index.cdxj")
+same "a dead link with a local capture resolves to the project's own URL" \
+	"$(awk -F'\t' '$1 == "http://site.linkmend-web.org/a.html" { print $2, $3 }' "$SCRATCH/got")" \
+	"archived https://links.linkmend-web.org/coll/$ts/http://site.linkmend-web.org/a.html"
+ok "the evidence gives the local capture's date" grep -q "the project's own capture $ts ($C/index.cdxj)" "$SCRATCH/got"
+ok "the Wayback Machine is not asked for it" bash -c "! grep -q 'web.archive.org.*a.html' '$state/requests.log'"
+run "$LINKMEND" resolve --archive "$C" > /dev/null 2> "$SCRATCH/err"
+same "--archive without --archive-base is an error" "$?" "2"
