@@ -12,6 +12,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <jansson.h>
+#include <curl/curl.h>
 #include <limits.h>
 #include <openssl/evp.h>
 #include <signal.h>
@@ -42,7 +44,9 @@ const char cmd_archive_usage[] =
 	"                        [--warc-size SIZE] [-j N] [--per-host N] "
 	"[--spacing-ms MS]\n"
 	"                        [--timeout S] [--cacert FILE] "
-	"[--allow-private] [-q]";
+	"[--allow-private] [-q]\n"
+	"                        [--request-capture [--spn URL] "
+	"[--spn-spacing MS] [--spn-poll MS]]";
 
 const char cmd_archive_help[] =
 	"Fetch every link that check found alive (or, with --only all, every\n"
@@ -63,6 +67,15 @@ const char cmd_archive_help[] =
 	"    -j, --jobs N, --per-host N, --spacing-ms MS, --timeout S,\n"
 	"    --cacert FILE, --allow-private   as for check\n"
 	"    -q, --quiet        no summary line\n"
+	"    --request-capture  also ask the Wayback Machine's Save Page Now to\n"
+	"                       capture every live link it has no capture of;\n"
+	"                       prints 'url  saved|already|error  detail';\n"
+	"                       credentials from LINKMEND_SPN_ACCESS and\n"
+	"                       LINKMEND_SPN_SECRET\n"
+	"    --spn URL          the Wayback Machine ([resolve] wayback, else\n"
+	"                       https://web.archive.org)\n"
+	"    --spn-spacing MS   between two requests to it (15000)\n"
+	"    --spn-poll MS      between two polls of a job (5000)\n"
 	"\n"
 	"SIZE takes K, M or G.  An interrupted run keeps what it wrote; the next\n"
 	"one completes the set.  Settings from .linkmend.conf: [check] ignore,\n"
@@ -534,8 +547,226 @@ static int index_capture(const struct store_capture *sc, void *data)
 	return 0;
 }
 
+/*
+ * --request-capture: Save Page Now 2 for live links the Wayback Machine
+ * has no capture of, so that the public copy exists before they die.
+ * One request at a time to the archive, --spn-spacing apart; each job is
+ * polled until it succeeds or fails.  Outcomes are kept in the store's
+ * look-up cache ("spn:URL") and not asked for again.
+ */
+enum { SPN_CDX, SPN_SAVE, SPN_STATUS };
+
+struct spn_job {
+	struct net_request nr;
+	struct spn_run *run;
+	char *url;		/* the link */
+	char *req_url;		/* what nr asks */
+	char *job_id;
+	char *post;		/* the form, until libcurl copies it at start */
+	int stage, polls;
+};
+
+struct spn_run {
+	struct archive_cmd *c;
+	struct net *net;
+	const char *base;
+	const char *headers[3];
+	long poll_ms;
+	int max_polls;
+	long long saved, already, failed;
+};
+
+static void spn_finish(struct spn_job *j, const char *what, const char *detail)
+{
+	struct spn_run *s = j->run;
+	char *key = xstrfmt("spn:%s", j->url);
+	json_t *o = json_pack("{s:s, s:s}", "result", what, "detail", detail);
+	char *body = o ? json_dumps(o, JSON_COMPACT) : NULL;
+
+	printf("%s\t%s\t%s\n", j->url, what, detail);
+	if (strcmp(what, "error")) {
+		/* A refusal is asked again next time; an outcome is kept. */
+		if (body && store_put_lookup(s->c->st, key, (long long)time(NULL), body))
+			s->c->fatal = 1;
+	}
+	if (!strcmp(what, "saved"))
+		s->saved++;
+	else if (!strcmp(what, "already"))
+		s->already++;
+	else
+		s->failed++;
+	free(body);
+	json_decref(o);
+	free(key);
+}
+
+static void spn_submit(struct spn_job *j, int stage, char *req_url,
+		       char *post, long delay_ms)
+{
+	free(j->req_url);
+	free(j->post);
+	j->req_url = req_url;
+	j->post = post;
+	j->stage = stage;
+	j->nr.url = req_url;
+	j->nr.post = post;
+	j->nr.headers = stage == SPN_CDX ? NULL : j->run->headers;
+	j->nr.not_before_ms = net_now_ms() + delay_ms;
+	if (net_submit(j->run->net, &j->nr))
+		spn_finish(j, "error", "not a URL libcurl takes");
+}
+
+static char *escaped(const char *s)
+{
+	char *e = curl_easy_escape(NULL, s, 0), *r = xstrdup(e ? e : "");
+
+	curl_free(e);
+	return r;
+}
+
+static void spn_done(struct net_request *r, void *data)
+{
+	struct spn_job *j = (struct spn_job *)r;
+	struct spn_run *s = data;
+	json_error_t err;
+	json_t *o = r->curl_code ? NULL : json_loads(r->body.buf ? r->body.buf : "",
+						     0, &err);
+	const char *status = json_string_value(json_object_get(o, "status"));
+	char *enc, *post;
+
+	if (r->curl_code) {
+		spn_finish(j, "error", *r->errbuf ? r->errbuf : "no reply");
+		goto out;
+	}
+	switch (j->stage) {
+	case SPN_CDX:
+		if (r->status != 200 || !json_is_array(o)) {
+			spn_finish(j, "error", "the CDX reply is not JSON");
+		} else if (json_array_size(o) > 1) {
+			const char *ts = json_string_value(json_array_get(
+				json_array_get(o, 1), 0));
+
+			spn_finish(j, "already", ts ? ts : "a capture");
+		} else {
+			enc = escaped(j->url);
+			post = xstrfmt("url=%s&capture_outlinks=0&skip_first_archive=1",
+				       enc);
+			free(enc);
+			spn_submit(j, SPN_SAVE, xstrfmt("%s/save", s->base), post, 0);
+			json_decref(o);
+			return;
+		}
+		break;
+	case SPN_SAVE:
+	case SPN_STATUS:
+		if (!json_is_object(o)) {
+			char *d = xstrfmt("HTTP %ld, not a JSON reply", r->status);
+
+			spn_finish(j, "error", d);
+			free(d);
+			break;
+		}
+		if (j->stage == SPN_SAVE && json_is_string(json_object_get(o, "job_id"))) {
+			free(j->job_id);
+			j->job_id = xstrdup(json_string_value(json_object_get(o, "job_id")));
+		} else if (status && !strcmp(status, "success")) {
+			const char *ts = json_string_value(json_object_get(o, "timestamp"));
+
+			spn_finish(j, "saved", ts ? ts : "");
+			break;
+		} else if (!status || strcmp(status, "pending")) {
+			const char *ext = json_string_value(json_object_get(o, "status_ext"));
+			const char *msg = json_string_value(json_object_get(o, "message"));
+
+			spn_finish(j, "error", ext ? ext : msg ? msg : "refused");
+			break;
+		}
+		if (j->polls++ >= s->max_polls) {
+			spn_finish(j, "error", "still pending: asked again next time");
+			break;
+		}
+		spn_submit(j, SPN_STATUS, xstrfmt("%s/save/status/%s", s->base,
+						  j->job_id), NULL, s->poll_ms);
+		json_decref(o);
+		return;
+	}
+out:
+	json_decref(o);
+}
+
+static int request_captures(struct archive_cmd *c, const struct net_opts *base,
+			    struct target_list *t, const char *spn,
+			    long spacing_ms, long poll_ms)
+{
+	const char *access = getenv("LINKMEND_SPN_ACCESS");
+	const char *secret = getenv("LINKMEND_SPN_SECRET");
+	struct spn_run s;
+	struct net_opts no = *base;
+	struct spn_job *jobs;
+	char *auth;
+	size_t i, n = 0;
+
+	if (!access || !*access || !secret || !*secret)
+		die("--request-capture needs LINKMEND_SPN_ACCESS and "
+		    "LINKMEND_SPN_SECRET (an archive.org S3 key)");
+	memset(&s, 0, sizeof(s));
+	s.c = c;
+	s.base = spn;
+	s.poll_ms = poll_ms;
+	s.max_polls = 60;
+	auth = xstrfmt("Authorization: LOW %s:%s", access, secret);
+	s.headers[0] = "Accept: application/json";
+	s.headers[1] = auth;
+	no.per_host = 1;
+	no.spacing_ms = spacing_ms;
+	s.net = net_new(&no);
+	jobs = xcalloc(t->nr ? t->nr : 1, sizeof(*jobs));
+	for (i = 0; i < t->nr; i++) {
+		struct spn_job *j = &jobs[n];
+		char *key = xstrfmt("spn:%s", t->v[i].url), *enc, *cached;
+		long long at;
+
+		cached = store_get_lookup(c->st, key, &at);
+		free(key);
+		if (cached) {
+			free(cached);
+			continue;
+		}
+		n++;
+		j->run = &s;
+		j->url = t->v[i].url;
+		j->nr.done = spn_done;
+		j->nr.data = &s;
+		enc = escaped(j->url);
+		spn_submit(j, SPN_CDX, xstrfmt("%s/cdx/search/cdx?url=%s&output=json"
+					       "&limit=1&fl=timestamp", spn, enc),
+			   NULL, 0);
+		free(enc);
+	}
+	if (store_begin(c->st))
+		die("cannot write the store");
+	if (n)
+		net_run(s.net, &interrupted, NULL, NULL);
+	if (store_commit(c->st))
+		die("cannot record the requests");
+	fprintf(stderr, "archive: Save Page Now: %lld saved, %lld had a capture, "
+		"%lld refused or failed%s\n", s.saved, s.already, s.failed,
+		interrupted ? "; interrupted" : "");
+	for (i = 0; i < n; i++) {
+		net_request_reset(&jobs[i].nr);
+		free(jobs[i].req_url);
+		free(jobs[i].post);
+		free(jobs[i].job_id);
+	}
+	net_free(s.net);
+	free(jobs);
+	free(auth);
+	return s.failed ? 1 : 0;
+}
+
 enum { OPT_DB = 256, OPT_ONLY, OPT_MAX_SIZE, OPT_WARC_SIZE, OPT_PER_HOST,
-       OPT_SPACING_MS, OPT_TIMEOUT, OPT_CACERT, OPT_ALLOW_PRIVATE };
+       OPT_SPACING_MS, OPT_TIMEOUT, OPT_CACERT, OPT_ALLOW_PRIVATE,
+       OPT_REQUEST_CAPTURE, OPT_SPN, OPT_SPN_SPACING, OPT_SPN_POLL };
 
 static const struct option long_opts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -550,6 +781,10 @@ static const struct option long_opts[] = {
 	{ "cacert", required_argument, NULL, OPT_CACERT },
 	{ "allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "request-capture", no_argument, NULL, OPT_REQUEST_CAPTURE },
+	{ "spn", required_argument, NULL, OPT_SPN },
+	{ "spn-spacing", required_argument, NULL, OPT_SPN_SPACING },
+	{ "spn-poll", required_argument, NULL, OPT_SPN_POLL },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -575,8 +810,9 @@ int cmd_archive(int argc, char **argv)
 	const char *db = NULL;
 	char *found, *root, *idx;
 	long long max_size = 50LL << 20;
-	int opt, quiet = 0, jobs = 0, per_host = 0, ret = 0;
-	long spacing = -1, timeout = 0;
+	int opt, quiet = 0, jobs = 0, per_host = 0, ret = 0, spn_on = 0;
+	long spacing = -1, timeout = 0, spn_spacing = 15000, spn_poll = 5000;
+	const char *spn = NULL;
 	size_t i;
 	struct sigaction sa;
 
@@ -624,6 +860,18 @@ int cmd_archive(int argc, char **argv)
 			break;
 		case 'q':
 			quiet = 1;
+			break;
+		case OPT_REQUEST_CAPTURE:
+			spn_on = 1;
+			break;
+		case OPT_SPN:
+			spn = optarg;
+			break;
+		case OPT_SPN_SPACING:
+			spn_spacing = num_arg(optarg, "--spn-spacing", 0, 3600000);
+			break;
+		case OPT_SPN_POLL:
+			spn_poll = num_arg(optarg, "--spn-poll", 0, 600000);
 			break;
 		default:
 			usage_die(cmd_archive_usage);
@@ -708,6 +956,21 @@ int cmd_archive(int argc, char **argv)
 	idx = xstrfmt("%s/index.cdxj", c.dir);
 	if (cdxj_write(&index, idx))
 		ret = 2;
+	if (spn_on && !interrupted && !c.fatal) {
+		if (!spn)
+			spn = config_get(&c.cfg, "resolve", "wayback");
+		/* Every live link, archived here or not, gets its public copy. */
+		for (i = 0; i < t.nr; i++)
+			free(t.v[i].url);
+		t.nr = 0;
+		t.all = 0;	/* live links only */
+		strmap_clear(&c.archived, NULL);
+		if (store_each_checkable_url(c.st, add_target, &t))
+			die("cannot read the store");
+		if (request_captures(&c, &no, &t, spn ? spn :
+				     "https://web.archive.org", spn_spacing, spn_poll))
+			ret = ret ? ret : 1;
+	}
 	if (!quiet)
 		fprintf(stderr, "archive: %lld captures (%lld revisits), %lld "
 			"bytes; %lld not fetched; %zu in %s%s\n", c.captures,

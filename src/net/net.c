@@ -77,6 +77,8 @@ static void drop(struct net *n, struct net_request *r)
 	curl_multi_remove_handle(n->multi, r->easy);
 	curl_easy_cleanup(r->easy);
 	r->easy = NULL;
+	curl_slist_free_all(r->header_list);
+	r->header_list = NULL;
 }
 
 static void free_host(void *p)
@@ -256,6 +258,17 @@ static void *start(struct net *n, struct net_request *r)
 	curl_easy_setopt(e, CURLOPT_USERAGENT, n->o.user_agent);
 	if (!r->identity)
 		curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+	if (r->post)
+		curl_easy_setopt(e, CURLOPT_COPYPOSTFIELDS, r->post);
+	if (r->headers) {
+		const char *const *h;
+		struct curl_slist *l = NULL;
+
+		for (h = r->headers; *h; h++)
+			l = curl_slist_append(l, *h);
+		r->header_list = l;
+		curl_easy_setopt(e, CURLOPT_HTTPHEADER, l);
+	}
 	if (r->keep_request) {
 		curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
 		curl_easy_setopt(e, CURLOPT_DEBUGDATA, r);

@@ -47,6 +47,10 @@ struct net_request {
 	 * the transfer); keep_request keeps the request head as sent.
 	 */
 	int identity, keep_request;
+	/* A POST of this body (form-encoded) instead of HEAD or GET. */
+	const char *post;
+	/* Extra request headers ("Name: value"), NULL-terminated. */
+	const char *const *headers;
 	void (*header_line)(struct net_request *r, const char *line,
 			    size_t len);
 	int (*body_sink)(struct net_request *r, const char *data, size_t len);
@@ -68,6 +72,7 @@ struct net_request {
 	/* The engine's own. */
 	struct net_request *next;
 	void *easy;
+	void *header_list;
 	struct net_host *host;
 	size_t cap, slot;
 };

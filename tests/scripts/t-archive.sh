@@ -106,6 +106,34 @@ same "the next run finishes" "$?" "0"
 ok "it cut or removed the file the kill left open" grep -qE "left open by an interrupted run; (cut after its last whole record|removed)" "$SCRATCH/err"
 warc "$K" "$SERVED" --expect-urls 120 | sed 's/^\(not \)\{0,1\}ok - /&after the kills: /'
 
+# Save Page Now for live links the Wayback Machine has no capture of.
+SPN=(--request-capture --spn https://web.archive.org --spn-spacing 20 --spn-poll 50)
+run "$LINKMEND" archive -o "$C" "${NET[@]}" "${SPN[@]}" > /dev/null 2> "$SCRATCH/err"
+same "--request-capture needs credentials" "$?" "2"
+ok "and says which" grep -q "LINKMEND_SPN_ACCESS and LINKMEND_SPN_SECRET" "$SCRATCH/err"
+: > "$state/requests.log"
+LINKMEND_SPN_ACCESS=spnkey LINKMEND_SPN_SECRET=spnsecret \
+	run "$LINKMEND" archive -o "$C" "${NET[@]}" "${SPN[@]}" > "$SCRATCH/spn" 2> "$SCRATCH/err"
+same "a refused capture makes the exit status 1" "$?" "1"
+same "each live link: saved, already captured, or refused with the reason" "$(sort "$SCRATCH/spn" | cut -f1,2,3 | sed 's/\tsaved\t20[0-9]\{12\}$/\tsaved\tTS/')" \
+"http://big.linkmend-web.org/doc.pdf	saved	TS
+http://other.linkmend-web.org/x	error	error:too-many-daily-captures
+http://site.linkmend-web.org/a.html	saved	TS
+http://site.linkmend-web.org/b.html	saved	TS
+http://site.linkmend-web.org/c.html	already	20200101000000
+http://site.linkmend-web.org/chunked	saved	TS"
+ok "jobs are polled until they succeed" bash -c "[ \$(grep -c 'GET https /save/status/' '$state/requests.log') -ge 8 ]"
+same "one request at a time to the archive" "$(awk '$2 == "web.archive.org" && $3 != 1' "$state/requests.log" | wc -l)" "0"
+ok "the POST carries the form and the key" grep -q "POST https /save " "$state/requests.log"
+: > "$state/requests.log"
+LINKMEND_SPN_ACCESS=spnkey LINKMEND_SPN_SECRET=spnsecret \
+	run "$LINKMEND" archive -o "$C" "${NET[@]}" "${SPN[@]}" > "$SCRATCH/spn2" 2> /dev/null
+same "the next run asks only for the refused one" "$(cut -f1,2 "$SCRATCH/spn2")" \
+	"http://other.linkmend-web.org/x	error"
+LINKMEND_SPN_ACCESS=spnkey LINKMEND_SPN_SECRET=wrong \
+	run "$LINKMEND" archive -o "$C" "${NET[@]}" "${SPN[@]}" > "$SCRATCH/spn3" 2> /dev/null
+same "a wrong key is refused, with the archive's reason" "$(cut -f2,3 "$SCRATCH/spn3" | sort -u)" "error	error:unauthorized"
+
 # The link dies: resolve --archive uses the project's own copy.
 "$WEB/down" "$NAME"
 sed 's|^site.linkmend-web.org /a.html 200 .*|site.linkmend-web.org /a.html 404|' "$SCN" > "$SCRATCH/dead.scn"

@@ -59,6 +59,9 @@ class Scenario:
         self.archive = []       # (url, timestamp, status, mime, parked)
         self.mementos = []      # (url, timestamp, memento url)
         self.archive_timeouts = set()
+        self.spn = None         # "ACCESS:SECRET" when Save Page Now is on
+        self.spn_errors = {}    # url -> status_ext
+        self.spn_jobs = {}      # job id -> [url, polls]
         self.counts = {}        # (host, path) -> requests seen
         with open(path, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
@@ -85,6 +88,14 @@ class Scenario:
             self.archive.append((url, ts, status, mime, "parked" in w[5:]))
             self.host("web.archive.org")
             self.host("archive.org")
+            return
+        if w[0] == "spn":
+            # Save Page Now 2 at web.archive.org/save, for ACCESS:SECRET.
+            self.spn = w[1]
+            self.host("web.archive.org")
+            return
+        if w[0] == "spn-error":
+            self.spn_errors[w[1]] = w[2]
             return
         if w[0] == "archive-timeout":
             self.archive_timeouts.add(w[1])
@@ -145,9 +156,42 @@ class Web:
         return self.sc.counts[k]
 
     # ---- the Wayback double ----
+    def save(self, method, path, headers):
+        """Save Page Now 2: POST /save, then GET /save/status/JOB until
+        success (the second poll); the capture then shows in the CDX."""
+        js = {"Content-Type": "application/json"}
+        if headers.get("authorization") != f"LOW {self.sc.spn}":
+            return 401, js, json.dumps({"status": "error", "status_ext": "error:unauthorized",
+                                        "message": "You need to be logged in"}).encode()
+        if method == "POST" and path == "/save":
+            form = urllib.parse.parse_qs(headers.get("_body", b"").decode("latin-1"))
+            url = form.get("url", [""])[0]
+            if url in self.sc.spn_errors:
+                # An error can come with a 200 and no job id.
+                return 200, js, json.dumps({"status": "error", "status_ext": self.sc.spn_errors[url],
+                                            "message": "refused"}).encode()
+            job = f"spn2-{len(self.sc.spn_jobs) + 1:04d}"
+            self.sc.spn_jobs[job] = [url, 0]
+            return 200, js, json.dumps({"url": url, "job_id": job}).encode()
+        m = re.match(r"^/save/status/([\w-]+)$", path)
+        if method == "GET" and m and m.group(1) in self.sc.spn_jobs:
+            job = self.sc.spn_jobs[m.group(1)]
+            job[1] += 1
+            if job[1] < 2:
+                return 200, js, json.dumps({"status": "pending", "job_id": m.group(1)}).encode()
+            ts = time.strftime("%Y%m%d%H%M%S", time.gmtime())
+            if not any(c[0] == job[0] for c in self.sc.archive):
+                self.sc.archive.append((job[0], ts, "200", "text/html", False))
+                self._by_key = None
+            return 200, js, json.dumps({"status": "success", "job_id": m.group(1),
+                                        "timestamp": ts, "original_url": job[0]}).encode()
+        return 404, js, b'{"status": "error", "status_ext": "error:not-found"}'
+
     def wayback(self, method, target, headers):
         u = urllib.parse.urlsplit(target)
         q = urllib.parse.parse_qs(u.query, keep_blank_values=True)
+        if self.sc.spn and u.path.startswith("/save"):
+            return self.save(method, u.path, headers)
         if u.path == "/cdx/search/cdx":
             if any(norm(q.get("url", [""])[0]) == norm(t) for t in self.sc.archive_timeouts):
                 return None
@@ -267,7 +311,7 @@ class Web:
         lo, hi = h.latency
         if hi:
             await asyncio.sleep(random.uniform(lo, hi) / 1000.0)
-        if hostname in ("web.archive.org", "archive.org") and (self.sc.archive or self.sc.archive_timeouts):
+        if hostname in ("web.archive.org", "archive.org") and (self.sc.archive or self.sc.archive_timeouts or self.sc.spn):
             r = self.wayback(method, target, headers)
             if r is None:       # an archive look-up that never ends
                 await asyncio.sleep(3600)
@@ -347,7 +391,7 @@ class Web:
                     k, _, v = h.decode("latin-1").partition(":")
                     headers[k.strip().lower()] = v.strip()
                 if "content-length" in headers:
-                    await reader.readexactly(int(headers["content-length"]))
+                    headers["_body"] = await reader.readexactly(int(headers["content-length"]))
                 host = headers.get("host", "").split(":")[0].lower()
                 self.inflight[host] = self.inflight.get(host, 0) + 1
                 self.log.write(f"{time.time():.3f} {host} {self.inflight[host]} "
