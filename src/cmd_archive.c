@@ -857,6 +857,7 @@ int cmd_archive(int argc, char **argv)
 			no.cacert = optarg;
 			break;
 		case OPT_ALLOW_PRIVATE:
+			no.allow_private = 1;
 			break;
 		case 'q':
 			quiet = 1;

@@ -41,7 +41,9 @@ const char cmd_check_help[] =
 	"    url  verdict  status  final_url  detail        (tab-separated)\n"
 	"\n"
 	"verdict is one of alive, moved, redirected, gone, soft-404, dns,\n"
-	"dns-error, refused, timeout, tls, blocked, server-error, parked;\n"
+	"dns-error, refused, timeout, tls, blocked, server-error, parked,\n"
+	"unsafe (a private address, or a redirect to another scheme: not\n"
+	"requested, and no evidence of death);\n"
 	"status is the last HTTP status or '-'; final_url the URL after\n"
 	"redirects or '-'; detail a short reason.  A failing URL is dead only\n"
 	"after --confirm failed checks at least --spacing days apart; detail\n"
@@ -525,8 +527,7 @@ int cmd_check(int argc, char **argv)
 			o.net.cacert = optarg;
 			break;
 		case OPT_ALLOW_PRIVATE:
-			/* Accepted now; private addresses are refused once
-			 * the hardening lands, and the test web needs them. */
+			o.net.allow_private = 1;
 			break;
 		case 'q':
 			c.quiet = 1;

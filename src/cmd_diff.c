@@ -292,6 +292,7 @@ static enum d_state state_of(const struct diff_cmd *c, const struct d_link *l)
 	case V_TIMEOUT:
 	case V_SERVER_ERROR:
 	case V_DNS_ERROR:
+	case V_UNSAFE:
 		return c->strict ? D_DEAD : D_FAILING;
 	default:
 		return D_DEAD;
@@ -479,6 +480,7 @@ int cmd_diff(int argc, char **argv)
 			o.net.cacert = optarg;
 			break;
 		case OPT_ALLOW_PRIVATE:
+			o.net.allow_private = 1;
 			break;
 		case 'q':
 			c.quiet = 1;

@@ -1133,6 +1133,7 @@ int cmd_resolve(int argc, char **argv)
 			c.net.cacert = optarg;
 			break;
 		case OPT_ALLOW_PRIVATE:
+			c.net.allow_private = 1;
 			break;
 		case 'q':
 			c.quiet = 1;

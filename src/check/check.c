@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +27,7 @@
 static const char *const verdict_names[V__COUNT] = {
 	"alive", "moved", "redirected", "gone", "soft-404", "dns", "dns-error",
 	"refused", "timeout", "tls", "blocked", "server-error", "parked",
+	"unsafe",
 };
 
 const char *verdict_name(enum verdict v)
@@ -46,7 +48,7 @@ enum verdict verdict_from_name(const char *name)
 int verdict_is_failure(enum verdict v)
 {
 	return v != V_ALIVE && v != V_MOVED && v != V_REDIRECTED &&
-	       v != V_BLOCKED && v < V__COUNT;
+	       v != V_BLOCKED && v != V_UNSAFE && v < V__COUNT;
 }
 
 void check_opts_init(struct check_opts *o)
@@ -398,6 +400,11 @@ static void on_error(struct job *j)
 	const char *msg = *j->req.errbuf ? j->req.errbuf :
 			  curl_easy_strerror((CURLcode)code);
 
+	if (j->req.refused)
+		return finish(j, V_UNSAFE, "not requested: %s (--allow-private "
+			      "allows it)", j->req.refused);
+	if (j->req.cut)
+		return finish(j, V_SERVER_ERROR, "cut off: %s", j->req.cut);
 	/* A resolver that never answers outlasts the transfer's timeout. */
 	if (code == CURLE_OPERATION_TIMEDOUT && !j->req.primary_ip &&
 	    !strncmp(msg, "Resolving timed out", 19))
@@ -440,6 +447,12 @@ static void on_job_done(struct net_request *req, void *data)
 				return finish(j, V_SERVER_ERROR,
 					      "redirect loop after %d hop%s", j->hops,
 					      j->hops == 1 ? "" : "s");
+		if (strncasecmp(req->location, "http://", 7) &&
+		    strncasecmp(req->location, "https://", 8))
+			return finish(j, V_UNSAFE, "%ld to %.*s: not followed (only "
+				      "http and https are)", s,
+				      (int)strcspn(req->location, ":"),
+				      req->location);
 		if (j->hops >= o->max_hops)
 			return finish(j, V_SERVER_ERROR, "more than %d redirects",
 				      o->max_hops);

@@ -30,6 +30,7 @@ enum verdict {
 	V_BLOCKED,
 	V_SERVER_ERROR,
 	V_PARKED,
+	V_UNSAFE,
 	V__COUNT
 };
 

@@ -12,6 +12,10 @@
 #include "../lib/xalloc.h"
 #include "net.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
 struct net_host {
 	char *name;
 	struct net_request *head, *tail;	/* queued, FIFO */
@@ -44,6 +48,78 @@ void net_opts_init(struct net_opts *o)
 	o->connect_timeout_ms = 10000;
 	o->max_body = 1 << 20;
 	o->user_agent = "linkmend/0.1 (link checker)";
+	o->max_header_bytes = 64 << 10;
+	o->max_header_lines = 200;
+}
+
+/*
+ * What an address is when it is no public one: loopback, private
+ * (RFC 1918, RFC 4193), link-local (and the cloud metadata address
+ * 169.254.169.254 in it), "this network", carrier-grade NAT; IPv4-mapped
+ * IPv6 addresses as their IPv4 selves.  NULL for a public address.
+ */
+const char *net_address_kind(const struct sockaddr *sa)
+{
+	const unsigned char *b;
+
+	if (sa->sa_family == AF_INET6) {
+		const struct sockaddr_in6 *s6 = (const struct sockaddr_in6 *)sa;
+		static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0,
+							  0, 0, 0xff, 0xff };
+
+		b = s6->sin6_addr.s6_addr;
+		if (!memcmp(b, mapped, 12)) {
+			b += 12;
+			goto v4;
+		}
+		if (IN6_IS_ADDR_LOOPBACK(&s6->sin6_addr))
+			return "loopback";
+		if (IN6_IS_ADDR_UNSPECIFIED(&s6->sin6_addr))
+			return "unspecified";
+		if ((b[0] & 0xfe) == 0xfc)
+			return "private (fc00::/7)";
+		if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
+			return "link-local";
+		return NULL;
+	}
+	if (sa->sa_family != AF_INET)
+		return "non-IP";
+	b = (const unsigned char *)&((const struct sockaddr_in *)sa)->sin_addr;
+v4:
+	if (b[0] == 127)
+		return "loopback";
+	if (b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) ||
+	    (b[0] == 192 && b[1] == 168))
+		return "private";
+	if (b[0] == 169 && b[1] == 254)
+		return b[2] == 169 && b[3] == 254 ? "link-local (cloud metadata)" :
+		       "link-local";
+	if (b[0] == 0)
+		return "\"this network\"";
+	if (b[0] == 100 && (b[1] & 0xc0) == 64)
+		return "shared (carrier-grade NAT)";
+	return NULL;
+}
+
+static curl_socket_t open_socket(void *p, curlsocktype purpose,
+				 struct curl_sockaddr *a)
+{
+	struct net_request *r = p;
+	const char *kind;
+
+	if (purpose == CURLSOCKTYPE_IPCXN && !r->allow_private &&
+	    (kind = net_address_kind(&a->addr))) {
+		char ip[INET6_ADDRSTRLEN] = "?";
+		const void *in = a->family == AF_INET6 ?
+			(const void *)&((struct sockaddr_in6 *)&a->addr)->sin6_addr :
+			(const void *)&((struct sockaddr_in *)&a->addr)->sin_addr;
+
+		inet_ntop(a->family, in, ip, sizeof(ip));
+		free(r->refused);
+		r->refused = xstrfmt("%s is a %s address", ip, kind);
+		return CURL_SOCKET_BAD;
+	}
+	return socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
 }
 
 long net_now_ms(void)
@@ -112,8 +188,13 @@ void net_request_reset(struct net_request *r)
 {
 	free(r->location);
 	free(r->primary_ip);
+	free(r->refused);
+	free(r->cut);
+	r->cut = NULL;
 	r->location = NULL;
 	r->primary_ip = NULL;
+	r->refused = NULL;
+	r->header_bytes = r->header_lines = 0;
 	strbuf_release(&r->body);
 	strbuf_release(&r->request_head);
 	r->body_len = 0;
@@ -188,6 +269,16 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 	struct net_request *r = p;
 	size_t len = size * nmemb;
 
+	/* A server that sends headers without end is cut off. */
+	r->header_bytes += len;
+	if (++r->header_lines > r->host_caps[1] ||
+	    r->header_bytes > r->host_caps[0]) {
+		free(r->cut);
+		r->cut = xstrfmt("more than %zu header lines or %zu header "
+				 "bytes", r->host_caps[1], r->host_caps[0]);
+		return 0;
+	}
+
 	if (len > 12 && !strncasecmp(data, "Retry-After:", 12)) {
 		const char *v = data + 12;
 		char *end;
@@ -224,7 +315,17 @@ static size_t on_body_capped(char *data, size_t size, size_t nmemb, void *p)
 {
 	struct net_request *r = p;
 	size_t len = size * nmemb, take = len;
+	curl_off_t wire = 0;
 
+	/* Decoded bytes far beyond those on the wire: a compression bomb. */
+	if (!r->identity && r->body_len + len > (64 << 10) &&
+	    !curl_easy_getinfo(r->easy, CURLINFO_SIZE_DOWNLOAD_T, &wire) &&
+	    (curl_off_t)(r->body_len + len) > 100 * (wire + 1)) {
+		free(r->cut);
+		r->cut = xstrfmt("decompressed to over 100 times its %lld bytes "
+				 "(a compression bomb)", (long long)wire);
+		return 0;
+	}
 	if (r->body_len + len > r->cap) {
 		take = r->cap - r->body_len;
 		r->body_capped = 1;
@@ -253,6 +354,13 @@ static void *start(struct net *n, struct net_request *r)
 	curl_easy_setopt(e, CURLOPT_NOBODY, r->head ? 1L : 0L);
 	curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
 	curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https,ftp");
+	/* Redirects are followed by the caller, hop by hop; never by curl. */
+	curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	r->allow_private = n->o.allow_private;
+	r->host_caps[0] = n->o.max_header_bytes;
+	r->host_caps[1] = n->o.max_header_lines;
+	curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+	curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, r);
 	curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, n->o.timeout_ms);
 	curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, n->o.connect_timeout_ms);
 	curl_easy_setopt(e, CURLOPT_USERAGENT, n->o.user_agent);

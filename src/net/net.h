@@ -25,6 +25,15 @@ struct net_opts {
 	size_t max_body;	/* bytes kept and digested */
 	const char *cacert;
 	const char *user_agent;
+	/*
+	 * Allow connections to loopback, private, link-local and metadata
+	 * addresses; without it they are refused at connect time, on the
+	 * address actually connected to (no DNS answer gets around it).
+	 */
+	int allow_private;
+	/* Caps on what a server controls: response header bytes and lines. */
+	size_t max_header_bytes;	/* 64 KiB */
+	size_t max_header_lines;	/* 200 */
 	/* per_host for one host where it differs: > 0, else per_host. */
 	int (*host_limit)(void *data, const char *host);
 	void *host_limit_data;
@@ -68,6 +77,10 @@ struct net_request {
 	unsigned char digest[32];	/* SHA-256 of the kept body */
 	long elapsed_ms;
 	char *primary_ip;
+	/* Set when the engine refused: "127.0.0.1 is a loopback address". */
+	char *refused;
+	/* Set when a cap cut the transfer off: why (header flood, bomb). */
+	char *cut;
 
 	/* The engine's own. */
 	struct net_request *next;
@@ -75,6 +88,9 @@ struct net_request {
 	void *header_list;
 	struct net_host *host;
 	size_t cap, slot;
+	size_t header_bytes, header_lines;
+	size_t host_caps[2];	/* header bytes, lines */
+	int allow_private;
 };
 
 struct net;
@@ -92,6 +108,10 @@ int net_submit(struct net *n, struct net_request *r);
  */
 int net_run(struct net *n, volatile sig_atomic_t *stop,
 	    void (*tick)(void *data), void *tick_data);
+
+/* "loopback", "private", ... for an address no request may reach; NULL. */
+struct sockaddr;
+const char *net_address_kind(const struct sockaddr *sa);
 
 /* Milliseconds on a monotonic clock. */
 long net_now_ms(void);

@@ -82,6 +82,8 @@ static const struct {
 	{ "blocked", "LinkBlocked", "The server refuses robots" },
 	{ "server-error", "LinkServerError", "The server fails (5xx)" },
 	{ "parked", "LinkParked", "The domain is parked or for sale" },
+	{ "unsafe", "LinkUnsafe",
+	  "A private address, or a redirect to another scheme: not requested" },
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

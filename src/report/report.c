@@ -269,7 +269,9 @@ static void set_states(struct build *b)
 			continue;
 		}
 		v = verdict_from_name(l->checks[l->nchecks - 1].verdict);
-		if (o->kind && !strcmp(o->kind, "archived"))
+		if (v == V_UNSAFE && !o->kind)
+			o->state = S_UNCHECKED;	/* never requested */
+		else if (o->kind && !strcmp(o->kind, "archived"))
 			o->state = S_DEAD;
 		else if (o->kind && strcmp(o->kind, "unresolved"))
 			o->state = S_MOVED;

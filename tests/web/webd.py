@@ -45,6 +45,52 @@ def big_body(path, size):
     return _BIG[(path, n)]
 
 
+def hostile_reply(kind, host):
+    """Whole raw replies, each breaking a rule a client must survive."""
+    crlf = "\r\n"
+    if kind == "bad-status":
+        return b"HTTP/1.1 abc Nonsense\r\nContent-Length: 0\r\n\r\n"
+    if kind == "not-http":
+        return b"SSH-2.0-OpenSSH_9.2\r\n\r\n"
+    if kind == "folded":
+        return (b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Long: a\r\n"
+                b"  folded b\r\nX-Dup: 1\r\nX-Dup: 2\r\nContent-Length: 5\r\n\r\nhello")
+    if kind == "dup-location":
+        return (b"HTTP/1.1 301 Moved\r\nLocation: http://%s/one\r\nLocation: http://%s/two\r\n"
+                b"Content-Length: 0\r\n\r\n" % (host.encode(), host.encode()))
+    if kind == "bad-location":
+        return b"HTTP/1.1 301 Moved\r\nLocation: http://[::1\r\nContent-Length: 0\r\n\r\n"
+    if kind == "utf8-location":
+        return b"HTTP/1.1 301 Moved\r\nLocation: /\xff\xfe\xc3(\r\nContent-Length: 0\r\n\r\n"
+    if kind == "huge-retry-after":
+        return b"HTTP/1.1 429 Too Many\r\nRetry-After: 99999999999999999999999\r\nContent-Length: 0\r\n\r\n"
+    if kind == "header-flood":
+        return (b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-Flood-%d: %s\r\n" % (i, b"v" * 64) for i in range(20000))
+                + b"Content-Length: 2\r\n\r\nok")
+    if kind == "gzip-bomb":
+        import gzip
+        body = gzip.compress(b"\0" * (200 << 20), 9)
+        return (b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n"
+                b"Content-Length: %d\r\n\r\n" % len(body)) + body
+    if kind == "redirect-file":
+        return b"HTTP/1.1 302 Found\r\nLocation: file:///etc/passwd\r\nContent-Length: 0\r\n\r\n"
+    if kind == "redirect-gopher":
+        return b"HTTP/1.1 302 Found\r\nLocation: gopher://%s/1\r\nContent-Length: 0\r\n\r\n" % host.encode()
+    if kind == "redirect-metadata":
+        return (b"HTTP/1.1 302 Found\r\nLocation: http://169.254.169.254/latest/meta-data/\r\n"
+                b"Content-Length: 0\r\n\r\n")
+    if kind == "redirect-loopback":
+        return b"HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1/admin\r\nContent-Length: 0\r\n\r\n"
+    if kind == "short-body":
+        return b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly this"
+    if kind == "utf8-body":
+        return b"HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: 6\r\n\r\n\xff\xfe\xfd\x80ab"
+    raise ValueError(f"unknown hostile reply {kind}")
+
+
+_HOSTILE = {}
+
+
 class Host:
     def __init__(self, name):
         self.name = name
@@ -59,6 +105,7 @@ class Scenario:
         self.archive = []       # (url, timestamp, status, mime, parked)
         self.mementos = []      # (url, timestamp, memento url)
         self.archive_timeouts = set()
+        self.cdx_broken = {}    # url -> how its CDX reply is broken
         self.spn = None         # "ACCESS:SECRET" when Save Page Now is on
         self.spn_errors = {}    # url -> status_ext
         self.spn_jobs = {}      # job id -> [url, polls]
@@ -93,6 +140,12 @@ class Scenario:
             # Save Page Now 2 at web.archive.org/save, for ACCESS:SECRET.
             self.spn = w[1]
             self.host("web.archive.org")
+            return
+        if w[0] == "cdx-broken":
+            # A CDX reply that is not one: garbage, truncated or bad UTF-8.
+            self.cdx_broken[w[1]] = w[2]
+            self.host("web.archive.org")
+            self.host("archive.org")
             return
         if w[0] == "spn-error":
             self.spn_errors[w[1]] = w[2]
@@ -225,6 +278,13 @@ class Web:
 
     def cdx(self, q):
         url = q.get("url", [""])[0]
+        broken = self.sc.cdx_broken.get(url)
+        if broken:
+            js = {"Content-Type": "application/json"}
+            return 200, js, {"garbage": b"<html>Service unavailable</html>",
+                             "truncated": b'[["urlkey","timestamp","original"],\n["com,x)/", "2001',
+                             "utf8": b'[["urlkey","timestamp"],\n["\xff\xfe", "20010101000000"]]',
+                             "wrong-shape": b'{"rows": 3}'}[broken]
         rows = self.captures(url)
         fr, to = q.get("from", [""])[0], q.get("to", [""])[0]
         if fr:
@@ -311,7 +371,8 @@ class Web:
         lo, hi = h.latency
         if hi:
             await asyncio.sleep(random.uniform(lo, hi) / 1000.0)
-        if hostname in ("web.archive.org", "archive.org") and (self.sc.archive or self.sc.archive_timeouts or self.sc.spn):
+        if hostname in ("web.archive.org", "archive.org") and (self.sc.archive or self.sc.archive_timeouts or self.sc.spn
+                                                          or self.sc.cdx_broken):
             r = self.wayback(method, target, headers)
             if r is None:       # an archive look-up that never ends
                 await asyncio.sleep(3600)
@@ -365,6 +426,16 @@ class Web:
             return 200, {"Content-Type": "text/html", "Content-Length": "100000"}, b"<html>", "stall"
         if kind == "redirect-loop":
             return 302, {"Location": path}, b"", None
+        if kind == "hostile":
+            if method == "HEAD":
+                # GET, then, which reads what follows the headers too.
+                return 405, {"Allow": "GET"}, b"", None
+            if args[0] == "trickle":
+                return 200, {}, b"", "trickle"
+            key = (args[0], hostname)
+            if key not in _HOSTILE:
+                _HOSTILE[key] = hostile_reply(args[0], hostname)
+            return 200, {}, _HOSTILE[key], "raw"
         if kind == "big":
             # N bytes (K, M suffixes), the same on every request and
             # incompressible: shake_256 of the path.
@@ -404,6 +475,17 @@ class Web:
                     self.inflight[host] -= 1
                 if isinstance(mode, int):
                     await asyncio.sleep(mode / 1000.0)
+                if mode == "raw":
+                    writer.write(body)
+                    await writer.drain()
+                    break
+                if mode == "trickle":
+                    # A status line, then a header a byte a second, for ever.
+                    writer.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+                    while True:
+                        writer.write(b"x")
+                        await writer.drain()
+                        await asyncio.sleep(1)
                 chunked = hdr.pop("_chunked", None)
                 out = [f"HTTP/1.1 {status} {REASONS.get(status, 'Status')}"]
                 hdr.setdefault("Server", "linkmend-webd")
@@ -477,9 +559,9 @@ async def main():
     state = sys.argv[2]
     web = Web(sc, open(os.path.join(state, "requests.log"), "a"))
     loop = asyncio.get_running_loop()
-    await asyncio.start_server(lambda r, w: web.serve(r, w, "http"), "127.0.0.1", 80,
+    await asyncio.start_server(lambda r, w: web.serve(r, w, "http"), ["127.0.0.1", "198.51.100.7"], 80,
                                backlog=4096)
-    await asyncio.start_server(lambda r, w: web.serve(r, w, "https"), "127.0.0.1", 443,
+    await asyncio.start_server(lambda r, w: web.serve(r, w, "https"), ["127.0.0.1", "198.51.100.7"], 443,
                                ssl=tls_context(state, sc), backlog=4096)
     await loop.create_datagram_endpoint(Blackhole, local_addr=("127.0.0.4", 5353))
     await loop.create_datagram_endpoint(Servfail, local_addr=("127.0.0.3", 5353))

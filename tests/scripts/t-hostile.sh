@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A hostile web (tests/web/cases/hostile.scn): bad status lines, folded
+# and duplicate headers, invalid Locations, a huge Retry-After, a header
+# flood, a gzip bomb, a server that trickles a byte a second, redirects to
+# file: and gopher:, short and invalid UTF-8 bodies, a 50 MB body, CDX
+# replies that are not CDX.  Every URL gets a verdict with its reason, no
+# crash, and memory stays under its cap.  SSRF: by default nothing is
+# requested from loopback, private or metadata addresses, whether a DNS
+# answer or a redirect leads there.
+. "$(dirname "$0")/../lib/sh.sh"
+if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
+	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
+	exit 0
+fi
+WEB=$TESTS/web
+NAME=lm-hostile-$$
+trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+state=$("$WEB/up" "$WEB/cases/hostile.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+run() { "$WEB/exec" -n "$NAME" "$@"; }
+CA=(--cacert "$state/ca.crt")
+cd "$SCRATCH" || exit 1
+
+expect() {	# expect URL VERDICT DETAIL-PATTERN  (from $SCRATCH/got)
+	local line
+	line=$(awk -F'\t' -v u="$1" '$1 == u' got)
+	if [ "$(printf %s "$line" | cut -f2)" = "$2" ] &&
+	   printf %s "$line" | cut -f5 | grep -q -- "$3"; then
+		echo "ok - $1: $2 ($3)"
+	else
+		echo "not ok - $1: $2 ($3)"
+		echo "  got: $line"
+	fi
+}
+E=http://evil.linkmend-web.org
+cat > urls <<U
+$E/bad-status
+$E/not-http
+$E/folded
+$E/dup-location
+$E/bad-location
+$E/utf8-location
+$E/huge-retry-after
+$E/header-flood
+$E/gzip-bomb
+$E/trickle
+$E/redirect-file
+$E/redirect-gopher
+$E/short-body
+$E/utf8-body
+$E/big
+U
+run /usr/bin/time -f %M -o rss "$LINKMEND" check --allow-private "${CA[@]}" --timeout 3 \
+	--retries 0 --confirm 1 urls > got 2> err
+same "check survives every hostile reply" "$?" "0"
+same "a verdict for every URL" "$(wc -l < got)" "15"
+expect $E/bad-status server-error "Unsupported HTTP version"
+expect $E/not-http server-error "HTTP/0.9"
+expect $E/folded alive "HTTP 200"
+expect $E/dup-location moved "301 -> $E/one"
+expect $E/bad-location server-error "not a URL libcurl can request"
+expect $E/utf8-location gone "HTTP 404"
+expect $E/huge-retry-after blocked "Retry-After .* is over 300"
+expect $E/header-flood server-error "cut off: more than 200 header lines or 65536 header bytes"
+expect $E/gzip-bomb alive "HTTP 200"
+expect $E/trickle timeout "timed out after 3000 ms"
+expect $E/redirect-file unsafe "302 to file: not followed"
+expect $E/redirect-gopher unsafe "302 to gopher: not followed"
+expect $E/short-body server-error "bytes remaining"
+expect $E/utf8-body gone "HTTP 404"
+expect $E/big alive "HTTP 200"
+ok "memory stayed under 100 MB (a 50 MB body, a 200 MB gzip bomb)" test "$(cat rss)" -lt 102400
+ok "the trickling server was cut off by the total time" \
+	bash -c "grep -q 'timed out after 3000 ms, 1 tries' got"
+
+# SSRF, by default (no --allow-private).
+P=http://public.linkmend-web.org
+printf '%s\n' $P/page $P/to-metadata $P/to-loopback http://rebind.linkmend-web.org/page > ssrf
+: > "$state/requests.log"
+run "$LINKMEND" check "${CA[@]}" --timeout 3 --retries 0 ssrf > got 2> err
+expect $P/page alive "HTTP 200"
+expect $P/to-metadata unsafe "not requested: 169.254.169.254 is a link-local (cloud metadata) address"
+expect $P/to-loopback unsafe "not requested: 127.0.0.1 is a loopback address"
+expect http://rebind.linkmend-web.org/page unsafe "not requested: 127.0.0.1 is a loopback address"
+same "the loopback host was never asked" "$(grep -c 'rebind.linkmend-web.org\|/admin' "$state/requests.log")" "0"
+run "$LINKMEND" check "${CA[@]}" --allow-private --timeout 3 --retries 0 http://rebind.linkmend-web.org/page > got 2> err
+expect http://rebind.linkmend-web.org/page alive "HTTP 200"
+ok "an unsafe URL is no evidence of death" bash -c "! grep -q 'failed check' <(awk -F'\t' '\$2 == \"unsafe\"' got)"
+
+# Archive replies that are not CDX: each an unresolved link with a reason.
+mkdir tree && cd tree || exit 1
+printf '/* http://gone.linkmend-web.org/%s */\n' a b c d > x.c
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --no-output --allow-private "${CA[@]}" --confirm 1
+run "$LINKMEND" resolve --allow-private "${CA[@]}" --confirm 1 --archive-spacing 0 \
+	--wayback https://web.archive.org > got 2> err
+same "resolve survives broken CDX replies" "$?" "0"
+same "each is unresolved, the look-up failed, to be asked again" \
+	"$(grep -c 'unresolved.*archive look-up failed (not a CDX reply): to be asked again' got)" "4"
