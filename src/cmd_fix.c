@@ -7,6 +7,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <glob.h>
+#include <openssl/evp.h>
+#include <sys/file.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +31,8 @@
 extern char **environ;
 
 const char cmd_fix_usage[] =
-	"linkmend fix [--db PATH] [--dry-run] [--kinds LIST] [--strings] [-q]";
+	"linkmend fix [--db PATH] [--dry-run] [--kinds LIST] [--strings] [--wait]\n"
+	"                    [-q]";
 
 const char cmd_fix_help[] =
 	"Write the replacements that resolve found into the files, each edit\n"
@@ -36,12 +40,18 @@ const char cmd_fix_help[] =
 	"a printf format, $$ in a Makefile, ...), each file written\n"
 	"atomically with its mode kept.  A file changed since the last scan is\n"
 	"skipped with a message; an edit already written is not written again.\n"
+	"Nothing is written through a symlink or into a directory outside the\n"
+	"tree.  One fix runs at a time per store (.linkmend/fix.lock); a run\n"
+	"killed at any moment leaves every file old or new, and the next run\n"
+	"records what it had written and finishes the rest.\n"
 	"\n"
 	"    --db PATH      the store\n"
 	"    --dry-run      print a unified diff instead of writing\n"
 	"    --kinds LIST   comma-separated kinds to write (default\n"
 	"                   moved,archived,typo,migrated,canonical; add upgrade)\n"
 	"    --strings      also edit C strings and formats (changes the binary)\n"
+	"    --wait         wait for another fix of this store to end, rather\n"
+	"                   than refuse\n"
 	"    -q, --quiet    no summary\n";
 
 static int write_tmp(const char *dir, const char *buf, size_t len, char **out)
@@ -117,13 +127,132 @@ static int unchanged_since_scan(const struct manifest *m, const char *full,
 			      st.st_mtim.tv_nsec;
 }
 
-enum { OPT_DB = 256, OPT_DRY_RUN, OPT_KINDS, OPT_STRINGS };
+/*
+ * One fix at a time per store: .linkmend/fix.lock, held with flock(2)
+ * for the run (the kernel drops it when the process dies, kill -9 too).
+ */
+static int lock_store(const char *db, int wait)
+{
+	char *dir = xstrdup(db), *slash = strrchr(dir, '/'), *path;
+	int fd;
+
+	if (slash)
+		*slash = '\0';
+	path = xstrfmt("%s/fix.lock", slash ? dir : ".");
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	if (fd < 0)
+		die_errno("cannot open '%s'", path);
+	if (flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB)) {
+		if (errno == EWOULDBLOCK)
+			die("another linkmend fix is writing this tree (%s); "
+			    "--wait waits for it", path);
+		die_errno("cannot lock '%s'", path);
+	}
+	free(path);
+	free(dir);
+	return fd;
+}
+
+/* The temporary file of a write a kill -9 cut short: never a result. */
+static void remove_stale_temp(const char *full)
+{
+	char *pattern = xstrfmt("%s.linkmend-??????", full);
+	glob_t g;
+	size_t i;
+
+	if (!glob(pattern, GLOB_NOSORT, NULL, &g)) {
+		for (i = 0; i < g.gl_pathc; i++)
+			if (!unlink(g.gl_pathv[i]))
+				warning("removed '%s', left by an interrupted write",
+					g.gl_pathv[i]);
+		globfree(&g);
+	}
+	free(pattern);
+}
+
+/* 1 if full's directory lies inside root (no symlinked directory out). */
+static int inside_tree(const char *root_real, const char *full)
+{
+	char *dir = xstrdup(full), *slash = strrchr(dir, '/'), *real;
+	size_t n = strlen(root_real);
+	int ok;
+
+	if (slash)
+		*slash = '\0';
+	real = realpath(dir, NULL);
+	ok = real && !strncmp(real, root_real, n) &&
+	     (real[n] == '/' || real[n] == '\0');
+	free(real);
+	free(dir);
+	return ok;
+}
+
+static void sha256_hex(const char *buf, size_t len, char out[65])
+{
+	unsigned char d[32];
+	unsigned n = 0, i;
+
+	EVP_Digest(buf, len, d, &n, EVP_sha256(), NULL);
+	for (i = 0; i < 32; i++)
+		snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+/* Commit, and start the next transaction. */
+static void checkpoint(struct store *st, const char *db)
+{
+	if (store_commit(st) || store_begin(st))
+		die("cannot record fixes in '%s'", db);
+}
+
+/*
+ * A run killed between writing a file and recording it left
+ * "fix_pending" = PATH TAB SHA-256 of what it wrote: if the file holds
+ * that, its edits are done and recorded now; otherwise it was not
+ * written.  Returns the path recovered (to free), or NULL.
+ */
+static char *recover_pending(struct store *st, const char *db,
+			     const char *root, struct plan *p)
+{
+	char *v = store_get_meta(st, "fix_pending"), *tab, *full, *ret = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	char hex[65];
+	size_t i;
+
+	if (!v || !*v || !(tab = strchr(v, '\t'))) {
+		free(v);
+		return NULL;
+	}
+	*tab = '\0';
+	full = xstrfmt("%s/%s", root, v);
+	if (!strbuf_read_file(&sb, full)) {
+		sha256_hex(sb.buf, sb.len, hex);
+		if (!strcmp(hex, tab + 1)) {
+			for (i = 0; i < p->nr; i++)
+				if (!strcmp(p->v[i].path, v) && !p->v[i].applied) {
+					if (store_mark_applied(st, v, (long long)p->v[i].start))
+						die("cannot record the fix of '%s'", v);
+					p->v[i].applied = 1;
+				}
+			ret = xstrdup(v);
+		}
+	}
+	if (store_set_meta(st, "fix_pending", ""))
+		die("cannot write the store '%s'", db);
+	checkpoint(st, db);
+	strbuf_release(&sb);
+	free(full);
+	free(v);
+	return ret;
+}
+
+enum { OPT_DB = 256, OPT_DRY_RUN, OPT_KINDS, OPT_STRINGS, OPT_WAIT };
 
 static const struct option long_opts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 	{ "kinds", required_argument, NULL, OPT_KINDS },
 	{ "strings", no_argument, NULL, OPT_STRINGS },
+	{ "wait", no_argument, NULL, OPT_WAIT },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -133,9 +262,9 @@ int cmd_fix(int argc, char **argv)
 	const char *db = NULL, *kinds = "moved,archived,typo,migrated,canonical";
 	struct manifest m = MANIFEST_INIT;
 	struct plan p = { NULL, 0, 0 };
-	char *found = NULL, *root;
+	char *found = NULL, *root, *root_real, *recovered = NULL;
 	struct store *st;
-	int opt, dry = 0, strings = 0, quiet = 0, ret = 0;
+	int opt, dry = 0, strings = 0, quiet = 0, ret = 0, wait = 0, lock = -1;
 	size_t i, j, files = 0, edits = 0, skipped = 0;
 
 	optind = 1;
@@ -156,6 +285,9 @@ int cmd_fix(int argc, char **argv)
 		case 'q':
 			quiet = 1;
 			break;
+		case OPT_WAIT:
+			wait = 1;
+			break;
 		default:
 			usage_die(cmd_fix_usage);
 		}
@@ -166,12 +298,19 @@ int cmd_fix(int argc, char **argv)
 	if (!db)
 		db = found;
 	root = cmd_store_root(st, db);
+	root_real = realpath(root, NULL);
+	if (!root_real)
+		die_errno("cannot find the tree '%s'", root);
+	if (!dry)
+		lock = lock_store(db, wait);
 	if (plan_load(st, kinds, strings, &p) ||
 	    store_each_file(st, load_file, &m))
 		die("cannot read the store '%s'", db);
 	manifest_done(&m);
 	if (!dry && store_begin(st))
 		die("cannot write the store '%s'", db);
+	if (!dry)
+		recovered = recover_pending(st, db, root, &p);
 	for (i = 0; i < p.nr; i = j) {
 		struct strbuf old = STRBUF_INIT, new = STRBUF_INIT;
 		struct edit *ev;
@@ -186,6 +325,15 @@ int cmd_fix(int argc, char **argv)
 		}
 		full = xstrfmt("%s/%s", root, rel);
 		free(rel);
+		if (!inside_tree(root_real, full)) {
+			warning("skipped '%s': its directory is outside the tree "
+				"(a symlink)", p.v[i].path);
+			skipped++;
+			free(full);
+			continue;
+		}
+		if (!dry)
+			remove_stale_temp(full);
 		if (!unchanged_since_scan(&m, full, p.v[i].path)) {
 			warning("skipped '%s': changed since the last scan", p.v[i].path);
 			skipped++;
@@ -217,13 +365,30 @@ int cmd_fix(int argc, char **argv)
 			ret = 1;
 		} else if (n && dry) {
 			show_diff(p.v[i].path, &old, &new);
-		} else if (n && rewrite_file(full, new.buf, new.len)) {
-			ret = 1;
-		} else if (n) {
-			for (size_t k = 0; k < n; k++)
-				if (store_mark_applied(st, p.v[which[k]].path,
-						       (long long)p.v[which[k]].start))
-					die("cannot record the fix of '%s'", p.v[i].path);
+		} else if (n && !dry) {
+			/*
+			 * The intent first, then the file, then the record:
+			 * a run killed anywhere here is finished by the next.
+			 */
+			char hex[65], *pending;
+
+			sha256_hex(new.buf, new.len, hex);
+			pending = xstrfmt("%s\t%s", p.v[i].path, hex);
+			if (store_set_meta(st, "fix_pending", pending))
+				die("cannot write the store '%s'", db);
+			free(pending);
+			checkpoint(st, db);
+			if (rewrite_file(full, new.buf, new.len)) {
+				ret = 1;
+			} else {
+				for (size_t k = 0; k < n; k++)
+					if (store_mark_applied(st, p.v[which[k]].path,
+							       (long long)p.v[which[k]].start))
+						die("cannot record the fix of '%s'", p.v[i].path);
+			}
+			if (store_set_meta(st, "fix_pending", ""))
+				die("cannot write the store '%s'", db);
+			checkpoint(st, db);
 		}
 		if (n) {
 			files++;
@@ -247,6 +412,13 @@ int cmd_fix(int argc, char **argv)
 	if (!quiet && skipped)
 		fprintf(stderr, ", %zu file%s skipped\n", skipped,
 			skipped == 1 ? "" : "s");
+	if (!quiet && recovered)
+		fprintf(stderr, "fix: '%s' was written by an interrupted run; "
+			"recorded now\n", recovered);
+	free(recovered);
+	free(root_real);
+	if (lock >= 0)
+		close(lock);
 	plan_release(&p);
 	manifest_release(&m);
 	store_close(st);
