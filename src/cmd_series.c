@@ -9,6 +9,8 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <glob.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,8 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "lib/atomic.h"
+#include "lib/path.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
 #include "lib/strmap.h"
@@ -459,6 +463,23 @@ static int address(const char *file, const struct group *g,
 	return ret;
 }
 
+/* What a killed run left beside dir: DIR.linkmend-new-PID, never a result. */
+static void remove_stale(const char *dir)
+{
+	char *pattern = xstrfmt("%s.linkmend-new-*", dir);
+	glob_t g;
+	size_t i;
+
+	if (!glob(pattern, GLOB_NOSORT, NULL, &g)) {
+		for (i = 0; i < g.gl_pathc; i++)
+			if (!remove_tree(g.gl_pathv[i]))
+				warning("removed '%s', left by an interrupted run",
+					g.gl_pathv[i]);
+		globfree(&g);
+	}
+	free(pattern);
+}
+
 static int write_cover(struct series_cmd *c, const char *dir, size_t first,
 		       size_t last, size_t total_series, size_t series_no)
 {
@@ -498,13 +519,7 @@ static int write_cover(struct series_cmd *c, const char *dir, size_t first,
 		      "blame), replayed and found good, with a fixed timestamp.\n"
 		      "Only comments and documentation change unless a patch says so.\n"
 		      "Each commit message lists its links with their evidence.\n");
-	{
-		FILE *f = fopen(path, "w");
-
-		ret = 0;
-		if (!f || fwrite(sb.buf, 1, sb.len, f) != sb.len || fclose(f))
-			ret = error_errno("cannot write '%s'", path);
-	}
+	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
 	free(path);
 	strbuf_release(&sb);
 	return ret;
@@ -551,6 +566,7 @@ int cmd_series(int argc, char **argv)
 {
 	struct series_cmd c;
 	const char *db = NULL, *dir = NULL, *kinds = "moved,archived,typo,migrated,canonical";
+	char *staging = NULL, *final_dir = NULL;
 	char *found = NULL, *root;
 	struct store *st;
 	int opt, strings = 0, which = 0;
@@ -689,7 +705,17 @@ int cmd_series(int argc, char **argv)
 	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
 	for (k = 0; k < c.ng; k++)
 		c.g[k].prefix = subject_prefix(&c, &c.g[k]);
-	if (mkdir(dir, 0777) && errno != EEXIST)
+	/*
+	 * Everything is written to a directory beside dir, which then takes
+	 * dir's place in one rename (an exchange where dir exists): a run
+	 * killed at any moment leaves the old series whole, or the new.
+	 */
+	final_dir = xstrdup(dir);
+	while (strlen(final_dir) > 1 && final_dir[strlen(final_dir) - 1] == '/')
+		final_dir[strlen(final_dir) - 1] = '\0';
+	remove_stale(final_dir);
+	dir = staging = xstrfmt("%s.linkmend-new-%d", final_dir, (int)getpid());
+	if (mkdir(dir, 0777))
 		die_errno("cannot create '%s'", dir);
 	nseries = (c.ng + (size_t)c.max - 1) / (size_t)c.max;
 	{
@@ -764,8 +790,9 @@ int cmd_series(int argc, char **argv)
 			}
 			if (write_cover(&c, nseries > 1 ? sdir : dir, first, last, nseries, sn + 1))
 				die("cannot write the cover letter");
-			fprintf(stderr, "series: %zu patch%s in %s\n", last - first,
-				last - first == 1 ? "" : "es", sdir);
+			fprintf(stderr, "series: %zu patch%s in %s%s\n", last - first,
+				last - first == 1 ? "" : "es", final_dir,
+				sdir + strlen(dir));
 			strbuf_release(&files);
 			free(range);
 			free(start);
@@ -773,7 +800,15 @@ int cmd_series(int argc, char **argv)
 		}
 		strbuf_release(&parent);
 	}
+	if (!renameat2(AT_FDCWD, staging, AT_FDCWD, final_dir, RENAME_EXCHANGE)) {
+		if (remove_tree(staging))	/* the old series, now here */
+			warning("the old series is left in '%s'", staging);
+	} else if (errno != ENOENT || rename(staging, final_dir)) {
+		die_errno("cannot put the series in '%s'", final_dir);
+	}
 out:
+	free(staging);
+	free(final_dir);
 	for (k = 0; k < c.ng; k++) {
 		free(c.g[k].area);
 		free(c.g[k].edits);

@@ -323,6 +323,8 @@ static void with_probe(struct job *j)
 		p->req.head = 0;
 		p->req.done = on_probe_done;
 		p->req.data = p;
+		/* Every 2xx of the host waits for it: first in its queue. */
+		p->req.urgent = 1;
 		if (net_submit(c->net, &p->req))
 			on_probe_done(&p->req, p);
 	}

@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <unistd.h>
+#include "usage.h"
 #include <string.h>
 
 #include "path.h"
@@ -47,5 +52,22 @@ int path_under_any(const char *path, const char *const *prefixes, size_t n)
 	for (i = 0; i < n; i++)
 		if (path_under(path, prefixes[i]))
 			return 1;
+	return 0;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) && errno != ENOENT)
+		return error_errno("cannot remove '%s'", path);
+	return 0;
+}
+
+int remove_tree(const char *path)
+{
+	if (nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
+		return -1;
 	return 0;
 }

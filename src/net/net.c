@@ -249,11 +249,16 @@ int net_submit(struct net *n, struct net_request *r)
 	h = *slot;
 	r->host = h;
 	r->next = NULL;
-	if (h->tail)
-		h->tail->next = r;
-	else
+	if (r->urgent && h->head) {
+		r->next = h->head;
 		h->head = r;
-	h->tail = r;
+	} else {
+		if (h->tail)
+			h->tail->next = r;
+		else
+			h->head = r;
+		h->tail = r;
+	}
 	h->queued++;
 	n->pending++;
 	if (!h->listed) {

@@ -56,6 +56,7 @@ struct net_request {
 	 * the transfer); keep_request keeps the request head as sent.
 	 */
 	int identity, keep_request;
+	int urgent;		/* first in its host's queue, not last */
 	/* A POST of this body (form-encoded) instead of HEAD or GET. */
 	const char *post;
 	/* Extra request headers ("Name: value"), NULL-terminated. */

@@ -144,3 +144,78 @@ if mount --bind "$R/.linkmend" "$R/.linkmend" && mount -o remount,bind,ro "$R/.l
 else
 	echo "not ok - cannot make a read-only bind mount (needs root)"
 fi
+
+# series killed at random: the output directory is the old series, whole,
+# or the new one, whole; the next run leaves no staging directory.
+Q=$SCRATCH/series
+prepare "$Q"
+(cd "$Q" && "$LINKMEND" series -o "$SCRATCH/out" --from "t <t@linkmend-web.org>" 2> /dev/null)
+ls "$SCRATCH/out" > "$SCRATCH/out.list"
+whole() {	# whole DIR: the same files as a finished run, each a whole patch
+	[ -d "$1" ] && cmp -s <(ls "$1") "$SCRATCH/out.list" &&
+	grep -q '^Each commit message lists its links with their evidence.$' "$1/0000-cover-letter.patch" &&
+	for f in "$1"/0[0-9][0-9][1-9]-*.patch; do tail -c 200 "$f" | grep -q '^-- $' || return 1; done
+}
+ok "a finished series is whole" whole "$SCRATCH/out"
+t0=$(date +%s%N)
+(cd "$Q" && "$LINKMEND" series -o "$SCRATCH/out" --from "t <t@linkmend-web.org>" 2> /dev/null)
+sspan=$(( ($(date +%s%N) - t0) / 1000000 ))
+broken=0
+for run in $(seq 1 "$RUNS"); do
+	(cd "$Q" && exec "$LINKMEND" series -o "$SCRATCH/out" --from "t <t@linkmend-web.org>") 2> /dev/null &
+	pid=$!
+	sleep "$(awk -v s="$sspan" -v r="$RANDOM" 'BEGIN { printf "%.3f", (r % s) / 1000 }')"
+	kill -9 "$pid" 2> /dev/null
+	wait "$pid" 2> /dev/null
+	whole "$SCRATCH/out" || { broken=$((broken + 1)); echo "  run $run: the series directory is not whole"; }
+done
+same "series killed $RUNS times: the output is always a whole series" "$broken" "0"
+(cd "$Q" && "$LINKMEND" series -o "$SCRATCH/out" --from "t <t@linkmend-web.org>" 2> /dev/null)
+same "the next run leaves no staging directory" "$(ls -d "$SCRATCH"/out.linkmend-* 2> /dev/null | wc -l)" "0"
+ok "and a whole series" whole "$SCRATCH/out"
+
+# check killed at random in the test web: no finished check is lost
+# (the next run does not ask for it again), the store stays whole.
+if [ "$(id -u)" -eq 0 ] && command -v dnsmasq > /dev/null; then
+	WEB=$TESTS/web
+	NAME=lm-crash-$$
+	trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+	{ echo "slow.linkmend-web.org latency 20-60"
+	  for i in $(seq 1 60); do echo "slow.linkmend-web.org /p$i 200 page $i"; done; } > "$SCRATCH/c.scn"
+	state=$("$WEB/up" "$SCRATCH/c.scn" "$NAME")
+	C=$SCRATCH/check
+	mkdir -p "$C"
+	for i in $(seq 1 60); do echo "/* http://slow.linkmend-web.org/p$i */"; done > "$C/c.c"
+	lost=0 integrity=0 repeated=0 mid=0
+	for run in $(seq 1 "$RUNS"); do
+		rm -rf "$C/.linkmend"
+		(cd "$C" && "$LINKMEND" scan -q . > /dev/null)
+		: > "$state/requests.log"
+		(cd "$C" && exec "$WEB/exec" -n "$NAME" "$LINKMEND" check -q --no-output \
+			--allow-private --cacert "$state/ca.crt" --per-host 4 --spacing-ms 10) 2> /dev/null &
+		pid=$!
+		sleep "$(awk -v r="$RANDOM" 'BEGIN { printf "%.3f", 0.1 + (r % 900) / 1000 }')"
+		pkill -KILL -f "linkmend check -q --no-output --allow-private --cacert $state/ca.crt --per-host 4" 2> /dev/null
+		wait "$pid" 2> /dev/null
+		[ "$(sqlite3 "$C/.linkmend/linkmend.db" 'PRAGMA integrity_check')" = ok ] || integrity=$((integrity + 1))
+		sqlite3 "$C/.linkmend/linkmend.db" "SELECT u.url FROM url u JOIN checks c ON c.url_id = u.id" | sort > "$SCRATCH/kept"
+		n=$(wc -l < "$SCRATCH/kept")
+		[ "$n" -gt 0 ] && [ "$n" -lt 60 ] && mid=$((mid + 1))
+		: > "$state/requests.log"
+		(cd "$C" && "$WEB/exec" -n "$NAME" "$LINKMEND" check -q --no-output \
+			--allow-private --cacert "$state/ca.crt") 2> /dev/null
+		# A kept check is fresh: the next run asks for none of them.
+		while read -r u; do
+			grep -q " ${u#http://slow.linkmend-web.org}[ ?]" "$state/requests.log" &&
+				repeated=$((repeated + 1))
+		done < "$SCRATCH/kept"
+		[ "$(sqlite3 "$C/.linkmend/linkmend.db" 'SELECT count(DISTINCT url_id) FROM checks')" = 60 ] || lost=$((lost + 1))
+	done
+	same "check killed $RUNS times: the store passes its integrity check" "$integrity" "0"
+	same "check killed $RUNS times: no finished check is asked again" "$repeated" "0"
+	same "check killed $RUNS times: the next run completes the set" "$lost" "0"
+	echo "# check: $mid of $RUNS kills landed mid-run (some checks kept, some not)"
+	"$WEB/down" "$NAME"
+else
+	echo "not ok - the check crash test needs root and dnsmasq"
+fi

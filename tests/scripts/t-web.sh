@@ -76,7 +76,7 @@ same "JSON says dead with its history" "$(python3 -c 'import json,sys; print([(o
 
 # Ctrl-C: finished checks are kept, the next run does only the rest.
 printf 'http://www.alive.test/doc\nhttp://www.alive.test/slow\n' > "$SCRATCH/two"
-"$WEB/exec" -n "$NAME" "$LINKMEND" check -q --db "$SCRATCH/c.db" --cacert "$state/ca.crt" --timeout 20 "$SCRATCH/two" > "$SCRATCH/int" 2>&1 &
+"$WEB/exec" -n "$NAME" "$LINKMEND" check -q --db "$SCRATCH/c.db" --cacert "$state/ca.crt" --allow-private --timeout 20 "$SCRATCH/two" > "$SCRATCH/int" 2>&1 &
 pid=$!
 sleep 1.5
 kill -INT $pid
@@ -85,7 +85,7 @@ same "Ctrl-C exits 130" "$?" "130"
 same "the finished check is in the store" "$(sqlite3 "$SCRATCH/c.db" "select verdict from checks")" "alive"
 ok "the store is intact" test "$(sqlite3 "$SCRATCH/c.db" 'pragma integrity_check')" = ok
 : > "$state/requests.log"
-run "$LINKMEND" check --db "$SCRATCH/c.db" --cacert "$state/ca.crt" --timeout 1 --retries 0 "$SCRATCH/two" > "$SCRATCH/int2" 2> "$SCRATCH/int2e"
+run "$LINKMEND" check --db "$SCRATCH/c.db" --cacert "$state/ca.crt" --allow-private --timeout 1 --retries 0 "$SCRATCH/two" > "$SCRATCH/int2" 2> "$SCRATCH/int2e"
 ok "the next run checks only what was left" grep -q "2 URLs, 1 checked now, 1 fresh" "$SCRATCH/int2e"
 
 # valgrind: a check run leaks nothing and touches no bad memory (not in a
