@@ -84,6 +84,10 @@ e2e: deps
 	$(MAKE) all
 	tests/kernel/e2e.sh
 
+# libFuzzer harnesses (tests/fuzz/), each run FUZZ_SECONDS (60).
+fuzz: deps
+	tests/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
+
 bench: all
 	bench/scan.sh
 
@@ -110,4 +114,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
 	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
 
-.PHONY: all check check-only deps demo e2e bench clean install uninstall unit
+.PHONY: all check check-only deps demo e2e bench clean install uninstall unit fuzz

@@ -105,16 +105,26 @@ static const char *str(json_t *o, const char *key)
 int cdxj_read(struct cdxj *x, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *p, *next;
-	unsigned line = 0;
 	struct stat st;
+	int ret;
 
 	memset(x, 0, sizeof(*x));
 	if (stat(path, &st) && errno == ENOENT)
 		return 0;
 	if (strbuf_read_file(&sb, path))
 		return -1;
-	for (p = sb.buf; p && *p; p = next) {
+	ret = cdxj_parse(x, sb.buf, path);
+	strbuf_release(&sb);
+	return ret;
+}
+
+int cdxj_parse(struct cdxj *x, char *text, const char *path)
+{
+	char *p, *next;
+	unsigned line = 0;
+
+	memset(x, 0, sizeof(*x));
+	for (p = text; p && *p; p = next) {
 		char *sp1, *sp2;
 		json_t *o;
 		json_error_t err;
@@ -132,7 +142,6 @@ int cdxj_read(struct cdxj *x, const char *path)
 		if (!json_is_object(o)) {
 			json_decref(o);
 			cdxj_release(x);
-			strbuf_release(&sb);
 			return error("%s:%u: not a CDXJ line", path, line);
 		}
 		ALLOC_GROW(x->v, x->nr + 1, x->alloc);
@@ -148,7 +157,6 @@ int cdxj_read(struct cdxj *x, const char *path)
 		e->offset = num(o, "offset");
 		json_decref(o);
 	}
-	strbuf_release(&sb);
 	return 0;
 }
 

@@ -84,7 +84,8 @@ char *surt_key(const char *url)
 			ALLOC_GROW(args, n + 1, alloc);
 			args[n++] = p;
 		}
-		qsort(args, n, sizeof(*args), arg_cmp);
+		if (n > 1)
+			qsort(args, n, sizeof(*args), arg_cmp);
 		for (i = 0; i < n; i++)
 			strbuf_addf(&sb, "%c%s", i ? '&' : '?', args[i]);
 		free(args);

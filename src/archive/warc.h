@@ -79,6 +79,8 @@ void cdxj_add(struct cdxj *x, const char *url, const char *ts,
 int cdxj_write(struct cdxj *x, const char *path);
 /* Read an index; a missing file is empty; -1 after error() naming path:line. */
 int cdxj_read(struct cdxj *x, const char *path);
+/* The same from text (cut in place), named path in messages. */
+int cdxj_parse(struct cdxj *x, char *text, const char *path);
 void cdxj_release(struct cdxj *x);
 
 #endif

@@ -18,9 +18,7 @@ static void add_str(char ***v, size_t *n, size_t *alloc, const char *s)
 int maintainers_load(const char *root, struct maintainers *m)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *path = xstrfmt("%s/MAINTAINERS", root), *line, *next;
-	struct maint_section *cur = NULL;
-	int started = 0;
+	char *path = xstrfmt("%s/MAINTAINERS", root);
 
 	memset(m, 0, sizeof(*m));
 	if (access(path, R_OK) || strbuf_read_file(&sb, path)) {
@@ -29,7 +27,19 @@ int maintainers_load(const char *root, struct maintainers *m)
 		return -1;
 	}
 	free(path);
-	for (line = sb.buf; line && *line; line = next) {
+	maintainers_parse(sb.buf, root, m);
+	strbuf_release(&sb);
+	return 0;
+}
+
+void maintainers_parse(char *text, const char *root, struct maintainers *m)
+{
+	struct maint_section *cur = NULL;
+	char *line, *next;
+	int started = 0;
+
+	memset(m, 0, sizeof(*m));
+	for (line = text; line && *line; line = next) {
 		char *v;
 
 		next = strchr(line, '\n');
@@ -74,9 +84,10 @@ int maintainers_load(const char *root, struct maintainers *m)
 					break;
 				}
 				/* As get_maintainer.pl: a directory gets its '/'. */
-				full = xstrfmt("%s/%s", root, v);
-				if (v[strlen(v) - 1] != '/' && !strpbrk(v, "*?") &&
-				    !stat(full, &st) && S_ISDIR(st.st_mode))
+				full = root ? xstrfmt("%s/%s", root, v) : NULL;
+				if (full && *v && v[strlen(v) - 1] != '/' &&
+				    !strpbrk(v, "*?") && !stat(full, &st) &&
+				    S_ISDIR(st.st_mode))
 					p->value = xstrfmt("%s/", v);
 				else
 					p->value = xstrdup(v);
@@ -95,8 +106,6 @@ int maintainers_load(const char *root, struct maintainers *m)
 		memset(cur, 0, sizeof(*cur));
 		cur->name = xstrdup(line);
 	}
-	strbuf_release(&sb);
-	return 0;
 }
 
 void maintainers_release(struct maintainers *m)

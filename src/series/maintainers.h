@@ -35,6 +35,11 @@ struct maintainers {
 
 /* Parse root/MAINTAINERS; -1 when there is none (no message). */
 int maintainers_load(const char *root, struct maintainers *m);
+/*
+ * Parse text (modified in place: lines are cut) into m; root, when given,
+ * is where F: directories are looked up (NULL: not at all).
+ */
+void maintainers_parse(char *text, const char *root, struct maintainers *m);
 void maintainers_release(struct maintainers *m);
 
 /* The best section for path, or -1. */

@@ -38,6 +38,8 @@ int main(void)
 	surt("http://user:pw@example.com:8080/a/", "com,example:8080)/a");
 	surt("http://example.com/?", "com,example)/");
 	surt("http://www.example.com", "com,example)/");
+	/* Found by fuzz-url: a query of separators alone. */
+	surt("http://example.com/?&&", "com,example)/");
 	CHECK(surt_key("not a url") == NULL, "no SURT for what is not a URL");
 
 	EVP_Digest("Hello World\n\n", 13, d, &n, EVP_sha1(), NULL);
