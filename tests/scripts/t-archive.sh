@@ -100,6 +100,21 @@ for wait in 2.0 1.5; do
 	wait 2> /dev/null
 	warc "$K" "$SERVED" --partial | grep -v '^warc: ' | sed "s/^\(not \)\{0,1\}ok - /&after kill -9 at ${wait}s: /"
 done
+# And many more kills, at random moments, each followed by a reader.
+runs=${CRASH_RUNS:-50}
+unreadable=0
+for run in $(seq 3 "$runs"); do
+	(cd "$S" && exec "$WEB/exec" -n "$NAME" "$LINKMEND" archive -o "$K" --warc-size 4K "${NET[@]}") > /dev/null 2>&1 &
+	sleep "$(awk -v r="$RANDOM" 'BEGIN { printf "%.3f", 0.05 + (r % 400) / 1000 }')"
+	pkill -KILL -f "linkmend archive -o $K"
+	wait 2> /dev/null
+	warc "$K" "$SERVED" --partial > "$SCRATCH/partial" 2>&1 || { unreadable=$((unreadable + 1)); grep '^not ok' "$SCRATCH/partial" | head -3; }
+	# A run that finishes makes the next one a no-op: start over then.
+	[ -z "$(ls "$K"/*.open 2> /dev/null)" ] && [ -f "$K/index.cdxj" ] &&
+		[ "$(wc -l < "$K/index.cdxj")" = 120 ] && rm -rf "$K" &&
+		sqlite3 "$S/.linkmend/linkmend.db" "DELETE FROM capture"
+done
+same "archive killed $runs times: the closed files are whole every time" "$unreadable" "0"
 same "the store passes its integrity check" "$(sqlite3 "$S/.linkmend/linkmend.db" 'PRAGMA integrity_check')" "ok"
 (cd "$S" && run "$LINKMEND" archive -o "$K" --warc-size 4K "${NET[@]}") 2> "$SCRATCH/err"
 same "the next run finishes" "$?" "0"

@@ -40,3 +40,8 @@ same "the corrupt store is left as it was" "$(cat "$SCRATCH/bad.db")" "this is n
 rc=$?
 ok "a missing path is an error, not a crash" test "$rc" -ne 0 -a "$rc" -lt 129
 ok "naming the path" grep -q "no-such-dir" "$SCRATCH/err3"
+
+# A URL or path with terminal escapes is shown with them defanged.
+"$LINKMEND" check --db "$SCRATCH/esc.db" "$(printf 'http://a\033[2J\033]0;pwned\007 b/')" > /dev/null 2> "$SCRATCH/esc"
+ok "control bytes in messages are shown as \\xNN" grep -qF 'http://a\x1b[2J\x1b]0;pwned\x07 b/' "$SCRATCH/esc"
+ok "and never reach the terminal raw" bash -c "! grep -q \$'\\033' '$SCRATCH/esc'"
