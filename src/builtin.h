@@ -31,6 +31,19 @@ int cmd_conf_accepts(const struct config *cfg, const char *host, long status);
 long cmd_conf_number(const struct config *cfg, const char *section,
 		     const char *key, long min, long max, long dflt);
 
+/*
+ * The request settings of [check] (jobs, per-host, spacing-ms, timeout,
+ * user-agent) into o, but for those the command line gave (NET_GIVEN_*).
+ */
+struct net_opts;
+enum { NET_GIVEN_JOBS = 1, NET_GIVEN_PER_HOST = 2, NET_GIVEN_SPACING = 4,
+       NET_GIVEN_TIMEOUT = 8, NET_GIVEN_USER_AGENT = 16 };
+void cmd_conf_net(const struct config *cfg, struct net_opts *o,
+		  unsigned given);
+
+/* An option's number in [min, max], or die naming the option. */
+double cmd_number(const char *s, const char *opt, double min, double max);
+
 int cmd_scan(int argc, char **argv);
 extern const char cmd_scan_usage[];
 extern const char cmd_scan_help[];

@@ -788,18 +788,6 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static long num_arg(const char *s, const char *opt, long min, long max)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < min || v > max)
-		die("%s: '%s' is not a number from %ld to %ld", opt, s, min, max);
-	return v;
-}
-
 int cmd_archive(int argc, char **argv)
 {
 	struct archive_cmd c;
@@ -810,8 +798,9 @@ int cmd_archive(int argc, char **argv)
 	const char *db = NULL;
 	char *found, *root, *idx;
 	long long max_size = 50LL << 20;
-	int opt, quiet = 0, jobs = 0, per_host = 0, ret = 0, spn_on = 0;
-	long spacing = -1, timeout = 0, spn_spacing = 15000, spn_poll = 5000;
+	int opt, quiet = 0, ret = 0, spn_on = 0;
+	long spn_spacing = 15000, spn_poll = 5000;
+	unsigned given = 0;
 	const char *spn = NULL;
 	size_t i;
 	struct sigaction sa;
@@ -842,16 +831,22 @@ int cmd_archive(int argc, char **argv)
 			c.warc_size = size_arg(optarg, "--warc-size");
 			break;
 		case 'j':
-			jobs = (int)num_arg(optarg, "--jobs", 1, 4096);
+			no.max_total = (int)cmd_number(optarg, "--jobs", 1, 4096);
+			given |= NET_GIVEN_JOBS;
 			break;
 		case OPT_PER_HOST:
-			per_host = (int)num_arg(optarg, "--per-host", 1, 64);
+			no.per_host = (int)cmd_number(optarg, "--per-host", 1, 64);
+			given |= NET_GIVEN_PER_HOST;
 			break;
 		case OPT_SPACING_MS:
-			spacing = num_arg(optarg, "--spacing-ms", 0, 600000);
+			no.spacing_ms = (long)cmd_number(optarg, "--spacing-ms", 0,
+							 600000);
+			given |= NET_GIVEN_SPACING;
 			break;
 		case OPT_TIMEOUT:
-			timeout = num_arg(optarg, "--timeout", 1, 3600);
+			no.timeout_ms = (long)(cmd_number(optarg, "--timeout", 1,
+							  3600) * 1000);
+			given |= NET_GIVEN_TIMEOUT;
 			break;
 		case OPT_CACERT:
 			no.cacert = optarg;
@@ -869,10 +864,11 @@ int cmd_archive(int argc, char **argv)
 			spn = optarg;
 			break;
 		case OPT_SPN_SPACING:
-			spn_spacing = num_arg(optarg, "--spn-spacing", 0, 3600000);
+			spn_spacing = (long)cmd_number(optarg, "--spn-spacing", 0,
+						       3600000);
 			break;
 		case OPT_SPN_POLL:
-			spn_poll = num_arg(optarg, "--spn-poll", 0, 600000);
+			spn_poll = (long)cmd_number(optarg, "--spn-poll", 0, 600000);
 			break;
 		default:
 			usage_die(cmd_archive_usage);
@@ -885,18 +881,7 @@ int cmd_archive(int argc, char **argv)
 	root = cmd_store_root(c.st, db ? db : found);
 	cmd_conf_load(root, &c.cfg);
 	cmd_conf_validate(&c.cfg);
-	no.max_total = jobs ? jobs : (int)cmd_conf_number(&c.cfg, "check",
-				"jobs", 1, 4096, no.max_total);
-	no.per_host = per_host ? per_host : (int)cmd_conf_number(&c.cfg,
-				"check", "per-host", 1, 64, no.per_host);
-	no.spacing_ms = spacing >= 0 ? spacing : cmd_conf_number(&c.cfg,
-				"check", "spacing-ms", 0, 600000, no.spacing_ms);
-	no.timeout_ms = 1000 * (timeout ? timeout : cmd_conf_number(&c.cfg,
-				"check", "timeout", 1, 3600, 30));
-	if (no.connect_timeout_ms > no.timeout_ms)
-		no.connect_timeout_ms = no.timeout_ms;
-	if (config_get(&c.cfg, "check", "user-agent"))
-		no.user_agent = config_get(&c.cfg, "check", "user-agent");
+	cmd_conf_net(&c.cfg, &no, given);
 	no.max_body = (size_t)max_size;
 
 	if (mkdir(c.dir, 0777) && errno != EEXIST)

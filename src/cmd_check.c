@@ -419,9 +419,8 @@ enum {
 	OPT_USER_AGENT,
 };
 
-/* Options given on the command line, which .linkmend.conf does not override. */
-enum { G_JOBS = 1, G_PER_HOST = 2, G_TIMEOUT = 4, G_SPACING_MS = 8,
-       G_CONFIRM = 16, G_USER_AGENT = 32 };
+/* Given on the command line, so .linkmend.conf does not override it. */
+enum { G_CONFIRM = 64 };
 
 static const struct option long_opts[] = {
 	{ "db", required_argument, NULL, OPT_DB },
@@ -444,18 +443,6 @@ static const struct option long_opts[] = {
 	{ "user-agent", required_argument, NULL, OPT_USER_AGENT },
 	{ NULL, 0, NULL, 0 },
 };
-
-static double number(const char *s, const char *opt, double min, double max)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || *end || end == s || v < min || v > max)
-		die("%s: '%s' is not a number from %g to %g", opt, s, min, max);
-	return v;
-}
 
 int cmd_check(int argc, char **argv)
 {
@@ -482,16 +469,16 @@ int cmd_check(int argc, char **argv)
 			db = optarg;
 			break;
 		case 'j':
-			o.net.max_total = (int)number(optarg, "--jobs", 1, 4096);
-			given |= G_JOBS;
+			o.net.max_total = (int)cmd_number(optarg, "--jobs", 1, 4096);
+			given |= NET_GIVEN_JOBS;
 			break;
 		case OPT_PER_HOST:
-			o.net.per_host = (int)number(optarg, "--per-host", 1, 64);
-			given |= G_PER_HOST;
+			o.net.per_host = (int)cmd_number(optarg, "--per-host", 1, 64);
+			given |= NET_GIVEN_PER_HOST;
 			break;
 		case OPT_SPACING_MS:
-			o.net.spacing_ms = (long)number(optarg, "--spacing-ms", 0, 600000);
-			given |= G_SPACING_MS;
+			o.net.spacing_ms = (long)cmd_number(optarg, "--spacing-ms", 0, 600000);
+			given |= NET_GIVEN_SPACING;
 			break;
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "json"))
@@ -500,32 +487,32 @@ int cmd_check(int argc, char **argv)
 				die("--format: '%s' is not tsv or json", optarg);
 			break;
 		case OPT_CONFIRM:
-			c.confirm = (int)number(optarg, "--confirm", 1, 100);
+			c.confirm = (int)cmd_number(optarg, "--confirm", 1, 100);
 			given |= G_CONFIRM;
 			break;
 		case OPT_SPACING:
-			c.spacing_s = (long long)(number(optarg, "--spacing", 0, 3650) * 86400);
+			c.spacing_s = (long long)(cmd_number(optarg, "--spacing", 0, 3650) * 86400);
 			break;
 		case OPT_TTL:
-			c.ttl_s = (long long)(number(optarg, "--ttl", 0, 3650) * 86400);
+			c.ttl_s = (long long)(cmd_number(optarg, "--ttl", 0, 3650) * 86400);
 			break;
 		case OPT_FORCE:
 			c.force = 1;
 			break;
 		case OPT_TIMEOUT:
-			o.net.timeout_ms = (long)(number(optarg, "--timeout", 0.1, 3600) * 1000);
-			given |= G_TIMEOUT;
+			o.net.timeout_ms = (long)(cmd_number(optarg, "--timeout", 0.1, 3600) * 1000);
+			given |= NET_GIVEN_TIMEOUT;
 			if (o.net.connect_timeout_ms > o.net.timeout_ms)
 				o.net.connect_timeout_ms = o.net.timeout_ms;
 			break;
 		case OPT_RETRIES:
-			o.retries = (int)number(optarg, "--retries", 0, 20);
+			o.retries = (int)cmd_number(optarg, "--retries", 0, 20);
 			break;
 		case OPT_RETRY_WAIT:
-			o.retry_wait_ms = (long)number(optarg, "--retry-wait", 0, 600000);
+			o.retry_wait_ms = (long)cmd_number(optarg, "--retry-wait", 0, 600000);
 			break;
 		case OPT_MAX_BODY:
-			o.net.max_body = (size_t)number(optarg, "--max-body", 0, 1 << 30);
+			o.net.max_body = (size_t)cmd_number(optarg, "--max-body", 0, 1 << 30);
 			break;
 		case OPT_CACERT:
 			o.net.cacert = optarg;
@@ -541,7 +528,7 @@ int cmd_check(int argc, char **argv)
 			break;
 		case OPT_USER_AGENT:
 			o.net.user_agent = optarg;
-			given |= G_USER_AGENT;
+			given |= NET_GIVEN_USER_AGENT;
 			break;
 		default:
 			usage_die(cmd_check_usage);
@@ -561,26 +548,10 @@ int cmd_check(int argc, char **argv)
 	}
 	cmd_conf_load(root ? root : ".", &c.cfg);
 	cmd_conf_validate(&c.cfg);
-	if (!(given & G_JOBS))
-		o.net.max_total = (int)cmd_conf_number(&c.cfg, "check", "jobs",
-						       1, 4096, o.net.max_total);
-	if (!(given & G_PER_HOST))
-		o.net.per_host = (int)cmd_conf_number(&c.cfg, "check", "per-host",
-						      1, 64, o.net.per_host);
-	if (!(given & G_SPACING_MS))
-		o.net.spacing_ms = cmd_conf_number(&c.cfg, "check", "spacing-ms",
-						   0, 600000, o.net.spacing_ms);
-	if (!(given & G_TIMEOUT)) {
-		o.net.timeout_ms = cmd_conf_number(&c.cfg, "check", "timeout",
-						   1, 3600, o.net.timeout_ms / 1000) * 1000;
-		if (o.net.connect_timeout_ms > o.net.timeout_ms)
-			o.net.connect_timeout_ms = o.net.timeout_ms;
-	}
+	cmd_conf_net(&c.cfg, &o.net, given);
 	if (!(given & G_CONFIRM))
 		c.confirm = (int)cmd_conf_number(&c.cfg, "check", "confirm", 1,
 						 100, c.confirm);
-	if (!(given & G_USER_AGENT) && config_get(&c.cfg, "check", "user-agent"))
-		o.net.user_agent = config_get(&c.cfg, "check", "user-agent");
 	o.net.host_limit = host_limit;
 	o.net.host_limit_data = &c.cfg;
 	for (i = 0; i < (size_t)argc; i++) {

@@ -21,6 +21,7 @@
 #include "builtin.h"
 #include "lib/config.h"
 #include "lib/usage.h"
+#include "net/net.h"
 
 void cmd_conf_load(const char *root, struct config *cfg)
 {
@@ -92,6 +93,40 @@ long cmd_conf_number(const struct config *cfg, const char *section,
 		die("%s: [%s] %s: '%s' is not a number from %ld to %ld",
 		    cfg->path, section, key, v, min, max);
 	return n;
+}
+
+void cmd_conf_net(const struct config *cfg, struct net_opts *o,
+		  unsigned given)
+{
+	if (!(given & NET_GIVEN_JOBS))
+		o->max_total = (int)cmd_conf_number(cfg, "check", "jobs", 1,
+						    4096, o->max_total);
+	if (!(given & NET_GIVEN_PER_HOST))
+		o->per_host = (int)cmd_conf_number(cfg, "check", "per-host", 1,
+						   64, o->per_host);
+	if (!(given & NET_GIVEN_SPACING))
+		o->spacing_ms = cmd_conf_number(cfg, "check", "spacing-ms", 0,
+						600000, o->spacing_ms);
+	if (!(given & NET_GIVEN_TIMEOUT))
+		o->timeout_ms = cmd_conf_number(cfg, "check", "timeout", 1, 3600,
+						o->timeout_ms / 1000) * 1000;
+	if (o->connect_timeout_ms > o->timeout_ms)
+		o->connect_timeout_ms = o->timeout_ms;
+	if (!(given & NET_GIVEN_USER_AGENT) &&
+	    config_get(cfg, "check", "user-agent"))
+		o->user_agent = config_get(cfg, "check", "user-agent");
+}
+
+double cmd_number(const char *s, const char *opt, double min, double max)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || end == s || v < min || v > max)
+		die("%s: '%s' is not a number from %g to %g", opt, s, min, max);
+	return v;
 }
 
 /* Every key the file may hold: a typo is an error, not a silent default. */

@@ -420,18 +420,6 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static long number(const char *s, const char *opt, long min, long max)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < min || v > max)
-		die("%s: '%s' is not a number from %ld to %ld", opt, s, min, max);
-	return v;
-}
-
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_cmd c;
@@ -440,8 +428,8 @@ int cmd_diff(int argc, char **argv)
 	const char *db = NULL, *rev = NULL, *fake;
 	char *root, *found = NULL;
 	size_t i, ndead = 0;
-	int opt, cached = 0, ret = 0, jobs = 0, per_host = 0, color = -1;
-	long timeout = 0;
+	int opt, cached = 0, ret = 0, color = -1;
+	unsigned given = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.ttl_s = 7 * 86400;
@@ -465,16 +453,20 @@ int cmd_diff(int argc, char **argv)
 			c.strict = 1;
 			break;
 		case OPT_TTL:
-			c.ttl_s = number(optarg, "--ttl", 0, 3650) * 86400;
+			c.ttl_s = (long long)cmd_number(optarg, "--ttl", 0, 3650) * 86400;
 			break;
 		case 'j':
-			jobs = (int)number(optarg, "--jobs", 1, 4096);
+			o.net.max_total = (int)cmd_number(optarg, "--jobs", 1, 4096);
+			given |= NET_GIVEN_JOBS;
 			break;
 		case OPT_PER_HOST:
-			per_host = (int)number(optarg, "--per-host", 1, 64);
+			o.net.per_host = (int)cmd_number(optarg, "--per-host", 1, 64);
+			given |= NET_GIVEN_PER_HOST;
 			break;
 		case OPT_TIMEOUT:
-			timeout = number(optarg, "--timeout", 1, 3600);
+			o.net.timeout_ms = (long)(cmd_number(optarg, "--timeout", 1,
+							     3600) * 1000);
+			given |= NET_GIVEN_TIMEOUT;
 			break;
 		case OPT_CACERT:
 			o.net.cacert = optarg;
@@ -508,16 +500,7 @@ int cmd_diff(int argc, char **argv)
 	root = toplevel();
 	cmd_conf_load(root, &c.cfg);
 	cmd_conf_validate(&c.cfg);
-	o.net.max_total = jobs ? jobs : (int)cmd_conf_number(&c.cfg, "check",
-				"jobs", 1, 4096, o.net.max_total);
-	o.net.per_host = per_host ? per_host : (int)cmd_conf_number(&c.cfg,
-				"check", "per-host", 1, 64, o.net.per_host);
-	o.net.timeout_ms = 1000 * (timeout ? timeout : cmd_conf_number(&c.cfg,
-				"check", "timeout", 1, 3600, 30));
-	if (o.net.connect_timeout_ms > o.net.timeout_ms)
-		o.net.connect_timeout_ms = o.net.timeout_ms;
-	if (config_get(&c.cfg, "check", "user-agent"))
-		o.net.user_agent = config_get(&c.cfg, "check", "user-agent");
+	cmd_conf_net(&c.cfg, &o.net, given);
 
 	if (changes_load(root, rev, cached, &ch))
 		die("cannot tell what the change adds");

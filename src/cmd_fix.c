@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <glob.h>
 #include <openssl/evp.h>
 #include <sys/file.h>
 #include <spawn.h>
@@ -151,23 +150,6 @@ static int lock_store(const char *db, int wait)
 	free(path);
 	free(dir);
 	return fd;
-}
-
-/* The temporary file of a write a kill -9 cut short: never a result. */
-static void remove_stale_temp(const char *full)
-{
-	char *pattern = xstrfmt("%s.linkmend-??????", full);
-	glob_t g;
-	size_t i;
-
-	if (!glob(pattern, GLOB_NOSORT, NULL, &g)) {
-		for (i = 0; i < g.gl_pathc; i++)
-			if (!unlink(g.gl_pathv[i]))
-				warning("removed '%s', left by an interrupted write",
-					g.gl_pathv[i]);
-		globfree(&g);
-	}
-	free(pattern);
 }
 
 /* 1 if full's directory lies inside root (no symlinked directory out). */
@@ -332,8 +314,13 @@ int cmd_fix(int argc, char **argv)
 			free(full);
 			continue;
 		}
-		if (!dry)
-			remove_stale_temp(full);
+		if (!dry) {
+			/* A write a kill -9 cut short: never a result. */
+			char *tmp = xstrfmt("%s.linkmend-??????", full);
+
+			remove_leftovers(tmp);
+			free(tmp);
+		}
 		if (!unchanged_since_scan(&m, full, p.v[i].path)) {
 			warning("skipped '%s': changed since the last scan", p.v[i].path);
 			skipped++;

@@ -9,7 +9,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <glob.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -463,23 +462,6 @@ static int address(const char *file, const struct group *g,
 	return ret;
 }
 
-/* What a killed run left beside dir: DIR.linkmend-new-PID, never a result. */
-static void remove_stale(const char *dir)
-{
-	char *pattern = xstrfmt("%s.linkmend-new-*", dir);
-	glob_t g;
-	size_t i;
-
-	if (!glob(pattern, GLOB_NOSORT, NULL, &g)) {
-		for (i = 0; i < g.gl_pathc; i++)
-			if (!remove_tree(g.gl_pathv[i]))
-				warning("removed '%s', left by an interrupted run",
-					g.gl_pathv[i]);
-		globfree(&g);
-	}
-	free(pattern);
-}
-
 static int write_cover(struct series_cmd *c, const char *dir, size_t first,
 		       size_t last, size_t total_series, size_t series_no)
 {
@@ -713,7 +695,13 @@ int cmd_series(int argc, char **argv)
 	final_dir = xstrdup(dir);
 	while (strlen(final_dir) > 1 && final_dir[strlen(final_dir) - 1] == '/')
 		final_dir[strlen(final_dir) - 1] = '\0';
-	remove_stale(final_dir);
+	{
+		/* What a killed run left beside dir: never a result. */
+		char *left = xstrfmt("%s.linkmend-new-*", final_dir);
+
+		remove_leftovers(left);
+		free(left);
+	}
 	dir = staging = xstrfmt("%s.linkmend-new-%d", final_dir, (int)getpid());
 	if (mkdir(dir, 0777))
 		die_errno("cannot create '%s'", dir);

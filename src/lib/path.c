@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <ftw.h>
+#include <glob.h>
 #include <stdio.h>
-#include <unistd.h>
-#include "usage.h"
 #include <string.h>
+#include <unistd.h>
 
 #include "path.h"
+#include "usage.h"
 
 int path_normalize(char *path)
 {
@@ -70,4 +71,18 @@ int remove_tree(const char *path)
 	if (nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
 		return -1;
 	return 0;
+}
+
+void remove_leftovers(const char *pattern)
+{
+	glob_t g;
+	size_t i;
+
+	if (glob(pattern, GLOB_NOSORT, NULL, &g))
+		return;
+	for (i = 0; i < g.gl_pathc; i++)
+		if (!remove_tree(g.gl_pathv[i]))
+			warning("removed '%s', left by an interrupted run",
+				g.gl_pathv[i]);
+	globfree(&g);
 }

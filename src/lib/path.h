@@ -23,4 +23,10 @@ int path_under_any(const char *path, const char *const *prefixes, size_t n);
 /* rm -rf path (never following symlinks); 0, or -1 after error(). */
 int remove_tree(const char *path);
 
+/*
+ * What an interrupted run left (temporary files, staging directories):
+ * remove everything matching the glob pattern, each with a warning.
+ */
+void remove_leftovers(const char *pattern);
+
 #endif
