@@ -25,3 +25,18 @@ same() {	# same NAME GOT WANT
 		echo "  want: $(printf '%q' "$3")"
 	fi
 }
+
+web_up() {	# web_up SCENARIO: this script's test web; sets WEB, NAME, state
+	if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
+		echo "not ok - the test web needs root and dnsmasq (make check installs it)"
+		exit 0
+	fi
+	WEB=$TESTS/web
+	NAME=lm-$(basename "$0" .sh)-$$
+	trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+	state=$("$WEB/up" "$1" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+}
+
+run() {		# run COMMAND...: inside the test web web_up started
+	"$WEB/exec" -n "$NAME" "$@"
+}

@@ -7,14 +7,7 @@
 # .linkmend.conf's ignore and accept are obeyed; the pre-commit hook
 # refuses a dead link; a bad .linkmend.conf is an error naming its line.
 . "$(dirname "$0")/../lib/sh.sh"
-if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
-	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
-	exit 0
-fi
-WEB=$TESTS/web
-NAME=lm-diff-$$
-trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
-state=$("$WEB/up" "$WEB/cases/report.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+web_up "$TESTS/web/cases/report.scn"
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
 diff_() { "$WEB/exec" -n "$NAME" "$LINKMEND" diff "${NET[@]}" "$@"; }
 requests() { grep -c -v '^$' "$state/requests.log" || true; }

@@ -9,15 +9,7 @@
 # requested from loopback, private or metadata addresses, whether a DNS
 # answer or a redirect leads there.
 . "$(dirname "$0")/../lib/sh.sh"
-if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
-	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
-	exit 0
-fi
-WEB=$TESTS/web
-NAME=lm-hostile-$$
-trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
-state=$("$WEB/up" "$WEB/cases/hostile.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
-run() { "$WEB/exec" -n "$NAME" "$@"; }
+web_up "$TESTS/web/cases/hostile.scn"
 CA=(--cacert "$state/ca.crt")
 cd "$SCRATCH" || exit 1
 

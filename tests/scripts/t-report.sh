@@ -7,17 +7,9 @@
 # Chromium (counts, filters, sort, history), also with a hostile URL and
 # hostile evidence planted in the store: shown as text, nothing runs.
 . "$(dirname "$0")/../lib/sh.sh"
-if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
-	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
-	exit 0
-fi
 BROWSER=$TESTS/browser
 MULTITOOL=$BROWSER/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
-WEB=$TESTS/web
-NAME=lm-report-$$
-trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
-state=$("$WEB/up" "$WEB/cases/report.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
-run() { "$WEB/exec" -n "$NAME" "$@"; }
+web_up "$TESTS/web/cases/report.scn"
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
 
 T=$SCRATCH/repo
