@@ -133,26 +133,38 @@ void maintainers_release(struct maintainers *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* get_maintainer.pl's regex ^pattern with * as .* and ? as . */
-static int glob_prefix(const char *g, const char *s, const char **end)
+/*
+ * get_maintainer.pl's regex ^pattern with * as .* and ? as .: a match of
+ * the pattern followed by a free '*'.  Matched with one backtrack point
+ * (the last star), in O(pattern x path): a hostile MAINTAINERS full of
+ * stars cannot make it exponential (fuzz-maintainers found one that did).
+ */
+static int glob_prefix(const char *g, const char *s)
 {
-	if (!*g) {
-		*end = s;
-		return 1;
-	}
-	if (*g == '*') {
-		const char *t = s + strlen(s);
+	const char *star = NULL, *from = NULL;
 
-		for (;; t--) {
-			if (glob_prefix(g + 1, t, end))
+	for (;;) {
+		if (!*g)
+			return 1;	/* the rest of the path is free */
+		if (*g == '*') {
+			while (*g == '*')
+				g++;
+			if (!*g)
 				return 1;
-			if (t == s)
-				return 0;
+			star = g;
+			from = s;
+			continue;
 		}
+		if (*s && (*g == '?' || *g == *s)) {
+			g++;
+			s++;
+			continue;
+		}
+		if (!star || !*from)
+			return 0;
+		g = star;
+		s = ++from;
 	}
-	if (!*s || (*g != '?' && *g != *s))
-		return 0;
-	return glob_prefix(g + 1, s + 1, end);
 }
 
 static size_t slashes(const char *s)
@@ -167,14 +179,13 @@ static size_t slashes(const char *s)
 static int file_match(const char *file, const char *pattern)
 {
 	size_t l = strlen(pattern);
-	const char *end;
 
 	if (!l)
 		return 0;
 	if (pattern[l - 1] == '/')
-		return glob_prefix(pattern, file, &end);
+		return glob_prefix(pattern, file);
 	/* Not a directory: the pattern matches at the same depth only. */
-	return glob_prefix(pattern, file, &end) && slashes(file) == slashes(pattern);
+	return glob_prefix(pattern, file) && slashes(file) == slashes(pattern);
 }
 
 static size_t wildcards(const char *s)

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* MAINTAINERS patterns as get_maintainer.pl reads them, and hostile ones. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/lib/xalloc.h"
+#include "../../src/series/maintainers.h"
+#include "unit.h"
+
+static long section_for(const char *text, const char *path)
+{
+	struct maintainers m;
+	char *t = xstrdup(text);
+	long k;
+
+	maintainers_parse(t, NULL, &m);
+	k = maintainers_section(&m, path);
+	maintainers_release(&m);
+	free(t);
+	return k;
+}
+
+int main(void)
+{
+	char stars[512];
+	char *text;
+
+	CHECK(section_for("Maintainers List\n\nNET\nF:\tdri*/net/\n", "drivers/net/a.c") == 0,
+	      "a star crosses into a directory prefix");
+	CHECK(section_for("Maintainers List\n\nNET\nF:\tdrivers/n?t/\n", "drivers/net/a.c") == 0,
+	      "? is one character");
+	CHECK(section_for("Maintainers List\n\nNET\nF:\tdrivers/*.c\n", "drivers/net/a.c") == -1,
+	      "a file pattern matches at its own depth only");
+	CHECK(section_for("Maintainers List\n\nNET\nF:\tdrivers/*.c\n", "drivers/a.c") == 0,
+	      "and there it matches");
+	CHECK(section_for("Maintainers List\n\nNET\nF:\t\n", "a") == -1,
+	      "an empty F: matches nothing (and reads nothing before it)");
+	/* Found by fuzz-maintainers: stars that made matching exponential. */
+	memset(stars, '*', 300);
+	strcpy(stars + 300, "rivers/net/wireless/");
+	text = xstrfmt("Maintainers List\n\nW\nF:\t%s\n", stars);
+	CHECK(section_for(text, "drivers/net/ethernet/intel/e1000/e1000_main.c") == -1,
+	      "300 stars and a path that almost matches: answered, no match");
+	CHECK(section_for(text, "xdrivers/net/wireless/ath/a.c") == 0,
+	      "and one that matches");
+	free(text);
+	return unit_done();
+}
