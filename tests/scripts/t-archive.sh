@@ -116,9 +116,12 @@ for run in $(seq 3 "$runs"); do
 done
 same "archive killed $runs times: the closed files are whole every time" "$unreadable" "0"
 same "the store passes its integrity check" "$(sqlite3 "$S/.linkmend/linkmend.db" 'PRAGMA integrity_check')" "ok"
+left_open=$(ls "$K"/*.open 2> /dev/null | wc -l)
 (cd "$S" && run "$LINKMEND" archive -o "$K" --warc-size 4K "${NET[@]}") 2> "$SCRATCH/err"
 same "the next run finishes" "$?" "0"
-ok "it cut or removed the file the kill left open" grep -qE "left open by an interrupted run; (cut after its last whole record|removed)" "$SCRATCH/err"
+if [ "$left_open" -gt 0 ]; then
+	ok "it cut or removed the file the kill left open" grep -qE "left open by an interrupted run; (cut after its last whole record|removed)" "$SCRATCH/err"
+fi
 warc "$K" "$SERVED" --expect-urls 120 | sed 's/^\(not \)\{0,1\}ok - /&after the kills: /'
 
 # Save Page Now for live links the Wayback Machine has no capture of.
