@@ -41,6 +41,17 @@ enum { NET_GIVEN_JOBS = 1, NET_GIVEN_PER_HOST = 2, NET_GIVEN_SPACING = 4,
 void cmd_conf_net(const struct config *cfg, struct net_opts *o,
 		  unsigned given);
 
+/*
+ * A check's result as the store keeps it, the tree's settings applied: a
+ * failure whose status [host "NAME"] accept lists is alive, its detail
+ * saying so.  Fills sc (which points into r and *detail; free *detail).
+ */
+struct check_result;
+struct store_check;
+void cmd_conf_check_result(const struct config *cfg,
+			   const struct check_result *r, long long url_id,
+			   long long at, struct store_check *sc, char **detail);
+
 /* An option's number in [min, max], or die naming the option. */
 double cmd_number(const char *s, const char *opt, double min, double max);
 

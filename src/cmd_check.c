@@ -153,20 +153,6 @@ static int host_limit(void *data, const char *host)
 	return v ? atoi(v) : 0;
 }
 
-/* A status the tree says means alive on that host ([host] accept). */
-static int accepted(const struct check_cmd *c, const struct check_result *r)
-{
-	struct url_info info;
-	int yes;
-
-	if (!r->status || !verdict_is_failure(r->verdict) ||
-	    url_parse(r->url, &info))
-		return 0;
-	yes = cmd_conf_accepts(&c->cfg, info.host, r->status);
-	url_info_release(&info);
-	return yes;
-}
-
 static void set_last(struct item *it, const struct store_check *sc)
 {
 	free((char *)it->last.verdict);
@@ -236,32 +222,16 @@ static void on_result(const struct check_result *r, void *data)
 	struct check_cmd *c = data;
 	struct item *it = &c->items[r->index];
 	struct store_check sc;
-	enum verdict v = r->verdict;
-	char *detail = NULL;
+	char *detail;
 
-	if (accepted(c, r)) {
-		v = V_ALIVE;
-		detail = xstrfmt("%s, accepted on this host by .linkmend.conf",
-				 r->detail);
-	}
-	memset(&sc, 0, sizeof(sc));
-	sc.url_id = it->id;
-	sc.at = c->now;
-	sc.verdict = verdict_name(v);
-	sc.status = r->status;
-	sc.curl_code = r->curl_code;
-	sc.final_url = r->final_url;
-	sc.chain = r->chain;
-	sc.detail = detail ? detail : r->detail;
-	sc.digest = r->digest;
-	sc.ms = r->elapsed_ms;
+	cmd_conf_check_result(&c->cfg, r, it->id, c->now, &sc, &detail);
 	if (it->id >= 0 && store_put_check(c->st, &sc))
 		die("cannot record the check of '%s'", it->url);
 	add_history(it, &sc);
 	free(detail);
 	c->uncommitted++;
 	c->done++;
-	c->counts[v]++;
+	c->counts[verdict_from_name(sc.verdict)]++;
 	/*
 	 * Each check is committed as it finishes (WAL, no fsync per commit:
 	 * cheap), so that even kill -9 loses none already made.

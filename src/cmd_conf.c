@@ -19,9 +19,13 @@
 #include <strings.h>
 
 #include "builtin.h"
+#include "check/check.h"
 #include "lib/config.h"
 #include "lib/usage.h"
+#include "lib/xalloc.h"
 #include "net/net.h"
+#include "store/store.h"
+#include "url/url.h"
 
 void cmd_conf_load(const char *root, struct config *cfg)
 {
@@ -115,6 +119,35 @@ void cmd_conf_net(const struct config *cfg, struct net_opts *o,
 	if (!(given & NET_GIVEN_USER_AGENT) &&
 	    config_get(cfg, "check", "user-agent"))
 		o->user_agent = config_get(cfg, "check", "user-agent");
+}
+
+void cmd_conf_check_result(const struct config *cfg,
+			   const struct check_result *r, long long url_id,
+			   long long at, struct store_check *sc, char **detail)
+{
+	enum verdict v = r->verdict;
+	struct url_info info;
+
+	*detail = NULL;
+	if (verdict_is_failure(v) && r->status && !url_parse(r->url, &info)) {
+		if (cmd_conf_accepts(cfg, info.host, r->status)) {
+			v = V_ALIVE;
+			*detail = xstrfmt("%s, accepted on this host by "
+					  ".linkmend.conf", r->detail);
+		}
+		url_info_release(&info);
+	}
+	memset(sc, 0, sizeof(*sc));
+	sc->url_id = url_id;
+	sc->at = at;
+	sc->verdict = verdict_name(v);
+	sc->status = r->status;
+	sc->curl_code = r->curl_code;
+	sc->final_url = r->final_url;
+	sc->chain = r->chain;
+	sc->detail = *detail ? *detail : r->detail;
+	sc->digest = r->digest;
+	sc->ms = r->elapsed_ms;
 }
 
 double cmd_number(const char *s, const char *opt, double min, double max)

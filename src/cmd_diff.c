@@ -27,7 +27,6 @@
 #include "scan/changes.h"
 #include "scan/scan.h"
 #include "store/store.h"
-#include "url/url.h"
 
 const char cmd_diff_usage[] =
 	"linkmend diff [REV] [--cached] [--db PATH] [--format=text|json] "
@@ -218,33 +217,16 @@ static void on_result(const struct check_result *r, void *data)
 {
 	struct diff_cmd *c = data;
 	struct d_link *l = &c->links[c->map[r->index]];
-	enum verdict v = r->verdict;
-	struct url_info info;
+	struct store_check sc;
+	char *detail;
 
-	if (verdict_is_failure(v) && r->status && !url_parse(r->url, &info)) {
-		if (cmd_conf_accepts(&c->cfg, info.host, r->status))
-			v = V_ALIVE;
-		url_info_release(&info);
-	}
-	set_result(l, v, r->status, r->final_url, r->detail, r->chain);
+	cmd_conf_check_result(&c->cfg, r, l->id, c->now, &sc, &detail);
+	set_result(l, verdict_from_name(sc.verdict), sc.status, sc.final_url,
+		   sc.detail, sc.chain);
 	c->checked_now++;
-	if (c->st && l->id >= 0) {
-		struct store_check sc;
-
-		memset(&sc, 0, sizeof(sc));
-		sc.url_id = l->id;
-		sc.at = c->now;
-		sc.verdict = verdict_name(v);
-		sc.status = r->status;
-		sc.curl_code = r->curl_code;
-		sc.final_url = r->final_url;
-		sc.chain = r->chain;
-		sc.detail = r->detail;
-		sc.digest = r->digest;
-		sc.ms = r->elapsed_ms;
-		if (store_put_check(c->st, &sc))
-			die("cannot record the check of '%s'", l->url);
-	}
+	if (c->st && l->id >= 0 && store_put_check(c->st, &sc))
+		die("cannot record the check of '%s'", l->url);
+	free(detail);
 }
 
 static int check_now(struct diff_cmd *c, const struct check_opts *o)

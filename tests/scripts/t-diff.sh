@@ -96,6 +96,9 @@ same "ignored and accepted links pass" "$?" "0"
 same "the ignored URL is not listed, the accepted one is alive" \
 	"$(python3 -c 'import json,sys; print([(o["url"], o["state"]) for o in json.load(open(sys.argv[1]))])' "$SCRATCH/j")" \
 	"[('http://gone.linkmend-web.org/doc', 'alive')]"
+same "and its detail says why" \
+	"$(python3 -c 'import json,sys; print([o["detail"] for o in json.load(open(sys.argv[1]))])' "$SCRATCH/j")" \
+	"['HTTP 404, accepted on this host by .linkmend.conf']"
 printf '[check]\nignore http://x\n' > .linkmend.conf
 diff_ --cached > /dev/null 2> "$SCRATCH/err"
 same "a bad .linkmend.conf is an error" "$?" "2"
