@@ -28,6 +28,7 @@
 
 #include "archive/warc.h"
 #include "builtin.h"
+#include "lib/atomic.h"
 #include "check/check.h"
 #include "lib/config.h"
 #include "lib/strbuf.h"
@@ -270,7 +271,6 @@ static void on_header_line(struct net_request *r, const char *line, size_t len)
 static int on_body(struct net_request *r, const char *data, size_t len)
 {
 	struct cap *p = (struct cap *)r;
-	size_t off = 0;
 
 	if (p->fd < 0) {
 		char *tmp = xstrfmt("%s/.linkmend-capture-XXXXXX", p->c->dir);
@@ -284,17 +284,8 @@ static int on_body(struct net_request *r, const char *data, size_t len)
 		if (p->fd < 0)
 			return -1;
 	}
-	while (off < len) {
-		ssize_t n = write(p->fd, data + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			error_errno("cannot keep the body of '%s'", p->url);
-			return -1;
-		}
-		off += (size_t)n;
-	}
+	if (write_in_full(p->fd, data, len))
+		return error_errno("cannot keep the body of '%s'", p->url);
 	EVP_DigestUpdate(p->payload, data, len);
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "../lib/atomic.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "warc.h"
@@ -76,23 +77,6 @@ void warc_date(long long t, char out[21])
 		strcpy(out, "1970-01-01T00:00:00Z");
 }
 
-static int write_all(int fd, const void *buf, size_t len, const char *path)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return error_errno("cannot write '%s'", path);
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* Deflate in into the gzip member z, writing what comes out. */
 static int pump(struct warc_file *w, z_stream *z, const void *in, size_t len,
 		int flush)
@@ -108,9 +92,8 @@ static int pump(struct warc_file *w, z_stream *z, const void *in, size_t len,
 		rc = deflate(z, flush);
 		if (rc == Z_STREAM_ERROR)
 			return error("cannot compress a record of '%s'", w->name);
-		if (write_all(w->fd, out, sizeof(out) - z->avail_out,
-			      w->open_path))
-			return -1;
+		if (write_in_full(w->fd, out, sizeof(out) - z->avail_out))
+			return error_errno("cannot write '%s'", w->open_path);
 	} while (z->avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
 	return 0;
 }

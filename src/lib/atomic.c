@@ -9,12 +9,32 @@
 #include "usage.h"
 #include "xalloc.h"
 
+int write_in_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (!n) {
+			errno = ENOSPC;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 int atomic_write_file(const char *path, const char *buf, size_t len,
 		      const struct stat *keep)
 {
 	char *tmp = xstrfmt("%s.linkmend-XXXXXX", path);
 	int fd, ret = -1;
-	size_t off = 0;
 	mode_t mask;
 
 	fd = mkstemp(tmp);
@@ -22,16 +42,9 @@ int atomic_write_file(const char *path, const char *buf, size_t len,
 		error_errno("cannot create a temporary file beside '%s'", path);
 		goto out;
 	}
-	while (off < len) {
-		ssize_t w = write(fd, buf + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			error_errno("cannot write '%s'", tmp);
-			goto out_unlink;
-		}
-		off += (size_t)w;
+	if (write_in_full(fd, buf, len)) {
+		error_errno("cannot write '%s'", tmp);
+		goto out_unlink;
 	}
 	if (keep) {
 		if (fchmod(fd, keep->st_mode & 07777) ||

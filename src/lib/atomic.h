@@ -11,6 +11,12 @@
 #include <sys/stat.h>
 
 /*
+ * Write all of buf[0..len) to fd, through short writes and EINTR: 0, or
+ * -1 with errno set (ENOSPC for a write that wrote nothing).
+ */
+int write_in_full(int fd, const void *buf, size_t len);
+
+/*
  * Write buf[0..len) to path.  keep, when given, is the file's stat: its
  * mode and owner are kept; otherwise a new file gets 0666 less umask.
  * Returns 0, or -1 after error() naming the file (path is then as it was).
