@@ -21,6 +21,7 @@
 #include "lib/strmap.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
+#include "report/report.h"
 #include "scan/manifest.h"
 #include "scan/tree.h"
 #include "store/store.h"
@@ -348,16 +349,9 @@ static int print_occ(const struct store_occ *o, void *data)
 	if (sc->no_output)
 		return 0;
 	if (sc->json) {
-		json_t *obj = json_object(), *flags = json_array();
-		const char *p = o->flags;
+		json_t *obj = json_object(), *flags = report_flags_json(o->flags);
 		char *text;
 
-		while (*p && strcmp(p, "-")) {
-			size_t l = strcspn(p, ",");
-
-			json_array_append_new(flags, json_stringn(p, l));
-			p += l + (p[l] == ',');
-		}
 		json_object_set_new(obj, "path", json_string(o->path));
 		json_object_set_new(obj, "line", json_integer(o->line));
 		json_object_set_new(obj, "col", json_integer(o->col));

@@ -324,25 +324,18 @@ static json_t *chain_json(const char *chain)
 	return a;
 }
 
-static json_t *flags_json(const char *flags)
+json_t *report_flags_json(const char *flags)
 {
 	json_t *a = json_array();
 	const char *p = flags;
 
-	if (p && !strcmp(p, "-"))
-		return a;	/* the store's "no flags" */
-	while (p && *p) {
-		size_t len = strcspn(p, ",");
+	/* "-" is the store's "no flags"; names are ASCII. */
+	while (p && *p && strcmp(p, "-")) {
+		size_t l = strcspn(p, ",");
 
-		if (len) {
-			char *f = xstrndup(p, len);
-
-			json_array_append_new(a, text_json(f));
-			free(f);
-		}
-		p += len;
-		if (*p)
-			p++;
+		if (l)
+			json_array_append_new(a, json_stringn(p, l));
+		p += l + (p[l] == ',');
 	}
 	return a;
 }
@@ -382,7 +375,7 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 	json_object_set_new(j, "offset", json_integer(o->start));
 	json_object_set_new(j, "length", json_integer(o->end - o->start));
 	json_object_set_new(j, "context", text_json(o->context));
-	json_object_set_new(j, "flags", flags_json(o->flags));
+	json_object_set_new(j, "flags", report_flags_json(o->flags));
 	json_object_set_new(j, "area", text_json(o->area));
 	json_object_set_new(j, "state", json_string(state_names[o->state]));
 	json_object_set_new(j, "href", text_json(href));

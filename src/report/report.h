@@ -31,6 +31,9 @@ struct report_opts {
 	const char *source_url;
 };
 
+/* The store's flags text ("wrapped,https", "-" for none) as a JSON array. */
+json_t *report_flags_json(const char *flags);
+
 /* The model, or NULL after error(). */
 json_t *report_build(struct store *st, const struct report_opts *o);
 
