@@ -74,13 +74,14 @@ static int format_from_name(const char *s)
 static int format_from_path(const char *path)
 {
 	const char *dot = path ? strrchr(path, '.') : NULL;
+	int f;
 
 	if (!dot || strchr(dot, '/'))
 		return F_JSON;
 	if (!strcmp(dot, ".htm"))
 		return F_HTML;
-	return format_from_name(dot + 1) == F_NONE ? F_JSON :
-	       format_from_name(dot + 1);
+	f = format_from_name(dot + 1);
+	return f == F_NONE ? F_JSON : f;
 }
 
 static int write_format(json_t *m, int format, FILE *out)

@@ -276,11 +276,11 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 
 	/* A server that sends headers without end is cut off. */
 	r->header_bytes += len;
-	if (++r->header_lines > r->host_caps[1] ||
-	    r->header_bytes > r->host_caps[0]) {
+	if (++r->header_lines > r->header_caps[1] ||
+	    r->header_bytes > r->header_caps[0]) {
 		free(r->cut);
 		r->cut = xstrfmt("more than %zu header lines or %zu header "
-				 "bytes", r->host_caps[1], r->host_caps[0]);
+				 "bytes", r->header_caps[1], r->header_caps[0]);
 		return 0;
 	}
 
@@ -362,8 +362,8 @@ static void *start(struct net *n, struct net_request *r)
 	/* Redirects are followed by the caller, hop by hop; never by curl. */
 	curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 	r->allow_private = n->o.allow_private;
-	r->host_caps[0] = n->o.max_header_bytes;
-	r->host_caps[1] = n->o.max_header_lines;
+	r->header_caps[0] = n->o.max_header_bytes;
+	r->header_caps[1] = n->o.max_header_lines;
 	curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
 	curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, r);
 	curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, n->o.timeout_ms);

@@ -90,7 +90,7 @@ struct net_request {
 	struct net_host *host;
 	size_t cap, slot;
 	size_t header_bytes, header_lines;
-	size_t host_caps[2];	/* header bytes, lines */
+	size_t header_caps[2];	/* bytes, lines */
 	int allow_private;
 };
 
