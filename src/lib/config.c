@@ -258,3 +258,21 @@ const struct config_entry *config_next(const struct config *cfg,
 	}
 	return NULL;
 }
+
+int config_number(const struct config *cfg, const char *section,
+		  const char *key, long min, long max, long *out)
+{
+	const char *v = config_get(cfg, section, key);
+	char *end;
+	long n;
+
+	if (!v)
+		return 0;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || *end || end == v || n < min || n > max)
+		return error("%s: [%s] %s: '%s' is not a number from %ld to %ld",
+			     cfg->path, section, key, v, min, max);
+	*out = n;
+	return 0;
+}

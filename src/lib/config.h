@@ -53,4 +53,11 @@ const struct config_entry *config_next(const struct config *cfg,
 				       const char *section, const char *key,
 				       size_t *i);
 
+/*
+ * section.key as a whole number in [min, max] into *out, or *out left
+ * alone when the key is absent; -1 after error() naming the file and key.
+ */
+int config_number(const struct config *cfg, const char *section,
+		  const char *key, long min, long max, long *out);
+
 #endif

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <fnmatch.h>
 #include <errno.h>
 #include <ftw.h>
 #include <glob.h>
@@ -85,4 +86,14 @@ void remove_leftovers(const char *pattern)
 			warning("removed '%s', left by an interrupted run",
 				g.gl_pathv[i]);
 	globfree(&g);
+}
+
+int glob_match(const char *pattern, const char *s, int pathname)
+{
+	size_t n = strlen(pattern);
+
+	if (pathname && n && pattern[n - 1] == '/')
+		return !strncmp(s, pattern, n) ||
+		       !fnmatch(pattern, s, FNM_LEADING_DIR);
+	return !fnmatch(pattern, s, pathname ? FNM_PATHNAME | FNM_LEADING_DIR : 0);
 }

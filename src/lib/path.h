@@ -29,4 +29,11 @@ int remove_tree(const char *path);
  */
 void remove_leftovers(const char *pattern);
 
+/*
+ * fnmatch(3) of a .linkmend.conf pattern: for a path (pathname set), a
+ * pattern ending in '/' holds everything below it and any pattern holds
+ * what is below what it matches.
+ */
+int glob_match(const char *pattern, const char *s, int pathname);
+
 #endif

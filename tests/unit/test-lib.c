@@ -2,6 +2,7 @@
 /* The leaf libraries: strbuf, path, strmap. */
 #include <stdlib.h>
 
+#include "../../src/lib/parse-options.h"
 #include "../../src/lib/path.h"
 #include "../../src/lib/strbuf.h"
 #include "../../src/lib/strmap.h"
@@ -72,8 +73,51 @@ static void test_strmap(void)
 	CHECK(!strmap_get(&m, "k1"), "a cleared map is empty");
 }
 
+static int seen_cb;
+
+static int count_cb(const struct option *opt, const char *arg)
+{
+	(void)opt;
+	seen_cb += arg && !strcmp(arg, "x");
+	return 0;
+}
+
+static void test_parse_options(void)
+{
+	const char *db = NULL;
+	int jobs = 0, quiet = 0, n;
+	long timeout = 0;
+	long long days = 0;
+	char *argv[] = { "cmd", "a", "--db=s.db", "-qj", "7", "--time", "0.5",
+			 "b", "--spacing", "2", "--cb", "x", "--", "--not", NULL };
+	struct option opts[] = {
+		OPT_STRING(0, "db", &db),
+		OPT_INT('j', "jobs", &jobs, 1, 64),
+		OPT_BOOL('q', "quiet", &quiet),
+		OPT_LONG(0, "timeout", &timeout, 0.1, 3600, OPT_SECONDS_TO_MS),
+		OPT_LLONG(0, "spacing", &days, 0, 3650, OPT_DAYS_TO_S),
+		OPT_CALLBACK(0, "cb", NULL, count_cb),
+		OPT_BOOL(0, "unused", &quiet),
+		OPT_END(),
+	};
+
+	n = parse_options(14, argv, opts, "cmd");
+	CHECK(n == 3, "parse_options keeps the three non-options");
+	CHECK_STR(argv[0], "a", "in order: the first");
+	CHECK_STR(argv[1], "b", "in order: the second");
+	CHECK_STR(argv[2], "--not", "and what follows -- as it is");
+	CHECK_STR(db, "s.db", "--name=value");
+	CHECK(jobs == 7 && quiet == 1, "-qj 7: a bundle, then a value");
+	CHECK(timeout == 500, "an abbreviated --time, seconds scaled to ms");
+	CHECK(days == 2 * 86400, "days scaled to seconds");
+	CHECK(seen_cb == 1, "a callback sees its value");
+	CHECK(parse_options_seen(opts, "jobs"), "jobs is seen");
+	CHECK(!parse_options_seen(opts, "unused"), "unused is not");
+}
+
 int main(void)
 {
+	test_parse_options();
 	test_strbuf();
 	test_path();
 	test_strmap();

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The network options every command that talks to the web takes (check,
+ * diff, resolve, archive, run): OPT_NET() declares them over a struct
+ * net_opts, with one parsing and one set of limits.  net_options_finish()
+ * then fills what the command line did not give from the tree's
+ * .linkmend.conf ([check] jobs, per-host, spacing-ms, timeout,
+ * user-agent) and keeps the connect timeout within the whole one.
+ */
+#ifndef NET_OPTIONS_H
+#define NET_OPTIONS_H
+
+#include "../lib/parse-options.h"
+#include "net.h"
+
+/* Limits: a host asked more than 64 at once is hammered, not checked. */
+#define NET_MAX_JOBS 4096
+#define NET_MAX_PER_HOST 64
+#define NET_MAX_SPACING_MS 600000
+#define NET_MAX_TIMEOUT_S 3600
+
+#define OPT_NET(o) \
+	OPT_INT('j', "jobs", &(o)->max_total, 1, NET_MAX_JOBS), \
+	OPT_INT(0, "per-host", &(o)->per_host, 1, NET_MAX_PER_HOST), \
+	OPT_LONG(0, "spacing-ms", &(o)->spacing_ms, 0, NET_MAX_SPACING_MS, 1), \
+	OPT_LONG(0, "timeout", &(o)->timeout_ms, 0.1, NET_MAX_TIMEOUT_S, \
+		 OPT_SECONDS_TO_MS), \
+	OPT_STRING(0, "cacert", &(o)->cacert), \
+	OPT_BOOL(0, "allow-private", &(o)->allow_private), \
+	OPT_STRING(0, "user-agent", &(o)->user_agent)
+
+struct config;
+
+/* -1 after error() on a bad setting in cfg (which may be NULL). */
+int net_options_finish(struct net_opts *o, const struct option *opts,
+		       const struct config *cfg);
+
+#endif
