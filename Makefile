@@ -25,7 +25,7 @@ LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
 	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c) \
 	   $(wildcard src/series/*.c) $(wildcard src/report/*.c) \
 	   $(wildcard src/archive/*.c)
-CMD_SRC := src/main.c $(wildcard src/cmd_*.c)
+CMD_SRC := src/main.c src/setup.c $(wildcard src/cmd_*.c)
 LIB_OBJ := $(LIB_SRC:.c=.o)
 CMD_OBJ := $(CMD_SRC:.c=.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
@@ -60,7 +60,8 @@ src/report/html.o: src/report/report.html
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
 # Installs the packages the build and the tests need (Debian), builds and
-# runs every test; the last line is the runner's "N passed, N failed".
+# runs every test; the last line is the runner's "N passed, N failed,
+# N skipped".
 check: deps
 	$(MAKE) all unit
 	tests/run

@@ -3,29 +3,31 @@
  * linkmend diff: the links a change adds or changes, checked before the
  * change is merged, as checkpatch.pl checks its style.  Only the added
  * lines are scanned; a URL with a fresh result in the store is not asked
- * again, and a change that adds no link makes no request at all.
+ * again, and a change that adds no link makes no request at all.  The
+ * links are check's (check/link.h), checked and recorded by check's
+ * pieces (check/run.h).
  */
-#include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "builtin.h"
-#include "check/check.h"
+#include "check/run.h"
 #include "lib/color.h"
 #include "lib/config.h"
+#include "lib/parse-options.h"
+#include "lib/path.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
-#include "lib/strmap.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
+#include "net/options.h"
 #include "scan/changes.h"
 #include "scan/scan.h"
+#include "setup.h"
 #include "store/store.h"
 
 const char cmd_diff_usage[] =
@@ -58,8 +60,8 @@ const char cmd_diff_help[] =
 	"    --format=json    one JSON array\n"
 	"    --strict         failing links count as dead\n"
 	"    --ttl DAYS       a stored result this recent is used (7)\n"
-	"    -j, --jobs N, --per-host N, --timeout S, --cacert FILE,\n"
-	"    --allow-private  as for check\n"
+	"    -j, --jobs N, --per-host N, --spacing-ms MS, --timeout S,\n"
+	"    --cacert FILE, --allow-private, --user-agent UA   as for check\n"
 	"    --color=WHEN     auto (on a terminal, unless NO_COLOR is set),\n"
 	"                     always or never\n"
 	"    -q, --quiet      no summary line\n"
@@ -70,17 +72,7 @@ const char cmd_diff_help[] =
 	"Exit status: 0 no dead link added; 1 dead links added; 2 on error.\n"
 	"docs/pre-commit.sample and docs/pre-push.sample are hooks for git.\n";
 
-struct d_link {
-	char *url, *host;
-	long long id;		/* in the store, or -1 */
-	int have;		/* a result, fresh or new */
-	int from_store;
-	enum verdict verdict;
-	long status;
-	char *final_url, *detail, *replacement;
-	long long last_at;
-};
-
+/* A link as the change adds it: where, and which link. */
 struct d_occ {
 	char *path;
 	unsigned line;
@@ -88,18 +80,15 @@ struct d_occ {
 };
 
 struct diff_cmd {
-	struct config cfg;
-	struct store *st;
-	struct d_link *links;
-	size_t nlinks, alinks;
-	struct strmap by_url;	/* url -> link index + 1 */
-	struct strmap by_id;	/* store id -> link index + 1 */
+	const struct config *cfg;
+	struct link_set links;
+	char **replacement;	/* per link: the store's, or NULL */
+	int *from_store;	/* per link: its result came from the store */
 	struct d_occ *occ;
 	size_t nocc, aocc;
-	long long now, ttl_s;
+	long long ttl_s;
 	int strict, json, quiet, color;
 	size_t checked_now;
-	size_t *map;		/* check_urls' input index -> link */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -110,29 +99,23 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-static size_t link_for(struct diff_cmd *c, const struct occurrence *o)
-{
-	void **slot = strmap_put(&c->by_url, o->key);
-	struct d_link *l;
-
-	if (*slot)
-		return (size_t)*slot - 1;
-	ALLOC_GROW(c->links, c->nlinks + 1, c->alinks);
-	l = &c->links[c->nlinks++];
-	memset(l, 0, sizeof(*l));
-	l->url = xstrdup(o->key);
-	l->host = xstrdup(o->host);
-	l->id = -1;
-	*slot = (void *)c->nlinks;
-	return c->nlinks - 1;
-}
-
 static int worth_checking(const struct diff_cmd *c, const struct occurrence *o)
 {
 	return context_is_checked(o->ctx) && *o->host &&
 	       !(o->flags & (OCC_PLACEHOLDER | OCC_EXAMPLE | OCC_INVALID |
 			     OCC_TRUNCATED)) &&
-	       !cmd_conf_ignore_url(&c->cfg, o->key);
+	       !check_ignored(c->cfg, o->key);
+}
+
+static int skipped(const struct config *cfg, const char *path)
+{
+	const struct config_entry *e;
+	size_t i = 0;
+
+	while ((e = config_next(cfg, "scan", "skip", &i)))
+		if (glob_match(e->value, path, 1))
+			return 1;
+	return 0;
 }
 
 static void collect(struct diff_cmd *c, const struct change_file *f)
@@ -141,7 +124,7 @@ static void collect(struct diff_cmd *c, const struct change_file *f)
 	struct scan_opts so = { 0 };
 	size_t i;
 
-	if (!f->nr || cmd_conf_skip_path(&c->cfg, f->path) ||
+	if (!f->nr || skipped(c->cfg, f->path) ||
 	    !scan_has_marker(f->content.buf, f->content.len))
 		return;
 	if (scan_buffer(f->path, f->content.buf, f->content.len, &so, &occ)) {
@@ -158,113 +141,72 @@ static void collect(struct diff_cmd *c, const struct change_file *f)
 		d = &c->occ[c->nocc++];
 		d->path = xstrdup(f->path);
 		d->line = o->line;
-		d->link = link_for(c, o);
+		d->link = link_set_add(&c->links, o->key, o->host, -1);
 	}
 	occ_list_release(&occ);
-}
-
-/* The status of a move is its first hop's ("301 URL; ..."), not the page's. */
-static void set_result(struct d_link *l, enum verdict v, long status,
-		       const char *final_url, const char *detail,
-		       const char *chain)
-{
-	free(l->final_url);
-	free(l->detail);
-	l->have = 1;
-	l->verdict = v;
-	l->status = v == V_MOVED && chain && *chain ?
-		    strtol(chain, NULL, 10) : status;
-	l->final_url = final_url ? xstrdup(final_url) : NULL;
-	l->detail = xstrdup(detail ? detail : "");
-}
-
-static int load_check(const struct store_check *sc, void *data)
-{
-	struct diff_cmd *c = data;
-	char key[32];
-	size_t k;
-	struct d_link *l;
-
-	snprintf(key, sizeof(key), "%lld", sc->url_id);
-	k = (size_t)strmap_get(&c->by_id, key);
-	if (!k)
-		return 0;
-	l = &c->links[k - 1];
-	if (sc->at < l->last_at || c->now - sc->at >= c->ttl_s)
-		return 0;
-	l->last_at = sc->at;
-	l->from_store = 1;
-	set_result(l, verdict_from_name(sc->verdict), sc->status,
-		   sc->final_url, sc->detail, sc->chain);
-	return 0;
 }
 
 static int load_resolution(const struct store_edit *e, void *data)
 {
 	struct diff_cmd *c = data;
-	size_t k = (size_t)strmap_get(&c->by_url, e->url);
-	struct d_link *l;
+	size_t k = (size_t)strmap_get(&c->links.by_url, e->url);
 
 	if (!k || !e->replacement || !strcmp(e->kind, "unresolved"))
 		return 0;
-	l = &c->links[k - 1];
-	if (!l->replacement)
-		l->replacement = xstrdup(e->replacement);
+	if (!c->replacement[k - 1])
+		c->replacement[k - 1] = xstrdup(e->replacement);
 	return 0;
 }
 
-static void on_result(const struct check_result *r, void *data)
+/* The store's links, checks and replacements for the links added. */
+static void load_store(struct diff_cmd *c, struct store *st, const char *db)
 {
-	struct diff_cmd *c = data;
-	struct d_link *l = &c->links[c->map[r->index]];
-	struct store_check sc;
-	char *detail;
+	size_t i;
 
-	cmd_conf_check_result(&c->cfg, r, l->id, c->now, &sc, &detail);
-	set_result(l, verdict_from_name(sc.verdict), sc.status, sc.final_url,
-		   sc.detail, sc.chain);
-	c->checked_now++;
-	if (c->st && l->id >= 0 && store_put_check(c->st, &sc))
-		die("cannot record the check of '%s'", l->url);
-	free(detail);
+	for (i = 0; i < c->links.nr; i++) {
+		struct link *l = &c->links.v[i];
+		long long id = store_url_id(st, l->url, l->host);
+
+		if (id < 0)
+			die("cannot record '%s'", l->url);
+		link_set_id(&c->links, i, id);
+	}
+	if (link_set_load_checks(&c->links, st) ||
+	    store_each_resolution(st, load_resolution, c))
+		die("cannot read the store '%s'", db);
 }
 
-static int check_now(struct diff_cmd *c, const struct check_opts *o)
+/* Links with no result newer than --ttl are checked now. */
+static int check_stale(struct diff_cmd *c, struct check_run_opts *o,
+		       struct store *st)
 {
-	const char **urls = xcalloc(c->nlinks, sizeof(*urls));
-	size_t *map = xcalloc(c->nlinks, sizeof(*map));
+	size_t *which = xcalloc(c->links.nr, sizeof(*which));
 	size_t i, n = 0;
 	struct sigaction sa;
-	int ret = 0;
+	int ret;
 
-	for (i = 0; i < c->nlinks; i++)
-		if (!c->links[i].have) {
-			urls[n] = c->links[i].url;
-			map[n++] = i;
-		}
-	if (n) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_sigint;
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-		if (c->st && store_begin(c->st))
-			die("cannot write the store");
-		c->map = map;
-		ret = check_urls(urls, n, o, &interrupted, on_result, NULL, c);
-		c->map = NULL;
-		if (c->st && store_commit(c->st))
-			die("cannot record the checks");
+	for (i = 0; i < c->links.nr; i++) {
+		const struct link *l = &c->links.v[i];
+
+		c->from_store[i] = l->have_last && o->now - l->last.at < c->ttl_s;
+		if (!c->from_store[i])
+			which[n++] = i;
 	}
-	free(urls);
-	free(map);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	o->stop = &interrupted;
+	ret = check_links(o, &c->links, which, n, st, &c->checked_now);
+	free(which);
 	return ret;
 }
 
 enum d_state { D_ALIVE, D_MOVED, D_FAILING, D_DEAD };
 
-static enum d_state state_of(const struct diff_cmd *c, const struct d_link *l)
+static enum d_state state_of(const struct diff_cmd *c, const struct link *l)
 {
-	switch (l->verdict) {
+	switch (link_verdict(l)) {
 	case V_ALIVE:
 	case V_REDIRECTED:
 	case V_BLOCKED:
@@ -283,8 +225,17 @@ static enum d_state state_of(const struct diff_cmd *c, const struct d_link *l)
 
 static const char *const state_names[] = { "alive", "moved", "failing", "dead" };
 
+/* The status of a move is its first hop's ("301 URL; ..."), not the page's. */
+static long status_of(const struct link *l)
+{
+	if (link_verdict(l) == V_MOVED && *l->last.chain)
+		return strtol(l->last.chain, NULL, 10);
+	return l->last.status;
+}
+
 static void print_text(struct strbuf *sb, const struct d_occ *d,
-		       const struct d_link *l, enum d_state s, int color)
+		       const struct link *l, const char *replacement,
+		       enum d_state s, int color)
 {
 	strbuf_add_escaped(sb, d->path, strlen(d->path));
 	if (color)
@@ -296,23 +247,52 @@ static void print_text(struct strbuf *sb, const struct d_occ *d,
 	strbuf_add_escaped(sb, l->url, strlen(l->url));
 	if (s == D_MOVED) {
 		strbuf_addstr(sb, " -> ");
-		if (l->final_url)
-			strbuf_add_escaped(sb, l->final_url, strlen(l->final_url));
-		strbuf_addf(sb, " (%ld)", l->status);
+		if (l->last.final_url)
+			strbuf_add_escaped(sb, l->last.final_url,
+					   strlen(l->last.final_url));
+		strbuf_addf(sb, " (%ld)", status_of(l));
 	} else {
-		strbuf_addf(sb, " (%s: ", verdict_name(l->verdict));
-		strbuf_add_escaped(sb, l->detail, strlen(l->detail));
+		strbuf_addf(sb, " (%s: ", l->last.verdict);
+		strbuf_add_escaped(sb, l->last.detail, strlen(l->last.detail));
 		strbuf_addch(sb, ')');
-		if (l->replacement) {
+		if (replacement) {
 			strbuf_addstr(sb, "; suggested: ");
-			strbuf_add_escaped(sb, l->replacement,
-					   strlen(l->replacement));
+			strbuf_add_escaped(sb, replacement, strlen(replacement));
 		}
 	}
 	strbuf_addch(sb, '\n');
 }
 
-static int report(struct diff_cmd *c, size_t *ndead)
+static json_t *occ_json(const struct diff_cmd *c, const struct d_occ *d,
+			enum d_state s)
+{
+	const struct link *l = &c->links.v[d->link];
+	const char *r = c->replacement[d->link];
+
+	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:b}",
+			 "path", d->path, "line", (int)d->line, "url", l->url,
+			 "state", state_names[s], "verdict", l->last.verdict,
+			 "final_url", l->last.final_url ?
+			 json_string(l->last.final_url) : json_null(),
+			 "detail", l->last.detail,
+			 "replacement", r ? json_string(r) : json_null(),
+			 "from_store", c->from_store[d->link]);
+}
+
+static void summary(const struct diff_cmd *c, const size_t n[4])
+{
+	fprintf(stderr, "diff: %zu link%s added or changed (%zu URL%s): "
+		"%zu dead, %zu failing, %zu moved, %zu alive; %zu "
+		"checked now, %zu from the store%s\n", c->nocc,
+		c->nocc == 1 ? "" : "s", c->links.nr,
+		c->links.nr == 1 ? "" : "s", n[D_DEAD], n[D_FAILING],
+		n[D_MOVED], n[D_ALIVE], c->checked_now,
+		c->links.nr - c->checked_now,
+		interrupted ? "; interrupted" : "");
+}
+
+/* The report on stdout; the number of dead links added. */
+static size_t report(const struct diff_cmd *c)
 {
 	struct strbuf sb = STRBUF_INIT;
 	json_t *a = json_array();
@@ -320,28 +300,18 @@ static int report(struct diff_cmd *c, size_t *ndead)
 
 	for (i = 0; i < c->nocc; i++) {
 		const struct d_occ *d = &c->occ[i];
-		const struct d_link *l = &c->links[d->link];
+		const struct link *l = &c->links.v[d->link];
 		enum d_state s;
 
-		if (!l->have)
+		if (!l->have_last)
 			continue;	/* interrupted */
 		s = state_of(c, l);
 		n[s]++;
-		if (c->json) {
-			json_array_append_new(a, json_pack(
-				"{s:s, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:b}",
-				"path", d->path, "line", (int)d->line,
-				"url", l->url, "state", state_names[s],
-				"verdict", verdict_name(l->verdict),
-				"final_url", l->final_url ?
-				json_string(l->final_url) : json_null(),
-				"detail", l->detail,
-				"replacement", l->replacement ?
-				json_string(l->replacement) : json_null(),
-				"from_store", l->from_store));
-		} else if (s != D_ALIVE) {
-			print_text(&sb, d, l, s, c->color);
-		}
+		if (c->json)
+			json_array_append_new(a, occ_json(c, d, s));
+		else if (s != D_ALIVE)
+			print_text(&sb, d, l, c->replacement[d->link], s,
+				   c->color);
 	}
 	if (c->json) {
 		char *text = json_dumps(a, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
@@ -356,16 +326,8 @@ static int report(struct diff_cmd *c, size_t *ndead)
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
 	if (!c->quiet)
-		fprintf(stderr, "diff: %zu link%s added or changed (%zu URL%s): "
-			"%zu dead, %zu failing, %zu moved, %zu alive; %zu "
-			"checked now, %zu from the store%s\n", c->nocc,
-			c->nocc == 1 ? "" : "s", c->nlinks,
-			c->nlinks == 1 ? "" : "s", n[D_DEAD], n[D_FAILING],
-			n[D_MOVED], n[D_ALIVE], c->checked_now,
-			c->nlinks - c->checked_now,
-			interrupted ? "; interrupted" : "");
-	*ndead = n[D_DEAD];
-	return 0;
+		summary(c, n);
+	return n[D_DEAD];
 }
 
 static char *toplevel(void)
@@ -382,114 +344,85 @@ static char *toplevel(void)
 	return strbuf_detach(&out, NULL);
 }
 
-enum { OPT_DB = 256, OPT_CACHED, OPT_FORMAT, OPT_STRICT, OPT_TTL,
-       OPT_PER_HOST, OPT_TIMEOUT, OPT_CACERT, OPT_ALLOW_PRIVATE, OPT_COLOR };
-
-static const struct option long_opts[] = {
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "cached", no_argument, NULL, OPT_CACHED },
-	{ "staged", no_argument, NULL, OPT_CACHED },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "strict", no_argument, NULL, OPT_STRICT },
-	{ "ttl", required_argument, NULL, OPT_TTL },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "per-host", required_argument, NULL, OPT_PER_HOST },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "cacert", required_argument, NULL, OPT_CACERT },
-	{ "allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "color", required_argument, NULL, OPT_COLOR },
-	{ NULL, 0, NULL, 0 },
-};
-
-int cmd_diff(int argc, char **argv)
+static int color_arg(const struct option *opt, const char *s)
 {
-	struct diff_cmd c;
-	struct check_opts o;
+	int v = color_parse(s);
+
+	if (v == -2)
+		return error("--color: '%s' is not auto, always or never", s);
+	*(int *)opt->value = v;
+	return 0;
+}
+
+/* The links the change adds, from REV..HEAD, the index or the tree. */
+static void collect_change(struct diff_cmd *c, const char *root,
+			   const char *rev, int cached)
+{
 	struct changes ch;
-	const char *db = NULL, *rev = NULL, *fake;
-	char *root, *found = NULL;
-	size_t i, ndead = 0;
-	int opt, cached = 0, ret = 0, color = -1;
-	unsigned given = 0;
-
-	memset(&c, 0, sizeof(c));
-	c.ttl_s = 7 * 86400;
-	check_opts_init(&o);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "j:q", long_opts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_DB:
-			db = optarg;
-			break;
-		case OPT_CACHED:
-			cached = 1;
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json"))
-				c.json = 1;
-			else if (strcmp(optarg, "text"))
-				die("--format: '%s' is not text or json", optarg);
-			break;
-		case OPT_STRICT:
-			c.strict = 1;
-			break;
-		case OPT_TTL:
-			c.ttl_s = (long long)cmd_number(optarg, "--ttl", 0, 3650) * 86400;
-			break;
-		case 'j':
-			o.net.max_total = (int)cmd_number(optarg, "--jobs", 1, 4096);
-			given |= NET_GIVEN_JOBS;
-			break;
-		case OPT_PER_HOST:
-			o.net.per_host = (int)cmd_number(optarg, "--per-host", 1, 64);
-			given |= NET_GIVEN_PER_HOST;
-			break;
-		case OPT_TIMEOUT:
-			o.net.timeout_ms = (long)(cmd_number(optarg, "--timeout", 1,
-							     3600) * 1000);
-			given |= NET_GIVEN_TIMEOUT;
-			break;
-		case OPT_CACERT:
-			o.net.cacert = optarg;
-			break;
-		case OPT_ALLOW_PRIVATE:
-			o.net.allow_private = 1;
-			break;
-		case 'q':
-			c.quiet = 1;
-			break;
-		case OPT_COLOR:
-			color = color_parse(optarg);
-			if (color == -2)
-				die("--color: '%s' is not auto, always or never",
-				    optarg);
-			break;
-		default:
-			usage_die(cmd_diff_usage);
-		}
-	}
-	if (optind + 1 < argc)
-		usage_die(cmd_diff_usage);
-	if (optind < argc)
-		rev = argv[optind];
-	if (rev && cached)
-		die("give REV or --cached, not both");
-	c.color = color_wanted(color, 1);
-	fake = getenv("LINKMEND_NOW");
-	c.now = fake && *fake ? strtoll(fake, NULL, 10) : (long long)time(NULL);
-
-	root = toplevel();
-	cmd_conf_load(root, &c.cfg);
-	cmd_conf_validate(&c.cfg);
-	cmd_conf_net(&c.cfg, &o.net, given);
+	size_t i;
 
 	if (changes_load(root, rev, cached, &ch))
 		die("cannot tell what the change adds");
 	for (i = 0; i < ch.nr; i++)
-		collect(&c, &ch.v[i]);
+		collect(c, &ch.v[i]);
 	changes_release(&ch);
+	c->replacement = xcalloc(c->links.nr + 1, sizeof(*c->replacement));
+	c->from_store = xcalloc(c->links.nr + 1, sizeof(*c->from_store));
+}
 
+static void release(struct diff_cmd *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->links.nr; i++)
+		free(c->replacement[i]);
+	for (i = 0; i < c->nocc; i++)
+		free(c->occ[i].path);
+	free(c->replacement);
+	free(c->from_store);
+	free(c->occ);
+	link_set_release(&c->links);
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	struct diff_cmd c;
+	struct check_run_opts o;
+	struct config cfg;
+	struct store *st = NULL;
+	const char *db = NULL, *format = "text";
+	char *root, *found = NULL;
+	int cached = 0, ret = 0, color = -1;
+	struct option opts[] = {
+		OPT_STRING(0, "db", &db),
+		OPT_BOOL(0, "cached", &cached),
+		OPT_BOOL(0, "staged", &cached),
+		OPT_STRING(0, "format", &format),
+		OPT_BOOL(0, "strict", &c.strict),
+		OPT_LLONG(0, "ttl", &c.ttl_s, 0, 3650, OPT_DAYS_TO_S),
+		OPT_NET(&o.req.net),
+		OPT_BOOL('q', "quiet", &c.quiet),
+		OPT_CALLBACK(0, "color", &color, color_arg),
+		OPT_END(),
+	};
+
+	memset(&c, 0, sizeof(c));
+	c.ttl_s = 7 * 86400;
+	check_run_opts_init(&o);
+	argc = parse_options(argc, argv, opts, cmd_diff_usage);
+	if (argc > 1)
+		usage_die(cmd_diff_usage);
+	if (argc && cached)
+		die("give REV or --cached, not both");
+	c.json = cmd_format_json(format, "text");
+	c.color = color_wanted(color, 1);
+	root = toplevel();
+	cmd_conf_load(root, &cfg);
+	c.cfg = &cfg;
+	if (net_options_finish(&o.req.net, opts, &cfg) ||
+	    check_settings(&o, &cfg, 1))
+		die("cannot use the settings of '%s'", cfg.path);
+	collect_change(&c, root, argc ? argv[0] : NULL, cached);
 	if (!db) {
 		char *p = xstrfmt("%s/.linkmend/linkmend.db", root);
 
@@ -498,47 +431,21 @@ int cmd_diff(int argc, char **argv)
 		else
 			free(p);
 	}
-	if (db && c.nlinks) {
-		c.st = store_open(db);
-		if (!c.st)
+	if (db && c.links.nr) {
+		st = store_open(db);
+		if (!st)
 			die("cannot use the store '%s'", db);
-		for (i = 0; i < c.nlinks; i++) {
-			struct d_link *l = &c.links[i];
-			char key[32];
-
-			l->id = store_url_id(c.st, l->url, l->host);
-			if (l->id < 0)
-				die("cannot record '%s'", l->url);
-			snprintf(key, sizeof(key), "%lld", l->id);
-			*strmap_put(&c.by_id, key) = (void *)(i + 1);
-		}
-		if (store_each_check(c.st, load_check, &c) ||
-		    store_each_resolution(c.st, load_resolution, &c))
-			die("cannot read the store '%s'", db);
+		load_store(&c, st, db);
 	}
-	if (c.nlinks && check_now(&c, &o))
+	if (c.links.nr && check_stale(&c, &o, st))
 		ret = 2;
-	report(&c, &ndead);
-	if (!ret && ndead)
+	if (report(&c) && !ret)
 		ret = 1;
 	if (interrupted)
 		ret = 2;
-
-	for (i = 0; i < c.nlinks; i++) {
-		free(c.links[i].url);
-		free(c.links[i].host);
-		free(c.links[i].final_url);
-		free(c.links[i].detail);
-		free(c.links[i].replacement);
-	}
-	for (i = 0; i < c.nocc; i++)
-		free(c.occ[i].path);
-	free(c.links);
-	free(c.occ);
-	strmap_clear(&c.by_url, NULL);
-	strmap_clear(&c.by_id, NULL);
-	config_release(&c.cfg);
-	if (store_close(c.st))
+	release(&c);
+	config_release(&cfg);
+	if (store_close(st))
 		ret = 2;
 	free(found);
 	free(root);

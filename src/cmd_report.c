@@ -6,13 +6,14 @@
  * atomically: it is the old report or the new one, never half of one.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "builtin.h"
+#include "lib/parse-options.h"
+#include "setup.h"
 #include "lib/atomic.h"
 #include "lib/config.h"
 #include "lib/usage.h"
@@ -98,86 +99,57 @@ static int write_format(json_t *m, int format, FILE *out)
 	}
 }
 
-enum { OPT_DB = 256, OPT_FORMAT, OPT_SOURCE_URL, OPT_CONFIRM, OPT_SPACING };
+static int format_arg(const struct option *opt, const char *s)
+{
+	int f = format_from_name(s);
 
-static const struct option long_opts[] = {
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "output", required_argument, NULL, 'o' },
-	{ "source-url", required_argument, NULL, OPT_SOURCE_URL },
-	{ "confirm", required_argument, NULL, OPT_CONFIRM },
-	{ "spacing", required_argument, NULL, OPT_SPACING },
-	{ NULL, 0, NULL, 0 },
-};
+	if (f == F_NONE)
+		return error("--format: '%s' is not html, json, sarif or "
+			     "markdown", s);
+	*(int *)opt->value = f;
+	return 0;
+}
 
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts ro;
 	const char *db = NULL, *output = NULL;
-	char *found, *root, *end, *buf = NULL;
+	char *buf = NULL;
+	struct cmd_store cs;
 	struct config cfg;
-	struct store *st;
 	json_t *m;
 	size_t len = 0;
 	FILE *mem;
-	int opt, format = F_NONE, ret = 0;
-	double days;
+	int format = F_NONE, ret = 0;
+	struct option opts[] = {
+		OPT_STRING(0, "db", &db),
+		OPT_CALLBACK(0, "format", &format, format_arg),
+		OPT_STRING('o', "output", &output),
+		OPT_STRING(0, "source-url", &ro.source_url),
+		OPT_INT(0, "confirm", &ro.confirm, 1, 100),
+		OPT_LLONG(0, "spacing", &ro.spacing_s, 0, 3650, OPT_DAYS_TO_S),
+		OPT_END(),
+	};
 
 	memset(&ro, 0, sizeof(ro));
 	ro.confirm = 3;
 	ro.spacing_s = 3 * 86400;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:", long_opts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_DB:
-			db = optarg;
-			break;
-		case OPT_FORMAT:
-			format = format_from_name(optarg);
-			if (format == F_NONE)
-				die("--format: '%s' is not html, json, sarif or "
-				    "markdown", optarg);
-			break;
-		case 'o':
-			output = strcmp(optarg, "-") ? optarg : NULL;
-			break;
-		case OPT_SOURCE_URL:
-			ro.source_url = optarg;
-			break;
-		case OPT_CONFIRM:
-			ro.confirm = (int)strtol(optarg, &end, 10);
-			if (*end || ro.confirm < 1 || ro.confirm > 100)
-				die("--confirm: '%s' is not a number from 1 to 100",
-				    optarg);
-			break;
-		case OPT_SPACING:
-			errno = 0;
-			days = strtod(optarg, &end);
-			if (errno || *end || days < 0 || days > 3650)
-				die("--spacing: '%s' is not a number of days",
-				    optarg);
-			ro.spacing_s = (long long)(days * 86400);
-			break;
-		default:
-			usage_die(cmd_report_usage);
-		}
-	}
-	if (optind < argc)
+	if (parse_options(argc, argv, opts, cmd_report_usage))
 		usage_die(cmd_report_usage);
+	if (output && !strcmp(output, "-"))
+		output = NULL;
 	if (format == F_NONE)
 		format = format_from_path(output);
-	st = cmd_open_store(db, &found, "run 'linkmend scan' first, or give --db");
-	root = cmd_store_root(st, db ? db : found);
-	cmd_conf_load(root, &cfg);
-	cmd_conf_validate(&cfg);
+	cmd_store_open(&cs, db, 0, 1, "run 'linkmend scan' first, or give --db");
+	cmd_conf_load(cs.root, &cfg);
 	if (!ro.source_url)
 		ro.source_url = config_get(&cfg, "report", "source-url");
-	ro.root = root;
+	ro.root = cs.root;
 	ro.tool_version = LINKMEND_VERSION;
 	ro.now = (long long)time(NULL);
-	m = report_build(st, &ro);
+	m = report_build(cs.st, &ro);
 	if (!m)
-		die("cannot read the store '%s'", db ? db : found);
+		die("cannot read the store '%s'", cs.db);
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		die_errno("cannot make the report");
@@ -196,9 +168,7 @@ int cmd_report(int argc, char **argv)
 	free(buf);
 	json_decref(m);
 	config_release(&cfg);
-	free(root);
-	if (store_close(st))
+	if (cmd_store_close(&cs))
 		ret = 2;
-	free(found);
 	return ret;
 }

@@ -4,8 +4,6 @@
  * Files whose size and mtime match the store are not read again; their
  * occurrences come from the store, so the output is always the whole set.
  */
-#include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -15,6 +13,7 @@
 #include <time.h>
 
 #include "builtin.h"
+#include "lib/parse-options.h"
 #include "lib/path.h"
 #include "lib/config.h"
 #include "lib/strbuf.h"
@@ -22,8 +21,8 @@
 #include "lib/usage.h"
 #include "lib/xalloc.h"
 #include "report/report.h"
-#include "scan/manifest.h"
-#include "scan/tree.h"
+#include "scan/record.h"
+#include "setup.h"
 #include "store/store.h"
 
 /* Bump when a scanning rule changes: stored results are then redone. */
@@ -65,267 +64,13 @@ const char cmd_scan_help[] =
 
 struct scan_cmd {
 	int json, quiet, no_output, top_hosts;
-	const char *db;
-	struct tree_scan ts;
-	struct manifest manifest;
-	char *signature;
-	char *real_root;	/* where later stages find the files */
+	struct scan_job job;
 	/* The summary, counted while printing. */
 	size_t occurrences, by_context[CTX__COUNT];
 	struct strmap urls, hosts;	/* key -> count (as pointer) */
 	int first;
 	struct config cfg;
 };
-
-/* The configuration's own URLs (archive endpoints) are no links to mend. */
-static int skip_path(void *data, const char *path)
-{
-	struct scan_cmd *sc = data;
-
-	return !strcmp(path, ".linkmend.conf") ||
-	       cmd_conf_skip_path(&sc->cfg, path);
-}
-
-/* LINKMEND_TRACE=1 prints the time of each phase on stderr. */
-static void trace_time(const char *what)
-{
-	static struct timespec t0;
-	static int on = -1;
-	struct timespec t;
-
-	if (on < 0)
-		on = getenv("LINKMEND_TRACE") != NULL;
-	if (!on)
-		return;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	if (!t0.tv_sec)
-		t0 = t;
-	fprintf(stderr, "trace: %-10s %8.3f ms\n", what,
-		(double)(t.tv_sec - t0.tv_sec) * 1e3 +
-		(double)(t.tv_nsec - t0.tv_nsec) / 1e6);
-}
-
-static int load_file(const struct store_file *f, void *data)
-{
-	manifest_add(data, f->path, f->size, f->mtime_ns);
-	return 0;
-}
-
-/*
- * Called from the scan threads, which only read the manifest.  A thread
- * walks one directory at a time, so the last directory is cached.
- */
-static int unchanged(void *data, const char *path, long long size,
-		     long long mtime_ns)
-{
-	static _Thread_local const struct manifest_dir *last;
-	static _Thread_local const char *last_path;
-	struct scan_cmd *sc = data;
-	const char *slash = strrchr(path, '/');
-	size_t n = slash ? (size_t)(slash - path) : 0;
-	struct manifest_entry *e;
-
-	if (!last_path || strlen(last_path) != n || memcmp(last_path, path, n)) {
-		last = manifest_dir(&sc->manifest, path, n);
-		last_path = last ? last->path : NULL;
-		if (!last)
-			return 0;
-	}
-	e = manifest_find(last, slash ? slash + 1 : path);
-	return e && e->size == size && e->mtime_ns == mtime_ns;
-}
-
-/* One directory's files, as the store will keep them. */
-struct dir_files {
-	struct store_file *v;
-	size_t nr, alloc;
-	int dirty;
-};
-
-/*
- * The entry for path's directory.  Paths arrive sorted, so the last
- * directory asked for is usually the next one too.
- */
-static struct dir_files *dir_of(struct strmap *dirs, const char *path,
-				const char **name)
-{
-	static struct dir_files *last;
-	static char *last_dir;
-	static size_t last_len = (size_t)-1;
-	const char *slash = strrchr(path, '/');
-	size_t n = slash ? (size_t)(slash - path) : 0;
-	void **slot;
-
-	*name = slash ? slash + 1 : path;
-	if (!dirs) {
-		free(last_dir);
-		last_dir = NULL;
-		last_len = (size_t)-1;
-		return NULL;
-	}
-	if (last_dir && n == last_len && !memcmp(path, last_dir, n))
-		return last;
-	free(last_dir);
-	last_dir = xstrndup(path, n);
-	last_len = n;
-	slot = strmap_put(dirs, last_dir);
-	if (!*slot)
-		*slot = xcalloc(1, sizeof(struct dir_files));
-	last = *slot;
-	return last;
-}
-
-static void add_file(struct dir_files *d, const char *name, long long size,
-		     long long mtime_ns)
-{
-	ALLOC_GROW(d->v, d->nr + 1, d->alloc);
-	d->v[d->nr].path = name;
-	d->v[d->nr].size = size;
-	d->v[d->nr].mtime_ns = mtime_ns;
-	d->nr++;
-}
-
-static int cmp_store_file(const void *a, const void *b)
-{
-	return strcmp(((const struct store_file *)a)->path,
-		      ((const struct store_file *)b)->path);
-}
-
-static void free_dir_files(void *p)
-{
-	struct dir_files *d = p;
-
-	free(d->v);
-	free(d);
-}
-
-static int put_occurrences(struct store *st, const struct tree_file *f)
-{
-	char flags[96];
-	size_t k;
-
-	for (k = 0; k < f->occ.nr; k++) {
-		const struct occurrence *o = &f->occ.v[k];
-		struct store_occ so;
-
-		flags_format(o->flags, flags, sizeof(flags));
-		so.path = f->path;
-		so.line = o->line;
-		so.col = o->col;
-		so.start = (long long)o->start;
-		so.end = (long long)o->end;
-		so.url = o->url;
-		so.key = o->key;
-		so.host = o->host;
-		so.context = context_name(o->ctx);
-		so.flags = flags;
-		so.url_id = -1;
-		if (store_put_occurrence(st, &so))
-			return -1;
-	}
-	return 0;
-}
-
-/*
- * Write the scan: occurrences of every file read, and the file list of
- * each directory in which something was read, appeared or vanished.
- * Outside the scanned paths the old lists stand.
- */
-static int record(struct store *st, struct scan_cmd *sc)
-{
-	struct tree_scan *ts = &sc->ts;
-	struct strmap dirs = STRMAP_INIT;
-	struct strmap_entry *e;
-	const char *name;
-	struct dir_files *d;
-	size_t i;
-	int fresh = !sc->manifest.files;
-	struct strbuf path = STRBUF_INIT;
-
-	if (store_begin(st))
-		return -1;
-	if (fresh && store_clear_files(st))
-		goto fail;
-	/* Outside the paths scanned, what was recorded stands. */
-	strmap_for_each(&sc->manifest.dirs, e) {
-		struct manifest_dir *md = e->value;
-
-		for (i = 0; ts->npaths && i < md->nr; i++) {
-			strbuf_reset(&path);
-			strbuf_addf(&path, "%s%s%s", md->path,
-				    *md->path ? "/" : "", md->v[i].name);
-			if (path_under_any(path.buf, ts->paths, ts->npaths))
-				continue;
-			d = dir_of(&dirs, path.buf, &name);
-			add_file(d, md->v[i].name, md->v[i].size,
-				 md->v[i].mtime_ns);
-		}
-	}
-	for (i = 0; i < ts->nr; i++) {
-		struct tree_file *f = &ts->files[i];
-		struct manifest_entry *s = manifest_lookup(&sc->manifest,
-							   f->path);
-
-		if (s)
-			s->seen = 1;
-		d = dir_of(&dirs, f->path, &name);
-		if (f->state == TF_UNCHANGED) {
-			add_file(d, name, f->size, f->mtime_ns);
-			continue;
-		}
-		d->dirty = 1;
-		if (s && store_delete_occurrences(st, f->path))
-			goto fail;
-		if (f->state == TF_ERROR)
-			continue;
-		add_file(d, name, f->size, f->mtime_ns);
-		if (put_occurrences(st, f))
-			goto fail;
-	}
-	trace_time("occ");
-	/* Files gone from the part of the tree scanned are forgotten. */
-	strmap_for_each(&sc->manifest.dirs, e) {
-		struct manifest_dir *md = e->value;
-
-		for (i = 0; i < md->nr; i++) {
-			if (md->v[i].seen)
-				continue;
-			strbuf_reset(&path);
-			strbuf_addf(&path, "%s%s%s", md->path,
-				    *md->path ? "/" : "", md->v[i].name);
-			if (!path_under_any(path.buf, ts->paths, ts->npaths))
-				continue;
-			dir_of(&dirs, path.buf, &name)->dirty = 1;
-			if (store_delete_occurrences(st, path.buf))
-				goto fail;
-		}
-	}
-	trace_time("gone");
-	strmap_for_each(&dirs, e) {
-		d = e->value;
-		if (!d->dirty)
-			continue;
-		qsort(d->v, d->nr, sizeof(*d->v), cmp_store_file);
-		if (store_put_dir(st, e->key, d->v, d->nr))
-			goto fail;
-	}
-	trace_time("dirs");
-	if (store_set_meta(st, "scan_signature", sc->signature) ||
-	    (sc->real_root && store_set_meta(st, "root", sc->real_root)))
-		goto fail;
-	dir_of(NULL, "", &name);
-	strmap_clear(&dirs, free_dir_files);
-	strbuf_release(&path);
-	i = store_commit(st);
-	trace_time("commit");
-	return i;
-fail:
-	dir_of(NULL, "", &name);
-	strmap_clear(&dirs, free_dir_files);
-	strbuf_release(&path);
-	store_rollback(st);
-	return -1;
-}
 
 static void count(struct strmap *m, const char *key)
 {
@@ -398,7 +143,7 @@ static int cmp_host_count(const void *a, const void *b)
 
 static void summary(struct scan_cmd *sc)
 {
-	struct tree_scan *ts = &sc->ts;
+	struct tree_scan *ts = &sc->job.ts;
 	struct strbuf sb = STRBUF_INIT;
 	size_t unchanged_files = 0, i;
 	unsigned c;
@@ -441,37 +186,6 @@ static void summary(struct scan_cmd *sc)
 	}
 }
 
-static int parse_int(const char *s, const char *opt)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < 0 || v > 1024)
-		die("%s: '%s' is not a number from 0 to 1024", opt, s);
-	return (int)v;
-}
-
-enum {
-	OPT_FORMAT = 256, OPT_DB, OPT_ALL_SCHEMES, OPT_UNTRACKED, OPT_NO_GIT,
-	OPT_ROOT, OPT_TOP_HOSTS, OPT_NO_OUTPUT,
-};
-
-static const struct option long_opts[] = {
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "all-schemes", no_argument, NULL, OPT_ALL_SCHEMES },
-	{ "untracked", no_argument, NULL, OPT_UNTRACKED },
-	{ "no-git", no_argument, NULL, OPT_NO_GIT },
-	{ "root", required_argument, NULL, OPT_ROOT },
-	{ "top-hosts", required_argument, NULL, OPT_TOP_HOSTS },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "no-output", no_argument, NULL, OPT_NO_OUTPUT },
-	{ NULL, 0, NULL, 0 },
-};
-
 /*
  * The root and the pathspecs relative to it.  One directory: it is the
  * root.  Otherwise paths are taken from --root or the current directory
@@ -480,7 +194,7 @@ static const struct option long_opts[] = {
 static void resolve_paths(struct scan_cmd *sc, const char *root,
 			  int argc, char **argv)
 {
-	struct tree_scan *ts = &sc->ts;
+	struct tree_scan *ts = &sc->job.ts;
 	char real_root[PATH_MAX], real[PATH_MAX];
 	const char **specs;
 	struct stat st;
@@ -516,129 +230,92 @@ static void resolve_paths(struct scan_cmd *sc, const char *root,
 	ts->npaths = (size_t)argc;
 }
 
+static void release(struct scan_cmd *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->job.ts.npaths; i++)
+		free((char *)sc->job.ts.paths[i]);
+	free((void *)sc->job.ts.paths);
+	free((char *)sc->job.ts.root);
+	scan_job_release(&sc->job);
+	strmap_clear(&sc->urls, NULL);
+	strmap_clear(&sc->hosts, NULL);
+	config_release(&sc->cfg);
+}
+
+/* Every occurrence under the paths scanned, from the store; 0 or -1. */
+static int print_all(struct scan_cmd *sc, struct store *st)
+{
+	int ret;
+
+	if (sc->json && !sc->no_output)
+		printf("[");
+	ret = store_each_occurrence(st, sc->job.ts.paths, sc->job.ts.npaths,
+				    print_occ, sc);
+	if (sc->json && !sc->no_output)
+		printf("%s]\n", sc->first ? "" : "\n");
+	if (fflush(stdout) || ferror(stdout))
+		die_errno("cannot write the output");
+	return ret;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_cmd sc;
 	struct store *st;
-	const char *root = NULL;
-	char *db, *old_sig;
-	int c, ret = 0;
-	size_t i;
+	const char *root = NULL, *db = NULL, *format = "tsv";
+	char *path, *sig;
+	int ret = 0;
+	struct option opts[] = {
+		OPT_STRING(0, "format", &format),
+		OPT_STRING(0, "db", &db),
+		OPT_INT('j', "jobs", &sc.job.ts.jobs, 0, 1024),
+		OPT_BOOL(0, "all-schemes", &sc.job.ts.opts.all_schemes),
+		OPT_BOOL(0, "untracked", &sc.job.ts.untracked),
+		OPT_BOOL(0, "no-git", &sc.job.ts.no_git),
+		OPT_STRING(0, "root", &root),
+		OPT_INT(0, "top-hosts", &sc.top_hosts, 0, 1024),
+		OPT_BOOL('q', "quiet", &sc.quiet),
+		OPT_BOOL(0, "no-output", &sc.no_output),
+		OPT_END(),
+	};
 
 	memset(&sc, 0, sizeof(sc));
-	sc.ts.jobs = 2;
+	sc.job.ts.jobs = 2;
 	sc.first = 1;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "j:q", long_opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json"))
-				sc.json = 1;
-			else if (strcmp(optarg, "tsv"))
-				die("--format: '%s' is not tsv or json",
-				    optarg);
-			break;
-		case OPT_DB:
-			sc.db = optarg;
-			break;
-		case 'j':
-			sc.ts.jobs = parse_int(optarg, "--jobs");
-			if (!sc.ts.jobs)
-				sc.ts.jobs = 1;
-			break;
-		case OPT_ALL_SCHEMES:
-			sc.ts.opts.all_schemes = 1;
-			break;
-		case OPT_UNTRACKED:
-			sc.ts.untracked = 1;
-			break;
-		case OPT_NO_GIT:
-			sc.ts.no_git = 1;
-			break;
-		case OPT_ROOT:
-			root = optarg;
-			break;
-		case OPT_TOP_HOSTS:
-			sc.top_hosts = parse_int(optarg, "--top-hosts");
-			break;
-		case 'q':
-			sc.quiet = 1;
-			break;
-		case OPT_NO_OUTPUT:
-			sc.no_output = 1;
-			break;
-		default:
-			usage_die(cmd_scan_usage);
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	argc = parse_options(argc, argv, opts, cmd_scan_usage);
 	if (!argc)
 		usage_die(cmd_scan_usage);
+	sc.json = cmd_format_json(format, "tsv");
+	if (!sc.job.ts.jobs)
+		sc.job.ts.jobs = 1;
 	resolve_paths(&sc, root, argc, argv);
-	cmd_conf_load(sc.ts.root, &sc.cfg);
-	cmd_conf_validate(&sc.cfg);
-	sc.ts.skip = skip_path;
-	sc.ts.data = &sc;
-
-	db = sc.db ? xstrdup(sc.db) :
-	     xstrfmt("%s/.linkmend/linkmend.db", sc.ts.root);
-	trace_time("begin");
-	st = store_open(db);
+	cmd_conf_load(sc.job.ts.root, &sc.cfg);
+	sc.job.cfg = &sc.cfg;
+	path = db ? xstrdup(db) :
+	       xstrfmt("%s/.linkmend/linkmend.db", sc.job.ts.root);
+	scan_trace("begin");
+	st = store_create(path);
 	if (!st)
-		die("cannot use the store '%s'", db);
-	sc.signature = xstrfmt("scanner=%s all_schemes=%d", SCANNER_VERSION,
-			       sc.ts.opts.all_schemes);
-	old_sig = store_get_meta(st, "scan_signature");
-	/* Results from other rules or options are not reused. */
-	if (old_sig && !strcmp(old_sig, sc.signature)) {
-		if (store_each_file(st, load_file, &sc.manifest))
-			die("cannot read the store '%s'", db);
-		manifest_done(&sc.manifest);
-	}
-	free(old_sig);
-	trace_time("manifest");
-	if (sc.manifest.files) {
-		sc.ts.unchanged = unchanged;
-		sc.ts.data = &sc;
-	}
-	trace_time("start");
-	sc.real_root = realpath(sc.ts.root, NULL);
-	if (tree_scan_run(&sc.ts))
-		die("cannot list the files under '%s'", sc.ts.root);
-	trace_time("scanned");
-	if (record(st, &sc))
-		die("cannot record the scan in '%s'", db);
-	trace_time("recorded");
-	if (sc.json && !sc.no_output)
-		printf("[");
-	if (store_each_occurrence(st, sc.ts.paths, sc.ts.npaths, print_occ,
-				  &sc))
+		die("cannot use the store '%s'", path);
+	sig = xstrfmt("scanner=%s all_schemes=%d", SCANNER_VERSION,
+		      sc.job.ts.opts.all_schemes);
+	sc.job.signature = sig;
+	if (scan_job_run(&sc.job, st))
+		die("cannot scan '%s' into '%s'", sc.job.ts.root, path);
+	if (print_all(&sc, st))
 		ret = 2;
-	if (sc.json && !sc.no_output)
-		printf("%s]\n", sc.first ? "" : "\n");
-	if (fflush(stdout) || ferror(stdout))
-		die_errno("cannot write the output");
-	trace_time("printed");
+	scan_trace("printed");
 	if (!sc.quiet)
 		summary(&sc);
-	trace_time("summary");
-	if (sc.ts.errors && !ret)
+	if (sc.job.ts.errors && !ret)
 		ret = 1;
 	if (store_close(st))
 		ret = 2;
-	manifest_release(&sc.manifest);
-	strmap_clear(&sc.urls, NULL);
-	strmap_clear(&sc.hosts, NULL);
-	tree_scan_release(&sc.ts);
-	config_release(&sc.cfg);
-	for (i = 0; i < sc.ts.npaths; i++)
-		free((char *)sc.ts.paths[i]);
-	free((void *)sc.ts.paths);
-	free((char *)sc.ts.root);
-	free(sc.signature);
-	free(sc.real_root);
-	free(db);
-	trace_time("freed");
+	release(&sc);
+	free(sig);
+	free(path);
+	scan_trace("freed");
 	return ret;
 }

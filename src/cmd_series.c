@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "setup.h"
 #include "lib/atomic.h"
 #include "lib/path.h"
 #include "lib/run.h"
@@ -549,7 +550,8 @@ int cmd_series(int argc, char **argv)
 	struct series_cmd c;
 	const char *db = NULL, *dir = NULL, *kinds = "moved,archived,typo,migrated,canonical";
 	char *staging = NULL, *final_dir = NULL;
-	char *found = NULL, *root;
+	struct cmd_store cs;
+	char *root;
 	struct store *st;
 	int opt, strings = 0, which = 0;
 	size_t i, k, nseries;
@@ -610,10 +612,10 @@ int cmd_series(int argc, char **argv)
 	}
 	if (!dir || optind < argc)
 		usage_die(cmd_series_usage);
-	st = cmd_open_store(db, &found, "run scan, check and resolve first");
-	if (!db)
-		db = found;
-	c.root = root = cmd_store_root(st, db);
+	cmd_store_open(&cs, db, 0, 1, "run scan, check and resolve first");
+	st = cs.st;
+	db = cs.db;
+	c.root = root = cs.root;
 	{
 		struct strbuf sb = STRBUF_INIT;
 		char *spec = xstrfmt("%s^{commit}", c.base_rev);
@@ -807,11 +809,10 @@ out:
 	if (c.have_m)
 		maintainers_release(&c.m);
 	strmap_clear(&c.blobs, free_blob);
-	store_close(st);
+
 	free(c.base);
 	free(c.from_name);
 	free(c.from_mail);
-	free(root);
-	free(found);
+	cmd_store_close(&cs);
 	return 0;
 }

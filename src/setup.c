@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What .linkmend.conf means to the commands.  The file is the tree's
+ * The command layer's set-up (setup.h): the store as commands open it,
+ * and what .linkmend.conf may hold.  The file is the tree's
  * (ROOT/.linkmend.conf); options given on the command line override it.
  *
  *   [scan]   skip = GLOB          paths not scanned (fnmatch; a directory
@@ -12,154 +13,77 @@
  *   [resolve] wayback = URL, memento = URL
  *   [report]  source-url = TEMPLATE
  */
-#include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#include "builtin.h"
-#include "check/check.h"
 #include "lib/config.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
-#include "net/net.h"
+#include "setup.h"
 #include "store/store.h"
-#include "url/url.h"
 
-void cmd_conf_load(const char *root, struct config *cfg)
+static int parent_exists(const char *path)
 {
-	if (config_load_tree(root, cfg))
-		die("cannot use %s/.linkmend.conf", root && *root ? root : ".");
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	struct stat st;
+	int ok;
+
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	ok = !stat(slash ? dir : ".", &st) && S_ISDIR(st.st_mode);
+	free(dir);
+	return ok;
 }
 
-static int glob_match(const char *pattern, const char *s, int pathname)
+void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
+		    int need_root, const char *hint)
 {
-	size_t n = strlen(pattern);
-
-	if (pathname && n && pattern[n - 1] == '/')
-		return !strncmp(s, pattern, n) ||
-		       !fnmatch(pattern, s, FNM_LEADING_DIR);
-	return !fnmatch(pattern, s, pathname ? FNM_PATHNAME | FNM_LEADING_DIR : 0);
+	memset(cs, 0, sizeof(*cs));
+	if (!db)
+		db = cs->found = store_find();
+	cs->db = db;
+	if (!db && optional)
+		return;
+	if (!db)
+		die("no store here: %s", hint);
+	/*
+	 * URLs given with --db: their checks go into that store, made new
+	 * if need be, but only in a directory that exists.
+	 */
+	if (optional && !cs->found && access(db, F_OK) && !parent_exists(db))
+		die("cannot use the store '%s': its directory does not exist",
+		    db);
+	cs->st = optional && !cs->found && access(db, F_OK) ?
+		 store_create(db) : store_open(db);
+	if (!cs->st)
+		die("cannot use the store '%s'", db);
+	cs->root = store_get_meta(cs->st, "root");
+	if (!cs->root && need_root)
+		die("the store '%s' does not know its tree: run linkmend scan",
+		    db);
 }
 
-int cmd_conf_skip_path(const struct config *cfg, const char *path)
+int cmd_store_close(struct cmd_store *cs)
 {
-	const struct config_entry *e;
-	size_t i = 0;
+	int ret = store_close(cs->st);
 
-	while ((e = config_next(cfg, "scan", "skip", &i)))
-		if (glob_match(e->value, path, 1))
-			return 1;
+	free(cs->root);
+	free(cs->found);
+	memset(cs, 0, sizeof(*cs));
+	return ret;
+}
+
+int cmd_format_json(const char *format, const char *other)
+{
+	if (!strcmp(format, "json"))
+		return 1;
+	if (strcmp(format, other))
+		die("--format: '%s' is not %s or json", format, other);
 	return 0;
-}
-
-int cmd_conf_ignore_url(const struct config *cfg, const char *url)
-{
-	const struct config_entry *e;
-	size_t i = 0;
-
-	while ((e = config_next(cfg, "check", "ignore", &i)))
-		if (glob_match(e->value, url, 0))
-			return 1;
-	return 0;
-}
-
-int cmd_conf_accepts(const struct config *cfg, const char *host, long status)
-{
-	const char *v = config_get_sub(cfg, "host", host, "accept");
-	char *end;
-
-	while (v && *v) {
-		long s = strtol(v, &end, 10);
-
-		if (end == v)
-			break;
-		if (s == status)
-			return 1;
-		v = end + strspn(end, ", ");
-	}
-	return 0;
-}
-
-long cmd_conf_number(const struct config *cfg, const char *section,
-		     const char *key, long min, long max, long dflt)
-{
-	const char *v = config_get(cfg, section, key);
-	char *end;
-	long n;
-
-	if (!v)
-		return dflt;
-	errno = 0;
-	n = strtol(v, &end, 10);
-	if (errno || *end || end == v || n < min || n > max)
-		die("%s: [%s] %s: '%s' is not a number from %ld to %ld",
-		    cfg->path, section, key, v, min, max);
-	return n;
-}
-
-void cmd_conf_net(const struct config *cfg, struct net_opts *o,
-		  unsigned given)
-{
-	if (!(given & NET_GIVEN_JOBS))
-		o->max_total = (int)cmd_conf_number(cfg, "check", "jobs", 1,
-						    4096, o->max_total);
-	if (!(given & NET_GIVEN_PER_HOST))
-		o->per_host = (int)cmd_conf_number(cfg, "check", "per-host", 1,
-						   64, o->per_host);
-	if (!(given & NET_GIVEN_SPACING))
-		o->spacing_ms = cmd_conf_number(cfg, "check", "spacing-ms", 0,
-						600000, o->spacing_ms);
-	if (!(given & NET_GIVEN_TIMEOUT))
-		o->timeout_ms = cmd_conf_number(cfg, "check", "timeout", 1, 3600,
-						o->timeout_ms / 1000) * 1000;
-	if (o->connect_timeout_ms > o->timeout_ms)
-		o->connect_timeout_ms = o->timeout_ms;
-	if (!(given & NET_GIVEN_USER_AGENT) &&
-	    config_get(cfg, "check", "user-agent"))
-		o->user_agent = config_get(cfg, "check", "user-agent");
-}
-
-void cmd_conf_check_result(const struct config *cfg,
-			   const struct check_result *r, long long url_id,
-			   long long at, struct store_check *sc, char **detail)
-{
-	enum verdict v = r->verdict;
-	struct url_info info;
-
-	*detail = NULL;
-	if (verdict_is_failure(v) && r->status && !url_parse(r->url, &info)) {
-		if (cmd_conf_accepts(cfg, info.host, r->status)) {
-			v = V_ALIVE;
-			*detail = xstrfmt("%s, accepted on this host by "
-					  ".linkmend.conf", r->detail);
-		}
-		url_info_release(&info);
-	}
-	memset(sc, 0, sizeof(*sc));
-	sc->url_id = url_id;
-	sc->at = at;
-	sc->verdict = verdict_name(v);
-	sc->status = r->status;
-	sc->curl_code = r->curl_code;
-	sc->final_url = r->final_url;
-	sc->chain = r->chain;
-	sc->detail = *detail ? *detail : r->detail;
-	sc->digest = r->digest;
-	sc->ms = r->elapsed_ms;
-}
-
-double cmd_number(const char *s, const char *opt, double min, double max)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || *end || end == s || v < min || v > max)
-		die("%s: '%s' is not a number from %g to %g", opt, s, min, max);
-	return v;
 }
 
 /* Every key the file may hold: a typo is an error, not a silent default. */
@@ -172,7 +96,7 @@ static const char *const known[][2] = {
 	{ "report", "source-url" },
 };
 
-void cmd_conf_validate(const struct config *cfg)
+static void validate(const struct config *cfg)
 {
 	size_t i, k;
 
@@ -191,4 +115,11 @@ void cmd_conf_validate(const struct config *cfg)
 			    e->sub ? "takes no subsection" :
 			    "needs a host: [host \"NAME\"]");
 	}
+}
+
+void cmd_conf_load(const char *root, struct config *cfg)
+{
+	if (config_load_tree(root, cfg))
+		die("cannot use %s/.linkmend.conf", root && *root ? root : ".");
+	validate(cfg);
 }

@@ -275,3 +275,12 @@ out:
 	free(open_path);
 	return ret;
 }
+
+void ts14(long long t, char out[15])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(out, 15, "%Y%m%d%H%M%S", &tm);
+}

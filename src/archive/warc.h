@@ -25,6 +25,8 @@ void warc_sha1_label(const unsigned char digest[20], char out[38]);
 void warc_record_id(char out[48]);
 /* "2026-12-03T06:20:55Z" for t, into out[21]. */
 void warc_date(long long t, char out[21]);
+/* "YYYYMMDDhhmmss" for t (UTC): CDX and Wayback timestamps. */
+void ts14(long long t, char out[15]);
 
 struct warc_file;
 

@@ -196,12 +196,3 @@ long capture_choose(const struct captures *c, const char *date14)
 	}
 	return before >= 0 ? before : after;
 }
-
-void ts14(long long t, char out[15])
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	strftime(out, 15, "%Y%m%d%H%M%S", &tm);
-}

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "../archive/warc.h"	/* ts14() */
+
 struct capture {
 	char ts[15];		/* YYYYMMDDhhmmss */
 	char *original;		/* as archived */
@@ -37,8 +39,5 @@ int timemap_parse(const char *body, struct captures *out);
  * before date (14 digits), else the closest after; -1 when none.
  */
 long capture_choose(const struct captures *c, const char *date14);
-
-/* "YYYYMMDDhhmmss" for t (UTC). */
-void ts14(long long t, char out[15]);
 
 #endif

@@ -169,16 +169,21 @@ static int check_store(struct store *st)
 	return 0;
 }
 
-struct store *store_open(const char *path)
+static struct store *open_store(const char *path, int create)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
-	int i;
+	int i, flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
 
 	st->path = xstrdup(path);
-	if (mkdir_parent(path))
+	if (create) {
+		if (mkdir_parent(path))
+			goto fail;
+		flags |= SQLITE_OPEN_CREATE;
+	} else if (access(path, F_OK)) {
+		error_errno("cannot open the store '%s'", path);
 		goto fail;
-	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
-			    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL)) {
+	}
+	if (sqlite3_open_v2(path, &st->db, flags, NULL)) {
 		db_error(st, "cannot open");
 		goto fail;
 	}
@@ -195,6 +200,16 @@ struct store *store_open(const char *path)
 fail:
 	store_close(st);
 	return NULL;
+}
+
+struct store *store_open(const char *path)
+{
+	return open_store(path, 0);
+}
+
+struct store *store_create(const char *path)
+{
+	return open_store(path, 1);
 }
 
 int store_close(struct store *st)

@@ -46,8 +46,13 @@ int store_each_count(struct store *st,
 /* .linkmend/linkmend.db here or in the nearest parent that has one; NULL if none. */
 char *store_find(void);
 
-/* Open (creating the directory and schema if needed) the store at path. */
+/*
+ * Open the store at path; a missing one is an error naming it.  Only
+ * scan creates a store: store_create() makes its directory and schema
+ * when they are not there yet.
+ */
 struct store *store_open(const char *path);
+struct store *store_create(const char *path);
 int store_close(struct store *st);
 
 int store_begin(struct store *st);

@@ -1,0 +1,638 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../check/run.h"
+#include "../lib/atomic.h"
+#include "../lib/config.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "run.h"
+#include "warc.h"
+
+/*
+ * Captures are synced to disk and counted in the store in batches: at
+ * most this many records or this long apart, so a crash loses little and
+ * an fsync per record does not slow the run.
+ */
+#define SYNC_RECORDS 100
+#define SYNC_MS 1000
+
+struct kept {
+	char *record_id, *url, *date;
+};
+
+struct cap {
+	struct net_request nr;
+	struct archive_state *c;
+	long long url_id;
+	char *url;
+	int fd;			/* the body, as it came; -1 until some came */
+	EVP_MD_CTX *payload;
+	struct strbuf head;	/* the final response's status line and headers */
+	long long at;
+};
+
+struct archive_state {
+	const struct archive_opts *o;
+	struct store *st;
+	const char *dir;	/* as given */
+	char *real;		/* its real path: the store's key */
+	struct warc_file *w;
+	unsigned serial;
+	long long warc_size;
+	struct strmap archived;	/* url id -> 1 */
+	struct strmap payloads;	/* payload digest -> struct kept */
+	struct strmap ends;	/* file -> end of its last pair + 1 */
+	long long captures, revisits, bytes, failed;
+	long last_sync_ms;
+	size_t uncommitted;
+	int fatal;
+};
+
+static void free_kept(void *v)
+{
+	struct kept *k = v;
+
+	free(k->record_id);
+	free(k->url);
+	free(k->date);
+	free(k);
+}
+
+static void keep_payload(struct archive_state *c, const char *digest,
+			 const char *record_id, const char *url,
+			 const char *date)
+{
+	void **slot = strmap_put(&c->payloads, digest);
+	struct kept *k;
+
+	if (*slot)
+		return;
+	k = xcalloc(1, sizeof(*k));
+	k->record_id = xstrdup(record_id);
+	k->url = xstrdup(url);
+	k->date = xstrdup(date);
+	*slot = k;
+}
+
+static int load_capture(const struct store_capture *sc, void *data)
+{
+	struct archive_state *c = data;
+	char key[32];
+	void **slot;
+
+	snprintf(key, sizeof(key), "%lld", sc->url_id);
+	*strmap_put(&c->archived, key) = (void *)1;
+	if (!strcmp(sc->type, "response"))
+		keep_payload(c, sc->payload_digest, sc->record_id, sc->url,
+			     sc->date);
+	slot = strmap_put(&c->ends, sc->file);
+	if ((long long)(size_t)*slot < sc->end + 1)
+		*slot = (void *)(size_t)(sc->end + 1);
+	return 0;
+}
+
+/* Files a crash left open: cut at their last counted pair, then closed. */
+static int recover(struct archive_state *c)
+{
+	DIR *d = opendir(c->dir);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return error_errno("cannot read '%s'", c->dir);
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		unsigned serial;
+		char *name;
+		long long end;
+
+		if (sscanf(e->d_name, "linkmend-%*14[0-9]-%5u.warc.gz", &serial) == 1 &&
+		    serial >= c->serial)
+			c->serial = serial + 1;
+		if (n < 13 || strcmp(e->d_name + n - 13, ".warc.gz.open"))
+			continue;
+		name = xstrndup(e->d_name, n - 5);
+		end = (long long)(size_t)strmap_get(&c->ends, name) - 1;
+		if (warc_recover(c->dir, name, end > 0 ? end : 0)) {
+			ret = error("cannot recover '%s/%s'", c->dir, e->d_name);
+			free(name);
+			break;
+		}
+		warning("%s/%s: left open by an interrupted run; %s", c->dir,
+			e->d_name, end > 0 ? "cut after its last whole record" :
+			"removed (it held no recorded capture)");
+		free(name);
+	}
+	closedir(d);
+	return ret;
+}
+
+static int new_file(struct archive_state *c)
+{
+	char ts[15], *name;
+
+	ts14((long long)time(NULL), ts);
+	name = xstrfmt("linkmend-%s-%05u.warc.gz", ts, c->serial++);
+	c->w = warc_create(c->dir, name, "links of a source tree, kept by "
+			   "linkmend archive");
+	free(name);
+	return c->w ? 0 : error("cannot write the collection '%s'", c->dir);
+}
+
+/* What is written is on disk before the store counts it. */
+static int sync_some(struct archive_state *c, int force)
+{
+	long now = net_now_ms();
+
+	if (!c->uncommitted || (!force && c->uncommitted < SYNC_RECORDS &&
+				now - c->last_sync_ms < SYNC_MS))
+		return 0;
+	if ((c->w && warc_sync(c->w)) || store_commit(c->st) ||
+	    store_begin(c->st))
+		return error("cannot record captures");
+	c->uncommitted = 0;
+	c->last_sync_ms = now;
+	return 0;
+}
+
+static void on_header_line(struct net_request *r, const char *line, size_t len)
+{
+	struct cap *p = (struct cap *)r;
+
+	/* Each response (a 100 Continue, then the real one) starts anew. */
+	if (len > 5 && !strncmp(line, "HTTP/", 5))
+		strbuf_reset(&p->head);
+	strbuf_add(&p->head, line, len);
+}
+
+static int on_body(struct net_request *r, const char *data, size_t len)
+{
+	struct cap *p = (struct cap *)r;
+
+	if (p->fd < 0) {
+		char *tmp = xstrfmt("%s/.linkmend-capture-XXXXXX", p->c->dir);
+
+		p->fd = mkostemp(tmp, O_CLOEXEC);
+		if (p->fd >= 0)
+			unlink(tmp);	/* gone with the process, whatever happens */
+		else
+			error_errno("cannot create '%s'", tmp);
+		free(tmp);
+		if (p->fd < 0)
+			return -1;
+	}
+	if (write_in_full(p->fd, data, len))
+		return error_errno("cannot keep the body of '%s'", p->url);
+	EVP_DigestUpdate(p->payload, data, len);
+	return 0;
+}
+
+/*
+ * The response head as the record keeps it: libcurl removed the chunked
+ * framing from the body, so the header that announced it is renamed, and
+ * the block is a message any reader can take as it stands.
+ */
+static void record_head(const struct strbuf *in, struct strbuf *out,
+			char *mime, size_t mime_size)
+{
+	const char *p = in->buf, *end = in->buf + in->len;
+
+	snprintf(mime, mime_size, "unk");
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t len = eol ? (size_t)(eol - p + 1) : (size_t)(end - p);
+
+		if (len > 18 && !strncasecmp(p, "Transfer-Encoding:", 18)) {
+			strbuf_addstr(out, "X-Linkmend-Orig-");
+		} else if (len > 13 && !strncasecmp(p, "Content-Type:", 13)) {
+			const char *v = p + 13;
+			size_t k = 0;
+
+			while (*v == ' ' || *v == '\t')
+				v++;
+			while (k + 1 < mime_size && v < p + len &&
+			       !strchr("; \t\r\n", *v))
+				mime[k++] = (char)tolower((unsigned char)*v++);
+			mime[k ? k : 0] = '\0';
+			if (!k)
+				snprintf(mime, mime_size, "unk");
+		}
+		strbuf_add(out, p, len);
+		p += len;
+	}
+}
+
+/* The sha1 of a head and a body read back from fd. */
+static int block_digest(const struct strbuf *head, int fd, off_t blen,
+			unsigned char out[20])
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	char buf[65536];
+	off_t left = blen;
+	unsigned n = 0;
+	int ret = -1;
+
+	if (!ctx)
+		return error("cannot digest a capture");
+	EVP_DigestInit_ex(ctx, EVP_sha1(), NULL);
+	EVP_DigestUpdate(ctx, head->buf ? head->buf : "", head->len);
+	if (fd >= 0 && lseek(fd, 0, SEEK_SET)) {
+		error_errno("cannot read a capture back");
+		goto out;
+	}
+	while (left > 0) {
+		ssize_t r = read(fd, buf, left < (off_t)sizeof(buf) ?
+				 (size_t)left : sizeof(buf));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			error_errno("cannot read a capture back");
+			goto out;
+		}
+		EVP_DigestUpdate(ctx, buf, (size_t)r);
+		left -= r;
+	}
+	EVP_DigestFinal_ex(ctx, out, &n);
+	ret = 0;
+out:
+	EVP_MD_CTX_free(ctx);
+	return ret;
+}
+
+static int write_capture(struct archive_state *c, struct cap *p)
+{
+	struct net_request *r = &p->nr;
+	struct strbuf head = STRBUF_INIT, f = STRBUF_INIT;
+	char req_id[48], resp_id[48], date[21], ts[15], mime[128];
+	char payload[38], block[38], req_block[38];
+	unsigned char d[20];
+	unsigned n = 0;
+	off_t blen = (off_t)r->body_len, off, len, resp_off, resp_len;
+	struct kept *same;
+	struct store_capture sc;
+	int ret = -1;
+
+	if (c->w && warc_size(c->w) >= c->o->warc_size) {
+		if (sync_some(c, 1))
+			return -1;
+		ret = warc_close(c->w);
+		c->w = NULL;
+		if (ret)
+			return error("cannot close a file of '%s'", c->dir);
+		ret = -1;
+	}
+	if (!c->w && new_file(c))
+		return -1;
+	warc_date(p->at, date);
+	ts14(p->at, ts);
+	warc_record_id(req_id);
+	warc_record_id(resp_id);
+	EVP_DigestFinal_ex(p->payload, d, &n);
+	warc_sha1_label(d, payload);
+	record_head(&p->head, &head, mime, sizeof(mime));
+	same = strmap_get(&c->payloads, payload);
+	if (same)
+		blen = 0;	/* a revisit keeps the head alone */
+	if (block_digest(&head, p->fd, blen, d))
+		goto out;
+	warc_sha1_label(d, block);
+
+	/* The request, then the response (or revisit) it got. */
+	EVP_Digest(r->request_head.buf ? r->request_head.buf : "",
+		   r->request_head.len, d, &n, EVP_sha1(), NULL);
+	warc_sha1_label(d, req_block);
+	strbuf_addf(&f, "WARC-Record-ID: %s\r\nWARC-Date: %s\r\n"
+		    "WARC-Target-URI: %s\r\nWARC-Concurrent-To: %s\r\n"
+		    "WARC-Warcinfo-ID: %s\r\n"
+		    "Content-Type: application/http;msgtype=request\r\n"
+		    "WARC-Block-Digest: %s\r\n", req_id, date, p->url, resp_id,
+		    warc_info_id(c->w), req_block);
+	if (warc_record(c->w, "request", f.buf, r->request_head.buf ?
+			r->request_head.buf : "", r->request_head.len, -1, 0,
+			&off, &len))
+		goto out;
+	strbuf_reset(&f);
+	strbuf_addf(&f, "WARC-Record-ID: %s\r\nWARC-Date: %s\r\n"
+		    "WARC-Target-URI: %s\r\n", resp_id, date, p->url);
+	if (r->primary_ip)
+		strbuf_addf(&f, "WARC-IP-Address: %s\r\n", r->primary_ip);
+	strbuf_addf(&f, "WARC-Warcinfo-ID: %s\r\n"
+		    "Content-Type: application/http;msgtype=response\r\n"
+		    "WARC-Block-Digest: %s\r\nWARC-Payload-Digest: %s\r\n",
+		    warc_info_id(c->w), block, payload);
+	if (same)
+		strbuf_addf(&f, "WARC-Profile: http://netpreserve.org/warc/1.1/"
+			    "revisit/identical-payload-digest\r\n"
+			    "WARC-Refers-To: %s\r\nWARC-Refers-To-Target-URI: %s\r\n"
+			    "WARC-Refers-To-Date: %s\r\n", same->record_id,
+			    same->url, same->date);
+	else if (r->body_capped)
+		strbuf_addstr(&f, "WARC-Truncated: length\r\n");
+	if (warc_record(c->w, same ? "revisit" : "response", f.buf, head.buf ?
+			head.buf : "", head.len, same ? -1 : p->fd, blen,
+			&resp_off, &resp_len))
+		goto out;
+	memset(&sc, 0, sizeof(sc));
+	sc.dir = c->real;
+	sc.file = warc_name(c->w);
+	sc.offset = resp_off;
+	sc.length = resp_len;
+	sc.end = warc_size(c->w);
+	sc.url_id = p->url_id;
+	sc.url = p->url;
+	sc.type = same ? "revisit" : "response";
+	sc.record_id = resp_id;
+	sc.date = date;
+	sc.ts = ts;
+	sc.status = r->status;
+	sc.mime = mime;
+	sc.payload_digest = payload;
+	if (store_put_capture(c->st, &sc)) {
+		error("cannot record the capture of '%s'", p->url);
+		goto out;
+	}
+	if (!same)
+		keep_payload(c, payload, resp_id, p->url, date);
+	c->captures++;
+	c->revisits += same != NULL;
+	c->bytes += (long long)len + resp_len;
+	c->uncommitted++;
+	ret = 0;
+out:
+	strbuf_release(&head);
+	strbuf_release(&f);
+	return ret;
+}
+
+static void on_done(struct net_request *r, void *data)
+{
+	struct cap *p = (struct cap *)r;
+	struct archive_state *c = data;
+
+	if (r->curl_code || !r->status) {
+		c->failed++;
+		error("'%s': not archived: %s", p->url, *r->errbuf ? r->errbuf :
+		      "no HTTP response");
+	} else if (write_capture(c, p)) {
+		c->fatal = 1;
+	}
+	if (p->fd >= 0)
+		close(p->fd);
+	p->fd = -1;
+	EVP_MD_CTX_free(p->payload);
+	p->payload = NULL;
+	strbuf_release(&p->head);
+	net_request_reset(r);
+	if (!c->fatal && sync_some(c, 0))
+		c->fatal = 1;
+	if (c->fatal && c->o->stop)
+		*c->o->stop = 1;	/* the collection cannot be written */
+}
+
+struct target_list {
+	struct archive_state *c;
+	struct cap *v;
+	size_t nr, alloc;
+	struct strmap latest;	/* url id -> 1 + alive */
+	int all;
+};
+
+static int load_latest(const struct store_check *sc, void *data)
+{
+	struct target_list *t = data;
+	char key[32];
+
+	snprintf(key, sizeof(key), "%lld", sc->url_id);
+	*strmap_put(&t->latest, key) =
+		(void *)(size_t)(1 + !strcmp(sc->verdict, "alive"));
+	return 0;
+}
+
+static int add_target(const struct store_url *u, void *data)
+{
+	struct target_list *t = data;
+	char key[32];
+	size_t v;
+	struct cap *p;
+
+	snprintf(key, sizeof(key), "%lld", u->id);
+	v = (size_t)strmap_get(&t->latest, key);
+	if ((!t->all && v != 2) || strmap_get(&t->c->archived, key) ||
+	    check_ignored(t->c->o->cfg, u->url))
+		return 0;
+	ALLOC_GROW(t->v, t->nr + 1, t->alloc);
+	p = &t->v[t->nr++];
+	memset(p, 0, sizeof(*p));
+	p->url_id = u->id;
+	p->url = xstrdup(u->url);
+	p->fd = -1;
+	return 0;
+}
+
+static int index_capture(const struct store_capture *sc, void *data)
+{
+	const char *digest = sc->payload_digest;
+
+	if (!strncmp(digest, "sha1:", 5))
+		digest += 5;	/* CDXJ gives the base32 alone */
+	cdxj_add(data, sc->url, sc->ts, strcmp(sc->type, "revisit") ?
+		 sc->mime : "warc/revisit", sc->status, digest, sc->length,
+		 sc->offset, sc->file);
+	return 0;
+}
+
+
+void archive_opts_init(struct archive_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	net_opts_init(&o->net);
+	o->max_size = 50LL << 20;
+	o->warc_size = 1LL << 30;
+	o->spn.base = "https://web.archive.org";
+	o->spn.spacing_ms = 15000;
+	o->spn.poll_ms = 5000;
+}
+
+static int open_collection(struct archive_state *c)
+{
+	if (mkdir(c->dir, 0777) && errno != EEXIST)
+		return error_errno("cannot create '%s'", c->dir);
+	c->real = realpath(c->dir, NULL);
+	if (!c->real)
+		return error_errno("cannot use '%s'", c->dir);
+	if (store_each_capture(c->st, c->real, load_capture, c))
+		return -1;
+	return recover(c);
+}
+
+static void submit_all(struct archive_state *c, struct target_list *t,
+		       struct net *net)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++) {
+		struct cap *p = &t->v[i];
+
+		p->c = c;
+		p->nr.url = p->url;
+		p->nr.done = on_done;
+		p->nr.data = c;
+		p->nr.identity = 1;
+		p->nr.keep_request = 1;
+		p->nr.header_line = on_header_line;
+		p->nr.body_sink = on_body;
+		p->payload = EVP_MD_CTX_new();
+		if (!p->payload) {
+			c->fatal = error("cannot digest captures");
+			return;
+		}
+		EVP_DigestInit_ex(p->payload, EVP_sha1(), NULL);
+		p->at = (long long)time(NULL);
+		if (net_submit(net, &p->nr)) {
+			error("'%s': not a URL libcurl takes", p->url);
+			c->failed++;
+		}
+	}
+}
+
+/* Fetch every target; 1 when a transfer or the last file failed. */
+static int fetch(struct archive_state *c, struct target_list *t)
+{
+	struct net *net = net_new(&c->o->net);
+	int ret = 0;
+
+	submit_all(c, t, net);
+	if (store_begin(c->st)) {
+		net_free(net);
+		return -1;
+	}
+	c->last_sync_ms = net_now_ms();
+	if (t->nr && net_run(net, c->o->stop, NULL, NULL))
+		ret = 1;
+	if (sync_some(c, 1) || store_commit(c->st))
+		c->fatal = 1;
+	if (warc_close(c->w))
+		ret = 1;
+	c->w = NULL;
+	net_free(net);
+	return ret;
+}
+
+/* The index of everything in the collection, this run's and before. */
+static int write_index(struct archive_state *c, struct archive_stats *stats)
+{
+	struct cdxj index = { NULL, 0, 0 };
+	int ret = 0;
+
+	stats->index = xstrfmt("%s/index.cdxj", c->dir);
+	if (store_each_capture(c->st, c->real, index_capture, &index))
+		ret = -1;
+	else if (cdxj_write(&index, stats->index))
+		ret = 1;
+	stats->indexed = index.nr;
+	cdxj_release(&index);
+	return ret;
+}
+
+/* Every live link, archived here or not, gets its public copy. */
+static int ask_spn(struct archive_state *c, struct target_list *t,
+		   struct archive_stats *stats)
+{
+	struct spn_opts so = c->o->spn;
+	const char **urls;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < t->nr; i++)
+		free(t->v[i].url);
+	t->nr = 0;
+	t->all = 0;
+	strmap_clear(&c->archived, NULL);
+	if (store_each_checkable_url(c->st, add_target, t))
+		return -1;
+	urls = xcalloc(t->nr ? t->nr : 1, sizeof(*urls));
+	for (i = 0; i < t->nr; i++)
+		urls[i] = t->v[i].url;
+	so.net = c->o->net;
+	so.stop = c->o->stop;
+	ret = spn_request(&so, c->st, urls, t->nr, &stats->spn);
+	free(urls);
+	return ret;
+}
+
+static void release(struct archive_state *c, struct target_list *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++) {
+		if (t->v[i].fd >= 0)
+			close(t->v[i].fd);
+		EVP_MD_CTX_free(t->v[i].payload);
+		strbuf_release(&t->v[i].head);
+		net_request_reset(&t->v[i].nr);
+		free(t->v[i].url);
+	}
+	free(t->v);
+	strmap_clear(&t->latest, NULL);
+	strmap_clear(&c->archived, NULL);
+	strmap_clear(&c->payloads, free_kept);
+	strmap_clear(&c->ends, NULL);
+	free(c->real);
+}
+
+int archive_run(const struct archive_opts *o, struct store *st,
+		struct archive_stats *stats)
+{
+	struct archive_state c;
+	struct target_list t;
+	int ret = 0, r;
+
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	memset(stats, 0, sizeof(*stats));
+	c.o = o;
+	c.st = st;
+	c.dir = o->dir;
+	t.c = &c;
+	t.all = o->all;
+	if (open_collection(&c) || store_each_check(st, load_latest, &t) ||
+	    store_each_checkable_url(st, add_target, &t)) {
+		release(&c, &t);
+		return -1;
+	}
+	r = fetch(&c, &t);
+	if (r < 0)
+		ret = -1;
+	stats->incomplete = r > 0;
+	if (!ret) {
+		r = write_index(&c, stats);
+		if (r < 0)
+			ret = -1;
+		stats->incomplete |= r > 0;
+	}
+	if (!ret && o->request_capture && !c.fatal && !(o->stop && *o->stop) &&
+	    ask_spn(&c, &t, stats))
+		c.fatal = 1;
+	stats->captures = c.captures;
+	stats->revisits = c.revisits;
+	stats->bytes = c.bytes;
+	stats->failed = c.failed;
+	stats->fatal = c.fatal;
+	release(&c, &t);
+	return ret;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * linkmend archive's stage: the project's own permanent copies of what
+ * its links point to, as WARC 1.1 files any Wayback software can serve,
+ * with a CDXJ index beside them.  Each capture is a request and a
+ * response record (a revisit when the payload is one already kept); a
+ * record is counted in the store only once its bytes are on disk, and a
+ * file a crash left open is cut after its last counted record at the
+ * next run, so that files hold only whole records and nothing is fetched
+ * twice.  With request_capture, Save Page Now is then asked for a public
+ * copy of every live link (spn.h).
+ */
+#ifndef ARCHIVE_RUN_H
+#define ARCHIVE_RUN_H
+
+#include <signal.h>
+
+#include "../net/net.h"
+#include "../store/store.h"
+#include "spn.h"
+
+struct config;
+
+struct archive_opts {
+	const char *dir;		/* the collection, created if needed */
+	struct net_opts net;
+	long long max_size;		/* of a body kept (50 MiB), cut past */
+	long long warc_size;		/* a file is closed past this (1 GiB) */
+	int all;			/* every checkable link, not the live */
+	const struct config *cfg;	/* [check] ignore */
+	volatile sig_atomic_t *stop;
+	int request_capture;
+	struct spn_opts spn;		/* its net, stop: set by archive_run */
+};
+
+struct archive_stats {
+	long long captures, revisits, bytes, failed;
+	size_t indexed;			/* captures in index.cdxj */
+	char *index;			/* its path (to free) */
+	struct spn_stats spn;
+	int fatal;			/* the collection cannot be written */
+	int incomplete;			/* a transfer or a write failed */
+};
+
+void archive_opts_init(struct archive_opts *o);
+
+/*
+ * Fetch and keep every link of st not yet in o->dir, then write the
+ * index.  -1 after error() when nothing could be done; a capture that
+ * failed is counted in stats->failed, a fault writing the collection
+ * sets stats->fatal and stops the run.
+ */
+int archive_run(const struct archive_opts *o, struct store *st,
+		struct archive_stats *stats);
+
+#endif

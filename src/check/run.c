@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../lib/config.h"
+#include "../lib/path.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "../url/url.h"
+#include "run.h"
+
+void check_run_opts_init(struct check_run_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	check_opts_init(&o->req);
+	o->confirm = 3;
+	o->spacing_s = 3 * 86400;
+	o->ttl_s = 7 * 86400;
+	o->now = check_now();
+}
+
+long long check_now(void)
+{
+	const char *fake = getenv("LINKMEND_NOW");
+
+	/* Tests move the clock to see checks days apart. */
+	if (fake && *fake)
+		return strtoll(fake, NULL, 10);
+	return (long long)time(NULL);
+}
+
+int check_ignored(const struct config *cfg, const char *url)
+{
+	const struct config_entry *e;
+	size_t i = 0;
+
+	while (cfg && (e = config_next(cfg, "check", "ignore", &i)))
+		if (glob_match(e->value, url, 0))
+			return 1;
+	return 0;
+}
+
+/* [host "NAME"] per-host, for the engine. */
+static int host_limit(void *data, const char *host)
+{
+	const char *v = config_get_sub(data, "host", host, "per-host");
+
+	return v ? atoi(v) : 0;
+}
+
+int check_settings(struct check_run_opts *o, const struct config *cfg,
+		   int confirm_given)
+{
+	long confirm = o->confirm;
+
+	o->cfg = cfg;
+	if (!cfg)
+		return 0;
+	if (!confirm_given &&
+	    config_number(cfg, "check", "confirm", 1, 100, &confirm))
+		return -1;
+	o->confirm = (int)confirm;
+	o->req.net.host_limit = host_limit;
+	o->req.net.host_limit_data = (void *)cfg;
+	return 0;
+}
+
+/* [host "NAME"] accept = 403, 429: statuses that mean alive there. */
+static int accepts(const struct config *cfg, const char *host, long status)
+{
+	const char *v = cfg ? config_get_sub(cfg, "host", host, "accept") : NULL;
+	char *end;
+
+	while (v && *v) {
+		long s = strtol(v, &end, 10);
+
+		if (end == v)
+			break;
+		if (s == status)
+			return 1;
+		v = end + strspn(end, ", ");
+	}
+	return 0;
+}
+
+/*
+ * A result as the store keeps it, the tree's settings applied.  Fills sc,
+ * which points into r and *detail (to free).
+ */
+static void to_store(const struct check_run_opts *o,
+		     const struct check_result *r, long long url_id,
+		     struct store_check *sc, char **detail)
+{
+	enum verdict v = r->verdict;
+	struct url_info info;
+
+	*detail = NULL;
+	if (verdict_is_failure(v) && r->status && !url_parse(r->url, &info)) {
+		if (accepts(o->cfg, info.host, r->status)) {
+			v = V_ALIVE;
+			*detail = xstrfmt("%s, accepted on this host by "
+					  ".linkmend.conf", r->detail);
+		}
+		url_info_release(&info);
+	}
+	memset(sc, 0, sizeof(*sc));
+	sc->url_id = url_id;
+	sc->at = o->now;
+	sc->verdict = verdict_name(v);
+	sc->status = r->status;
+	sc->curl_code = r->curl_code;
+	sc->final_url = r->final_url;
+	sc->chain = r->chain;
+	sc->detail = *detail ? *detail : r->detail;
+	sc->digest = r->digest;
+	sc->ms = r->elapsed_ms;
+}
+
+int check_fresh(const struct check_run_opts *o, const struct link *l)
+{
+	if (o->force || !l->have_last)
+		return 0;
+	if (verdict_is_failure(link_verdict(l)))
+		return o->now - l->last.at < o->spacing_s;
+	return o->now - l->last.at < o->ttl_s;
+}
+
+struct run_state {
+	const struct check_run_opts *o;
+	struct link_set *links;
+	const size_t *which;
+	struct store *st;
+	size_t n, done, counts[V__COUNT];
+	long started_ms;
+	int failed;
+};
+
+static void on_result(const struct check_result *r, void *data)
+{
+	struct run_state *rs = data;
+	struct link *l = &rs->links->v[rs->which[r->index]];
+	struct store_check sc;
+	char *detail;
+
+	to_store(rs->o, r, l->id, &sc, &detail);
+	/*
+	 * Each check is committed as it finishes (WAL, no fsync per commit:
+	 * cheap), so that even kill -9 loses none already made.
+	 */
+	if (rs->st && l->id >= 0 && !rs->failed &&
+	    (store_put_check(rs->st, &sc) || store_commit(rs->st) ||
+	     store_begin(rs->st)))
+		rs->failed = error("cannot record the check of '%s'", l->url);
+	link_add_check(l, &sc);
+	free(detail);
+	rs->done++;
+	rs->counts[verdict_from_name(sc.verdict)]++;
+}
+
+static void tick(void *data)
+{
+	struct run_state *rs = data;
+	double secs = (double)(net_now_ms() - rs->started_ms) / 1000.0;
+	double rate = secs > 0 ? (double)rs->done / secs : 0;
+	size_t dead = 0;
+	int v;
+
+	for (v = 0; v < V__COUNT; v++)
+		if (verdict_is_failure((enum verdict)v))
+			dead += rs->counts[v];
+	fprintf(stderr, "\rcheck: %zu/%zu  %.0f/s  alive %zu  moved %zu  "
+		"failing %zu  ETA %.0fs   ", rs->done, rs->n, rate,
+		rs->counts[V_ALIVE],
+		rs->counts[V_MOVED] + rs->counts[V_REDIRECTED], dead,
+		rate > 0 ? (double)(rs->n - rs->done) / rate : 0.0);
+}
+
+int check_links(const struct check_run_opts *o, struct link_set *links,
+		const size_t *which, size_t n, struct store *st, size_t *done)
+{
+	const char **urls = xcalloc(n ? n : 1, sizeof(*urls));
+	struct run_state rs;
+	size_t i;
+	int ret = 0;
+
+	memset(&rs, 0, sizeof(rs));
+	rs.o = o;
+	rs.links = links;
+	rs.which = which;
+	rs.st = st;
+	rs.n = n;
+	rs.started_ms = net_now_ms();
+	for (i = 0; i < n; i++)
+		urls[i] = links->v[which[i]].url;
+	if (n && st && store_begin(st))
+		ret = -1;
+	else if (n)
+		ret = check_urls(urls, n, &o->req, o->stop, on_result,
+				 o->progress ? tick : NULL, &rs);
+	if (n && st && !ret && store_commit(st))
+		ret = -1;
+	if (o->progress && n)
+		fprintf(stderr, "\n");
+	free(urls);
+	*done = rs.done;
+	return ret || rs.failed ? -1 : 0;
+}
+
+int check_run(const struct check_run_opts *o, struct link_set *links,
+	      struct store *st, size_t *todo, size_t *done)
+{
+	size_t *which = xcalloc(links->nr ? links->nr : 1, sizeof(*which));
+	size_t i, n = 0;
+	int ret;
+
+	for (i = 0; i < links->nr; i++)
+		if (!check_fresh(o, &links->v[i]))
+			which[n++] = i;
+	*todo = n;
+	ret = check_links(o, links, which, n, st, done);
+	free(which);
+	return ret;
+}
+
+void check_confirmation(const struct check_run_opts *o, const struct link *l,
+			struct strbuf *sb, int *dead)
+{
+	int n = check_failures(l->hist, l->nhist, o->spacing_s);
+
+	*dead = 0;
+	if (!verdict_is_failure(link_verdict(l)))
+		return;
+	if (n >= o->confirm) {
+		*dead = 1;
+		strbuf_addf(sb, " (dead: %d failed check%s)", n, n == 1 ? "" : "s");
+	} else {
+		strbuf_addf(sb, " (unconfirmed: %d of %d failed checks)", n,
+			    o->confirm);
+	}
+}
+
+static void print_json(const struct link *l, const char *detail, int dead,
+		       int first)
+{
+	json_t *j = json_object();
+	char *text;
+
+	json_object_set_new(j, "url", json_string(l->url));
+	json_object_set_new(j, "verdict", json_string(l->last.verdict));
+	json_object_set_new(j, "status", json_integer(l->last.status));
+	json_object_set_new(j, "final_url", l->last.final_url ?
+			    json_string(l->last.final_url) : json_null());
+	json_object_set_new(j, "chain", json_string(l->last.chain));
+	json_object_set_new(j, "detail", json_string(detail));
+	json_object_set_new(j, "dead", json_boolean(dead));
+	json_object_set_new(j, "checked_at", json_integer(l->last.at));
+	json_object_set_new(j, "checks", json_integer((json_int_t)l->nhist));
+	text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
+			  JSON_ENSURE_ASCII);
+	if (text)
+		printf("%s\n%s", first ? "" : ",", text);
+	free(text);
+	json_decref(j);
+}
+
+static void print_tsv(const struct link *l, const struct strbuf *detail)
+{
+	struct strbuf line = STRBUF_INIT;
+
+	strbuf_add_escaped(&line, l->url, strlen(l->url));
+	strbuf_addf(&line, "\t%s\t", l->last.verdict);
+	if (l->last.status)
+		strbuf_addf(&line, "%ld", l->last.status);
+	else
+		strbuf_addch(&line, '-');
+	strbuf_addch(&line, '\t');
+	if (l->last.final_url)
+		strbuf_add_escaped(&line, l->last.final_url,
+				   strlen(l->last.final_url));
+	else
+		strbuf_addch(&line, '-');
+	strbuf_addch(&line, '\t');
+	strbuf_add_escaped(&line, detail->buf, detail->len);
+	strbuf_addch(&line, '\n');
+	fwrite(line.buf, 1, line.len, stdout);
+	strbuf_release(&line);
+}
+
+void check_print(const struct check_run_opts *o, const struct link_set *s,
+		 int json)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int first = 1, dead;
+
+	if (json)
+		printf("[");
+	for (i = 0; i < s->nr; i++) {
+		const struct link *l = &s->v[i];
+
+		if (!l->have_last)
+			continue;	/* interrupted before its turn */
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, l->last.detail);
+		check_confirmation(o, l, &sb, &dead);
+		if (json)
+			print_json(l, sb.buf, dead, first);
+		else
+			print_tsv(l, &sb);
+		first = 0;
+	}
+	if (json)
+		printf("%s]\n", first ? "" : "\n");
+	strbuf_release(&sb);
+}

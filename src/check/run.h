@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The check stage over a set of links: which results are fresh enough to
+ * keep, the requests for the rest, each result recorded in the store and
+ * committed as it finishes (kill -9 loses none already made), the tree's
+ * settings applied (an accepted status is alive; per-host limits), and
+ * the verdicts printed.  check_run() is what "linkmend check" does; diff
+ * uses the same pieces on the links a change adds.
+ */
+#ifndef CHECK_RUN_H
+#define CHECK_RUN_H
+
+#include <signal.h>
+
+#include "../lib/strbuf.h"
+#include "check.h"
+#include "link.h"
+
+struct config;
+
+struct check_run_opts {
+	struct check_opts req;
+	const struct config *cfg;	/* the tree's settings, or NULL */
+	int confirm;			/* failed checks that make dead (3) */
+	long long spacing_s;		/* between counted checks (3 days) */
+	long long ttl_s;		/* a success stays fresh (7 days) */
+	int force;			/* fresh results are asked again */
+	long long now;
+	int progress;			/* a progress line on stderr */
+	volatile sig_atomic_t *stop;
+};
+
+void check_run_opts_init(struct check_run_opts *o);
+
+/* "now" in seconds; LINKMEND_NOW moves the clock in tests. */
+long long check_now(void);
+
+/* .linkmend.conf: [check] ignore matches url. */
+int check_ignored(const struct config *cfg, const char *url);
+/*
+ * [check] confirm into o (unless confirm_given: the command line's wins)
+ * and [host "NAME"] per-host into o->req.net; -1 after error().
+ */
+int check_settings(struct check_run_opts *o, const struct config *cfg,
+		   int confirm_given);
+
+/* Is the link's newest result good enough not to ask again? */
+int check_fresh(const struct check_run_opts *o, const struct link *l);
+
+/*
+ * Check links->v[which[i]] for i < n, recording each result in st (when
+ * st and the link's id) and in the link.  *done counts those finished.
+ * -1 after error(); an interruption (*o->stop) is no error.
+ */
+int check_links(const struct check_run_opts *o, struct link_set *links,
+		const size_t *which, size_t n, struct store *st, size_t *done);
+
+/* Every link that is not fresh, checked; returns as check_links(). */
+int check_run(const struct check_run_opts *o, struct link_set *links,
+	      struct store *st, size_t *todo, size_t *done);
+
+/*
+ * " (dead: N failed checks)" or " (unconfirmed: N of M failed checks)"
+ * for a failing link, appended to sb; *dead set.
+ */
+void check_confirmation(const struct check_run_opts *o, const struct link *l,
+			struct strbuf *sb, int *dead);
+
+/* One TSV line (or JSON object) per checked link, on stdout. */
+void check_print(const struct check_run_opts *o, const struct link_set *s,
+		 int json);
+
+#endif

@@ -1,0 +1,1071 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <curl/curl.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "../check/check.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "../net/net.h"
+#include "../archive/warc.h"
+#include "archive.h"
+#include "blame.h"
+#include "suggest.h"
+#include "../store/store.h"
+#include "resolve.h"
+
+struct occ {
+	char *path;
+	unsigned line;
+	long long start;
+	int truncated;
+	long long date;
+	char source[96];	/* where the date came from */
+	char *replacement, *kind;
+	struct strbuf evidence;
+};
+
+struct target {
+	long long id;
+	char *url, *host;
+	struct occ *occ;
+	size_t nocc, aocc;
+	int checked;
+	enum verdict last;
+	char *final_url, *chain, *detail;
+	long long last_at, first_fail_at;
+	struct check_history *hist;
+	size_t nhist, ahist;
+	int failures, dead;
+	/* The archive look-ups. */
+	char *cdx_key;
+	struct captures caps;
+	int cdx_failed;
+	char *cdx_error;
+	struct captures mementos;
+	struct captures local;	/* in the project's own collection */
+	/* Guesses, each a replacement only once it checks alive. */
+	char *suggest;		/* did-you-mean */
+	int suggest_alive;
+	char *migrated;		/* the host's domain moved */
+	int migrated_alive;
+	char *migration;	/* "old -> new (k of n moved)" */
+	char *lore;		/* the message on lore.kernel.org */
+	int lore_alive;
+	char *twin;
+	int http_ok, https_ok;
+	unsigned char http_digest[32], https_digest[32];
+};
+
+struct resolver {
+	struct resolve_opts o;
+	struct store *st;
+	struct target *t;
+	size_t nr, alloc;
+	struct strmap by_id;
+};
+
+static struct target *target_of(struct resolver *c, long long id,
+				const char *url, const char *host)
+{
+	char key[32];
+	void **slot;
+	struct target *t;
+
+	snprintf(key, sizeof(key), "%lld", id);
+	slot = strmap_put(&c->by_id, key);
+	if (*slot)
+		return &c->t[(size_t)*slot - 1];
+	if (!url)
+		return NULL;
+	ALLOC_GROW(c->t, c->nr + 1, c->alloc);
+	t = &c->t[c->nr++];
+	memset(t, 0, sizeof(*t));
+	t->id = id;
+	t->url = xstrdup(url);
+	t->host = xstrdup(host);
+	*slot = (void *)c->nr;
+	return t;
+}
+
+static int load_occ(const struct store_url_occ *o, void *data)
+{
+	struct resolver *c = data;
+	struct target *t;
+	struct occ *x;
+
+	if (!strcmp(o->context, "identifier") || !strcmp(o->context, "license") ||
+	    strstr(o->flags, "placeholder") || strstr(o->flags, "example"))
+		return 0;
+	t = target_of(c, o->url_id, o->url, o->host);
+	ALLOC_GROW(t->occ, t->nocc + 1, t->aocc);
+	x = &t->occ[t->nocc++];
+	memset(x, 0, sizeof(*x));
+	x->path = xstrdup(o->path);
+	x->line = o->line;
+	x->start = o->start;
+	x->truncated = strstr(o->flags, "truncated") != NULL;
+	strbuf_init(&x->evidence, 0);
+	return 0;
+}
+
+static void replace_str(char **p, const char *v)
+{
+	free(*p);
+	*p = v ? xstrdup(v) : NULL;
+}
+
+static int load_check(const struct store_check *sc, void *data)
+{
+	struct resolver *c = data;
+	struct target *t = target_of(c, sc->url_id, NULL, NULL);
+
+	if (!t)
+		return 0;
+	ALLOC_GROW(t->hist, t->nhist + 1, t->ahist);
+	t->hist[t->nhist].at = sc->at;
+	t->hist[t->nhist++].verdict = verdict_from_name(sc->verdict);
+	t->checked = 1;
+	t->last = verdict_from_name(sc->verdict);
+	t->last_at = sc->at;
+	replace_str(&t->final_url, sc->final_url);
+	replace_str(&t->chain, sc->chain);
+	replace_str(&t->detail, sc->detail);
+	return 0;
+}
+
+static void day(long long t, char out[11])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+/* The dates the dead URLs' lines entered the tree, file by file. */
+static void find_dates(struct resolver *c)
+{
+	struct strmap files = STRMAP_INIT;
+	struct strmap_entry *e;
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++)
+		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
+			void **slot = strmap_put(&files, c->t[i].occ[k].path);
+
+			*slot = (void *)((size_t)*slot + 1);
+		}
+	strmap_for_each(&files, e) {
+		size_t n = 0, cap = (size_t)e->value, j;
+		unsigned *lines = xcalloc(cap, sizeof(*lines));
+		struct occ **who = xcalloc(cap, sizeof(*who));
+		long long *dates = xcalloc(cap, sizeof(*dates));
+		char (*commits)[41] = xcalloc(cap, sizeof(*commits));
+		int blamed;
+
+		for (i = 0; i < c->nr; i++)
+			for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++)
+				if (!strcmp(c->t[i].occ[k].path, e->key) && n < cap) {
+					who[n] = &c->t[i].occ[k];
+					lines[n] = who[n]->line;
+					n++;
+				}
+		blamed = c->o.root && !blame_lines(c->o.root, e->key, lines, n, dates,
+						 commits);
+		for (j = 0; j < n; j++) {
+			if (blamed && dates[j]) {
+				who[j]->date = dates[j];
+				snprintf(who[j]->source, sizeof(who[j]->source),
+					 "git blame %.12s", commits[j]);
+			} else if (c->o.date) {
+				who[j]->date = c->o.date;
+				snprintf(who[j]->source, sizeof(who[j]->source),
+					 "--date");
+			} else {
+				who[j]->date = c->o.now;
+				snprintf(who[j]->source, sizeof(who[j]->source),
+					 "no date known: today");
+			}
+		}
+		free(lines);
+		free(who);
+		free(dates);
+		free(commits);
+	}
+	strmap_clear(&files, NULL);
+}
+
+/* ---- did-you-mean ---- */
+
+static void suggest_hosts(struct resolver *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		const char *best = NULL;
+		int bestd = 3;
+
+		if (!t->dead || t->last != V_DNS)
+			continue;
+		for (k = 0; k < c->nr; k++) {
+			struct target *o = &c->t[k];
+			int d;
+
+			if (!o->checked || verdict_is_failure(o->last) ||
+			    o->last == V_BLOCKED || !strcmp(o->host, t->host))
+				continue;
+			d = edit_distance(t->host, o->host, 2);
+			if (d < bestd || (d == bestd && best && strcmp(o->host, best) < 0)) {
+				bestd = d;
+				best = o->host;
+			}
+		}
+		if (best)
+			t->suggest = url_with_host(t->url, best);
+	}
+}
+
+static void on_guess(const struct check_result *r, void *data)
+{
+	struct resolver *c = data;
+	int alive = r->verdict == V_ALIVE;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		if (t->suggest && !strcmp(t->suggest, r->url))
+			t->suggest_alive = alive;
+		if (t->migrated && !strcmp(t->migrated, r->url))
+			t->migrated_alive = alive;
+		if (t->lore && !strcmp(t->lore, r->url))
+			t->lore_alive = alive;
+	}
+}
+
+/* Every guess is checked like any link before it may replace one. */
+static void check_guesses(struct resolver *c)
+{
+	const char **urls = xcalloc(3 * c->nr + 1, sizeof(*urls));
+	struct check_opts o;
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nr; i++) {
+		if (c->t[i].suggest)
+			urls[n++] = c->t[i].suggest;
+		if (c->t[i].migrated)
+			urls[n++] = c->t[i].migrated;
+		if (c->t[i].lore)
+			urls[n++] = c->t[i].lore;
+	}
+	check_opts_init(&o);
+	o.net = c->o.net;
+	if (n)
+		check_urls(urls, n, &o, NULL, on_guess, NULL, c);
+	free(urls);
+}
+
+static char *host_of_url(const char *url)
+{
+	CURLU *u = curl_url();
+	char *h = NULL, *r = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, &h, 0))
+		r = xstrdup(h);
+	curl_free(h);
+	curl_url_cleanup(u);
+	return r;
+}
+
+/*
+ * Domain migrations: most checked URLs of a host moved to one other
+ * host.  Its dead URLs are then guessed there, path for path.
+ */
+static void find_migrations(struct resolver *c)
+{
+	struct strmap hosts = STRMAP_INIT;
+	struct strmap_entry *e;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->t[i].checked)
+			*strmap_put(&hosts, c->t[i].host) = (void *)1;
+	strmap_for_each(&hosts, e) {
+		struct strmap to = STRMAP_INIT;
+		struct strmap_entry *k;
+		const char *best = NULL;
+		size_t n = 0, most = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			char *h;
+			void **slot;
+
+			if (!t->checked || strcmp(t->host, e->key))
+				continue;
+			n++;
+			if (t->last != V_MOVED || !t->final_url ||
+			    !(h = host_of_url(t->final_url)))
+				continue;
+			if (strcmp(h, e->key)) {
+				slot = strmap_put(&to, h);
+				*slot = (void *)((size_t)*slot + 1);
+			}
+			free(h);
+		}
+		strmap_for_each(&to, k)
+			if ((size_t)k->value > most ||
+			    ((size_t)k->value == most && best &&
+			     strcmp(k->key, best) < 0)) {
+				most = (size_t)k->value;
+				best = k->key;
+			}
+		if (best && most >= 2 && 2 * most > n) {
+			for (i = 0; i < c->nr; i++) {
+				struct target *t = &c->t[i];
+
+				if (!t->dead || strcmp(t->host, e->key))
+					continue;
+				t->migrated = url_with_host(t->url, best);
+				t->migration = xstrfmt("%s -> %s (%zu of %zu checked "
+						       "URLs moved there)", e->key,
+						       best, most, n);
+			}
+			if (!c->o.quiet)
+				fprintf(stderr, "resolve: domain migration %s -> %s "
+					"(%zu of %zu checked URLs moved there)\n",
+					e->key, best, most, n);
+		}
+		strmap_clear(&to, NULL);
+	}
+	strmap_clear(&hosts, NULL);
+}
+
+/* ---- requests to archives and twins ---- */
+
+struct req {
+	struct net_request r;
+	struct resolver *c;
+	struct target *t;
+	int kind;		/* REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP/HTTPS */
+	long capture;		/* for REQ_REPLAY */
+};
+
+enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
+       REQ_PAGE };
+
+static char *strip_fragment(const char *url)
+{
+	const char *h = strchr(url, '#');
+
+	return h ? xstrndup(url, (size_t)(h - url)) : xstrdup(url);
+}
+
+static void on_req(struct net_request *nr, void *data);
+
+static void submit(struct net *n, struct resolver *c, struct target *t,
+		   int kind, char *url, long capture)
+{
+	struct req *q = xcalloc(1, sizeof(*q));
+
+	q->c = c;
+	q->t = t;
+	q->kind = kind;
+	q->capture = capture;
+	q->r.url = url;
+	q->r.head = 0;
+	q->r.done = on_req;
+	q->r.data = q;
+	if (net_submit(n, &q->r)) {
+		free(url);
+		free(q);
+	}
+}
+
+/* Bodies compared for an upgrade: the scheme in links and spacing vary. */
+static void page_digest(const struct strbuf *b, unsigned char out[32])
+{
+	struct strbuf norm = STRBUF_INIT;
+	size_t i;
+	unsigned int dl;
+
+	for (i = 0; i < b->len; i++) {
+		if (isspace((unsigned char)b->buf[i]))
+			continue;
+		if (b->len - i >= 8 && !memcmp(b->buf + i, "https://", 8)) {
+			strbuf_add(&norm, "http://", 7);
+			i += 7;
+			continue;
+		}
+		strbuf_addch(&norm, b->buf[i]);
+	}
+	EVP_Digest(norm.buf, norm.len, out, &dl, EVP_sha256(), NULL);
+	strbuf_release(&norm);
+}
+
+static int parked_page(const struct strbuf *b)
+{
+	return b->len && (strstr(b->buf, "domain is for sale") ||
+			  strstr(b->buf, "domain may be for sale") ||
+			  strstr(b->buf, "This domain is for sale"));
+}
+
+static void on_req(struct net_request *nr, void *data)
+{
+	struct req *q = data;
+	struct target *t = q->t;
+	int ok = !nr->curl_code && nr->status == 200;
+
+	switch (q->kind) {
+	case REQ_CDX:
+		if (!ok || cdx_parse(nr->body.buf, &t->caps)) {
+			t->cdx_failed = 1;
+			free(t->cdx_error);
+			/*
+			 * libcurl's own name of the fault, not its error
+			 * buffer: that one holds timings, and evidence must
+			 * read the same from one run to the next.
+			 */
+			t->cdx_error = nr->curl_code ?
+				xstrdup(curl_easy_strerror((CURLcode)nr->curl_code)) :
+				ok ? xstrdup("not a CDX reply") :
+				xstrfmt("HTTP %ld", nr->status);
+			captures_release(&t->caps);
+		} else {
+			store_put_lookup(q->c->st, t->cdx_key, q->c->o.now, nr->body.buf);
+		}
+		break;
+	case REQ_REPLAY:
+		/* A capture that redirects, or shows a parking page, is no copy. */
+		if (nr->curl_code)	/* the archive failed us: try later */
+			t->cdx_failed = 1;
+		else if (!ok || parked_page(&nr->body))
+			t->caps.v[q->capture].rejected = 1;
+		else
+			t->caps.v[q->capture].verified = 1;
+		break;
+	case REQ_MEMENTO:
+		if (ok)
+			timemap_parse(nr->body.buf, &t->mementos);
+		break;
+	case REQ_PAGE:
+		if (ok) {
+			char *id = message_id_in_page(nr->body.buf);
+
+			if (id) {
+				char *enc = curl_easy_escape(NULL, id, 0);
+				char *p;
+
+				/* lore wants '@' as it is. */
+				for (p = strstr(enc, "%40"); p; p = strstr(p, "%40")) {
+					*p = '@';
+					memmove(p + 1, p + 3, strlen(p + 3) + 1);
+				}
+				t->lore = xstrfmt("https://lore.kernel.org/r/%s", enc);
+				curl_free(enc);
+				free(id);
+			}
+		}
+		break;
+	case REQ_TWIN_HTTP:
+		if ((t->http_ok = ok))
+			page_digest(&nr->body, t->http_digest);
+		break;
+	case REQ_TWIN_HTTPS:
+		if ((t->https_ok = ok))
+			page_digest(&nr->body, t->https_digest);
+		break;
+	}
+	net_request_reset(nr);
+	free(nr->url);
+	free(q);
+}
+
+static char *cdx_url(const struct resolver *c, const char *url)
+{
+	char *bare = strip_fragment(url);
+	char *enc = curl_easy_escape(NULL, bare, 0);
+	char *r = xstrfmt("%s/cdx/search/cdx?url=%s&output=json"
+			  "&fl=timestamp,original,statuscode,mimetype"
+			  "&filter=statuscode:200", c->o.wayback, enc);
+
+	curl_free(enc);
+	free(bare);
+	return r;
+}
+
+static struct net *new_net(struct resolver *c)
+{
+	struct net_opts o = c->o.net;
+
+	/* The Wayback Machine asks to be asked gently. */
+	o.spacing_ms = c->o.archive_spacing_ms;
+	o.per_host = 1;
+	return net_new(&o);
+}
+
+/*
+ * The project's own collection (linkmend archive -o DIR): its index's
+ * captures of every dead URL, by SURT key as pywb would find them.
+ */
+static int load_local(struct resolver *c)
+{
+	char *path = xstrfmt("%s/index.cdxj", c->o.archive_dir);
+	struct cdxj x;
+	struct strmap by_key = STRMAP_INIT;
+	size_t i;
+
+	if (cdxj_read(&x, path)) {
+		free(path);
+		return error("cannot use the collection '%s'", c->o.archive_dir);
+	}
+	for (i = 0; i < x.nr; i++) {
+		void **slot = strmap_put(&by_key, x.v[i].surt);
+
+		if (!*slot)
+			*slot = (void *)(i + 1);
+	}
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		char *key;
+		size_t k;
+
+		if (!t->dead || !(key = surt_key(t->url)))
+			continue;
+		/* The index is sorted: a key's captures are one run. */
+		for (k = (size_t)strmap_get(&by_key, key); k && k <= x.nr &&
+		     !strcmp(x.v[k - 1].surt, key); k++) {
+			const struct cdxj_entry *e = &x.v[k - 1];
+			struct capture *cap;
+
+			if (strlen(e->ts) != 14)
+				continue;
+			ALLOC_GROW(t->local.v, t->local.nr + 1, t->local.alloc);
+			cap = &t->local.v[t->local.nr++];
+			memset(cap, 0, sizeof(*cap));
+			memcpy(cap->ts, e->ts, 15);
+			cap->original = xstrdup(e->url);
+			cap->status = (int)e->status;
+		}
+		free(key);
+	}
+	strmap_clear(&by_key, NULL);
+	cdxj_release(&x);
+	free(path);
+	return 0;
+}
+
+/* The CDX captures of every dead URL, from the cache or the archive. */
+static void look_up(struct resolver *c)
+{
+	struct net *n = new_net(c);
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		long long at;
+		char *cached;
+
+		if (c->o.upgrade && t->checked && t->last == V_ALIVE &&
+		    !strncmp(t->url, "http://", 7)) {
+			t->twin = xstrfmt("https://%s", t->url + 7);
+			submit(n, c, t, REQ_TWIN_HTTP, xstrdup(t->url), 0);
+			submit(n, c, t, REQ_TWIN_HTTPS, xstrdup(t->twin), 0);
+		}
+		if (!t->dead)
+			continue;
+		/* The project's own copy first: the Wayback is not asked. */
+		if (t->local.nr)
+			continue;
+		t->cdx_key = cdx_url(c, t->url);
+		cached = c->o.refresh ? NULL : store_get_lookup(c->st, t->cdx_key, &at);
+		if (cached && !cdx_parse(cached, &t->caps)) {
+			free(cached);
+			continue;
+		}
+		free(cached);
+		submit(n, c, t, REQ_CDX, xstrdup(t->cdx_key), 0);
+	}
+	net_run(n, NULL, NULL, NULL);
+	net_free(n);
+}
+
+/* Replay the chosen capture of each date; reject and choose again. */
+static void verify_captures(struct resolver *c)
+{
+	int round;
+	size_t i, k;
+
+	for (round = 0; round < 5; round++) {
+		struct net *n = new_net(c);
+		size_t asked = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			struct strmap seen = STRMAP_INIT;
+			char ts[15];
+
+			if (!t->dead || t->cdx_failed)
+				continue;
+			for (k = 0; k < t->nocc; k++) {
+				long best;
+				char *orig;
+
+				ts14(t->occ[k].date, ts);
+				best = capture_choose(&t->caps, ts);
+				if (best < 0 || t->caps.v[best].verified)
+					continue;
+				orig = t->caps.v[best].original;
+				if (strmap_get(&seen, t->caps.v[best].ts))
+					continue;
+				*strmap_put(&seen, t->caps.v[best].ts) = (void *)1;
+				submit(n, c, t, REQ_REPLAY,
+				       xstrfmt("%s/web/%sid_/%s", c->o.wayback,
+					       t->caps.v[best].ts, orig), best);
+				asked++;
+			}
+			strmap_clear(&seen, NULL);
+		}
+		if (asked)
+			net_run(n, NULL, NULL, NULL);
+		net_free(n);
+		if (!asked)
+			break;
+	}
+}
+
+/* --lore: the Message-ID of old mail-archive pages (or their captures). */
+static void fetch_pages(struct resolver *c)
+{
+	struct net *n;
+	size_t i, k;
+
+	if (!c->o.lore)
+		return;
+	n = new_net(c);
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		char ts[15];
+		long best;
+
+		if (!t->checked || !host_is_old_mail_archive(t->host))
+			continue;
+		if (!verdict_is_failure(t->last)) {
+			submit(n, c, t, REQ_PAGE, xstrdup(t->final_url ?
+							  t->final_url : t->url), 0);
+			continue;
+		}
+		for (k = 0; t->dead && k < t->nocc; k++) {
+			ts14(t->occ[k].date, ts);
+			best = capture_choose(&t->caps, ts);
+			if (best >= 0 && t->caps.v[best].verified) {
+				submit(n, c, t, REQ_PAGE,
+				       xstrfmt("%s/web/%sid_/%s", c->o.wayback,
+					       t->caps.v[best].ts,
+					       t->caps.v[best].original), 0);
+				break;
+			}
+		}
+	}
+	net_run(n, NULL, NULL, NULL);
+	net_free(n);
+}
+
+static void ask_memento(struct resolver *c)
+{
+	struct net *n;
+	size_t i, k;
+
+	if (!c->o.memento)
+		return;
+	n = new_net(c);
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		int any = 0;
+		char ts[15];
+
+		if (!t->dead || t->cdx_failed)
+			continue;
+		for (k = 0; k < t->nocc; k++) {
+			ts14(t->occ[k].date, ts);
+			if (capture_choose(&t->caps, ts) >= 0)
+				any = 1;
+		}
+		if (!any) {
+			char *bare = strip_fragment(t->url);
+
+			submit(n, c, t, REQ_MEMENTO, xstrfmt("%s%s", c->o.memento, bare), 0);
+			free(bare);
+		}
+	}
+	net_run(n, NULL, NULL, NULL);
+	net_free(n);
+}
+
+/* "*" would end a C comment and is the archive's calendar: encode it. */
+static void add_original(struct strbuf *sb, const char *url)
+{
+	for (; *url && *url != '#'; url++) {
+		if (*url == '*')
+			strbuf_addstr(sb, "%2A");
+		else
+			strbuf_addch(sb, *url);
+	}
+}
+
+static void history_evidence(const struct resolver *c, const struct target *t,
+			     struct strbuf *sb)
+{
+	char a[11], b[11];
+
+	day(t->hist[0].at, a);
+	day(t->last_at, b);
+	strbuf_addf(sb, "%s (%s); %zu check%s %s..%s, %d failing counted",
+		    verdict_name(t->last), t->detail ? t->detail : "",
+		    t->nhist, t->nhist == 1 ? "" : "s", a, b, t->failures);
+	(void)c;
+}
+
+static void decide_dead(struct resolver *c, struct target *t, struct occ *o);
+static int decide_archived(struct resolver *c, struct target *t,
+			   struct occ *o);
+
+static void decide(struct resolver *c, struct target *t, struct occ *o)
+{
+	const char *frag = strchr(t->url, '#');
+	struct strbuf r = STRBUF_INIT;
+
+	if (o->truncated) {
+		o->kind = xstrdup("unresolved");
+		strbuf_addstr(&o->evidence, "truncated in the source: not guessed");
+		return;
+	}
+	if (t->lore && t->lore_alive) {
+		o->kind = xstrdup("canonical");
+		o->replacement = xstrdup(t->lore);
+		strbuf_addf(&o->evidence, "%s is a mail archive checkpatch.pl calls "
+			    "obsolete; the message's Message-ID is on lore, alive",
+			    t->host);
+		return;
+	}
+	if (t->checked && t->last == V_MOVED && t->final_url) {
+		strbuf_addstr(&r, t->final_url);
+		if (frag && !strchr(t->final_url, '#'))
+			strbuf_addstr(&r, frag);
+		o->kind = xstrdup("moved");
+		o->replacement = strbuf_detach(&r, NULL);
+		strbuf_addf(&o->evidence, "permanent redirects: %s", t->chain);
+		return;
+	}
+	if (t->twin && t->http_ok && t->https_ok &&
+	    !memcmp(t->http_digest, t->https_digest, 32)) {
+		o->kind = xstrdup("upgrade");
+		o->replacement = xstrdup(t->twin);
+		strbuf_addstr(&o->evidence, "https serves the same page (bodies equal "
+			      "but for the scheme of links and spacing)");
+		return;
+	}
+	if (t->dead)
+		decide_dead(c, t, o);
+}
+
+/* A dead link: a checked guess, else an archived copy, else unresolved. */
+static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
+{
+	history_evidence(c, t, &o->evidence);
+	if (t->suggest && t->suggest_alive) {
+		o->kind = xstrdup("typo");
+		o->replacement = xstrdup(t->suggest);
+		strbuf_addf(&o->evidence, "; NXDOMAIN, and %s, two letters or fewer "
+			    "away, is a live host of this tree; the URL there is "
+			    "alive", t->suggest);
+		return;
+	}
+	if (t->migrated && t->migrated_alive) {
+		o->kind = xstrdup("migrated");
+		o->replacement = xstrdup(t->migrated);
+		strbuf_addf(&o->evidence, "; domain migration %s; the URL there is "
+			    "alive", t->migration);
+		return;
+	}
+	if (t->suggest)
+		strbuf_addf(&o->evidence, "; did you mean %s? (not alive)", t->suggest);
+	if (t->migrated)
+		strbuf_addf(&o->evidence, "; domain migration %s, but %s is not "
+			    "alive", t->migration, t->migrated);
+	if (decide_archived(c, t, o))
+		return;
+	o->kind = xstrdup("unresolved");
+	if (t->cdx_failed)
+		strbuf_addf(&o->evidence, "; archive look-up failed (%s): to be "
+			    "asked again", t->cdx_error ? t->cdx_error : "no reply");
+	else
+		strbuf_addstr(&o->evidence, "; no archived copy");
+}
+
+/*
+ * The project's own capture, else a verified Wayback capture, else a
+ * memento, each the nearest the day the line was added; 1 when found.
+ */
+static int decide_archived(struct resolver *c, struct target *t,
+			   struct occ *o)
+{
+	const char *frag = strchr(t->url, '#');
+	struct strbuf r = STRBUF_INIT;
+	char ts[15], d[11];
+	long best;
+
+	ts14(o->date, ts);
+	day(o->date, d);
+	best = capture_choose(&t->local, ts);
+	if (best >= 0) {
+		strbuf_addf(&r, "%s/%s/", c->o.archive_base, t->local.v[best].ts);
+		add_original(&r, t->local.v[best].original);
+		if (frag)
+			strbuf_addstr(&r, frag);
+		o->kind = xstrdup("archived");
+		o->replacement = strbuf_detach(&r, NULL);
+		strbuf_addf(&o->evidence, "; the project's own capture %s "
+			    "(%s/index.cdxj), the nearest %s %s (%s)",
+			    t->local.v[best].ts, c->o.archive_dir,
+			    strcmp(t->local.v[best].ts, ts) <= 0 ? "before" : "after",
+			    d, o->source);
+		return 1;
+	}
+	best = capture_choose(&t->caps, ts);
+	if (best >= 0 && t->caps.v[best].verified) {
+		strbuf_addf(&r, "%s/web/%s/", c->o.wayback, t->caps.v[best].ts);
+		add_original(&r, t->caps.v[best].original);
+		if (frag)
+			strbuf_addstr(&r, frag);
+		o->kind = xstrdup("archived");
+		o->replacement = strbuf_detach(&r, NULL);
+		strbuf_addf(&o->evidence, "; capture %s, the nearest %s %s (%s)",
+			    t->caps.v[best].ts,
+			    strcmp(t->caps.v[best].ts, ts) <= 0 ? "before" : "after",
+			    d, o->source);
+		return 1;
+	}
+	best = capture_choose(&t->mementos, ts);
+	if (best >= 0) {
+		o->kind = xstrdup("archived");
+		o->replacement = xstrdup(t->mementos.v[best].memento);
+		strbuf_addf(&o->evidence, "; no Wayback capture; memento %s, the "
+			    "nearest %s %s (%s)", t->mementos.v[best].ts,
+			    strcmp(t->mementos.v[best].ts, ts) <= 0 ? "before" : "after",
+			    d, o->source);
+		return 1;
+	}
+	return 0;
+}
+
+static void print_json(const struct target *t, const struct occ *o,
+		       int first)
+{
+	json_t *j = json_object();
+	char *text;
+
+	json_object_set_new(j, "url", json_string(t->url));
+	json_object_set_new(j, "kind", json_string(o->kind));
+	json_object_set_new(j, "replacement", o->replacement ?
+			    json_string(o->replacement) : json_null());
+	json_object_set_new(j, "evidence", json_string(o->evidence.buf));
+	json_object_set_new(j, "path", json_string(o->path));
+	json_object_set_new(j, "line", json_integer(o->line));
+	json_object_set_new(j, "date_source", json_string(o->source));
+	text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
+			  JSON_ENSURE_ASCII);
+	if (text)
+		printf("%s\n%s", first ? "" : ",", text);
+	free(text);
+	json_decref(j);
+}
+
+static void print_tsv(const struct target *t, const struct occ *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add_escaped(&sb, t->url, strlen(t->url));
+	strbuf_addf(&sb, "\t%s\t", o->kind);
+	if (o->replacement)
+		strbuf_add_escaped(&sb, o->replacement, strlen(o->replacement));
+	else
+		strbuf_addch(&sb, '-');
+	strbuf_addch(&sb, '\t');
+	strbuf_add_escaped(&sb, o->evidence.buf, o->evidence.len);
+	strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, stdout);
+	strbuf_release(&sb);
+}
+
+static int record(struct resolver *c, const struct target *t,
+		  const struct occ *o)
+{
+	struct store_resolution sr;
+
+	sr.url_id = t->id;
+	sr.path = o->path;
+	sr.start = o->start;
+	sr.kind = o->kind;
+	sr.replacement = o->replacement;
+	sr.evidence = o->evidence.buf;
+	sr.at = c->o.now;
+	return store_put_resolution(c->st, &sr);
+}
+
+/* Every decision recorded; each URL, kind and replacement printed once. */
+static int report(struct resolver *c)
+{
+	struct strmap printed = STRMAP_INIT;
+	size_t i, k;
+	int first = 1, ret = 0;
+
+	if (c->o.json && !c->o.no_output)
+		printf("[");
+	for (i = 0; i < c->nr && !ret; i++) {
+		struct target *t = &c->t[i];
+
+		for (k = 0; k < t->nocc; k++) {
+			struct occ *o = &t->occ[k];
+			char *key;
+
+			if (!o->kind)
+				continue;
+			if (record(c, t, o)) {
+				ret = -1;
+				break;
+			}
+			key = xstrfmt("%s\t%s\t%s", t->url, o->kind,
+				      o->replacement ? o->replacement : "-");
+			if (strmap_get(&printed, key) || c->o.no_output) {
+				free(key);
+				continue;
+			}
+			*strmap_put(&printed, key) = (void *)1;
+			free(key);
+			if (c->o.json)
+				print_json(t, o, first);
+			else
+				print_tsv(t, o);
+			first = 0;
+		}
+	}
+	if (c->o.json && !c->o.no_output)
+		printf("%s]\n", first ? "" : "\n");
+	strmap_clear(&printed, NULL);
+	return ret;
+}
+
+static void free_target(struct target *t)
+{
+	size_t k;
+
+	for (k = 0; k < t->nocc; k++) {
+		free(t->occ[k].path);
+		free(t->occ[k].kind);
+		free(t->occ[k].replacement);
+		strbuf_release(&t->occ[k].evidence);
+	}
+	free(t->occ);
+	free(t->url);
+	free(t->host);
+	free(t->final_url);
+	free(t->chain);
+	free(t->detail);
+	free(t->hist);
+	free(t->cdx_key);
+	free(t->cdx_error);
+	free(t->suggest);
+	free(t->migrated);
+	free(t->migration);
+	free(t->lore);
+	free(t->twin);
+	captures_release(&t->caps);
+	captures_release(&t->mementos);
+	captures_release(&t->local);
+}
+
+
+void resolve_opts_init(struct resolve_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	net_opts_init(&o->net);
+	o->confirm = 3;
+	o->spacing_s = 3 * 86400;
+	o->wayback = "https://web.archive.org";
+	o->archive_spacing_ms = 1000;
+}
+
+/* Which links are dead, by the confirmation rule. */
+static void judge(struct resolver *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		t->failures = check_failures(t->hist, t->nhist, c->o.spacing_s);
+		t->dead = t->checked && verdict_is_failure(t->last) &&
+			  t->failures >= c->o.confirm;
+	}
+}
+
+static int decide_all(struct resolver *c)
+{
+	size_t i, k;
+
+	if (store_begin(c->st))
+		return -1;
+	for (i = 0; i < c->nr; i++)
+		for (k = 0; k < c->t[i].nocc; k++)
+			decide(c, &c->t[i], &c->t[i].occ[k]);
+	if (report(c)) {
+		store_rollback(c->st);
+		return error("cannot record resolutions");
+	}
+	return store_commit(c->st);
+}
+
+int resolve_run(const struct resolve_opts *o, struct store *st)
+{
+	struct resolver c;
+	size_t i;
+	int ret = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.o = *o;
+	c.st = st;
+	if (store_each_checked_occurrence(st, load_occ, &c) ||
+	    store_each_check(st, load_check, &c))
+		goto out;
+	judge(&c);
+	if (c.o.archive_dir && load_local(&c))
+		goto out;
+	find_dates(&c);
+	suggest_hosts(&c);
+	find_migrations(&c);
+	look_up(&c);
+	verify_captures(&c);
+	ask_memento(&c);
+	fetch_pages(&c);
+	check_guesses(&c);
+	ret = decide_all(&c);
+out:
+	for (i = 0; i < c.nr; i++)
+		free_target(&c.t[i]);
+	free(c.t);
+	strmap_clear(&c.by_id, NULL);
+	return ret;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The resolve stage: for every URL that check found moved or dead, the
+ * replacement and the evidence for it, recorded per occurrence in the
+ * store.  In order of preference: the page it moved to (permanent
+ * redirects only, never the site root); with upgrade, its https twin
+ * when that serves the same page; with lore, the lore.kernel.org page of
+ * an old mail-archive message; for a dead host one letter off a live
+ * one, or a host whose URLs mostly moved to one other, that host (when
+ * its URL checks alive); the project's own capture; the Wayback capture
+ * nearest before the day the line entered the tree (git blame, or
+ * date), verified by replaying it, else the nearest after, else a
+ * Memento TimeMap's; otherwise unresolved.  Archives are asked through
+ * net/, one request at a time per archive, and their answers cached.
+ */
+#ifndef RESOLVE_RESOLVE_H
+#define RESOLVE_RESOLVE_H
+
+#include "../net/net.h"
+#include "../store/store.h"
+
+struct resolve_opts {
+	struct net_opts net;
+	const char *root;		/* the tree, for git blame; or NULL */
+	long long date;			/* when git cannot tell; or 0 */
+	long long now;
+	const char *wayback;		/* https://web.archive.org */
+	const char *memento;		/* a TimeMap prefix, or NULL */
+	const char *archive_dir;	/* the project's collection, or NULL */
+	const char *archive_base;	/* where it is served */
+	long archive_spacing_ms;	/* between two requests to an archive */
+	int upgrade, lore, refresh, quiet;
+	int confirm;			/* failed checks that make dead (3) */
+	long long spacing_s;		/* between counted checks (3 days) */
+	int json, no_output;		/* what resolve_run() prints */
+};
+
+void resolve_opts_init(struct resolve_opts *o);
+
+/*
+ * Resolve every checked URL of st, record each decision, and print one
+ * line (or JSON object) per URL, kind and replacement on stdout.
+ * -1 after error().
+ */
+int resolve_run(const struct resolve_opts *o, struct store *st);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The fix stage: the store's resolutions written into the tree, file by
+ * file and atomically, or shown as a unified diff.  A file changed since
+ * the scan is left alone, an edit already written is not written again,
+ * nothing is written through a symlinked directory out of the tree.  One
+ * fix at a time per store (fix.lock beside it, flock(2)); before each
+ * file an intent is journalled in the store (fix_pending: PATH and the
+ * SHA-256 of what will be written), so a run killed at any moment is
+ * finished by the next: the file holds the old bytes or the new, and the
+ * record follows.
+ */
+#ifndef REWRITE_FIX_H
+#define REWRITE_FIX_H
+
+#include <stddef.h>
+
+#include "../store/store.h"
+
+struct fix_opts {
+	const char *db;		/* the store's path: the lock goes beside it */
+	const char *root;	/* the tree */
+	const char *kinds;	/* comma-separated kinds to write */
+	int strings;		/* also C strings and formats */
+	int dry_run;		/* a diff on stdout, nothing written */
+	int wait;		/* for another fix's lock, rather than refuse */
+};
+
+struct fix_stats {
+	size_t files, edits, skipped;
+	char *recovered;	/* the file an interrupted run wrote, or NULL */
+	int failed;		/* some file's edits were not written */
+};
+
+/* -1 after error() when the tree or the store cannot be used. */
+int fix_apply(const struct fix_opts *o, struct store *st,
+	      struct fix_stats *stats);
+
+#endif

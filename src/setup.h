@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What every command sets up before it calls its stage: the store (found
+ * from here up, or given), the tree's .linkmend.conf with every key
+ * checked, and the output format.  This is the command layer: these
+ * die() with a message naming what is wrong; stages never do.
+ */
+#ifndef SETUP_H
+#define SETUP_H
+
+struct config;
+struct store;
+
+struct cmd_store {
+	struct store *st;	/* NULL only when optional and none */
+	const char *db;		/* its path */
+	char *root;		/* the tree it scanned, or NULL */
+	char *found;
+};
+
+/*
+ * Open db, or the store found from here up; without one, die with "no
+ * store here: " and hint, unless optional (check given URLs: then a
+ * --db that does not exist yet is made, in a directory that does).
+ * need_root: die when the store does not know its tree.
+ */
+void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
+		    int need_root, const char *hint);
+/* 0, or -1 after error(). */
+int cmd_store_close(struct cmd_store *cs);
+
+/* ROOT/.linkmend.conf loaded and every key checked, or die. */
+void cmd_conf_load(const char *root, struct config *cfg);
+
+/*
+ * 1 for --format=json, 0 for the other format the command knows (tsv or
+ * text); anything else dies.
+ */
+int cmd_format_json(const char *format, const char *other);
+
+#endif
