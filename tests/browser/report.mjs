@@ -45,7 +45,7 @@ try {
 	await page.waitForFunction(() => document.body.dataset.ready === "1", null, { timeout: 30000 });
 	const tti = await page.evaluate(() => window.linkmendReady);
 	if (args.includes("--bench"))
-		console.log(`bench: time to interactive ${Math.round(tti)} ms for ${R.links.length} links, ${R.totals.occurrences} places (bound 1000 ms)`);
+		console.log(`bench: time to interactive ${Math.round(tti)} ms for ${R.links.length} links, ${R.totals.occurrences} places (goal 1000 ms)`);
 	ok("the page renders with no script error", errors.length === 0, errors);
 	ok("the page asks for nothing beyond its own file", requests === 0, requests);
 

@@ -16,6 +16,10 @@ ok() {		# ok NAME COMMAND...: passes when COMMAND succeeds
 	fi
 }
 
+skip() {	# skip NAME WHY: a test that cannot run here, said so (TAP)
+	echo "ok - $1 # SKIP $2"
+}
+
 same() {	# same NAME GOT WANT
 	if [ "$2" = "$3" ]; then
 		echo "ok - $1"

@@ -55,3 +55,13 @@ ok "other options redo the scan" grep -q "(4 read, 0 unchanged" "$SCRATCH/err8"
 ok "--db puts the store elsewhere" test -f "$SCRATCH/other.db"
 same "the store holds one url row per unique URL" "$(sqlite3 "$SCRATCH/other.db" 'select count(*) from url')" "3"
 same "and one occurrence row per occurrence" "$(sqlite3 "$SCRATCH/other.db" 'select count(*) from occurrence')" "3"
+
+# Only scan makes a store: another command given a missing one says so
+# and makes nothing (no directory, no file).
+"$LINKMEND" resolve --db "$SCRATCH/missing/x.db" > /dev/null 2> "$SCRATCH/miss"
+same "resolve of a missing store exits 2" "$?" "2"
+ok "naming the store" grep -q "cannot open the store '$SCRATCH/missing/x.db'" "$SCRATCH/miss"
+ok "and creating no directory" test ! -e "$SCRATCH/missing"
+"$LINKMEND" check --db "$SCRATCH/missing/x.db" http://x.invalid/ > /dev/null 2> "$SCRATCH/miss2"
+same "check of URLs into a store in a missing directory exits 2" "$?" "2"
+ok "and still creates no directory" test ! -e "$SCRATCH/missing"
