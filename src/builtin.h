@@ -3,7 +3,8 @@
  * The commands.  Each cmd_NAME() takes the arguments after its name and
  * returns the process exit status; only these and main.c see several
  * stages at once.  CMD_NAME_USAGE and CMD_NAME_HELP are printed by --help
- * and "linkmend help NAME".
+ * and "linkmend help NAME".  cmd_NAME_options() is the command's option
+ * table (its values point nowhere useful): run forwards from it.
  */
 #ifndef BUILTIN_H
 #define BUILTIN_H
@@ -12,11 +13,15 @@ int cmd_scan(int argc, char **argv);
 extern const char cmd_scan_usage[];
 extern const char cmd_scan_help[];
 
+struct option;
+
 int cmd_check(int argc, char **argv);
+const struct option *cmd_check_options(void);
 extern const char cmd_check_usage[];
 extern const char cmd_check_help[];
 
 int cmd_resolve(int argc, char **argv);
+const struct option *cmd_resolve_options(void);
 extern const char cmd_resolve_usage[];
 extern const char cmd_resolve_help[];
 
@@ -25,6 +30,7 @@ extern const char cmd_fix_usage[];
 extern const char cmd_fix_help[];
 
 int cmd_series(int argc, char **argv);
+const struct option *cmd_series_options(void);
 extern const char cmd_series_usage[];
 extern const char cmd_series_help[];
 

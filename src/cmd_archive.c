@@ -63,14 +63,6 @@ const char cmd_archive_help[] =
 	"Exit status: 0 when every capture was made; 1 when some URLs could\n"
 	"not be fetched (each named; asked again next time); 2 on error.\n";
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
 /* SIZE: bytes, or with K, M or G. */
 static int size_arg(const struct option *opt, const char *s)
 {
@@ -110,16 +102,6 @@ static int only_arg(const struct option *opt, const char *s)
 	return 0;
 }
 
-static void catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 static void spn_credentials(struct archive_opts *o, const struct config *cfg)
 {
 	o->spn.access = getenv("LINKMEND_SPN_ACCESS");
@@ -137,7 +119,7 @@ static void spn_credentials(struct archive_opts *o, const struct config *cfg)
 static int summary(const struct archive_opts *o,
 		   const struct archive_stats *s, int quiet)
 {
-	if (o->request_capture && !s->fatal && !interrupted)
+	if (o->request_capture && !s->fatal && !cmd_interrupted)
 		fprintf(stderr, "archive: Save Page Now: %lld saved, %lld had a "
 			"capture, %lld refused or failed\n", s->spn.saved,
 			s->spn.already, s->spn.failed);
@@ -146,10 +128,10 @@ static int summary(const struct archive_opts *o,
 			"bytes; %lld not fetched; %zu in %s%s\n", s->captures,
 			s->revisits, s->bytes, s->failed, s->indexed,
 			s->index ? s->index : o->dir,
-			interrupted && !s->fatal ? "; interrupted" : "");
+			cmd_interrupted && !s->fatal ? "; interrupted" : "");
 	if (s->fatal)
 		return 2;
-	if (interrupted)
+	if (cmd_interrupted)
 		return 130;
 	if (s->incomplete)
 		return 2;
@@ -190,10 +172,9 @@ int cmd_archive(int argc, char **argv)
 		die("cannot use the settings of '%s'", cfg.path);
 	o.net.max_body = (size_t)o.max_size;
 	o.cfg = &cfg;
-	o.stop = &interrupted;
 	if (o.request_capture)
 		spn_credentials(&o, &cfg);
-	catch_signals();
+	o.stop = cmd_catch_signals();
 	if (archive_run(&o, cs.st, &stats))
 		die("cannot archive into '%s'", o.dir);
 	ret = summary(&o, &stats, quiet);

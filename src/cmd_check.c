@@ -75,14 +75,6 @@ const char cmd_check_help[] =
 	"Exit status: 0 when the check ran, whatever it found; 2 on error;\n"
 	"130 when interrupted (finished checks are kept).\n";
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
 static void add_arg(struct link_set *links, struct store *st, const char *arg)
 {
 	struct url_info info;
@@ -137,51 +129,57 @@ static int add_checkable(const struct store_url *u, void *data)
 	return 0;
 }
 
-static void catch_signals(void)
-{
-	struct sigaction sa;
+struct check_args {
+	struct check_run_opts o;
+	const char *db, *format;
+	int quiet, no_output;
+};
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+#define CHECK_OPTIONS(a) { \
+	OPT_STRING(0, "db", &(a)->db), \
+	OPT_NET(&(a)->o.req.net), \
+	OPT_STRING(0, "format", &(a)->format), \
+	OPT_INT(0, "confirm", &(a)->o.confirm, 1, 100), \
+	OPT_LLONG(0, "spacing", &(a)->o.spacing_s, 0, 3650, OPT_DAYS_TO_S), \
+	OPT_LLONG(0, "ttl", &(a)->o.ttl_s, 0, 3650, OPT_DAYS_TO_S), \
+	OPT_BOOL(0, "force", &(a)->o.force), \
+	OPT_INT(0, "retries", &(a)->o.req.retries, 0, 20), \
+	OPT_LONG(0, "retry-wait", &(a)->o.req.retry_wait_ms, 0, 600000, 1), \
+	OPT_SIZE(0, "max-body", &(a)->o.req.net.max_body, 0, 1 << 30), \
+	OPT_BOOL('q', "quiet", &(a)->quiet), \
+	OPT_BOOL(0, "no-output", &(a)->no_output), \
+	OPT_END(), \
+}
+
+const struct option *cmd_check_options(void)
+{
+	static struct check_args unused;
+	static struct option opts[] = CHECK_OPTIONS(&unused);
+
+	return opts;
 }
 
 int cmd_check(int argc, char **argv)
 {
-	struct check_run_opts o;
+	struct check_args a = { .format = "tsv" };
+	struct check_run_opts *o = &a.o;
 	struct link_set links = LINK_SET_INIT;
 	struct checkable ck = { &links, NULL };
 	struct cmd_store cs;
 	struct config cfg;
-	const char *db = NULL, *format = "tsv";
-	int quiet = 0, no_output = 0, json, i, ret = 0;
+	int json, i, ret = 0;
 	size_t todo = 0, done = 0;
-	struct option opts[] = {
-		OPT_STRING(0, "db", &db),
-		OPT_NET(&o.req.net),
-		OPT_STRING(0, "format", &format),
-		OPT_INT(0, "confirm", &o.confirm, 1, 100),
-		OPT_LLONG(0, "spacing", &o.spacing_s, 0, 3650, OPT_DAYS_TO_S),
-		OPT_LLONG(0, "ttl", &o.ttl_s, 0, 3650, OPT_DAYS_TO_S),
-		OPT_BOOL(0, "force", &o.force),
-		OPT_INT(0, "retries", &o.req.retries, 0, 20),
-		OPT_LONG(0, "retry-wait", &o.req.retry_wait_ms, 0, 600000, 1),
-		OPT_SIZE(0, "max-body", &o.req.net.max_body, 0, 1 << 30),
-		OPT_BOOL('q', "quiet", &quiet),
-		OPT_BOOL(0, "no-output", &no_output),
-		OPT_END(),
-	};
+	struct option opts[] = CHECK_OPTIONS(&a);
 
-	check_run_opts_init(&o);
+	check_run_opts_init(o);
 	argc = parse_options(argc, argv, opts, cmd_check_usage);
-	json = cmd_format_json(format, "tsv");
-	cmd_store_open(&cs, db, argc > 0, 0,
+	json = cmd_format_json(a.format, "tsv");
+	cmd_store_open(&cs, a.db, argc > 0, 0,
 		       "run 'linkmend scan' first, or give --db or URLs");
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	ck.cfg = &cfg;
-	if (net_options_finish(&o.req.net, opts, &cfg) ||
-	    check_settings(&o, &cfg, parse_options_seen(opts, "confirm")))
+	if (net_options_finish(&o->req.net, opts, &cfg) ||
+	    check_settings(o, &cfg, parse_options_seen(opts, "confirm")))
 		die("cannot use the settings of '%s'", cfg.path);
 	for (i = 0; i < argc; i++) {
 		if (strstr(argv[i], "://"))
@@ -193,23 +191,22 @@ int cmd_check(int argc, char **argv)
 		die("cannot read the store '%s'", cs.db);
 	if (cs.st && link_set_load_checks(&links, cs.st))
 		die("cannot read the store '%s'", cs.db);
-	catch_signals();
-	o.stop = &interrupted;
-	o.progress = !quiet && isatty(2);
-	o.now = check_now();
-	if (check_run(&o, &links, cs.st, &todo, &done))
+	o->stop = cmd_catch_signals();
+	o->progress = !a.quiet && isatty(2);
+	o->now = check_now();
+	if (check_run(o, &links, cs.st, &todo, &done))
 		ret = 2;
-	if (!no_output)
-		check_print(&o, &links, json);
-	if (!quiet)
+	if (!a.no_output)
+		check_print(o, &links, json);
+	if (!a.quiet)
 		fprintf(stderr, "check: %zu URLs, %zu checked now, %zu fresh from "
 			"the store%s\n", links.nr, done, links.nr - todo,
-			interrupted ? "; interrupted" : "");
+			cmd_interrupted ? "; interrupted" : "");
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
 	link_set_release(&links);
 	config_release(&cfg);
 	if (cmd_store_close(&cs))
 		ret = 2;
-	return interrupted ? 130 : ret;
+	return cmd_interrupted ? 130 : ret;
 }

@@ -91,14 +91,6 @@ struct diff_cmd {
 	size_t checked_now;
 };
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
 static int worth_checking(const struct diff_cmd *c, const struct occurrence *o)
 {
 	return context_is_checked(o->ctx) && *o->host &&
@@ -182,7 +174,6 @@ static int check_stale(struct diff_cmd *c, struct check_run_opts *o,
 {
 	size_t *which = xcalloc(c->links.nr, sizeof(*which));
 	size_t i, n = 0;
-	struct sigaction sa;
 	int ret;
 
 	for (i = 0; i < c->links.nr; i++) {
@@ -192,11 +183,7 @@ static int check_stale(struct diff_cmd *c, struct check_run_opts *o,
 		if (!c->from_store[i])
 			which[n++] = i;
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	o->stop = &interrupted;
+	o->stop = cmd_catch_signals();
 	ret = check_links(o, &c->links, which, n, st, &c->checked_now);
 	free(which);
 	return ret;
@@ -288,7 +275,7 @@ static void summary(const struct diff_cmd *c, const size_t n[4])
 		c->links.nr == 1 ? "" : "s", n[D_DEAD], n[D_FAILING],
 		n[D_MOVED], n[D_ALIVE], c->checked_now,
 		c->links.nr - c->checked_now,
-		interrupted ? "; interrupted" : "");
+		cmd_interrupted ? "; interrupted" : "");
 }
 
 /* The report on stdout; the number of dead links added. */
@@ -441,7 +428,7 @@ int cmd_diff(int argc, char **argv)
 		ret = 2;
 	if (report(&c) && !ret)
 		ret = 1;
-	if (interrupted)
+	if (cmd_interrupted)
 		ret = 2;
 	release(&c);
 	config_release(&cfg);

@@ -76,56 +76,71 @@ static int date_arg(const struct option *opt, const char *s)
 	return 0;
 }
 
+struct resolve_args {
+	struct resolve_opts o;
+	const char *db, *format;
+};
+
+#define RESOLVE_OPTIONS(a) { \
+	OPT_STRING(0, "archive", &(a)->o.archive_dir), \
+	OPT_STRING(0, "archive-base", &(a)->o.archive_base), \
+	OPT_STRING(0, "db", &(a)->db), \
+	OPT_STRING(0, "format", &(a)->format), \
+	OPT_CALLBACK(0, "date", &(a)->o.date, date_arg), \
+	OPT_STRING(0, "wayback", &(a)->o.wayback), \
+	OPT_STRING(0, "memento", &(a)->o.memento), \
+	OPT_BOOL(0, "upgrade", &(a)->o.upgrade), \
+	OPT_BOOL(0, "lore", &(a)->o.lore), \
+	OPT_INT(0, "confirm", &(a)->o.confirm, 1, 100), \
+	OPT_LLONG(0, "spacing", &(a)->o.spacing_s, 0, 3650, OPT_DAYS_TO_S), \
+	OPT_LONG(0, "archive-spacing", &(a)->o.archive_spacing_ms, 0, \
+		 600000, 1), \
+	OPT_BOOL(0, "refresh", &(a)->o.refresh), \
+	OPT_NET(&(a)->o.net), \
+	OPT_BOOL('q', "quiet", &(a)->o.quiet), \
+	OPT_BOOL(0, "no-output", &(a)->o.no_output), \
+	OPT_END(), \
+}
+
+const struct option *cmd_resolve_options(void)
+{
+	static struct resolve_args unused;
+	static struct option opts[] = RESOLVE_OPTIONS(&unused);
+
+	return opts;
+}
+
 int cmd_resolve(int argc, char **argv)
 {
-	struct resolve_opts o;
+	struct resolve_args a = { .format = "tsv" };
+	struct resolve_opts *o = &a.o;
 	struct cmd_store cs;
 	struct config cfg;
-	const char *db = NULL, *format = "tsv";
 	int ret;
-	struct option opts[] = {
-		OPT_STRING(0, "archive", &o.archive_dir),
-		OPT_STRING(0, "archive-base", &o.archive_base),
-		OPT_STRING(0, "db", &db),
-		OPT_STRING(0, "format", &format),
-		OPT_CALLBACK(0, "date", &o.date, date_arg),
-		OPT_STRING(0, "wayback", &o.wayback),
-		OPT_STRING(0, "memento", &o.memento),
-		OPT_BOOL(0, "upgrade", &o.upgrade),
-		OPT_BOOL(0, "lore", &o.lore),
-		OPT_INT(0, "confirm", &o.confirm, 1, 100),
-		OPT_LLONG(0, "spacing", &o.spacing_s, 0, 3650, OPT_DAYS_TO_S),
-		OPT_LONG(0, "archive-spacing", &o.archive_spacing_ms, 0, 600000,
-			 1),
-		OPT_BOOL(0, "refresh", &o.refresh),
-		OPT_NET(&o.net),
-		OPT_BOOL('q', "quiet", &o.quiet),
-		OPT_BOOL(0, "no-output", &o.no_output),
-		OPT_END(),
-	};
+	struct option opts[] = RESOLVE_OPTIONS(&a);
 
-	resolve_opts_init(&o);
-	o.wayback = NULL;
+	resolve_opts_init(o);
+	o->wayback = NULL;
 	if (parse_options(argc, argv, opts, cmd_resolve_usage))
 		usage_die(cmd_resolve_usage);
-	o.json = cmd_format_json(format, "tsv");
-	if (o.archive_dir && !o.archive_base)
+	o->json = cmd_format_json(a.format, "tsv");
+	if (o->archive_dir && !o->archive_base)
 		die("--archive needs --archive-base, the URL the collection is "
 		    "served at");
-	cmd_store_open(&cs, db, 0, 0,
+	cmd_store_open(&cs, a.db, 0, 0,
 		       "run 'linkmend scan' and 'linkmend check' first");
-	o.root = cs.root;
+	o->root = cs.root;
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
-	if (net_options_finish(&o.net, opts, &cfg))
+	if (net_options_finish(&o->net, opts, &cfg))
 		die("cannot use the settings of '%s'", cfg.path);
-	if (!o.wayback)
-		o.wayback = config_get(&cfg, "resolve", "wayback");
-	if (!o.wayback)
-		o.wayback = "https://web.archive.org";
-	if (!o.memento)
-		o.memento = config_get(&cfg, "resolve", "memento");
-	o.now = check_now();
-	if (resolve_run(&o, cs.st))
+	if (!o->wayback)
+		o->wayback = config_get(&cfg, "resolve", "wayback");
+	if (!o->wayback)
+		o->wayback = "https://web.archive.org";
+	if (!o->memento)
+		o->memento = config_get(&cfg, "resolve", "memento");
+	o->now = check_now();
+	if (resolve_run(o, cs.st))
 		die("cannot resolve the links of '%s'", cs.db);
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");

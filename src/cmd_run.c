@@ -5,13 +5,13 @@
  * short summary and where the results are.
  */
 #include <dirent.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "builtin.h"
+#include "lib/parse-options.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
@@ -23,50 +23,22 @@ const char cmd_run_usage[] =
 const char cmd_run_help[] =
 	"Run scan on PATH, check, resolve and series -o DIR, on one store, and\n"
 	"print a summary: links, hosts, verdicts, replacements by kind,\n"
-	"patches written, the time of each stage.  Each option goes to the\n"
-	"stages that take it:\n"
+	"patches written, the time of each stage.  Every option of check,\n"
+	"resolve and series (but their --db, --format, --no-output, -o and\n"
+	"-q, which run sets) goes to each of those stages that takes it, as\n"
+	"that stage parses it: --cacert, --allow-private, --confirm,\n"
+	"--spacing, -j/--jobs, --per-host, --spacing-ms, --timeout and\n"
+	"--user-agent to check and resolve; --retries, --retry-wait, --ttl,\n"
+	"--force, --max-body to check; --date, --wayback, --memento,\n"
+	"--upgrade, --lore, --archive, --archive-base, --archive-spacing,\n"
+	"--refresh to resolve; --max, --from, --signoff, --strings, --kinds,\n"
+	"--base to series.\n"
 	"\n"
-	"    --db PATH                                  all\n"
-	"    --cacert, --allow-private, --confirm,\n"
-	"    --spacing, --timeout                       check, resolve\n"
-	"    --jobs, --per-host, --retries, --retry-wait, --spacing-ms  check\n"
-	"    --date, --wayback, --memento, --upgrade,\n"
-	"    --lore, --archive-spacing                  resolve\n"
-	"    --max, --from, --signoff, --strings, --kinds  series\n"
-	"    -q, --quiet                                quieter stages\n";
+	"    --db PATH        the store, for all (PATH/.linkmend/linkmend.db)\n"
+	"    -q, --quiet      quieter stages\n";
 
-enum { S_SCAN = 1, S_CHECK = 2, S_RESOLVE = 4, S_SERIES = 8 };
-
-struct pass {
-	const char *name;
-	int has_arg, stages;
-};
-
-static const struct pass passes[] = {
-	{ "cacert", 1, S_CHECK | S_RESOLVE },
-	{ "allow-private", 0, S_CHECK | S_RESOLVE },
-	{ "confirm", 1, S_CHECK | S_RESOLVE },
-	{ "spacing", 1, S_CHECK | S_RESOLVE },
-	{ "timeout", 1, S_CHECK | S_RESOLVE },
-	{ "jobs", 1, S_CHECK },
-	{ "per-host", 1, S_CHECK },
-	{ "retries", 1, S_CHECK },
-	{ "retry-wait", 1, S_CHECK },
-	{ "spacing-ms", 1, S_CHECK },
-	{ "date", 1, S_RESOLVE },
-	{ "wayback", 1, S_RESOLVE },
-	{ "memento", 1, S_RESOLVE },
-	{ "upgrade", 0, S_RESOLVE },
-	{ "lore", 0, S_RESOLVE },
-	{ "archive-spacing", 1, S_RESOLVE },
-	{ "max", 1, S_SERIES },
-	{ "from", 1, S_SERIES },
-	{ "signoff", 0, S_SERIES },
-	{ "strings", 0, S_SERIES },
-	{ "kinds", 1, S_SERIES },
-};
-
-#define NPASS (sizeof(passes) / sizeof(passes[0]))
+/* The stages run forwards options to, in the order of st[] below. */
+enum { S_SCAN, S_CHECK, S_RESOLVE, S_SERIES, NSTAGES };
 
 struct argv_list {
 	char **v;
@@ -135,70 +107,133 @@ static size_t count_patches(const char *dir)
 	return n;
 }
 
-int cmd_run(int argc, char **argv)
+/* Options run sets itself; the stages' own are not forwarded. */
+static int run_sets(const char *name)
 {
-	struct option opts[NPASS + 4];
-	struct argv_list st[4];
-	const char *names[4] = { "scan", "check", "resolve", "series" };
-	int (*fns[4])(int, char **) = { cmd_scan, cmd_check, cmd_resolve, cmd_series };
-	const char *out = NULL, *db = NULL, *group = NULL;
-	double times[4];
-	char *dbpath;
-	int opt, idx, quiet = 0, i, ret = 0;
-	size_t k;
+	static const char *const own[] = { "db", "format", "no-output",
+					    "output", "quiet", "which-section",
+					    NULL };
+	size_t i;
 
-	memset(opts, 0, sizeof(opts));
-	for (k = 0; k < NPASS; k++) {
-		opts[k].name = passes[k].name;
-		opts[k].has_arg = passes[k].has_arg ? required_argument : no_argument;
-		opts[k].val = 1000 + (int)k;
+	for (i = 0; own[i]; i++)
+		if (!strcmp(own[i], name))
+			return 1;
+	return 0;
+}
+
+static struct argv_list st[NSTAGES];
+static const struct option *stage_opts[NSTAGES];
+
+/* Give the option to every stage whose table has it. */
+static int forward(const struct option *opt, const char *arg)
+{
+	char *flag = xstrfmt("--%s", opt->long_name);
+	int i;
+
+	for (i = 0; i < NSTAGES; i++) {
+		const struct option *o = stage_opts[i];
+
+		for (; o && o->type != OPTION_END; o++)
+			if (o->long_name && !strcmp(o->long_name, opt->long_name))
+				break;
+		if (!o || o->type == OPTION_END)
+			continue;
+		push(&st[i], flag);
+		if (arg)
+			push(&st[i], arg);
 	}
-	opts[NPASS].name = "db";
-	opts[NPASS].has_arg = required_argument;
-	opts[NPASS].val = 'd';
-	opts[NPASS + 1].name = "quiet";
-	opts[NPASS + 1].val = 'q';
-	memset(st, 0, sizeof(st));
-	for (i = 0; i < 4; i++)
-		push(&st[i], names[i]);
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:qj:", opts, &idx)) != -1) {
-		if (opt == 'o') {
-			out = optarg;
-		} else if (opt == 'd') {
-			db = optarg;
-		} else if (opt == 'q') {
-			quiet = 1;
-		} else if (opt == 'j' || (opt >= 1000 && opt < 1000 + (int)NPASS)) {
-			const struct pass *p = opt == 'j' ? &passes[5] : &passes[opt - 1000];
-			char *flag = xstrfmt("--%s", p->name);
+	free(flag);
+	return 0;
+}
 
-			for (i = 0; i < 4; i++)
-				if (p->stages & (1 << i)) {
-					push(&st[i], flag);
-					if (p->has_arg)
-						push(&st[i], optarg);
-				}
-			free(flag);
-		} else {
-			usage_die(cmd_run_usage);
+/* run's table: its own options, then the stages' that it forwards. */
+static struct option *run_options(const char **out, const char **db,
+				  int *quiet)
+{
+	struct option *opts = xcalloc(256, sizeof(*opts));
+	struct option own[] = {
+		OPT_STRING('o', "output", out),
+		OPT_STRING(0, "db", db),
+		OPT_BOOL('q', "quiet", quiet),
+	};
+	size_t n = 0, i;
+	int s;
+
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		opts[n++] = own[i];
+	for (s = 0; s < NSTAGES; s++) {
+		const struct option *o = stage_opts[s];
+
+		for (; o && o->type != OPTION_END; o++) {
+			struct option *have;
+
+			if (!o->long_name || run_sets(o->long_name))
+				continue;
+			have = parse_options_find(opts, o->long_name);
+			if (have && parse_options_takes_arg(have) !=
+			    parse_options_takes_arg(o))
+				die("BUG: --%s takes a value in one stage only",
+				    o->long_name);
+			if (have || n + 2 >= 256)
+				continue;
+			opts[n] = (struct option)OPT_CALLBACK(o->short_name,
+				o->long_name, NULL, forward);
+			opts[n++].takes_arg = parse_options_takes_arg(o);
 		}
 	}
-	if (!out || optind + 1 != argc)
+	return opts;
+}
+
+static void summary(const char *dbpath, const char *out, const double *times,
+		    int ran)
+{
+	struct store *s = store_open(dbpath);
+	const char *group = NULL;
+
+	if (s) {
+		store_each_count(s, print_count, &group);
+		store_close(s);
+	}
+	fprintf(stderr, "\nrun: patches %zu in %s\nrun: time: scan %.1fs, "
+		"check %.1fs, resolve %.1fs, series %.1fs\nrun: store %s\n",
+		count_patches(out), out, times[0], ran > 1 ? times[1] : 0.0,
+		ran > 2 ? times[2] : 0.0, ran > 3 ? times[3] : 0.0, dbpath);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const char *names[NSTAGES] = { "scan", "check", "resolve", "series" };
+	int (*fns[NSTAGES])(int, char **) = { cmd_scan, cmd_check, cmd_resolve,
+					      cmd_series };
+	const char *out = NULL, *db = NULL;
+	double times[NSTAGES] = { 0 };
+	struct option *opts;
+	char *dbpath;
+	int quiet = 0, i, ret = 0;
+
+	stage_opts[S_CHECK] = cmd_check_options();
+	stage_opts[S_RESOLVE] = cmd_resolve_options();
+	stage_opts[S_SERIES] = cmd_series_options();
+	for (i = 0; i < NSTAGES; i++)
+		push(&st[i], names[i]);
+	opts = run_options(&out, &db, &quiet);
+	argc = parse_options(argc, argv, opts, cmd_run_usage);
+	free(opts);
+	if (!out || argc != 1)
 		usage_die(cmd_run_usage);
-	dbpath = db ? xstrdup(db) : xstrfmt("%s/.linkmend/linkmend.db", argv[optind]);
-	for (i = 0; i < 4; i++) {
+	dbpath = db ? xstrdup(db) : xstrfmt("%s/.linkmend/linkmend.db", argv[0]);
+	for (i = 0; i < NSTAGES; i++) {
 		push(&st[i], "--db");
 		push(&st[i], dbpath);
-		if (quiet && i < 3)
+		if (quiet && i != S_SERIES)
 			push(&st[i], "-q");
+		if (i != S_SERIES)
+			push(&st[i], "--no-output");
 	}
-	for (i = 0; i < 3; i++)
-		push(&st[i], "--no-output");
-	push(&st[0], argv[optind]);
-	push(&st[3], "-o");
-	push(&st[3], out);
-	for (i = 0; i < 4; i++) {
+	push(&st[S_SCAN], argv[0]);
+	push(&st[S_SERIES], "-o");
+	push(&st[S_SERIES], out);
+	for (i = 0; i < NSTAGES; i++) {
 		double t0 = now_s();
 		int rc;
 
@@ -207,25 +242,14 @@ int cmd_run(int argc, char **argv)
 		rc = fns[i]((int)st[i].nr, st[i].v);
 		times[i] = now_s() - t0;
 		/* scan's 1 is "some files unreadable": the rest goes on. */
-		if (rc && !(i == 0 && rc == 1)) {
+		if (rc && !(i == S_SCAN && rc == 1)) {
 			error("%s failed (exit %d); stopping", names[i], rc);
 			ret = rc;
 			break;
 		}
 	}
-	{
-		struct store *s = store_open(dbpath);
-
-		if (s) {
-			store_each_count(s, print_count, &group);
-			store_close(s);
-		}
-		fprintf(stderr, "\nrun: patches %zu in %s\nrun: time: scan %.1fs, check %.1fs,"
-			" resolve %.1fs, series %.1fs\nrun: store %s\n", count_patches(out),
-			out, times[0], i > 1 ? times[1] : 0.0, i > 2 ? times[2] : 0.0,
-			i > 3 ? times[3] : 0.0, dbpath);
-	}
-	for (i = 0; i < 4; i++)
+	summary(dbpath, out, times, i);
+	for (i = 0; i < NSTAGES; i++)
 		release(&st[i]);
 	free(dbpath);
 	return ret;

@@ -77,6 +77,25 @@ int cmd_store_close(struct cmd_store *cs)
 	return ret;
 }
 
+volatile sig_atomic_t cmd_interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	cmd_interrupted = 1;
+}
+
+volatile sig_atomic_t *cmd_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	return &cmd_interrupted;
+}
+
 int cmd_format_json(const char *format, const char *other)
 {
 	if (!strcmp(format, "json"))

@@ -38,4 +38,13 @@ void cmd_conf_load(const char *root, struct config *cfg);
  */
 int cmd_format_json(const char *format, const char *other);
 
+/*
+ * SIGINT and SIGTERM set cmd_interrupted instead of killing: the stages
+ * stop at the next request and keep what they finished.  Returns the
+ * flag, for a stage's stop.
+ */
+#include <signal.h>
+extern volatile sig_atomic_t cmd_interrupted;
+volatile sig_atomic_t *cmd_catch_signals(void);
+
 #endif

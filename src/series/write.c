@@ -1,0 +1,799 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../lib/atomic.h"
+#include "../lib/path.h"
+#include "../lib/run.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "../rewrite/plan.h"
+#include "../rewrite/rewrite.h"
+#include "maintainers.h"
+#include "write.h"
+
+struct group {
+	char *area;		/* section name, or directory pair */
+	long section;
+	const char *kind;	/* plan_group() */
+	size_t *edits;		/* indexes into the plan */
+	size_t nr, alloc;
+	char *prefix;
+};
+
+struct series {
+	const struct series_opts *o;
+	const char *final_dir;	/* o->dir without a trailing slash */
+	const char *root, *base_rev;
+	char *base;
+	struct plan plan;
+	struct maintainers m;
+	int have_m, signoff, max;
+	char *from_name, *from_mail;
+	struct group *g;
+	size_t ng, ag;
+	struct strmap blobs;	/* path -> struct strbuf of the base content */
+};
+
+static int git(struct series *c, const char *const *args, const char *in,
+	       size_t inlen, struct strbuf *out, const char *const *env)
+{
+	const char *argv[32];
+	size_t i, n = 0;
+
+	argv[n++] = "git";
+	argv[n++] = "-C";
+	argv[n++] = c->root;
+	for (i = 0; args[i] && n < 31; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	return run_command(argv, NULL, in, inlen, out, env);
+}
+
+static void chomp(struct strbuf *sb)
+{
+	while (sb->len && (sb->buf[sb->len - 1] == '\n' || sb->buf[sb->len - 1] == '\r'))
+		strbuf_setlen(sb, sb->len - 1);
+}
+
+static struct strbuf *base_blob(struct series *c, const char *path)
+{
+	void **slot = strmap_put(&c->blobs, path);
+
+	if (!*slot) {
+		struct strbuf *sb = xcalloc(1, sizeof(*sb));
+		char *spec = xstrfmt("%s:%s", c->base, path);
+		const char *args[] = { "cat-file", "blob", spec, NULL };
+
+		strbuf_init(sb, 0);
+		if (git(c, args, NULL, 0, sb, NULL)) {
+			strbuf_release(sb);
+			free(sb);
+			sb = NULL;
+		}
+		free(spec);
+		*slot = sb ? (void *)sb : (void *)-1;
+	}
+	return *slot == (void *)-1 ? NULL : *slot;
+}
+
+static int is_dt_binding(const char *path)
+{
+	return !strncmp(path, "Documentation/devicetree/bindings/", 34) ||
+	       !strncmp(path, "include/dt-bindings/", 20);
+}
+
+/* The top two directories of a path, for trees without MAINTAINERS. */
+static char *dir_pair(const char *path)
+{
+	const char *a = strchr(path, '/'), *b = a ? strchr(a + 1, '/') : NULL;
+
+	if (!a)
+		return xstrdup("(top level)");
+	return b ? xstrndup(path, (size_t)(b - path)) : xstrndup(path, (size_t)(a - path));
+}
+
+static const char *kind_rank(const char *k)
+{
+	if (!strcmp(k, "moved"))
+		return "1";
+	if (!strcmp(k, "upgrade"))
+		return "2";
+	if (!strcmp(k, "archived"))
+		return "3";
+	return "4";
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	int r = strcmp(x->area, y->area);
+
+	return r ? r : strcmp(kind_rank(x->kind), kind_rank(y->kind));
+}
+
+/* The prefix the area's history uses most, else one from the path. */
+static char *subject_prefix(struct series *c, struct group *g)
+{
+	const char *path = c->plan.v[g->edits[0]].path;
+	const char *args[] = { "log", "--no-merges", "--format=%s", "-n", "200",
+			       c->base, "--", path, NULL };
+	struct strbuf out = STRBUF_INIT;
+	struct strmap count = STRMAP_INIT;
+	struct strmap_entry *e;
+	char *line, *next, *best = NULL;
+	size_t most = 0;
+
+	if (!git(c, args, NULL, 0, &out, NULL)) {
+		for (line = out.buf; line && *line; line = next) {
+			char *p = line, *colon, *end = NULL;
+
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			/* "net: wireless: fix x: y" -> "net: wireless": words without spaces. */
+			while ((colon = strstr(p, ": "))) {
+				if (memchr(p, ' ', (size_t)(colon - p)) || colon == p)
+					break;
+				end = colon;
+				p = colon + 2;
+			}
+			if (!end)
+				continue;
+			*end = '\0';
+			if (strlen(line) > 40 || strchr(line, '['))
+				continue;
+			{
+				void **slot = strmap_put(&count, line);
+
+				*slot = (void *)((size_t)*slot + 1);
+			}
+		}
+	}
+	strmap_for_each(&count, e)
+		if ((size_t)e->value > most ||
+		    ((size_t)e->value == most && best && strcmp(e->key, best) < 0)) {
+			most = (size_t)e->value;
+			best = e->key;
+		}
+	best = best ? xstrdup(best) : NULL;
+	strmap_clear(&count, NULL);
+	strbuf_release(&out);
+	if (best)
+		return best;
+	if (is_dt_binding(path))
+		return xstrdup("dt-bindings");
+	if (!strncmp(path, "arch/", 5)) {
+		const char *s = path + 5, *e2 = strchr(s, '/');
+
+		return e2 ? xstrndup(s, (size_t)(e2 - s)) : xstrdup("arch");
+	}
+	if (!strncmp(path, "Documentation/", 14))
+		return xstrdup("docs");
+	if (!strncmp(path, "drivers/", 8)) {
+		const char *s = path + 8, *e1 = strchr(s, '/'), *e2;
+
+		if (!e1)
+			return xstrdup("drivers");
+		e2 = strchr(e1 + 1, '/');
+		if (e2)
+			return xstrfmt("%.*s: %.*s", (int)(e1 - s), s,
+				       (int)(e2 - e1 - 1), e1 + 1);
+		return xstrndup(s, (size_t)(e1 - s));
+	}
+	{
+		const char *e1 = strchr(path, '/');
+
+		return e1 ? xstrndup(path, (size_t)(e1 - path)) : xstrdup(path);
+	}
+}
+
+static const char *summary_of(const char *kind)
+{
+	if (!strcmp(kind, "archived"))
+		return "replace dead web links with archived copies";
+	if (!strcmp(kind, "upgrade"))
+		return "use https for web links";
+	if (!strcmp(kind, "strings"))
+		return "update web links in strings";
+	return "update moved web links";
+}
+
+static const char *why_of(const char *kind)
+{
+	if (!strcmp(kind, "archived"))
+		return "These web links are dead: each failed repeated checks days\n"
+		       "apart, and nothing has replaced it.  Point each at the Web\n"
+		       "Archive's copy nearest the day the link was added, a capture\n"
+		       "with a fixed date that was replayed and found good.\n";
+	if (!strcmp(kind, "upgrade"))
+		return "These http links serve the same page over https; use https.\n";
+	if (!strcmp(kind, "strings"))
+		return "These web links are in strings, so this changes the binary.\n"
+		       "They moved or died; point them at the replacements below,\n"
+		       "each checked.\n";
+	return "These web links moved permanently, or their pages live on\n"
+	       "under a new name; point them at where they are now, each\n"
+	       "checked alive.\n";
+}
+
+static char *line_tag(const char *path)
+{
+	/* checkpatch wants a '/' in it: a top-level file is "./Makefile". */
+	char *t = strchr(path, '/') ? xstrdup(path) : xstrfmt("./%s", path), *p;
+
+	for (p = t; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_./-+", *p))
+			*p = '_';
+	return t;
+}
+
+static void message(struct series *c, struct group *g, struct strbuf *msg)
+{
+	size_t i;
+
+	strbuf_addf(msg, "%s: %s\n\n%s\n", g->prefix, summary_of(g->kind),
+		    why_of(g->kind));
+	for (i = 0; i < g->nr; i++) {
+		const struct planned *e = &c->plan.v[g->edits[i]];
+		char *tag = line_tag(e->path);
+
+		/*
+		 * "path:line:" lines are exempt from checkpatch's 75 columns;
+		 * a path with other characters ("adi,ad7124.yaml") is named
+		 * once, then tagged with those characters as '_'.
+		 */
+		if (strcmp(tag, e->path) && strlen(e->path) + 4 <= 75 &&
+		    strchr(e->path, '/'))
+			strbuf_addf(msg, "In %s:\n", e->path);
+		strbuf_addf(msg, "%s:%u: %s\n", tag, e->line, e->url);
+		strbuf_addf(msg, "%s:%u:   %s %s\n", tag, e->line,
+			    !strcmp(e->kind, "archived") ? "archived at" : "now",
+			    e->replacement);
+		strbuf_addf(msg, "%s:%u:   %s: %s\n", tag, e->line, e->kind,
+			    e->evidence);
+		free(tag);
+	}
+	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
+	if (c->signoff)
+		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
+}
+
+/*
+ * A commit of group g on parent; its id goes to out.  The side index
+ * holds parent's tree already (read once per series: a kernel's index
+ * is 80,000 entries), and the group's files are updated in it.
+ */
+static int commit_group(struct series *c, size_t gi, const char *parent,
+			struct strbuf *out, const char *date, const char *index)
+{
+	struct group *g = &c->g[gi];
+	char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
+	char *an = xstrfmt("GIT_AUTHOR_NAME=%s", c->from_name);
+	char *ae = xstrfmt("GIT_AUTHOR_EMAIL=%s", c->from_mail);
+	char *cn = xstrfmt("GIT_COMMITTER_NAME=%s", c->from_name);
+	char *ce = xstrfmt("GIT_COMMITTER_EMAIL=%s", c->from_mail);
+	char *ad = xstrfmt("GIT_AUTHOR_DATE=%s", date);
+	char *cd = xstrfmt("GIT_COMMITTER_DATE=%s", date);
+	const char *env[] = { ienv, an, ae, cn, ce, ad, cd, NULL };
+	struct strbuf tree = STRBUF_INIT, msg = STRBUF_INIT, sha = STRBUF_INIT;
+	struct strmap files = STRMAP_INIT;
+	struct strmap_entry *fe;
+	int ret = -1;
+	size_t i, k;
+
+	for (i = 0; i < g->nr; i++)
+		*strmap_put(&files, c->plan.v[g->edits[i]].path) = (void *)1;
+	strmap_for_each(&files, fe) {
+		/* The file after this group and every group before it. */
+		struct strbuf *old = base_blob(c, fe->key), new = STRBUF_INIT;
+		struct edit *ev = xcalloc(c->plan.nr, sizeof(*ev));
+		size_t n = 0;
+		char *info;
+
+		for (k = 0; k <= gi; k++)
+			for (i = 0; i < c->g[k].nr; i++) {
+				const struct planned *e = &c->plan.v[c->g[k].edits[i]];
+
+				if (strcmp(e->path, fe->key))
+					continue;
+				ev[n].start = e->start;
+				ev[n].end = e->end;
+				ev[n++].text = e->replacement;
+			}
+		if (!old || rewrite_apply(old->buf, old->len, ev, n, &new)) {
+			free(ev);
+			strbuf_release(&new);
+			goto out;
+		}
+		free(ev);
+		{
+			const char *a[] = { "hash-object", "-w", "--stdin", NULL };
+
+			strbuf_reset(&sha);
+			if (git(c, a, new.buf, new.len, &sha, NULL)) {
+				strbuf_release(&new);
+				goto out;
+			}
+			chomp(&sha);
+		}
+		strbuf_release(&new);
+		{
+			struct strbuf mode = STRBUF_INIT;
+			const char *a[] = { "ls-tree", "--format=%(objectmode)", parent,
+					    "--", fe->key, NULL };
+
+			if (git(c, a, NULL, 0, &mode, NULL) || !mode.len)
+				strbuf_addstr(&mode, "100644");
+			chomp(&mode);
+			info = xstrfmt("%s,%s,%s", mode.buf, sha.buf, fe->key);
+			strbuf_release(&mode);
+		}
+		{
+			const char *a[] = { "update-index", "--cacheinfo", info, NULL };
+
+			if (git(c, a, NULL, 0, NULL, env)) {
+				free(info);
+				goto out;
+			}
+		}
+		free(info);
+	}
+	{
+		const char *a[] = { "write-tree", NULL };
+
+		if (git(c, a, NULL, 0, &tree, env))
+			goto out;
+		chomp(&tree);
+	}
+	message(c, g, &msg);
+	{
+		const char *a[] = { "commit-tree", tree.buf, "-p", parent, "-F", "-", NULL };
+
+		if (git(c, a, msg.buf, msg.len, out, env))
+			goto out;
+		chomp(out);
+	}
+	ret = 0;
+out:
+	free(ienv);
+	free(an);
+	free(ae);
+	free(cn);
+	free(ce);
+	free(ad);
+	free(cd);
+	strbuf_release(&tree);
+	strbuf_release(&msg);
+	strbuf_release(&sha);
+	strmap_clear(&files, NULL);
+	return ret;
+}
+
+/*
+ * "Cc: list@host", without what MAINTAINERS says of the list
+ * ("(moderated for non-subscribers)"); "Name <mail>" as it is.
+ */
+static void add_cc(struct strbuf *out, const char *v)
+{
+	const char *at = strchr(v, '@'), *s, *e;
+
+	if (!at)
+		return;
+	if (strchr(v, '<')) {
+		strbuf_addf(out, "Cc: %s\n", v);
+		return;
+	}
+	for (s = at; s > v && !isspace((unsigned char)s[-1]); s--)
+		;
+	for (e = at; *e && !isspace((unsigned char)*e); e++)
+		;
+	strbuf_addf(out, "Cc: %.*s\n", (int)(e - s), s);
+}
+
+/* Put the group's To: and Cc: into its patch file's header. */
+static int address(const char *file, const struct group *g,
+		   const struct maintainers *m)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	const struct maint_section *s = g->section >= 0 ? &m->v[g->section] : NULL;
+	char *hdr_end;
+	size_t i;
+	int ret;
+
+	if (!s || (!s->nto && !s->ncc))
+		return 0;
+	if (strbuf_read_file(&sb, file))
+		return -1;
+	hdr_end = strstr(sb.buf, "\n\n");
+	if (!hdr_end) {
+		strbuf_release(&sb);
+		return error("'%s' has no mail header", file);
+	}
+	strbuf_add(&out, sb.buf, (size_t)(hdr_end - sb.buf) + 1);
+	for (i = 0; i < s->nto; i++)
+		strbuf_addf(&out, "To: %s\n", s->to[i]);
+	for (i = 0; i < s->ncc; i++)
+		add_cc(&out, s->cc[i]);
+	strbuf_addstr(&out, hdr_end + 1);
+	ret = rewrite_file(file, out.buf, out.len);
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	return ret;
+}
+
+static int write_cover(struct series *c, const char *dir, size_t first,
+		       size_t last, size_t total_series, size_t series_no)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, links = 0, by_kind[4] = { 0, 0, 0, 0 };
+	char *path = xstrfmt("%s/0000-cover-letter.patch", dir);
+	char date[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	int ret;
+
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	for (i = first; i < last; i++) {
+		links += c->g[i].nr;
+		by_kind[kind_rank(c->g[i].kind)[0] - '1'] += c->g[i].nr;
+	}
+	strbuf_addf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		    "From: %s <%s>\nDate: %s\nSubject: [PATCH 0/%zu] Update moved and dead web links",
+		    c->from_name, c->from_mail, date, last - first);
+	if (total_series > 1)
+		strbuf_addf(&sb, " (%zu of %zu)", series_no, total_series);
+	strbuf_addf(&sb, "\n\nThis series updates %zu web link%s in %zu patch%s, one per\n"
+		    "MAINTAINERS section and kind of change:\n\n", links,
+		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es");
+	strbuf_addf(&sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
+		    by_kind[0], by_kind[1], by_kind[2], by_kind[3]);
+	for (i = first; i < last; i++)
+		strbuf_addf(&sb, "  %s: %s (%zu)\n", c->g[i].prefix,
+			    summary_of(c->g[i].kind), c->g[i].nr);
+	strbuf_addstr(&sb, "\nHow the evidence was gathered: every link in the tree was\n"
+		      "checked (HEAD, then GET), redirects were followed hop by hop,\n"
+		      "and a link counts as dead only after failing checks days apart.\n"
+		      "Moved links follow permanent redirects to a live page that is\n"
+		      "not the site's home page.  Archived copies are the Web Archive\n"
+		      "captures nearest before the day each link was added (git\n"
+		      "blame), replayed and found good, with a fixed timestamp.\n"
+		      "Only comments and documentation change unless a patch says so.\n"
+		      "Each commit message lists its links with their evidence.\n");
+	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+	free(path);
+	strbuf_release(&sb);
+	return ret;
+}
+
+static int parse_from(struct series *c, const char *from)
+{
+	const char *lt = strchr(from, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	size_t n;
+
+	if (!lt || !gt)
+		return error("--from: '%s' is not \"Name <mail>\"", from);
+	n = (size_t)(lt - from);
+	while (n && from[n - 1] == ' ')
+		n--;
+	c->from_name = xstrndup(from, n);
+	c->from_mail = xstrndup(lt + 1, (size_t)(gt - lt - 1));
+	return 0;
+}
+
+static void free_blob(void *p)
+{
+	if (p != (void *)-1) {
+		strbuf_release(p);
+		free(p);
+	}
+}
+
+
+/* The base commit and the author, from git where not given. */
+static int find_base_and_author(struct series *c)
+{
+	struct strbuf sb = STRBUF_INIT, n = STRBUF_INIT, e = STRBUF_INIT;
+	char *spec = xstrfmt("%s^{commit}", c->base_rev);
+	const char *a[] = { "rev-parse", "--verify", "-q", spec, NULL };
+	const char *an[] = { "config", "user.name", NULL };
+	const char *ae[] = { "config", "user.email", NULL };
+	int ret = 0;
+
+	if (git(c, a, NULL, 0, &sb, NULL))
+		ret = error("'%s' is no git commit in '%s': series needs a git "
+			    "checkout (git init; git add -A; git commit)",
+			    c->base_rev, c->root);
+	free(spec);
+	chomp(&sb);
+	c->base = strbuf_detach(&sb, NULL);
+	if (ret || c->from_name)
+		return ret;
+	if (git(c, an, NULL, 0, &n, NULL) || git(c, ae, NULL, 0, &e, NULL)) {
+		strbuf_release(&n);
+		strbuf_release(&e);
+		return error("no author: give --from \"Name <mail>\" or set git's "
+			     "user.name and user.email");
+	}
+	chomp(&n);
+	chomp(&e);
+	c->from_name = strbuf_detach(&n, NULL);
+	c->from_mail = strbuf_detach(&e, NULL);
+	return 0;
+}
+
+/* The area of a path: its MAINTAINERS section, else its directories. */
+static char *area_of(struct series *c, const char *path, long *section)
+{
+	long s = c->have_m ? maintainers_section(&c->m, path) : -1;
+	char *area = s >= 0 ? xstrdup(c->m.v[s].name) : dir_pair(path);
+
+	*section = s;
+	/* Devicetree bindings go in patches of their own, as DT maintainers ask. */
+	if (is_dt_binding(path)) {
+		char *a = xstrfmt("%s (DT bindings)", area);
+
+		free(area);
+		area = a;
+	}
+	return area;
+}
+
+/* Group the edits whose bytes at the base are what scan saw. */
+static void group_edits(struct series *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->plan.nr; i++) {
+		struct planned *e = &c->plan.v[i];
+		struct strbuf *b = base_blob(c, e->path);
+		const char *kind = plan_group(e);
+		struct group *g = NULL;
+		long s;
+		char *area;
+
+		if (!b || !plan_span_ok(e, b->buf, b->len)) {
+			warning("skipped %s:%u: not the URL scan saw there at %s",
+				e->path, e->line, c->base_rev);
+			continue;
+		}
+		area = area_of(c, e->path, &s);
+		for (k = 0; k < c->ng; k++)
+			if (!strcmp(c->g[k].area, area) && !strcmp(c->g[k].kind, kind))
+				g = &c->g[k];
+		if (!g) {
+			ALLOC_GROW(c->g, c->ng + 1, c->ag);
+			g = &c->g[c->ng++];
+			memset(g, 0, sizeof(*g));
+			g->area = area;
+			g->section = s;
+			g->kind = kind;
+		} else {
+			free(area);
+		}
+		ALLOC_GROW(g->edits, g->nr + 1, g->alloc);
+		g->edits[g->nr++] = i;
+	}
+}
+
+/* Groups [first, last) committed on *parent, which moves to the last. */
+static int commit_groups(struct series *c, size_t first, size_t last,
+			 struct strbuf *parent, long long now)
+{
+	char *index = xstrfmt("%s/.git/linkmend-index-%d", c->root,
+			      (int)getpid());
+	char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
+	const char *ie[] = { ienv, NULL };
+	const char *rt[] = { "read-tree", parent->buf, NULL };
+	int ret = 0;
+	size_t k;
+
+	if (git(c, rt, NULL, 0, NULL, ie))
+		ret = error("git read-tree failed in '%s'", c->root);
+	for (k = first; k < last && !ret; k++) {
+		struct strbuf sha = STRBUF_INIT;
+		char date[32];
+
+		/* A second apart, so that the order is the log's. */
+		snprintf(date, sizeof(date), "@%lld +0000", now + (long long)k);
+		if (commit_group(c, k, parent->buf, &sha, date, index))
+			ret = error("cannot make the commit for %s (%s)",
+				    c->g[k].area, c->g[k].kind);
+		strbuf_reset(parent);
+		strbuf_add(parent, sha.buf, sha.len);
+		strbuf_release(&sha);
+	}
+	unlink(index);
+	free(index);
+	free(ienv);
+	return ret;
+}
+
+/* git format-patch of start..end into sdir; the files' names into files. */
+static int format_patches(struct series *c, const char *sdir,
+			  const char *start, const char *end,
+			  struct strbuf *files)
+{
+	char *range = xstrfmt("%s..%s", start, end), *abs = NULL;
+	const char *a[] = { "format-patch", "--numbered", "-o", sdir, range,
+			    NULL };
+	char cwd[4096];
+	int ret;
+
+	if (sdir[0] != '/' && getcwd(cwd, sizeof(cwd)))
+		a[3] = abs = xstrfmt("%s/%s", cwd, sdir);
+	ret = git(c, a, NULL, 0, files, NULL) ?
+	      error("git format-patch failed") : 0;
+	free(abs);
+	free(range);
+	return ret;
+}
+
+/* Series sn (of nseries) into dir: commits, patches, addresses, cover. */
+static int write_series(struct series *c, const char *dir, size_t sn,
+			size_t nseries, struct strbuf *parent, long long now)
+{
+	size_t first = sn * (size_t)c->o->max, last = first + (size_t)c->o->max;
+	char *sdir = nseries > 1 ? xstrfmt("%s/series-%zu", dir, sn + 1) :
+		     xstrdup(dir);
+	char *start = xstrdup(parent->buf), *line, *next;
+	struct strbuf files = STRBUF_INIT;
+	size_t k;
+	int ret = -1;
+
+	if (last > c->ng)
+		last = c->ng;
+	if (nseries > 1 && mkdir(sdir, 0777) && errno != EEXIST) {
+		error_errno("cannot create '%s'", sdir);
+		goto out;
+	}
+	if (commit_groups(c, first, last, parent, now) ||
+	    format_patches(c, sdir, start, parent->buf, &files))
+		goto out;
+	k = first;
+	for (line = files.buf; line && *line && k < last; line = next, k++) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (address(line, &c->g[k], &c->m)) {
+			error("cannot address '%s'", line);
+			goto out;
+		}
+	}
+	if (write_cover(c, sdir, first, last, nseries, sn + 1)) {
+		error("cannot write the cover letter");
+		goto out;
+	}
+	fprintf(stderr, "series: %zu patch%s in %s%s\n", last - first,
+		last - first == 1 ? "" : "es", c->final_dir, sdir + strlen(dir));
+	ret = 0;
+out:
+	strbuf_release(&files);
+	free(start);
+	free(sdir);
+	return ret;
+}
+
+/*
+ * Everything is written to a directory beside dir, which then takes
+ * dir's place in one rename (an exchange where dir exists): a run
+ * killed at any moment leaves the old series whole, or the new.
+ */
+static int write_all(struct series *c)
+{
+	char *final_dir = xstrdup(c->o->dir), *left, *staging;
+	struct strbuf parent = STRBUF_INIT;
+	size_t n = strlen(final_dir), sn, nseries;
+	long long now = (long long)time(NULL);
+	int ret = 0;
+
+	while (n > 1 && final_dir[n - 1] == '/')
+		final_dir[--n] = '\0';
+	/* What a killed run left beside dir: never a result. */
+	left = xstrfmt("%s.linkmend-new-*", final_dir);
+	remove_leftovers(left);
+	free(left);
+	c->final_dir = final_dir;
+	staging = xstrfmt("%s.linkmend-new-%d", final_dir, (int)getpid());
+	if (mkdir(staging, 0777)) {
+		ret = error_errno("cannot create '%s'", staging);
+		goto out;
+	}
+	nseries = (c->ng + (size_t)c->o->max - 1) / (size_t)c->o->max;
+	strbuf_addstr(&parent, c->base);
+	for (sn = 0; sn < nseries && !ret; sn++)
+		ret = write_series(c, staging, sn, nseries, &parent, now);
+	if (ret)
+		goto out;
+	if (!renameat2(AT_FDCWD, staging, AT_FDCWD, final_dir, RENAME_EXCHANGE)) {
+		if (remove_tree(staging))	/* the old series, now here */
+			warning("the old series is left in '%s'", staging);
+	} else if (errno != ENOENT || rename(staging, final_dir)) {
+		ret = error_errno("cannot put the series in '%s'", final_dir);
+	}
+out:
+	strbuf_release(&parent);
+	free(staging);
+	free(final_dir);
+	return ret;
+}
+
+static void release(struct series *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->ng; k++) {
+		free(c->g[k].area);
+		free(c->g[k].edits);
+		free(c->g[k].prefix);
+	}
+	free(c->g);
+	plan_release(&c->plan);
+	if (c->have_m)
+		maintainers_release(&c->m);
+	strmap_clear(&c->blobs, free_blob);
+	free(c->base);
+	free(c->from_name);
+	free(c->from_mail);
+}
+
+int series_write(const struct series_opts *o, struct store *st)
+{
+	struct series c;
+	size_t k;
+	int ret = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	c.root = o->root;
+	c.base_rev = o->base_rev;
+	c.signoff = o->signoff;
+	c.max = o->max;
+	if ((o->from && parse_from(&c, o->from)) || find_base_and_author(&c) ||
+	    plan_load(st, o->kinds, o->strings, &c.plan))
+		goto out;
+	c.have_m = !maintainers_load(c.root, &c.m);
+	group_edits(&c);
+	if (!c.ng) {
+		fprintf(stderr, "series: nothing to send\n");
+		ret = 0;
+		goto out;
+	}
+	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
+	for (k = 0; k < c.ng; k++)
+		c.g[k].prefix = subject_prefix(&c, &c.g[k]);
+	ret = write_all(&c);
+out:
+	release(&c);
+	return ret;
+}
+
+int series_which_section(char *const *paths, size_t n)
+{
+	struct maintainers m;
+	size_t i, k;
+
+	if (maintainers_load(".", &m))
+		return error("no MAINTAINERS here");
+	for (i = 0; i < n; i++) {
+		long s = maintainers_section(&m, paths[i]), ties[16];
+		size_t nt = maintainers_ties(&m, paths[i], ties, 16);
+
+		printf("%s\t%s\t", paths[i], s >= 0 ? m.v[s].name : "-");
+		for (k = 0; k < nt; k++)
+			printf("%s%s", k ? "|" : "", m.v[ties[k]].name);
+		printf("\n");
+	}
+	maintainers_release(&m);
+	return 0;
+}

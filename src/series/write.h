@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The series stage: the store's resolutions as patch series for the
+ * maintainers: one patch per MAINTAINERS section and kind of change,
+ * subjects in the area's own style, To/Cc from the section, each link's
+ * evidence in the commit message, a cover letter with the totals; more
+ * than max patches make several series, each on top of the one before.
+ * The commits are made by git itself on a side index, never touching the
+ * work tree, and written out by git format-patch, so git am takes them.
+ * The directory is replaced whole or not at all.
+ */
+#ifndef SERIES_WRITE_H
+#define SERIES_WRITE_H
+
+#include <stddef.h>
+
+#include "../store/store.h"
+
+struct series_opts {
+	const char *root;	/* the tree: a git checkout */
+	const char *dir;	/* where the series go */
+	const char *base_rev;	/* the commits' base (HEAD) */
+	const char *kinds;	/* as fix */
+	const char *from;	/* "Name <mail>", or NULL: git's user */
+	int signoff, strings;
+	int max;		/* patches in one series (15) */
+};
+
+/* -1 after error(). */
+int series_write(const struct series_opts *o, struct store *st);
+
+/*
+ * For each path, the MAINTAINERS section chosen (MAINTAINERS here) and
+ * those get_maintainer.pl ranks as high, one line each on stdout.
+ */
+int series_which_section(char *const *paths, size_t n);
+
+#endif
