@@ -43,7 +43,9 @@ all: linkmend
 linkmend: $(CMD_OBJ) liblinkmend.a
 	$(CC) $(LDFLAGS) -o $@ $(CMD_OBJ) liblinkmend.a $(LDLIBS)
 
+# Made anew: a member whose source is gone must not linger in it.
 liblinkmend.a: $(LIB_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 %.o: %.c .build-flags
@@ -52,7 +54,13 @@ liblinkmend.a: $(LIB_OBJ)
 tests/unit/%: tests/unit/%.c tests/unit/unit.h liblinkmend.a .build-flags
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< liblinkmend.a $(LDLIBS)
 
-unit: $(UNIT_BIN)
+# The fuzz harnesses as plain programs that replay tests/fuzz/corpus.
+REPLAY_BIN := $(patsubst tests/fuzz/fuzz-%.c,tests/fuzz/replay-%,$(wildcard tests/fuzz/fuzz-*.c))
+
+tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c liblinkmend.a .build-flags
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c liblinkmend.a $(LDLIBS)
+
+unit: $(UNIT_BIN) $(REPLAY_BIN)
 
 # The HTML report page is built into the program (.incbin).
 src/report/html.o: src/report/report.html
@@ -93,7 +101,7 @@ bench: all
 	bench/scan.sh
 
 clean:
-	rm -f linkmend liblinkmend.a $(LIB_OBJ) $(CMD_OBJ) $(UNIT_BIN) \
+	rm -f linkmend liblinkmend.a $(LIB_OBJ) $(CMD_OBJ) $(UNIT_BIN) $(REPLAY_BIN) \
 	      .build-flags $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
 
 PREFIX ?= /usr/local

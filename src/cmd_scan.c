@@ -16,6 +16,7 @@
 #include "lib/parse-options.h"
 #include "lib/path.h"
 #include "lib/config.h"
+#include "lib/json.h"
 #include "lib/strbuf.h"
 #include "lib/strmap.h"
 #include "lib/usage.h"
@@ -81,6 +82,7 @@ static void count(struct strmap *m, const char *key)
 
 static int print_occ(const struct store_occ *o, void *data)
 {
+	char flags[96];
 	struct scan_cmd *sc = data;
 	enum context ctx = context_from_name(o->context);
 	struct strbuf sb = STRBUF_INIT;
@@ -94,8 +96,7 @@ static int print_occ(const struct store_occ *o, void *data)
 	if (sc->no_output)
 		return 0;
 	if (sc->json) {
-		json_t *obj = json_object(), *flags = report_flags_json(o->flags);
-		char *text;
+		json_t *obj = json_object();
 
 		json_object_set_new(obj, "path", json_string(o->path));
 		json_object_set_new(obj, "line", json_integer(o->line));
@@ -106,22 +107,16 @@ static int print_occ(const struct store_occ *o, void *data)
 		json_object_set_new(obj, "normalized", json_string(o->key));
 		json_object_set_new(obj, "host", json_string(o->host));
 		json_object_set_new(obj, "context", json_string(o->context));
-		json_object_set_new(obj, "flags", flags);
-		text = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER |
-				  JSON_ENSURE_ASCII);
-		if (text)
-			printf("%s\n%s", sc->first ? "" : ",", text);
-		else
-			error("cannot encode '%s' as JSON", o->path);
+		json_object_set_new(obj, "flags", report_flags_json(o->flags));
+		json_print_item(obj, sc->first);
 		sc->first = 0;
-		free(text);
-		json_decref(obj);
 		return 0;
 	}
 	strbuf_add_escaped(&sb, o->path, strlen(o->path));
 	strbuf_addf(&sb, "\t%u\t%u\t", o->line, o->col);
 	strbuf_add_escaped(&sb, o->url, strlen(o->url));
-	strbuf_addf(&sb, "\t%s\t%s\n", o->context, o->flags);
+	flags_format(o->flags, flags, sizeof(flags));
+	strbuf_addf(&sb, "\t%s\t%s\n", o->context, flags);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 	return 0;
@@ -186,58 +181,8 @@ static void summary(struct scan_cmd *sc)
 	}
 }
 
-/*
- * The root and the pathspecs relative to it.  One directory: it is the
- * root.  Otherwise paths are taken from --root or the current directory
- * and must lie inside it.
- */
-static void resolve_paths(struct scan_cmd *sc, const char *root,
-			  int argc, char **argv)
-{
-	struct tree_scan *ts = &sc->job.ts;
-	char real_root[PATH_MAX], real[PATH_MAX];
-	const char **specs;
-	struct stat st;
-	int i;
-
-	if (!root && argc == 1 && !stat(argv[0], &st) && S_ISDIR(st.st_mode)) {
-		ts->root = xstrdup(argv[0]);
-		return;
-	}
-	ts->root = xstrdup(root ? root : ".");
-	if (!realpath(ts->root, real_root))
-		die_errno("cannot resolve '%s'", ts->root);
-	specs = xcalloc((size_t)argc + 1, sizeof(*specs));
-	for (i = 0; i < argc; i++) {
-		size_t l = strlen(real_root);
-		char *rel;
-
-		if (!realpath(argv[i], real))
-			die_errno("cannot resolve '%s'", argv[i]);
-		if (strncmp(real, real_root, l) ||
-		    (real[l] && real[l] != '/' && l > 1))
-			die("'%s' is outside the root '%s'", argv[i],
-			    ts->root);
-		rel = xstrdup(real + l + (real[l] == '/'));
-		if (l == 1)
-			memmove(rel, rel + (rel[0] == '/'), strlen(rel) + 1);
-		if (path_normalize(rel))
-			die("'%s' is outside the root '%s'", argv[i],
-			    ts->root);
-		specs[i] = rel;
-	}
-	ts->paths = specs;
-	ts->npaths = (size_t)argc;
-}
-
 static void release(struct scan_cmd *sc)
 {
-	size_t i;
-
-	for (i = 0; i < sc->job.ts.npaths; i++)
-		free((char *)sc->job.ts.paths[i]);
-	free((void *)sc->job.ts.paths);
-	free((char *)sc->job.ts.root);
 	scan_job_release(&sc->job);
 	strmap_clear(&sc->urls, NULL);
 	strmap_clear(&sc->hosts, NULL);
@@ -290,7 +235,8 @@ int cmd_scan(int argc, char **argv)
 	sc.json = cmd_format_json(format, "tsv");
 	if (!sc.job.ts.jobs)
 		sc.job.ts.jobs = 1;
-	resolve_paths(&sc, root, argc, argv);
+	if (scan_job_paths(&sc.job, root, argc, argv))
+		die("cannot scan '%s'", argv[0]);
 	cmd_conf_load(sc.job.ts.root, &sc.cfg);
 	sc.job.cfg = &sc.cfg;
 	path = db ? xstrdup(db) :

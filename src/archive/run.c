@@ -274,34 +274,80 @@ out:
 	return ret;
 }
 
+/* What a revisit record refers to, or that a response was cut. */
+static void revisit_fields(struct strbuf *f, const struct kept *same,
+			   int capped)
+{
+	if (same)
+		strbuf_addf(f, "WARC-Profile: http://netpreserve.org/warc/1.1/"
+			    "revisit/identical-payload-digest\r\n"
+			    "WARC-Refers-To: %s\r\nWARC-Refers-To-Target-URI: %s\r\n"
+			    "WARC-Refers-To-Date: %s\r\n", same->record_id,
+			    same->url, same->date);
+	else if (capped)
+		strbuf_addstr(f, "WARC-Truncated: length\r\n");
+}
+
+/* A file past the size it may have is closed; one is open after. */
+static int rotate_file(struct archive_state *c)
+{
+	if (c->w && warc_size(c->w) >= c->o->warc_size) {
+		int ret = sync_some(c, 1) || warc_close(c->w);
+
+		c->w = NULL;
+		if (ret)
+			return error("cannot close a file of '%s'", c->dir);
+	}
+	return !c->w ? new_file(c) : 0;
+}
+
+/* The request record of capture p; its length to *len. */
+static int write_request(struct archive_state *c, struct cap *p,
+			 const char *req_id, const char *resp_id,
+			 const char *date, off_t *len)
+{
+	struct net_request *r = &p->nr;
+	const char *head = r->request_head.buf ? r->request_head.buf : "";
+	struct strbuf f = STRBUF_INIT;
+	unsigned char d[20];
+	char block[38];
+	unsigned n = 0;
+	off_t off;
+	int ret;
+
+	EVP_Digest(head, r->request_head.len, d, &n, EVP_sha1(), NULL);
+	warc_sha1_label(d, block);
+	strbuf_addf(&f, "WARC-Record-ID: %s\r\nWARC-Date: %s\r\n"
+		    "WARC-Target-URI: %s\r\nWARC-Concurrent-To: %s\r\n"
+		    "WARC-Warcinfo-ID: %s\r\n"
+		    "Content-Type: application/http;msgtype=request\r\n"
+		    "WARC-Block-Digest: %s\r\n", req_id, date, p->url, resp_id,
+		    warc_info_id(c->w), block);
+	ret = warc_record(c->w, "request", f.buf, head, r->request_head.len,
+			  -1, 0, &off, len);
+	strbuf_release(&f);
+	return ret;
+}
+
 static int write_capture(struct archive_state *c, struct cap *p)
 {
 	struct net_request *r = &p->nr;
 	struct strbuf head = STRBUF_INIT, f = STRBUF_INIT;
 	char req_id[48], resp_id[48], date[21], ts[15], mime[128];
-	char payload[38], block[38], req_block[38];
+	char payload[38], block[38];
 	unsigned char d[20];
 	unsigned n = 0;
-	off_t blen = (off_t)r->body_len, off, len, resp_off, resp_len;
+	off_t blen = (off_t)r->body_len, len, resp_off, resp_len;
 	struct kept *same;
 	struct store_capture sc;
 	int ret = -1;
 
-	if (c->w && warc_size(c->w) >= c->o->warc_size) {
-		if (sync_some(c, 1))
-			return -1;
-		ret = warc_close(c->w);
-		c->w = NULL;
-		if (ret)
-			return error("cannot close a file of '%s'", c->dir);
-		ret = -1;
-	}
-	if (!c->w && new_file(c))
+	if (rotate_file(c))
 		return -1;
 	warc_date(p->at, date);
 	ts14(p->at, ts);
-	warc_record_id(req_id);
-	warc_record_id(resp_id);
+	if (warc_record_id(req_id) || warc_record_id(resp_id))
+		return -1;
 	EVP_DigestFinal_ex(p->payload, d, &n);
 	warc_sha1_label(d, payload);
 	record_head(&p->head, &head, mime, sizeof(mime));
@@ -313,20 +359,8 @@ static int write_capture(struct archive_state *c, struct cap *p)
 	warc_sha1_label(d, block);
 
 	/* The request, then the response (or revisit) it got. */
-	EVP_Digest(r->request_head.buf ? r->request_head.buf : "",
-		   r->request_head.len, d, &n, EVP_sha1(), NULL);
-	warc_sha1_label(d, req_block);
-	strbuf_addf(&f, "WARC-Record-ID: %s\r\nWARC-Date: %s\r\n"
-		    "WARC-Target-URI: %s\r\nWARC-Concurrent-To: %s\r\n"
-		    "WARC-Warcinfo-ID: %s\r\n"
-		    "Content-Type: application/http;msgtype=request\r\n"
-		    "WARC-Block-Digest: %s\r\n", req_id, date, p->url, resp_id,
-		    warc_info_id(c->w), req_block);
-	if (warc_record(c->w, "request", f.buf, r->request_head.buf ?
-			r->request_head.buf : "", r->request_head.len, -1, 0,
-			&off, &len))
+	if (write_request(c, p, req_id, resp_id, date, &len))
 		goto out;
-	strbuf_reset(&f);
 	strbuf_addf(&f, "WARC-Record-ID: %s\r\nWARC-Date: %s\r\n"
 		    "WARC-Target-URI: %s\r\n", resp_id, date, p->url);
 	if (r->primary_ip)
@@ -335,14 +369,7 @@ static int write_capture(struct archive_state *c, struct cap *p)
 		    "Content-Type: application/http;msgtype=response\r\n"
 		    "WARC-Block-Digest: %s\r\nWARC-Payload-Digest: %s\r\n",
 		    warc_info_id(c->w), block, payload);
-	if (same)
-		strbuf_addf(&f, "WARC-Profile: http://netpreserve.org/warc/1.1/"
-			    "revisit/identical-payload-digest\r\n"
-			    "WARC-Refers-To: %s\r\nWARC-Refers-To-Target-URI: %s\r\n"
-			    "WARC-Refers-To-Date: %s\r\n", same->record_id,
-			    same->url, same->date);
-	else if (r->body_capped)
-		strbuf_addstr(&f, "WARC-Truncated: length\r\n");
+	revisit_fields(&f, same, r->body_capped);
 	if (warc_record(c->w, same ? "revisit" : "response", f.buf, head.buf ?
 			head.buf : "", head.len, same ? -1 : p->fd, blen,
 			&resp_off, &resp_len))

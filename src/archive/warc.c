@@ -46,7 +46,7 @@ void warc_sha1_label(const unsigned char d[20], char out[38])
 	out[k] = '\0';
 }
 
-void warc_record_id(char out[48])
+int warc_record_id(char out[48])
 {
 	unsigned char b[16];
 	size_t got = 0;
@@ -57,7 +57,8 @@ void warc_record_id(char out[48])
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			die_errno("cannot read random bytes for a record id");
+			return error_errno("cannot read random bytes for a "
+					   "record id");
 		got += (size_t)n;
 	}
 	b[6] = (unsigned char)((b[6] & 0x0f) | 0x40);
@@ -65,6 +66,7 @@ void warc_record_id(char out[48])
 	snprintf(out, 48, "<urn:uuid:%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
 		 "%02x%02x%02x%02x%02x%02x>", b[0], b[1], b[2], b[3], b[4], b[5],
 		 b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+	return 0;
 }
 
 void warc_date(long long t, char out[21])
@@ -166,7 +168,8 @@ struct warc_file *warc_create(const char *dir, const char *name,
 		error_errno("cannot create '%s'", w->open_path);
 		goto fail;
 	}
-	warc_record_id(w->info_id);
+	if (warc_record_id(w->info_id))
+		goto fail;
 	warc_date((long long)time(NULL), date);
 	strbuf_addf(&body, "software: linkmend/%s\r\n"
 		    "format: WARC File Format 1.1\r\n"

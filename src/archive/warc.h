@@ -21,8 +21,11 @@ char *surt_key(const char *url);
 
 /* "sha1:" + base32 (RFC 4648) of a 20-byte digest, into out[38]. */
 void warc_sha1_label(const unsigned char digest[20], char out[38]);
-/* "<urn:uuid:...>" (a random, version 4 UUID) into out[48]. */
-void warc_record_id(char out[48]);
+/*
+ * "<urn:uuid:...>" (a random, version 4 UUID) into out[48]; -1 after
+ * error() when the system gives no random bytes.
+ */
+int warc_record_id(char out[48]);
 /* "2026-12-03T06:20:55Z" for t, into out[21]. */
 void warc_date(long long t, char out[21]);
 /* "YYYYMMDDhhmmss" for t (UTC): CDX and Wayback timestamps. */

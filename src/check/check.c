@@ -24,33 +24,6 @@
 #include "../lib/xalloc.h"
 #include "check.h"
 
-static const char *const verdict_names[V__COUNT] = {
-	"alive", "moved", "redirected", "gone", "soft-404", "dns", "dns-error",
-	"refused", "timeout", "tls", "blocked", "server-error", "parked",
-	"unsafe",
-};
-
-const char *verdict_name(enum verdict v)
-{
-	return (unsigned)v < V__COUNT ? verdict_names[v] : "?";
-}
-
-enum verdict verdict_from_name(const char *name)
-{
-	int i;
-
-	for (i = 0; i < V__COUNT; i++)
-		if (!strcmp(verdict_names[i], name))
-			return (enum verdict)i;
-	return V__COUNT;
-}
-
-int verdict_is_failure(enum verdict v)
-{
-	return v != V_ALIVE && v != V_MOVED && v != V_REDIRECTED &&
-	       v != V_BLOCKED && v != V_UNSAFE && v < V__COUNT;
-}
-
 void check_opts_init(struct check_opts *o)
 {
 	net_opts_init(&o->net);
@@ -58,27 +31,6 @@ void check_opts_init(struct check_opts *o)
 	o->retry_wait_ms = 1000;
 	o->max_retry_after_s = 300;
 	o->max_hops = 10;
-}
-
-int check_failures(const struct check_history *h, size_t n,
-		   long long spacing_s)
-{
-	long long last = 0;
-	int count = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (!verdict_is_failure(h[i].verdict)) {
-			if (h[i].verdict != V_BLOCKED)
-				count = 0;	/* a success starts over */
-			continue;
-		}
-		if (!count || h[i].at - last >= spacing_s) {
-			count++;
-			last = h[i].at;
-		}
-	}
-	return count;
 }
 
 struct probe;

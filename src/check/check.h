@@ -14,30 +14,8 @@
 #include <stddef.h>
 
 #include "../lib/strbuf.h"
+#include "../lib/vocab.h"
 #include "../net/net.h"
-
-enum verdict {
-	V_ALIVE,
-	V_MOVED,
-	V_REDIRECTED,
-	V_GONE,
-	V_SOFT404,
-	V_DNS,
-	V_DNS_ERROR,
-	V_REFUSED,
-	V_TIMEOUT,
-	V_TLS,
-	V_BLOCKED,
-	V_SERVER_ERROR,
-	V_PARKED,
-	V_UNSAFE,
-	V__COUNT
-};
-
-const char *verdict_name(enum verdict v);
-enum verdict verdict_from_name(const char *name);	/* V__COUNT if none */
-/* 1 for verdicts that count towards a URL being dead. */
-int verdict_is_failure(enum verdict v);
 
 struct check_opts {
 	struct net_opts net;
@@ -73,18 +51,5 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 	       volatile sig_atomic_t *stop,
 	       void (*done)(const struct check_result *r, void *data),
 	       void (*tick)(void *data), void *data);
-
-struct check_history {
-	long long at;		/* seconds since the epoch */
-	enum verdict verdict;
-};
-
-/*
- * The confirmation rule: a URL is dead when, since its last success, it
- * failed confirm checks each at least spacing_s after the one counted
- * before it.  h is in time order.  Returns the failures counted.
- */
-int check_failures(const struct check_history *h, size_t n,
-		   long long spacing_s);
 
 #endif

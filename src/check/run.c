@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "../lib/config.h"
-#include "../lib/path.h"
+#include "../lib/json.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../url/url.h"
@@ -34,13 +34,7 @@ long long check_now(void)
 
 int check_ignored(const struct config *cfg, const char *url)
 {
-	const struct config_entry *e;
-	size_t i = 0;
-
-	while (cfg && (e = config_next(cfg, "check", "ignore", &i)))
-		if (glob_match(e->value, url, 0))
-			return 1;
-	return 0;
+	return config_match(cfg, "check", "ignore", url, 0);
 }
 
 /* [host "NAME"] per-host, for the engine. */
@@ -246,7 +240,6 @@ static void print_json(const struct link *l, const char *detail, int dead,
 		       int first)
 {
 	json_t *j = json_object();
-	char *text;
 
 	json_object_set_new(j, "url", json_string(l->url));
 	json_object_set_new(j, "verdict", json_string(l->last.verdict));
@@ -258,12 +251,7 @@ static void print_json(const struct link *l, const char *detail, int dead,
 	json_object_set_new(j, "dead", json_boolean(dead));
 	json_object_set_new(j, "checked_at", json_integer(l->last.at));
 	json_object_set_new(j, "checks", json_integer((json_int_t)l->nhist));
-	text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
-			  JSON_ENSURE_ASCII);
-	if (text)
-		printf("%s\n%s", first ? "" : ",", text);
-	free(text);
-	json_decref(j);
+	json_print_item(j, first);
 }
 
 static void print_tsv(const struct link *l, const struct strbuf *detail)

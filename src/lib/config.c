@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "path.h"
 #include "strbuf.h"
 #include "usage.h"
 #include "xalloc.h"
@@ -67,104 +68,108 @@ static int bad(const char *path, unsigned line, const char *what)
 	return error("%s:%u: %s", path, line, what);
 }
 
+/* The parser's place: the file, its line, the section it is in. */
+struct parse {
+	struct config *cfg;
+	const char *path;
+	unsigned line;
+	char *section, *sub;
+	struct strbuf val;
+};
+
+/* "[name]" or "[name \"sub\"]" in q..end (q at the '['). */
+static int parse_section(struct parse *ps, const char *q, const char *end)
+{
+	const char *n = ++q;
+
+	while (q < end && name_char((unsigned char)*q))
+		q++;
+	if (q == n)
+		return bad(ps->path, ps->line, "a section needs a name");
+	free(ps->section);
+	free(ps->sub);
+	ps->section = lower(n, (size_t)(q - n));
+	ps->sub = NULL;
+	q = skip_blank(q, end);
+	if (q < end && *q == '"') {
+		strbuf_reset(&ps->val);
+		q = quoted(q, end, &ps->val);
+		if (!q)
+			return bad(ps->path, ps->line, "an unterminated or badly "
+				   "escaped subsection");
+		ps->sub = xstrdup(ps->val.buf);
+	}
+	if (q >= end || *q != ']' || skip_blank(q + 1, end) != end)
+		return bad(ps->path, ps->line, "a section header is '[name]' "
+			   "or '[name \"sub\"]'");
+	return 0;
+}
+
+/* "key = value" or "key = \"quoted\"" in q..end. */
+static int parse_entry(struct parse *ps, const char *q, const char *end)
+{
+	const char *k = q, *ke;
+	struct config_entry *e;
+
+	while (q < end && name_char((unsigned char)*q))
+		q++;
+	ke = q;
+	q = skip_blank(q, end);
+	if (ke == k || q >= end || *q != '=')
+		return bad(ps->path, ps->line, "expected 'key = value'");
+	if (!ps->section)
+		return bad(ps->path, ps->line, "a key before any [section]");
+	q = skip_blank(q + 1, end);
+	strbuf_reset(&ps->val);
+	if (q < end && *q == '"') {
+		q = quoted(q, end, &ps->val);
+		if (!q || skip_blank(q, end) != end)
+			return bad(ps->path, ps->line, "an unterminated or badly "
+				   "escaped value");
+	} else {
+		const char *ve = end;
+
+		while (ve > q && (ve[-1] == ' ' || ve[-1] == '\t'))
+			ve--;
+		strbuf_add(&ps->val, q, (size_t)(ve - q));
+	}
+	ALLOC_GROW(ps->cfg->v, ps->cfg->nr + 1, ps->cfg->alloc);
+	e = &ps->cfg->v[ps->cfg->nr++];
+	e->section = xstrdup(ps->section);
+	e->sub = ps->sub ? xstrdup(ps->sub) : NULL;
+	e->key = lower(k, (size_t)(ke - k));
+	e->value = xstrdup(ps->val.buf);
+	e->line = ps->line;
+	return 0;
+}
+
 int config_parse(struct config *cfg, const char *path, const char *text)
 {
-	char *section = NULL, *sub = NULL;
+	struct parse ps = { cfg, path, 0, NULL, NULL, STRBUF_INIT };
 	const char *p = text;
-	unsigned line = 0;
-	struct strbuf val = STRBUF_INIT;
-	int ret = -1;
+	int ret = 0;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->path = xstrdup(path);
-	while (*p) {
+	while (*p && !ret) {
 		const char *eol = strchr(p, '\n'), *end, *q;
 
 		if (!eol)
 			eol = p + strlen(p);
 		end = eol;
-		line++;
+		ps.line++;
 		if (end > p && end[-1] == '\r')
 			end--;
 		q = skip_blank(p, end);
 		p = *eol ? eol + 1 : eol;
 		if (q == end || *q == '#' || *q == ';')
 			continue;
-		if (*q == '[') {
-			const char *n = ++q;
-
-			while (q < end && name_char((unsigned char)*q))
-				q++;
-			if (q == n) {
-				bad(path, line, "a section needs a name");
-				goto out;
-			}
-			free(section);
-			free(sub);
-			section = lower(n, (size_t)(q - n));
-			sub = NULL;
-			q = skip_blank(q, end);
-			if (q < end && *q == '"') {
-				strbuf_reset(&val);
-				q = quoted(q, end, &val);
-				if (!q) {
-					bad(path, line, "an unterminated or badly escaped subsection");
-					goto out;
-				}
-				sub = xstrdup(val.buf);
-			}
-			if (q >= end || *q != ']' ||
-			    skip_blank(q + 1, end) != end) {
-				bad(path, line, "a section header is '[name]' or '[name \"sub\"]'");
-				goto out;
-			}
-			continue;
-		}
-		{
-			const char *k = q, *ke;
-			struct config_entry *e;
-
-			while (q < end && name_char((unsigned char)*q))
-				q++;
-			ke = q;
-			q = skip_blank(q, end);
-			if (ke == k || q >= end || *q != '=') {
-				bad(path, line, "expected 'key = value'");
-				goto out;
-			}
-			if (!section) {
-				bad(path, line, "a key before any [section]");
-				goto out;
-			}
-			q = skip_blank(q + 1, end);
-			strbuf_reset(&val);
-			if (q < end && *q == '"') {
-				q = quoted(q, end, &val);
-				if (!q || skip_blank(q, end) != end) {
-					bad(path, line, "an unterminated or badly escaped value");
-					goto out;
-				}
-			} else {
-				const char *ve = end;
-
-				while (ve > q && (ve[-1] == ' ' || ve[-1] == '\t'))
-					ve--;
-				strbuf_add(&val, q, (size_t)(ve - q));
-			}
-			ALLOC_GROW(cfg->v, cfg->nr + 1, cfg->alloc);
-			e = &cfg->v[cfg->nr++];
-			e->section = xstrdup(section);
-			e->sub = sub ? xstrdup(sub) : NULL;
-			e->key = lower(k, (size_t)(ke - k));
-			e->value = xstrdup(val.buf);
-			e->line = line;
-		}
+		ret = *q == '[' ? parse_section(&ps, q, end) :
+		      parse_entry(&ps, q, end);
 	}
-	ret = 0;
-out:
-	free(section);
-	free(sub);
-	strbuf_release(&val);
+	free(ps.section);
+	free(ps.sub);
+	strbuf_release(&ps.val);
 	if (ret)
 		config_release(cfg);
 	return ret;
@@ -274,5 +279,17 @@ int config_number(const struct config *cfg, const char *section,
 		return error("%s: [%s] %s: '%s' is not a number from %ld to %ld",
 			     cfg->path, section, key, v, min, max);
 	*out = n;
+	return 0;
+}
+
+int config_match(const struct config *cfg, const char *section,
+		 const char *key, const char *s, int pathname)
+{
+	const struct config_entry *e;
+	size_t i = 0;
+
+	while (cfg && (e = config_next(cfg, section, key, &i)))
+		if (glob_match(e->value, s, pathname))
+			return 1;
 	return 0;
 }

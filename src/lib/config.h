@@ -60,4 +60,11 @@ const struct config_entry *config_next(const struct config *cfg,
 int config_number(const struct config *cfg, const char *section,
 		  const char *key, long min, long max, long *out);
 
+/*
+ * 1 when a value of section.key, taken as a glob (glob_match(), path.h),
+ * matches s; pathname: s is a path.  cfg may be NULL.
+ */
+int config_match(const struct config *cfg, const char *section,
+		 const char *key, const char *s, int pathname);
+
 #endif

@@ -14,8 +14,9 @@
 
 extern char **environ;
 
-int run_command(const char *const *argv, const char *dir, const char *in,
-		size_t inlen, struct strbuf *out, const char *const *env)
+static int run(const char *const *argv, const char *dir, const char *in,
+	       size_t inlen, struct strbuf *out, const char *const *env,
+	       int quiet)
 {
 	int inp[2], outp[2], status;
 	size_t off = 0;
@@ -31,6 +32,12 @@ int run_command(const char *const *argv, const char *dir, const char *in,
 
 		dup2(inp[0], 0);
 		dup2(outp[1], 1);
+		if (quiet) {
+			int null = open("/dev/null", O_WRONLY);
+
+			if (null >= 0)
+				dup2(null, 2);
+		}
 		if (dir && chdir(dir))
 			_exit(127);
 		for (i = 0; env && env[i]; i++)
@@ -79,4 +86,16 @@ int run_command(const char *const *argv, const char *dir, const char *in,
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int run_command(const char *const *argv, const char *dir, const char *in,
+		size_t inlen, struct strbuf *out, const char *const *env)
+{
+	return run(argv, dir, in, inlen, out, env, 0);
+}
+
+int run_command_quiet(const char *const *argv, const char *dir,
+		      struct strbuf *out)
+{
+	return run(argv, dir, NULL, 0, out, NULL, 1);
 }

@@ -3,6 +3,8 @@
  * Running another program (git, mostly): argv[0] found on PATH, optional
  * directory, standard input from a buffer, standard output into a strbuf,
  * extra environment entries ("NAME=value").  Standard error is kept.
+ * The one place linkmend starts another program: input is fed and output
+ * drained together, so neither side waits on a full pipe.
  */
 #ifndef LIB_RUN_H
 #define LIB_RUN_H
@@ -14,5 +16,9 @@
 /* Returns the exit status, or -1 when the program could not run. */
 int run_command(const char *const *argv, const char *dir, const char *in,
 		size_t inlen, struct strbuf *out, const char *const *env);
+
+/* The same with no input and standard error thrown away. */
+int run_command_quiet(const char *const *argv, const char *dir,
+		      struct strbuf *out);
 
 #endif

@@ -65,3 +65,10 @@ char *xstrfmt(const char *fmt, ...)
 	va_end(ap);
 	return p;
 }
+
+void *xcheck(void *p, const char *what)
+{
+	if (!p)
+		die("out of memory (%s)", what);
+	return p;
+}

@@ -15,6 +15,8 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* An allocation made by a library (libcurl's handles): p, or the same death. */
+void *xcheck(void *p, const char *what);
 
 #define ALLOC_GROW(x, nr, alloc) \
 	do { \

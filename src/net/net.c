@@ -135,9 +135,7 @@ struct net *net_new(const struct net_opts *o)
 	struct net *n = xcalloc(1, sizeof(*n));
 
 	n->o = *o;
-	n->multi = curl_multi_init();
-	if (!n->multi)
-		die("cannot start libcurl");
+	n->multi = xcheck(curl_multi_init(), "a libcurl multi handle");
 	curl_multi_setopt(n->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS,
 			  (long)o->max_total);
 	curl_multi_setopt(n->multi, CURLMOPT_MAX_HOST_CONNECTIONS,
@@ -347,10 +345,8 @@ static size_t on_body_capped(char *data, size_t size, size_t nmemb, void *p)
 
 static void *start(struct net *n, struct net_request *r)
 {
-	CURL *e = curl_easy_init();
+	CURL *e = xcheck(curl_easy_init(), "a libcurl transfer");
 
-	if (!e)
-		die("cannot start a libcurl transfer");
 	net_request_reset(r);
 	r->cap = n->o.max_body;
 	curl_easy_setopt(e, CURLOPT_URL, r->url);

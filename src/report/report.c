@@ -19,13 +19,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "../check/check.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
-#include "../rewrite/rewrite.h"
-#include "../scan/context.h"
+#include "../lib/vocab.h"
 #include "../series/maintainers.h"
 #include "report.h"
 
@@ -44,7 +42,8 @@ struct r_check {
 };
 
 struct r_occ {
-	char *path, *context, *flags;
+	char *path, *context;
+	unsigned flags;
 	const char *area;		/* interned in areas */
 	unsigned line, col;
 	long long start, end;
@@ -170,7 +169,7 @@ static int add_occ(const struct store_occ *so, void *data)
 	memset(o, 0, sizeof(*o));
 	o->path = xstrdup(so->path);
 	o->context = xstrdup(so->context);
-	o->flags = xstrdup(so->flags);
+	o->flags = so->flags;
 	o->area = area_for(b, so->path);
 	o->line = so->line;
 	o->col = so->col;
@@ -225,15 +224,10 @@ static int add_resolution(const struct store_edit *e, void *data)
 	o->evidence = xstrdup(e->evidence);
 	o->applied = e->applied;
 	if (e->replacement && strcmp(e->kind, "unresolved")) {
-		enum context ctx = context_from_name(e->context);
-		struct strbuf esc = STRBUF_INIT;
-
 		o->replacement = xstrdup(e->replacement);
 		/* The bytes fix would write; a wrapped span is not one run. */
-		if (ctx != CTX__COUNT && !strstr(e->flags, "wrapped")) {
-			rewrite_escape(ctx, e->replacement, &esc);
-			o->edit = strbuf_detach(&esc, NULL);
-		}
+		if (e->edit && !(e->flags & OCC_WRAPPED))
+			o->edit = xstrdup(e->edit);
 	}
 	return 0;
 }
@@ -324,19 +318,14 @@ static json_t *chain_json(const char *chain)
 	return a;
 }
 
-json_t *report_flags_json(const char *flags)
+json_t *report_flags_json(unsigned flags)
 {
 	json_t *a = json_array();
-	const char *p = flags;
+	unsigned i;
 
-	/* "-" is the store's "no flags"; names are ASCII. */
-	while (p && *p && strcmp(p, "-")) {
-		size_t l = strcspn(p, ",");
-
-		if (l)
-			json_array_append_new(a, json_stringn(p, l));
-		p += l + (p[l] == ',');
-	}
+	for (i = 0; i < OCC__COUNT; i++)
+		if (flags & (1u << i))
+			json_array_append_new(a, json_string(flag_name(i)));
 	return a;
 }
 
@@ -674,7 +663,6 @@ static void build_release(struct build *b)
 
 		free(o->path);
 		free(o->context);
-		free(o->flags);
 		free(o->kind);
 		free(o->replacement);
 		free(o->edit);

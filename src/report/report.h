@@ -32,7 +32,7 @@ struct report_opts {
 };
 
 /* The store's flags text ("wrapped,https", "-" for none) as a JSON array. */
-json_t *report_flags_json(const char *flags);
+json_t *report_flags_json(unsigned flags);
 
 /* The model, or NULL after error(). */
 json_t *report_build(struct store *st, const struct report_opts *o);

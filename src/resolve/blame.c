@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/run.h"
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "blame.h"
-
-extern char **environ;
 
 struct commit_time {
 	char sha[41];
@@ -24,12 +21,8 @@ static int run_blame(const char *root, const char *path, const unsigned *lines,
 {
 	const char **argv = xcalloc(2 * n + 12, sizeof(*argv));
 	char **ranges = xcalloc(n ? n : 1, sizeof(*ranges));
-	posix_spawn_file_actions_t fa;
-	int fd[2], status, devnull, argc = 0, ret = -1;
+	int argc = 0, ret;
 	size_t i;
-	char buf[65536];
-	ssize_t r;
-	pid_t pid;
 
 	argv[argc++] = "git";
 	argv[argc++] = "-C";
@@ -45,33 +38,7 @@ static int run_blame(const char *root, const char *path, const unsigned *lines,
 	}
 	argv[argc++] = "--";
 	argv[argc++] = path;
-	if (pipe2(fd, O_CLOEXEC))
-		goto out;
-	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
-	if (devnull >= 0)
-		posix_spawn_file_actions_adddup2(&fa, devnull, 2);
-	if (posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv, environ)) {
-		posix_spawn_file_actions_destroy(&fa);
-		close(fd[0]);
-		close(fd[1]);
-		if (devnull >= 0)
-			close(devnull);
-		goto out;
-	}
-	posix_spawn_file_actions_destroy(&fa);
-	close(fd[1]);
-	if (devnull >= 0)
-		close(devnull);
-	while ((r = read(fd[0], buf, sizeof(buf))) > 0 || (r < 0 && errno == EINTR))
-		if (r > 0)
-			strbuf_add(out, buf, (size_t)r);
-	close(fd[0]);
-	if (waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-	    !WEXITSTATUS(status))
-		ret = 0;
-out:
+	ret = run_command_quiet(argv, NULL, out) ? -1 : 0;
 	for (i = 0; i < n; i++)
 		free(ranges[i]);
 	free(ranges);

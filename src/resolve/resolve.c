@@ -11,6 +11,7 @@
 #include <openssl/evp.h>
 
 #include "../check/check.h"
+#include "../lib/json.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
@@ -20,6 +21,7 @@
 #include "archive.h"
 #include "blame.h"
 #include "suggest.h"
+#include "../rewrite/rewrite.h"
 #include "../store/store.h"
 #include "resolve.h"
 
@@ -28,9 +30,11 @@ struct occ {
 	unsigned line;
 	long long start;
 	int truncated;
+	enum context ctx;
 	long long date;
 	char source[96];	/* where the date came from */
-	char *replacement, *kind;
+	char *replacement;
+	enum kind kind;		/* K__COUNT until decided */
 	struct strbuf evidence;
 };
 
@@ -103,8 +107,8 @@ static int load_occ(const struct store_url_occ *o, void *data)
 	struct target *t;
 	struct occ *x;
 
-	if (!strcmp(o->context, "identifier") || !strcmp(o->context, "license") ||
-	    strstr(o->flags, "placeholder") || strstr(o->flags, "example"))
+	if (!context_is_checked(context_from_name(o->context)) ||
+	    (o->flags & (OCC_PLACEHOLDER | OCC_EXAMPLE)))
 		return 0;
 	t = target_of(c, o->url_id, o->url, o->host);
 	ALLOC_GROW(t->occ, t->nocc + 1, t->aocc);
@@ -113,7 +117,9 @@ static int load_occ(const struct store_url_occ *o, void *data)
 	x->path = xstrdup(o->path);
 	x->line = o->line;
 	x->start = o->start;
-	x->truncated = strstr(o->flags, "truncated") != NULL;
+	x->truncated = !!(o->flags & OCC_TRUNCATED);
+	x->ctx = context_from_name(o->context);
+	x->kind = K__COUNT;
 	strbuf_init(&x->evidence, 0);
 	return 0;
 }
@@ -748,12 +754,12 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 	struct strbuf r = STRBUF_INIT;
 
 	if (o->truncated) {
-		o->kind = xstrdup("unresolved");
+		o->kind = K_UNRESOLVED;
 		strbuf_addstr(&o->evidence, "truncated in the source: not guessed");
 		return;
 	}
 	if (t->lore && t->lore_alive) {
-		o->kind = xstrdup("canonical");
+		o->kind = K_CANONICAL;
 		o->replacement = xstrdup(t->lore);
 		strbuf_addf(&o->evidence, "%s is a mail archive checkpatch.pl calls "
 			    "obsolete; the message's Message-ID is on lore, alive",
@@ -764,14 +770,14 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 		strbuf_addstr(&r, t->final_url);
 		if (frag && !strchr(t->final_url, '#'))
 			strbuf_addstr(&r, frag);
-		o->kind = xstrdup("moved");
+		o->kind = K_MOVED;
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "permanent redirects: %s", t->chain);
 		return;
 	}
 	if (t->twin && t->http_ok && t->https_ok &&
 	    !memcmp(t->http_digest, t->https_digest, 32)) {
-		o->kind = xstrdup("upgrade");
+		o->kind = K_UPGRADE;
 		o->replacement = xstrdup(t->twin);
 		strbuf_addstr(&o->evidence, "https serves the same page (bodies equal "
 			      "but for the scheme of links and spacing)");
@@ -786,7 +792,7 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 {
 	history_evidence(c, t, &o->evidence);
 	if (t->suggest && t->suggest_alive) {
-		o->kind = xstrdup("typo");
+		o->kind = K_TYPO;
 		o->replacement = xstrdup(t->suggest);
 		strbuf_addf(&o->evidence, "; NXDOMAIN, and %s, two letters or fewer "
 			    "away, is a live host of this tree; the URL there is "
@@ -794,7 +800,7 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 		return;
 	}
 	if (t->migrated && t->migrated_alive) {
-		o->kind = xstrdup("migrated");
+		o->kind = K_MIGRATED;
 		o->replacement = xstrdup(t->migrated);
 		strbuf_addf(&o->evidence, "; domain migration %s; the URL there is "
 			    "alive", t->migration);
@@ -807,7 +813,7 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 			    "alive", t->migration, t->migrated);
 	if (decide_archived(c, t, o))
 		return;
-	o->kind = xstrdup("unresolved");
+	o->kind = K_UNRESOLVED;
 	if (t->cdx_failed)
 		strbuf_addf(&o->evidence, "; archive look-up failed (%s): to be "
 			    "asked again", t->cdx_error ? t->cdx_error : "no reply");
@@ -835,7 +841,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 		add_original(&r, t->local.v[best].original);
 		if (frag)
 			strbuf_addstr(&r, frag);
-		o->kind = xstrdup("archived");
+		o->kind = K_ARCHIVED;
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "; the project's own capture %s "
 			    "(%s/index.cdxj), the nearest %s %s (%s)",
@@ -850,7 +856,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 		add_original(&r, t->caps.v[best].original);
 		if (frag)
 			strbuf_addstr(&r, frag);
-		o->kind = xstrdup("archived");
+		o->kind = K_ARCHIVED;
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "; capture %s, the nearest %s %s (%s)",
 			    t->caps.v[best].ts,
@@ -860,7 +866,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 	}
 	best = capture_choose(&t->mementos, ts);
 	if (best >= 0) {
-		o->kind = xstrdup("archived");
+		o->kind = K_ARCHIVED;
 		o->replacement = xstrdup(t->mementos.v[best].memento);
 		strbuf_addf(&o->evidence, "; no Wayback capture; memento %s, the "
 			    "nearest %s %s (%s)", t->mementos.v[best].ts,
@@ -875,22 +881,16 @@ static void print_json(const struct target *t, const struct occ *o,
 		       int first)
 {
 	json_t *j = json_object();
-	char *text;
 
 	json_object_set_new(j, "url", json_string(t->url));
-	json_object_set_new(j, "kind", json_string(o->kind));
+	json_object_set_new(j, "kind", json_string(kind_name(o->kind)));
 	json_object_set_new(j, "replacement", o->replacement ?
 			    json_string(o->replacement) : json_null());
 	json_object_set_new(j, "evidence", json_string(o->evidence.buf));
 	json_object_set_new(j, "path", json_string(o->path));
 	json_object_set_new(j, "line", json_integer(o->line));
 	json_object_set_new(j, "date_source", json_string(o->source));
-	text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER |
-			  JSON_ENSURE_ASCII);
-	if (text)
-		printf("%s\n%s", first ? "" : ",", text);
-	free(text);
-	json_decref(j);
+	json_print_item(j, first);
 }
 
 static void print_tsv(const struct target *t, const struct occ *o)
@@ -898,7 +898,7 @@ static void print_tsv(const struct target *t, const struct occ *o)
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_add_escaped(&sb, t->url, strlen(t->url));
-	strbuf_addf(&sb, "\t%s\t", o->kind);
+	strbuf_addf(&sb, "\t%s\t", kind_name(o->kind));
 	if (o->replacement)
 		strbuf_add_escaped(&sb, o->replacement, strlen(o->replacement));
 	else
@@ -914,15 +914,23 @@ static int record(struct resolver *c, const struct target *t,
 		  const struct occ *o)
 {
 	struct store_resolution sr;
+	struct strbuf edit = STRBUF_INIT;
+	int ret;
 
 	sr.url_id = t->id;
 	sr.path = o->path;
 	sr.start = o->start;
-	sr.kind = o->kind;
+	sr.kind = kind_name(o->kind);
 	sr.replacement = o->replacement;
 	sr.evidence = o->evidence.buf;
 	sr.at = c->o.now;
-	return store_put_resolution(c->st, &sr);
+	/* The bytes fix and series write, decided here once. */
+	if (o->replacement && o->ctx != CTX__COUNT)
+		rewrite_escape(o->ctx, o->replacement, &edit);
+	sr.edit = edit.len ? edit.buf : NULL;
+	ret = store_put_resolution(c->st, &sr);
+	strbuf_release(&edit);
+	return ret;
 }
 
 /* Every decision recorded; each URL, kind and replacement printed once. */
@@ -941,13 +949,13 @@ static int report(struct resolver *c)
 			struct occ *o = &t->occ[k];
 			char *key;
 
-			if (!o->kind)
+			if (o->kind == K__COUNT)
 				continue;
 			if (record(c, t, o)) {
 				ret = -1;
 				break;
 			}
-			key = xstrfmt("%s\t%s\t%s", t->url, o->kind,
+			key = xstrfmt("%s\t%s\t%s", t->url, kind_name(o->kind),
 				      o->replacement ? o->replacement : "-");
 			if (strmap_get(&printed, key) || c->o.no_output) {
 				free(key);
@@ -974,7 +982,6 @@ static void free_target(struct target *t)
 
 	for (k = 0; k < t->nocc; k++) {
 		free(t->occ[k].path);
-		free(t->occ[k].kind);
 		free(t->occ[k].replacement);
 		strbuf_release(&t->occ[k].evidence);
 	}

@@ -39,7 +39,11 @@ static int add(const struct store_edit *e, void *data)
 	    !kind_listed(lc->kinds, e->kind) || ctx == CTX__COUNT ||
 	    !context_is_checked(ctx) || (strings && !lc->strings))
 		return 0;
-	rewrite_escape(ctx, e->replacement, &esc);
+	/* Resolve's escaped edit; a store older than that has none. */
+	if (e->edit)
+		strbuf_addstr(&esc, e->edit);
+	else
+		rewrite_escape(ctx, e->replacement, &esc);
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	x = &p->v[p->nr++];
 	memset(x, 0, sizeof(*x));
@@ -53,7 +57,7 @@ static int add(const struct store_edit *e, void *data)
 	x->evidence = xstrdup(e->evidence);
 	x->url = xstrdup(e->url);
 	x->ctx = ctx;
-	x->wrapped = strstr(e->flags, "wrapped") != NULL;
+	x->wrapped = !!(e->flags & OCC_WRAPPED);
 	x->strings = strings;
 	x->applied = e->applied;
 	return 0;

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../scan/context.h"
+#include "../lib/vocab.h"
 #include "../store/store.h"
 
 struct planned {

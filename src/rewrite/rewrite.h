@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "../lib/strbuf.h"
-#include "../scan/context.h"
+#include "../lib/vocab.h"
 
 /* Append url to out escaped for ctx. */
 void rewrite_escape(enum context ctx, const char *url, struct strbuf *out);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "../lib/config.h"
@@ -14,13 +16,7 @@
 
 int scan_skipped(const struct config *cfg, const char *path)
 {
-	const struct config_entry *e;
-	size_t i = 0;
-
-	while (cfg && (e = config_next(cfg, "scan", "skip", &i)))
-		if (glob_match(e->value, path, 1))
-			return 1;
-	return 0;
+	return config_match(cfg, "scan", "skip", path, 1);
 }
 
 /* The configuration's own URLs (archive endpoints) are no links to mend. */
@@ -145,14 +141,12 @@ static void free_dir_files(void *p)
 
 static int put_occurrences(struct store *st, const struct tree_file *f)
 {
-	char flags[96];
 	size_t k;
 
 	for (k = 0; k < f->occ.nr; k++) {
 		const struct occurrence *o = &f->occ.v[k];
 		struct store_occ so;
 
-		flags_format(o->flags, flags, sizeof(flags));
 		so.path = f->path;
 		so.line = o->line;
 		so.col = o->col;
@@ -162,7 +156,7 @@ static int put_occurrences(struct store *st, const struct tree_file *f)
 		so.key = o->key;
 		so.host = o->host;
 		so.context = context_name(o->ctx);
-		so.flags = flags;
+		so.flags = o->flags;
 		so.url_id = -1;
 		if (store_put_occurrence(st, &so))
 			return -1;
@@ -170,27 +164,15 @@ static int put_occurrences(struct store *st, const struct tree_file *f)
 	return 0;
 }
 
-/*
- * Write the scan: occurrences of every file read, and the file list of
- * each directory in which something was read, appeared or vanished.
- * Outside the scanned paths the old lists stand.
- */
-static int record(struct store *st, struct scan_job *sc)
+/* Outside the paths scanned, what was recorded stands. */
+static void keep_outside(struct scan_job *sc, struct strmap *dirs)
 {
 	struct tree_scan *ts = &sc->ts;
-	struct strmap dirs = STRMAP_INIT;
+	struct strbuf path = STRBUF_INIT;
 	struct strmap_entry *e;
 	const char *name;
-	struct dir_files *d;
 	size_t i;
-	int fresh = !sc->manifest.files;
-	struct strbuf path = STRBUF_INIT;
 
-	if (store_begin(st))
-		return -1;
-	if (fresh && store_clear_files(st))
-		goto fail;
-	/* Outside the paths scanned, what was recorded stands. */
 	strmap_for_each(&sc->manifest.dirs, e) {
 		struct manifest_dir *md = e->value;
 
@@ -200,38 +182,60 @@ static int record(struct store *st, struct scan_job *sc)
 				    *md->path ? "/" : "", md->v[i].name);
 			if (path_under_any(path.buf, ts->paths, ts->npaths))
 				continue;
-			d = dir_of(&dirs, path.buf, &name);
-			add_file(d, md->v[i].name, md->v[i].size,
-				 md->v[i].mtime_ns);
+			add_file(dir_of(dirs, path.buf, &name), md->v[i].name,
+				 md->v[i].size, md->v[i].mtime_ns);
 		}
 	}
+	strbuf_release(&path);
+}
+
+/* The files scanned: each read one's occurrences anew. */
+static int put_files(struct store *st, struct scan_job *sc,
+		     struct strmap *dirs)
+{
+	struct tree_scan *ts = &sc->ts;
+	const char *name;
+	size_t i;
+
 	for (i = 0; i < ts->nr; i++) {
 		struct tree_file *f = &ts->files[i];
 		struct manifest_entry *s = manifest_lookup(&sc->manifest,
 							   f->path);
+		struct dir_files *d = dir_of(dirs, f->path, &name);
 
 		if (s)
 			s->seen = 1;
-		d = dir_of(&dirs, f->path, &name);
 		if (f->state == TF_UNCHANGED) {
 			add_file(d, name, f->size, f->mtime_ns);
 			continue;
 		}
 		d->dirty = 1;
 		if (s && store_delete_occurrences(st, f->path))
-			goto fail;
+			return -1;
 		if (f->state == TF_ERROR)
 			continue;
 		add_file(d, name, f->size, f->mtime_ns);
 		if (put_occurrences(st, f))
-			goto fail;
+			return -1;
 	}
-	scan_trace("occ");
-	/* Files gone from the part of the tree scanned are forgotten. */
+	return 0;
+}
+
+/* Files gone from the part of the tree scanned are forgotten. */
+static int forget_gone(struct store *st, struct scan_job *sc,
+		       struct strmap *dirs)
+{
+	struct tree_scan *ts = &sc->ts;
+	struct strbuf path = STRBUF_INIT;
+	struct strmap_entry *e;
+	const char *name;
+	size_t i;
+	int ret = 0;
+
 	strmap_for_each(&sc->manifest.dirs, e) {
 		struct manifest_dir *md = e->value;
 
-		for (i = 0; i < md->nr; i++) {
+		for (i = 0; i < md->nr && !ret; i++) {
 			if (md->v[i].seen)
 				continue;
 			strbuf_reset(&path);
@@ -239,38 +243,112 @@ static int record(struct store *st, struct scan_job *sc)
 				    *md->path ? "/" : "", md->v[i].name);
 			if (!path_under_any(path.buf, ts->paths, ts->npaths))
 				continue;
-			dir_of(&dirs, path.buf, &name)->dirty = 1;
-			if (store_delete_occurrences(st, path.buf))
-				goto fail;
+			dir_of(dirs, path.buf, &name)->dirty = 1;
+			ret = store_delete_occurrences(st, path.buf);
 		}
 	}
-	scan_trace("gone");
-	strmap_for_each(&dirs, e) {
-		d = e->value;
+	strbuf_release(&path);
+	return ret;
+}
+
+static int put_dirs(struct store *st, struct strmap *dirs)
+{
+	struct strmap_entry *e;
+
+	strmap_for_each(dirs, e) {
+		struct dir_files *d = e->value;
+
 		if (!d->dirty)
 			continue;
 		qsort(d->v, d->nr, sizeof(*d->v), cmp_store_file);
 		if (store_put_dir(st, e->key, d->v, d->nr))
-			goto fail;
+			return -1;
 	}
+	return 0;
+}
+
+/*
+ * Write the scan: occurrences of every file read, and the file list of
+ * each directory in which something was read, appeared or vanished.
+ */
+static int record(struct store *st, struct scan_job *sc)
+{
+	struct strmap dirs = STRMAP_INIT;
+	const char *name;
+	int ret = -1;
+
+	if (store_begin(st))
+		return -1;
+	if (!sc->manifest.files && store_clear_files(st))
+		goto out;
+	keep_outside(sc, &dirs);
+	if (put_files(st, sc, &dirs))
+		goto out;
+	scan_trace("occ");
+	if (forget_gone(st, sc, &dirs))
+		goto out;
+	scan_trace("gone");
+	if (put_dirs(st, &dirs))
+		goto out;
 	scan_trace("dirs");
 	if (store_set_meta(st, "scan_signature", sc->signature) ||
 	    (sc->real_root && store_set_meta(st, "root", sc->real_root)))
-		goto fail;
-	dir_of(NULL, "", &name);
-	strmap_clear(&dirs, free_dir_files);
-	strbuf_release(&path);
-	i = store_commit(st);
+		goto out;
+	ret = store_commit(st);
 	scan_trace("commit");
-	return i;
-fail:
+out:
 	dir_of(NULL, "", &name);
 	strmap_clear(&dirs, free_dir_files);
-	strbuf_release(&path);
-	store_rollback(st);
-	return -1;
+	if (ret)
+		store_rollback(st);
+	return ret;
 }
 
+
+/*
+ * The root and the pathspecs relative to it.  One directory: it is the
+ * root.  Otherwise paths are taken from --root or the current directory
+ * and must lie inside it.
+ */
+int scan_job_paths(struct scan_job *job, const char *root, int argc,
+		   char *const *argv)
+{
+	struct tree_scan *ts = &job->ts;
+	char real_root[PATH_MAX], real[PATH_MAX];
+	const char **specs;
+	struct stat st;
+	int i;
+
+	if (!root && argc == 1 && !stat(argv[0], &st) && S_ISDIR(st.st_mode)) {
+		ts->root = xstrdup(argv[0]);
+		return 0;
+	}
+	ts->root = xstrdup(root ? root : ".");
+	if (!realpath(ts->root, real_root))
+		return error_errno("cannot resolve '%s'", ts->root);
+	specs = xcalloc((size_t)argc + 1, sizeof(*specs));
+	ts->paths = specs;
+	for (i = 0; i < argc; i++) {
+		size_t l = strlen(real_root);
+		char *rel;
+
+		if (!realpath(argv[i], real))
+			return error_errno("cannot resolve '%s'", argv[i]);
+		if (strncmp(real, real_root, l) ||
+		    (real[l] && real[l] != '/' && l > 1))
+			return error("'%s' is outside the root '%s'", argv[i],
+				     ts->root);
+		rel = xstrdup(real + l + (real[l] == '/'));
+		if (l == 1)
+			memmove(rel, rel + (rel[0] == '/'), strlen(rel) + 1);
+		specs[i] = rel;
+		ts->npaths = (size_t)i + 1;
+		if (path_normalize(rel))
+			return error("'%s' is outside the root '%s'", argv[i],
+				     ts->root);
+	}
+	return 0;
+}
 
 int scan_job_run(struct scan_job *sc, struct store *st)
 {
@@ -304,6 +382,12 @@ int scan_job_run(struct scan_job *sc, struct store *st)
 
 void scan_job_release(struct scan_job *sc)
 {
+	size_t i;
+
+	for (i = 0; i < sc->ts.npaths; i++)
+		free((char *)sc->ts.paths[i]);
+	free((void *)sc->ts.paths);
+	free((char *)sc->ts.root);
 	manifest_release(&sc->manifest);
 	tree_scan_release(&sc->ts);
 	free(sc->real_root);

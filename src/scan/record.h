@@ -16,7 +16,8 @@
 struct config;
 
 struct scan_job {
-	struct tree_scan ts;		/* root, paths, jobs, options: set */
+	struct tree_scan ts;		/* jobs, options: set; root, paths:
+					   by scan_job_paths() */
 	const struct config *cfg;	/* the tree's settings, or NULL */
 	const char *signature;		/* the scanner's rules and options */
 	/* The job's own. */
@@ -24,6 +25,13 @@ struct scan_job {
 	char *real_root;		/* recorded: where later stages look */
 };
 
+/*
+ * The root and the pathspecs relative to it into job->ts.  One directory:
+ * it is the root.  Otherwise paths are taken from root (or the current
+ * directory) and must lie inside it.  -1 after error().
+ */
+int scan_job_paths(struct scan_job *job, const char *root, int argc,
+		   char *const *argv);
 /* Scan and record; -1 after error(). */
 int scan_job_run(struct scan_job *job, struct store *st);
 void scan_job_release(struct scan_job *job);

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "context.h"
+#include "../lib/vocab.h"
 
 /* URLs longer than this are cut here and flagged truncated. */
 #define SCAN_MAX_URL 8192

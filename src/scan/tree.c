@@ -3,36 +3,22 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/run.h"
 #include "../lib/strbuf.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "tree.h"
 
-extern char **environ;
 
 /* Files above this are searched for "://" in chunks before being read. */
 #define BIG_FILE (4u << 20)
 #define CHUNK (1u << 20)
-
-struct worker {
-	struct tree_scan *ts;
-	pthread_t thread;
-	char *buf;
-	size_t alloc;
-	struct tree_file *files;
-	size_t nr, alloc_files;
-	size_t files_read, binary, errors;
-	unsigned long long bytes_read;
-	struct mem_pool pool;
-};
 
 struct queue {
 	pthread_mutex_t lock;
@@ -45,10 +31,19 @@ struct queue {
 	int rootfd;
 };
 
-static struct queue q = {
-	PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-	NULL, 0, 0, 0, NULL, 0, 0, 0, -1
+struct worker {
+	struct tree_scan *ts;
+	struct queue *q;	/* shared by the workers of one tree_scan_run() */
+	pthread_t thread;
+	char *buf;
+	size_t alloc;
+	struct tree_file *files;
+	size_t nr, alloc_files;
+	size_t files_read, binary, errors;
+	unsigned long long bytes_read;
+	struct mem_pool pool;
 };
+
 
 static long long mtime_ns(const struct stat *st)
 {
@@ -213,21 +208,22 @@ static int skip_dir(const char *name)
 	return !strcmp(name, ".git") || !strcmp(name, ".linkmend");
 }
 
-static void push_dir(char *dir)
+static void push_dir(struct queue *q, char *dir)
 {
-	ALLOC_GROW(q.dirs, q.nr + 1, q.alloc);
-	q.dirs[q.nr++] = dir;
+	ALLOC_GROW(q->dirs, q->nr + 1, q->alloc);
+	q->dirs[q->nr++] = dir;
 }
 
 static void walk_dir(struct worker *w, const char *dir)
 {
+	struct queue *q = w->q;
 	struct strbuf path = STRBUF_INIT;
 	struct dirent *e;
 	size_t base;
 	DIR *d;
 	int fd;
 
-	fd = openat(q.rootfd, *dir ? dir : ".", O_RDONLY | O_DIRECTORY |
+	fd = openat(q->rootfd, *dir ? dir : ".", O_RDONLY | O_DIRECTORY |
 		    O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || !(d = fdopendir(fd))) {
 		error_errno("cannot read directory '%s'", *dir ? dir : ".");
@@ -259,10 +255,10 @@ static void walk_dir(struct worker *w, const char *dir)
 		if (type == DT_DIR) {
 			if (skip_dir(n))
 				continue;
-			pthread_mutex_lock(&q.lock);
-			push_dir(xstrdup(path.buf));
-			pthread_cond_signal(&q.cond);
-			pthread_mutex_unlock(&q.lock);
+			pthread_mutex_lock(&q->lock);
+			push_dir(q, xstrdup(path.buf));
+			pthread_cond_signal(&q->cond);
+			pthread_mutex_unlock(&q->lock);
 		} else if (type == DT_REG) {
 			process_file(w, fd, n, path.buf);
 		}
@@ -274,60 +270,58 @@ static void walk_dir(struct worker *w, const char *dir)
 static void *walk_worker(void *arg)
 {
 	struct worker *w = arg;
+	struct queue *q = w->q;
 
 	for (;;) {
 		char *dir;
 
-		pthread_mutex_lock(&q.lock);
-		while (!q.nr && q.busy)
-			pthread_cond_wait(&q.cond, &q.lock);
-		if (!q.nr) {
-			pthread_cond_broadcast(&q.cond);
-			pthread_mutex_unlock(&q.lock);
+		pthread_mutex_lock(&q->lock);
+		while (!q->nr && q->busy)
+			pthread_cond_wait(&q->cond, &q->lock);
+		if (!q->nr) {
+			pthread_cond_broadcast(&q->cond);
+			pthread_mutex_unlock(&q->lock);
 			return NULL;
 		}
 		/* Depth first keeps the queue short and neighbours together. */
-		dir = q.dirs[--q.nr];
-		q.busy++;
-		pthread_mutex_unlock(&q.lock);
+		dir = q->dirs[--q->nr];
+		q->busy++;
+		pthread_mutex_unlock(&q->lock);
 		walk_dir(w, dir);
 		free(dir);
-		pthread_mutex_lock(&q.lock);
-		q.busy--;
-		if (!q.busy && !q.nr)
-			pthread_cond_broadcast(&q.cond);
-		pthread_mutex_unlock(&q.lock);
+		pthread_mutex_lock(&q->lock);
+		q->busy--;
+		if (!q->busy && !q->nr)
+			pthread_cond_broadcast(&q->cond);
+		pthread_mutex_unlock(&q->lock);
 	}
 }
 
 static void *list_worker(void *arg)
 {
 	struct worker *w = arg;
+	struct queue *q = w->q;
 
 	for (;;) {
 		size_t i, k;
 
-		pthread_mutex_lock(&q.lock);
-		k = q.next;
-		q.next += 32;
-		pthread_mutex_unlock(&q.lock);
-		if (k >= q.list_nr)
+		pthread_mutex_lock(&q->lock);
+		k = q->next;
+		q->next += 32;
+		pthread_mutex_unlock(&q->lock);
+		if (k >= q->list_nr)
 			return NULL;
-		for (i = k; i < k + 32 && i < q.list_nr; i++)
-			process_file(w, q.rootfd, q.list[i], q.list[i]);
+		for (i = k; i < k + 32 && i < q->list_nr; i++)
+			process_file(w, q->rootfd, q->list[i], q->list[i]);
 	}
 }
 
-static int git_list(struct tree_scan *ts)
+static int git_list(struct tree_scan *ts, struct queue *q)
 {
 	struct strbuf out = STRBUF_INIT;
 	const char **argv;
-	posix_spawn_file_actions_t fa;
-	int pipefd[2], status, argc = 0;
+	int argc = 0;
 	size_t i, start;
-	pid_t pid;
-	char buf[65536];
-	ssize_t n;
 
 	argv = xcalloc(ts->npaths + 12, sizeof(*argv));
 	argv[argc++] = "git";
@@ -343,37 +337,18 @@ static int git_list(struct tree_scan *ts)
 	argv[argc++] = "--";
 	for (i = 0; i < ts->npaths; i++)
 		argv[argc++] = ts->paths[i];
-	if (pipe2(pipefd, O_CLOEXEC))
-		die_errno("cannot create a pipe");
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-	if (posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv,
-			 environ)) {
-		posix_spawn_file_actions_destroy(&fa);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		free(argv);
-		return error("cannot run git ls-files in '%s'", ts->root);
-	}
-	posix_spawn_file_actions_destroy(&fa);
-	close(pipefd[1]);
-	while ((n = read(pipefd[0], buf, sizeof(buf))) > 0 ||
-	       (n < 0 && errno == EINTR))
-		if (n > 0)
-			strbuf_add(&out, buf, (size_t)n);
-	close(pipefd[0]);
-	free(argv);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
+	if (run_command(argv, NULL, NULL, 0, &out, NULL)) {
 		strbuf_release(&out);
+		free(argv);
 		return error("git ls-files failed in '%s'", ts->root);
 	}
+	free(argv);
 	for (start = 0, i = 0; i < out.len; i++) {
 		if (out.buf[i])
 			continue;
 		if (i > start) {
-			ALLOC_GROW(q.list, q.list_nr + 1, q.list_alloc);
-			q.list[q.list_nr++] = xstrndup(out.buf + start,
+			ALLOC_GROW(q->list, q->list_nr + 1, q->list_alloc);
+			q->list[q->list_nr++] = xstrndup(out.buf + start,
 						       i - start);
 		}
 		start = i + 1;
@@ -400,10 +375,11 @@ static int cmp_file(const void *a, const void *b)
 /* Seed the walk with the requested paths: directories queued, files read. */
 static void seed_walk(struct tree_scan *ts, struct worker *w)
 {
+	struct queue *q = w->q;
 	size_t i;
 
 	if (!ts->npaths) {
-		push_dir(xstrdup(""));
+		push_dir(q, xstrdup(""));
 		return;
 	}
 	for (i = 0; i < ts->npaths; i++) {
@@ -411,43 +387,54 @@ static void seed_walk(struct tree_scan *ts, struct worker *w)
 		struct stat st;
 
 		if (!*p || !strcmp(p, ".")) {
-			push_dir(xstrdup(""));
-		} else if (fstatat(q.rootfd, p, &st, AT_SYMLINK_NOFOLLOW)) {
+			push_dir(q, xstrdup(""));
+		} else if (fstatat(q->rootfd, p, &st, AT_SYMLINK_NOFOLLOW)) {
 			error_errno("cannot stat '%s'", p);
 			w->errors++;
 		} else if (S_ISDIR(st.st_mode)) {
-			push_dir(xstrdup(p));
+			push_dir(q, xstrdup(p));
 		} else if (S_ISREG(st.st_mode)) {
-			process_file(w, q.rootfd, p, p);
+			process_file(w, q->rootfd, p, p);
 		}
 	}
 }
 
 int tree_scan_run(struct tree_scan *ts)
 {
+	struct queue qs = {
+		PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+		NULL, 0, 0, 0, NULL, 0, 0, 0, -1
+	}, *q = &qs;
 	struct worker *w;
-	int jobs = ts->jobs > 0 ? ts->jobs : 2, i;
+	int jobs = ts->jobs > 0 ? ts->jobs : 2, i, started;
 	size_t total = 0;
 
-	q.rootfd = open(ts->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (q.rootfd < 0)
+	q->rootfd = open(ts->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (q->rootfd < 0)
 		return error_errno("cannot open '%s'", ts->root);
 	ts->git = !ts->no_git && is_git_checkout(ts->root);
-	if (ts->git && git_list(ts)) {
-		close(q.rootfd);
+	if (ts->git && git_list(ts, q)) {
+		close(q->rootfd);
 		return -1;
 	}
 	w = xcalloc((size_t)jobs, sizeof(*w));
-	for (i = 0; i < jobs; i++)
+	for (i = 0; i < jobs; i++) {
 		w[i].ts = ts;
+		w[i].q = q;
+	}
 	if (!ts->git)
 		seed_walk(ts, &w[0]);
-	for (i = 0; i < jobs; i++)
-		if (pthread_create(&w[i].thread, NULL,
-				   ts->git ? list_worker : walk_worker, &w[i]))
-			die("cannot start a scan thread");
+	/* Fewer threads than asked when the system refuses one; at worst none. */
+	for (started = 0; started < jobs; started++)
+		if (pthread_create(&w[started].thread, NULL,
+				   ts->git ? list_worker : walk_worker,
+				   &w[started]))
+			break;
+	if (!started)
+		(ts->git ? list_worker : walk_worker)(&w[0]);
 	for (i = 0; i < jobs; i++) {
-		pthread_join(w[i].thread, NULL);
+		if (i < started)
+			pthread_join(w[i].thread, NULL);
 		total += w[i].nr;
 	}
 	ts->files = xcalloc(total ? total : 1, sizeof(*ts->files));
@@ -466,15 +453,11 @@ int tree_scan_run(struct tree_scan *ts)
 	}
 	free(w);
 	qsort(ts->files, ts->nr, sizeof(*ts->files), cmp_file);
-	for (total = 0; total < q.list_nr; total++)
-		free(q.list[total]);
-	free(q.list);
-	free(q.dirs);
-	q.list = NULL;
-	q.dirs = NULL;
-	q.list_nr = q.list_alloc = q.next = q.nr = q.alloc = 0;
-	close(q.rootfd);
-	q.rootfd = -1;
+	for (total = 0; total < q->list_nr; total++)
+		free(q->list[total]);
+	free(q->list);
+	free(q->dirs);
+	close(q->rootfd);
 	return 0;
 }
 

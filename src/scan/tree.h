@@ -5,7 +5,9 @@
  * reading, and scan_buffer() on each file, in ts->jobs threads.  A file
  * the caller says is unchanged (same size and mtime as last time) is not
  * opened.  Unreadable files are reported with error() and counted; they
- * never stop the scan.
+ * never stop the scan.  Each run has its own work queue (directories to
+ * read, or git's list) shared by its threads; when the system refuses a
+ * thread, the run goes on with fewer, or in the caller's.
  */
 #ifndef SCAN_TREE_H
 #define SCAN_TREE_H

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../lib/run.h"
 #include "../lib/strbuf.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
 #include "../scan/lang.h"
 #include "verify.h"
 
@@ -154,4 +159,54 @@ int verify_change(const char *path, const char *old, size_t oldlen,
 	strbuf_release(&a);
 	strbuf_release(&b);
 	return ret;
+}
+
+/* One file: 0 when safe, else its line printed and 1. */
+static int verify_file(const char *dir, const char *base, const char *path,
+		       int *checked)
+{
+	struct strbuf old = STRBUF_INIT, new = STRBUF_INIT, why = STRBUF_INIT;
+	char *spec = xstrfmt("%s:%s", base, path);
+	char *full = xstrfmt("%s/%s", dir, path);
+	const char *a[] = { "git", "-C", dir, "cat-file", "blob", spec, NULL };
+	int bad = 0;
+
+	if (run_command(a, NULL, NULL, 0, &old, NULL) ||
+	    strbuf_read_file(&new, full)) {
+		/* Added or deleted: no links edit does that. */
+		printf("%s: added or deleted\n", path);
+		bad = 1;
+	} else {
+		(*checked)++;
+		if (verify_change(path, old.buf, old.len, new.buf, new.len,
+				  &why)) {
+			printf("%s: %s\n", path, why.buf);
+			bad = 1;
+		}
+	}
+	strbuf_release(&old);
+	strbuf_release(&new);
+	strbuf_release(&why);
+	free(spec);
+	free(full);
+	return bad;
+}
+
+int verify_tree(const char *dir, const char *base, int *checked, int *bad)
+{
+	const char *a[] = { "git", "-C", dir, "diff", "--name-only",
+			    "--no-renames", "-z", base, "--", NULL };
+	struct strbuf names = STRBUF_INIT;
+	char *line;
+
+	*checked = *bad = 0;
+	if (run_command(a, NULL, NULL, 0, &names, NULL)) {
+		strbuf_release(&names);
+		return error("git diff against '%s' failed in '%s'", base, dir);
+	}
+	for (line = names.buf; line < names.buf + names.len;
+	     line += strlen(line) + 1)
+		*bad += verify_file(dir, base, line, checked);
+	strbuf_release(&names);
+	return 0;
 }

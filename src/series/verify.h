@@ -19,4 +19,12 @@
 int verify_change(const char *path, const char *old, size_t oldlen,
 		  const char *new, size_t newlen, struct strbuf *why);
 
+/*
+ * Every file changed in the work tree dir since the commit base, each
+ * proved by verify_change(); one line "PATH: why" on stdout for each
+ * that fails (a file added or deleted fails).  *checked and *bad count
+ * them.  -1 after error() when git cannot tell what changed.
+ */
+int verify_tree(const char *dir, const char *base, int *checked, int *bad);
+
 #endif

@@ -269,6 +269,53 @@ static void message(struct series *c, struct group *g, struct strbuf *msg)
 }
 
 /*
+ * Put path as it is after group gi and every group before it into the
+ * side index env names, with its mode at parent.
+ */
+static int stage_file(struct series *c, size_t gi, const char *parent,
+		      const char *path, const char *const *env)
+{
+	struct strbuf *old = base_blob(c, path), new = STRBUF_INIT;
+	struct strbuf sha = STRBUF_INIT, mode = STRBUF_INIT;
+	struct edit *ev = xcalloc(c->plan.nr, sizeof(*ev));
+	const char *hash[] = { "hash-object", "-w", "--stdin", NULL };
+	const char *ls[] = { "ls-tree", "--format=%(objectmode)", parent, "--",
+			     path, NULL };
+	const char *upd[] = { "update-index", "--cacheinfo", NULL, NULL };
+	size_t n = 0, i, k;
+	char *info = NULL;
+	int ret = -1;
+
+	for (k = 0; k <= gi; k++)
+		for (i = 0; i < c->g[k].nr; i++) {
+			const struct planned *e = &c->plan.v[c->g[k].edits[i]];
+
+			if (strcmp(e->path, path))
+				continue;
+			ev[n].start = e->start;
+			ev[n].end = e->end;
+			ev[n++].text = e->replacement;
+		}
+	if (!old || rewrite_apply(old->buf, old->len, ev, n, &new) ||
+	    git(c, hash, new.buf, new.len, &sha, NULL))
+		goto out;
+	chomp(&sha);
+	if (git(c, ls, NULL, 0, &mode, NULL) || !mode.len)
+		strbuf_addstr(&mode, "100644");
+	chomp(&mode);
+	info = xstrfmt("%s,%s,%s", mode.buf, sha.buf, path);
+	upd[2] = info;
+	ret = git(c, upd, NULL, 0, NULL, env) ? -1 : 0;
+out:
+	free(ev);
+	free(info);
+	strbuf_release(&new);
+	strbuf_release(&sha);
+	strbuf_release(&mode);
+	return ret;
+}
+
+/*
  * A commit of group g on parent; its id goes to out.  The side index
  * holds parent's tree already (read once per series: a kernel's index
  * is 80,000 entries), and the group's files are updated in it.
@@ -285,69 +332,17 @@ static int commit_group(struct series *c, size_t gi, const char *parent,
 	char *ad = xstrfmt("GIT_AUTHOR_DATE=%s", date);
 	char *cd = xstrfmt("GIT_COMMITTER_DATE=%s", date);
 	const char *env[] = { ienv, an, ae, cn, ce, ad, cd, NULL };
-	struct strbuf tree = STRBUF_INIT, msg = STRBUF_INIT, sha = STRBUF_INIT;
+	struct strbuf tree = STRBUF_INIT, msg = STRBUF_INIT;
 	struct strmap files = STRMAP_INIT;
 	struct strmap_entry *fe;
 	int ret = -1;
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < g->nr; i++)
 		*strmap_put(&files, c->plan.v[g->edits[i]].path) = (void *)1;
-	strmap_for_each(&files, fe) {
-		/* The file after this group and every group before it. */
-		struct strbuf *old = base_blob(c, fe->key), new = STRBUF_INIT;
-		struct edit *ev = xcalloc(c->plan.nr, sizeof(*ev));
-		size_t n = 0;
-		char *info;
-
-		for (k = 0; k <= gi; k++)
-			for (i = 0; i < c->g[k].nr; i++) {
-				const struct planned *e = &c->plan.v[c->g[k].edits[i]];
-
-				if (strcmp(e->path, fe->key))
-					continue;
-				ev[n].start = e->start;
-				ev[n].end = e->end;
-				ev[n++].text = e->replacement;
-			}
-		if (!old || rewrite_apply(old->buf, old->len, ev, n, &new)) {
-			free(ev);
-			strbuf_release(&new);
+	strmap_for_each(&files, fe)
+		if (stage_file(c, gi, parent, fe->key, env))
 			goto out;
-		}
-		free(ev);
-		{
-			const char *a[] = { "hash-object", "-w", "--stdin", NULL };
-
-			strbuf_reset(&sha);
-			if (git(c, a, new.buf, new.len, &sha, NULL)) {
-				strbuf_release(&new);
-				goto out;
-			}
-			chomp(&sha);
-		}
-		strbuf_release(&new);
-		{
-			struct strbuf mode = STRBUF_INIT;
-			const char *a[] = { "ls-tree", "--format=%(objectmode)", parent,
-					    "--", fe->key, NULL };
-
-			if (git(c, a, NULL, 0, &mode, NULL) || !mode.len)
-				strbuf_addstr(&mode, "100644");
-			chomp(&mode);
-			info = xstrfmt("%s,%s,%s", mode.buf, sha.buf, fe->key);
-			strbuf_release(&mode);
-		}
-		{
-			const char *a[] = { "update-index", "--cacheinfo", info, NULL };
-
-			if (git(c, a, NULL, 0, NULL, env)) {
-				free(info);
-				goto out;
-			}
-		}
-		free(info);
-	}
 	{
 		const char *a[] = { "write-tree", NULL };
 
@@ -374,7 +369,6 @@ out:
 	free(cd);
 	strbuf_release(&tree);
 	strbuf_release(&msg);
-	strbuf_release(&sha);
 	strmap_clear(&files, NULL);
 	return ret;
 }

@@ -9,13 +9,18 @@
 #include <unistd.h>
 
 #include "../lib/path.h"
+#include "../lib/vocab.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "store.h"
 
-#define STORE_SCHEMA_VERSION "1"
+/*
+ * 2: occurrence.flags is the scanner's bits (lib/vocab.h), not names;
+ * resolution.edit is the replacement escaped for its context.
+ */
+#define STORE_SCHEMA_VERSION "2"
 
 enum stmt_id {
 	ST_PUT_DIR,
@@ -67,11 +72,12 @@ static const char schema[] =
 	"  path TEXT NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,"
 	"  line INTEGER NOT NULL, col INTEGER NOT NULL,"
 	"  url_id INTEGER NOT NULL REFERENCES url(id),"
-	"  text TEXT NOT NULL, context TEXT NOT NULL, flags TEXT NOT NULL,"
+	"  text TEXT NOT NULL, context TEXT NOT NULL, flags INTEGER NOT NULL,"
 	"  PRIMARY KEY(path, start)) WITHOUT ROWID;"
 	"CREATE TABLE IF NOT EXISTS resolution("
 	"  url_id INTEGER NOT NULL REFERENCES url(id), path TEXT NOT NULL,"
 	"  start INTEGER NOT NULL, kind TEXT NOT NULL, replacement TEXT,"
+	"  edit TEXT,"
 	"  evidence TEXT NOT NULL, at INTEGER NOT NULL,"
 	"  applied INTEGER NOT NULL DEFAULT 0,"
 	"  PRIMARY KEY(url_id, path, start)) WITHOUT ROWID;"
@@ -145,6 +151,90 @@ static int mkdir_parent(const char *path)
 	return ret;
 }
 
+/*
+ * Run sql, its ?1, ?2 ... bound to the texts of args (NULL-terminated, or
+ * NULL), and call row() on each result row: row() returns 0 to go on, 1
+ * to stop, -1 (after error()) to fail.  0, or -1 after an error naming
+ * what could not be read.
+ */
+static int each_row(struct store *st, const char *sql,
+		    const char *const *args, const char *what,
+		    int (*row)(sqlite3_stmt *s, void *data), void *data)
+{
+	sqlite3_stmt *s;
+	int rc, r = 0, i;
+
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL))
+		return db_error(st, what);
+	for (i = 0; args && args[i]; i++)
+		sqlite3_bind_text(s, i + 1, args[i], -1, SQLITE_STATIC);
+	while (!r && (rc = sqlite3_step(s)) == SQLITE_ROW)
+		r = row(s, data);
+	if (!r && rc != SQLITE_DONE)
+		r = db_error(st, what);
+	sqlite3_finalize(s);
+	return r < 0 ? -1 : 0;
+}
+
+/* A column's text, or "" for NULL where a reader wants a string. */
+static const char *text(sqlite3_stmt *s, int i)
+{
+	return (const char *)sqlite3_column_text(s, i);
+}
+
+/* What a public store_each_*() reader hands each row's struct to. */
+struct reader {
+	struct store *st;
+	void *cb;
+	void *data;
+	const void *extra;
+	struct strbuf buf;
+};
+
+#define READER(st, cb, data) { (st), (void *)(cb), (data), NULL, STRBUF_INIT }
+
+/* The first row's first column, copied; then stop. */
+static int first_text(sqlite3_stmt *s, void *data)
+{
+	char **v = data;
+
+	if (text(s, 0))
+		*v = xstrdup(text(s, 0));
+	return 1;
+}
+
+/* Schema 1 kept flags as names ("wrapped,https", "-"): now bits. */
+static void sql_flags_parse(sqlite3_context *ctx, int argc,
+			    sqlite3_value **argv)
+{
+	const unsigned char *t = sqlite3_value_text(argv[0]);
+
+	(void)argc;
+	sqlite3_result_int64(ctx, t ? flags_parse((const char *)t) : 0);
+}
+
+static int migrate_1(struct store *st)
+{
+	if (sqlite3_create_function(st->db, "linkmend_flags", 1,
+				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				    sql_flags_parse, NULL, NULL))
+		return db_error(st, "cannot migrate");
+	char *has_edit = NULL;
+	int ret;
+
+	if (exec(st, "UPDATE occurrence SET flags = linkmend_flags(flags)"
+		 " WHERE typeof(flags) = 'text'") ||
+	    each_row(st, "SELECT count(*) FROM pragma_table_info('resolution')"
+		     " WHERE name = 'edit'", NULL, "cannot migrate", first_text,
+		     &has_edit))
+		return -1;
+	/* Resolutions of schema 1 have no edit: resolve writes them anew. */
+	ret = has_edit && strcmp(has_edit, "0") ? 0 :
+	      exec(st, "ALTER TABLE resolution ADD COLUMN edit TEXT");
+	free(has_edit);
+	return ret;
+}
+
 static int check_store(struct store *st)
 {
 	char *v;
@@ -156,9 +246,15 @@ static int check_store(struct store *st)
 		 "PRAGMA foreign_keys=OFF;") || exec(st, schema))
 		return -1;
 	v = store_get_meta(st, "schema");
-	if (!v) {
-		if (store_set_meta(st, "schema", STORE_SCHEMA_VERSION))
+	if (v && !strcmp(v, "1") && migrate_1(st)) {
+		free(v);
+		return -1;
+	}
+	if (!v || !strcmp(v, "1")) {
+		if (store_set_meta(st, "schema", STORE_SCHEMA_VERSION)) {
+			free(v);
 			return -1;
+		}
 	} else if (strcmp(v, STORE_SCHEMA_VERSION)) {
 		error("store '%s': schema version %s, expected %s", st->path,
 		      v, STORE_SCHEMA_VERSION);
@@ -248,18 +344,12 @@ int store_rollback(struct store *st)
 
 char *store_get_meta(struct store *st, const char *key)
 {
-	sqlite3_stmt *s;
+	const char *args[] = { key, NULL };
 	char *v = NULL;
 
-	if (sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = ?1",
-			       -1, &s, NULL)) {
-		db_error(st, "cannot read settings");
+	if (each_row(st, "SELECT value FROM meta WHERE key = ?1", args,
+		     "cannot read settings", first_text, &v))
 		return NULL;
-	}
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0))
-		v = xstrdup((const char *)sqlite3_column_text(s, 0));
-	sqlite3_finalize(s);
 	return v;
 }
 
@@ -307,51 +397,52 @@ static long long get_le64(const unsigned char *b)
 	return (long long)v;
 }
 
+/* One dir row: its run of files, each to the callback. */
+static int file_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	int (*cb)(const struct store_file *, void *) =
+		(int (*)(const struct store_file *, void *))r->cb;
+	const char *dir = text(s, 0);
+	const unsigned char *b = sqlite3_column_blob(s, 1);
+	size_t n = (size_t)sqlite3_column_bytes(s, 1), i = 0, base;
+
+	if (!dir)
+		return 0;
+	strbuf_reset(&r->buf);
+	strbuf_addstr(&r->buf, dir);
+	if (*dir)
+		strbuf_addch(&r->buf, '/');
+	base = r->buf.len;
+	while (i < n) {
+		const unsigned char *nul = memchr(b + i, 0, n - i);
+		struct store_file f;
+
+		if (!nul || (size_t)(nul - b) + 17 > n)
+			return error("store '%s': directory '%s' has a corrupt "
+				     "file list", r->st->path, dir);
+		strbuf_setlen(&r->buf, base);
+		strbuf_add(&r->buf, b + i, (size_t)(nul - b) - i);
+		f.path = r->buf.buf;
+		f.size = get_le64(nul + 1);
+		f.mtime_ns = get_le64(nul + 9);
+		if (cb(&f, r->data))
+			return 1;
+		i = (size_t)(nul - b) + 17;
+	}
+	return 0;
+}
+
 int store_each_file(struct store *st,
 		    int (*cb)(const struct store_file *f, void *data),
 		    void *data)
 {
-	struct strbuf path = STRBUF_INIT;
-	sqlite3_stmt *s;
-	int rc, stop = 0;
+	struct reader r = READER(st, cb, data);
+	int ret = each_row(st, "SELECT path, files FROM dir", NULL,
+			   "cannot read files", file_row, &r);
 
-	if (sqlite3_prepare_v2(st->db, "SELECT path, files FROM dir", -1, &s,
-			       NULL))
-		return db_error(st, "cannot read files");
-	while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *dir = (const char *)sqlite3_column_text(s, 0);
-		const unsigned char *b = sqlite3_column_blob(s, 1);
-		size_t n = (size_t)sqlite3_column_bytes(s, 1), i = 0, base;
-
-		if (!dir)
-			continue;
-		strbuf_reset(&path);
-		strbuf_addstr(&path, dir);
-		if (*dir)
-			strbuf_addch(&path, '/');
-		base = path.len;
-		while (i < n && !stop) {
-			const unsigned char *nul = memchr(b + i, 0, n - i);
-			struct store_file f;
-
-			if (!nul || (size_t)(nul - b) + 17 > n) {
-				strbuf_release(&path);
-				sqlite3_finalize(s);
-				return error("store '%s': directory '%s' has a "
-					     "corrupt file list", st->path, dir);
-			}
-			strbuf_setlen(&path, base);
-			strbuf_add(&path, b + i, (size_t)(nul - b) - i);
-			f.path = path.buf;
-			f.size = get_le64(nul + 1);
-			f.mtime_ns = get_le64(nul + 9);
-			stop = cb(&f, data);
-			i = (size_t)(nul - b) + 17;
-		}
-	}
-	strbuf_release(&path);
-	sqlite3_finalize(s);
-	return stop || rc == SQLITE_DONE ? 0 : db_error(st, "cannot read files");
+	strbuf_release(&r.buf);
+	return ret;
 }
 
 int store_put_dir(struct store *st, const char *dir,
@@ -393,23 +484,21 @@ int store_clear_files(struct store *st)
 	return exec(st, "DELETE FROM occurrence; DELETE FROM dir;");
 }
 
+static int url_id_row(sqlite3_stmt *s, void *data)
+{
+	struct store *st = data;
+
+	if (text(s, 1))
+		*strmap_put(&st->url_ids, text(s, 1)) =
+			(void *)(size_t)(sqlite3_column_int64(s, 0) + 1);
+	return 0;
+}
+
 static int load_url_ids(struct store *st)
 {
-	sqlite3_stmt *s;
-	int rc;
-
 	st->url_ids_loaded = 1;
-	if (sqlite3_prepare_v2(st->db, "SELECT id, url FROM url", -1, &s, NULL))
-		return db_error(st, "cannot read urls");
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *u = (const char *)sqlite3_column_text(s, 1);
-
-		if (u)
-			*strmap_put(&st->url_ids, u) =
-				(void *)(size_t)(sqlite3_column_int64(s, 0) + 1);
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot read urls");
+	return each_row(st, "SELECT id, url FROM url", NULL, "cannot read urls",
+			url_id_row, st);
 }
 
 static long long url_id(struct store *st, const struct store_occ *o)
@@ -454,8 +543,38 @@ int store_put_occurrence(struct store *st, const struct store_occ *o)
 	sqlite3_bind_int64(s, 6, id);
 	sqlite3_bind_text(s, 7, o->url, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 8, o->context, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 9, o->flags, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 9, (sqlite3_int64)o->flags);
 	return step_done(st, s, "cannot record occurrence");
+}
+
+struct prefixes {
+	const char *const *v;
+	size_t n;
+};
+
+static int occ_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	const struct prefixes *p = r->extra;
+	struct store_occ o;
+
+	o.path = text(s, 0);
+	if (!o.path || !path_under_any(o.path, p->v, p->n))
+		return 0;
+	o.line = (unsigned)sqlite3_column_int64(s, 1);
+	o.col = (unsigned)sqlite3_column_int64(s, 2);
+	o.start = sqlite3_column_int64(s, 3);
+	o.end = sqlite3_column_int64(s, 4);
+	o.url = text(s, 5);
+	o.key = text(s, 6);
+	o.host = text(s, 7);
+	o.context = text(s, 8);
+	o.flags = (unsigned)sqlite3_column_int64(s, 9);
+	o.url_id = sqlite3_column_int64(s, 10);
+	if (!o.url || !o.key || !o.host || !o.context)
+		return 0;
+	return ((int (*)(const struct store_occ *, void *))r->cb)(&o, r->data) ?
+	       1 : 0;
 }
 
 int store_each_occurrence(struct store *st, const char *const *prefixes,
@@ -463,70 +582,43 @@ int store_each_occurrence(struct store *st, const char *const *prefixes,
 			  int (*cb)(const struct store_occ *o, void *data),
 			  void *data)
 {
-	sqlite3_stmt *s;
-	int rc;
+	struct reader r = READER(st, cb, data);
+	struct prefixes p = { prefixes, n };
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT o.path, o.line, o.col, o.start, o.end,"
-			       " o.text, u.url, u.host, o.context, o.flags, u.id"
-			       " FROM occurrence o JOIN url u ON u.id = o.url_id"
-			       " ORDER BY o.path, o.start", -1, &s, NULL))
-		return db_error(st, "cannot read occurrences");
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct store_occ o;
+	r.extra = &p;
+	return each_row(st, "SELECT o.path, o.line, o.col, o.start, o.end,"
+			" o.text, u.url, u.host, o.context, o.flags, u.id"
+			" FROM occurrence o JOIN url u ON u.id = o.url_id"
+			" ORDER BY o.path, o.start", NULL,
+			"cannot read occurrences", occ_row, &r);
+}
 
-		o.path = (const char *)sqlite3_column_text(s, 0);
-		if (!o.path || !path_under_any(o.path, prefixes, n))
-			continue;
-		o.line = (unsigned)sqlite3_column_int64(s, 1);
-		o.col = (unsigned)sqlite3_column_int64(s, 2);
-		o.start = sqlite3_column_int64(s, 3);
-		o.end = sqlite3_column_int64(s, 4);
-		o.url = (const char *)sqlite3_column_text(s, 5);
-		o.key = (const char *)sqlite3_column_text(s, 6);
-		o.host = (const char *)sqlite3_column_text(s, 7);
-		o.context = (const char *)sqlite3_column_text(s, 8);
-		o.flags = (const char *)sqlite3_column_text(s, 9);
-		o.url_id = sqlite3_column_int64(s, 10);
-		if (!o.url || !o.key || !o.host || !o.context || !o.flags)
-			continue;
-		if (cb(&o, data))
-			break;
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
-	       db_error(st, "cannot read occurrences");
+static int url_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	struct store_url u;
+
+	u.id = sqlite3_column_int64(s, 0);
+	u.url = text(s, 1);
+	u.host = text(s, 2);
+	return u.url && u.host &&
+	       ((int (*)(const struct store_url *, void *))r->cb)(&u, r->data);
 }
 
 int store_each_checkable_url(struct store *st,
 			     int (*cb)(const struct store_url *u, void *data),
 			     void *data)
 {
-	sqlite3_stmt *s;
-	int rc;
+	struct reader r = READER(st, cb, data);
+	char *sql = xstrfmt("SELECT u.id, u.url, u.host FROM url u WHERE EXISTS"
+			    " (SELECT 1 FROM occurrence o WHERE o.url_id = u.id"
+			    "  AND o.context NOT IN ('identifier', 'license')"
+			    "  AND (o.flags & %u) = 0) ORDER BY u.url",
+			    (unsigned)OCC_NOT_CHECKED);
+	int ret = each_row(st, sql, NULL, "cannot read urls", url_row, &r);
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT u.id, u.url, u.host FROM url u WHERE EXISTS"
-			       " (SELECT 1 FROM occurrence o WHERE o.url_id = u.id"
-			       "  AND o.context NOT IN ('identifier', 'license')"
-			       "  AND o.flags NOT LIKE '%placeholder%'"
-			       "  AND o.flags NOT LIKE '%example%'"
-			       "  AND o.flags NOT LIKE '%invalid%'"
-			       "  AND o.flags NOT LIKE '%truncated%')"
-			       " ORDER BY u.url", -1, &s, NULL))
-		return db_error(st, "cannot read urls");
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct store_url u;
-
-		u.id = sqlite3_column_int64(s, 0);
-		u.url = (const char *)sqlite3_column_text(s, 1);
-		u.host = (const char *)sqlite3_column_text(s, 2);
-		if (u.url && u.host && cb(&u, data))
-			break;
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
-	       db_error(st, "cannot read urls");
+	free(sql);
+	return ret;
 }
 
 long long store_url_id(struct store *st, const char *url, const char *host)
@@ -564,37 +656,55 @@ int store_put_check(struct store *st, const struct store_check *c)
 	return step_done(st, s, "cannot record check");
 }
 
+static int check_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	struct store_check c;
+
+	c.url_id = sqlite3_column_int64(s, 0);
+	c.at = sqlite3_column_int64(s, 1);
+	c.verdict = text(s, 2);
+	c.status = (long)sqlite3_column_int64(s, 3);
+	c.curl_code = (int)sqlite3_column_int64(s, 4);
+	c.final_url = text(s, 5);
+	c.chain = text(s, 6);
+	c.detail = text(s, 7);
+	c.digest = text(s, 8);
+	c.ms = (long)sqlite3_column_int64(s, 9);
+	return c.verdict &&
+	       ((int (*)(const struct store_check *, void *))r->cb)(&c, r->data);
+}
+
 int store_each_check(struct store *st,
 		     int (*cb)(const struct store_check *c, void *data),
 		     void *data)
 {
-	sqlite3_stmt *s;
-	int rc;
+	struct reader r = READER(st, cb, data);
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT url_id, at, verdict, status, curl_code,"
-			       " final_url, chain, detail, digest, ms FROM checks"
-			       " ORDER BY url_id, at", -1, &s, NULL))
-		return db_error(st, "cannot read checks");
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct store_check c;
+	return each_row(st, "SELECT url_id, at, verdict, status, curl_code,"
+			" final_url, chain, detail, digest, ms FROM checks"
+			" ORDER BY url_id, at", NULL, "cannot read checks",
+			check_row, &r);
+}
 
-		c.url_id = sqlite3_column_int64(s, 0);
-		c.at = sqlite3_column_int64(s, 1);
-		c.verdict = (const char *)sqlite3_column_text(s, 2);
-		c.status = (long)sqlite3_column_int64(s, 3);
-		c.curl_code = (int)sqlite3_column_int64(s, 4);
-		c.final_url = (const char *)sqlite3_column_text(s, 5);
-		c.chain = (const char *)sqlite3_column_text(s, 6);
-		c.detail = (const char *)sqlite3_column_text(s, 7);
-		c.digest = (const char *)sqlite3_column_text(s, 8);
-		c.ms = (long)sqlite3_column_int64(s, 9);
-		if (c.verdict && cb(&c, data))
-			break;
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
-	       db_error(st, "cannot read checks");
+static int url_occ_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	struct store_url_occ o;
+
+	o.url_id = sqlite3_column_int64(s, 0);
+	o.url = text(s, 1);
+	o.host = text(s, 2);
+	o.path = text(s, 3);
+	o.context = text(s, 4);
+	o.flags = (unsigned)sqlite3_column_int64(s, 5);
+	o.line = (unsigned)sqlite3_column_int64(s, 6);
+	o.start = sqlite3_column_int64(s, 7);
+	if (!o.url || !o.host || !o.path || !o.context)
+		return 0;
+	return ((int (*)(const struct store_url_occ *, void *))r->cb)(&o,
+								     r->data) ?
+	       1 : 0;
 }
 
 int store_each_checked_occurrence(struct store *st,
@@ -602,36 +712,19 @@ int store_each_checked_occurrence(struct store *st,
 					    void *data),
 				  void *data)
 {
-	sqlite3_stmt *s;
-	int rc;
+	struct reader r = READER(st, cb, data);
+	char *sql = xstrfmt("SELECT u.id, u.url, u.host, o.path, o.context,"
+			    " o.flags, o.line, o.start FROM url u"
+			    " JOIN occurrence o ON o.url_id = u.id"
+			    " WHERE EXISTS (SELECT 1 FROM checks c"
+			    "  WHERE c.url_id = u.id) OR (o.flags & %u) != 0"
+			    " ORDER BY u.url, o.path, o.start",
+			    (unsigned)OCC_TRUNCATED);
+	int ret = each_row(st, sql, NULL, "cannot read occurrences",
+			   url_occ_row, &r);
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT u.id, u.url, u.host, o.path, o.context,"
-			       " o.flags, o.line, o.start FROM url u"
-			       " JOIN occurrence o ON o.url_id = u.id"
-			       " WHERE EXISTS (SELECT 1 FROM checks c WHERE c.url_id = u.id)"
-			       " OR o.flags LIKE '%truncated%'"
-			       " ORDER BY u.url, o.path, o.start", -1, &s, NULL))
-		return db_error(st, "cannot read occurrences");
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct store_url_occ o;
-
-		o.url_id = sqlite3_column_int64(s, 0);
-		o.url = (const char *)sqlite3_column_text(s, 1);
-		o.host = (const char *)sqlite3_column_text(s, 2);
-		o.path = (const char *)sqlite3_column_text(s, 3);
-		o.context = (const char *)sqlite3_column_text(s, 4);
-		o.flags = (const char *)sqlite3_column_text(s, 5);
-		o.line = (unsigned)sqlite3_column_int64(s, 6);
-		o.start = sqlite3_column_int64(s, 7);
-		if (!o.url || !o.host || !o.path || !o.context || !o.flags)
-			continue;
-		if (cb(&o, data))
-			break;
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
-	       db_error(st, "cannot read occurrences");
+	free(sql);
+	return ret;
 }
 
 int store_put_resolution(struct store *st, const struct store_resolution *r)
@@ -640,8 +733,9 @@ int store_put_resolution(struct store *st, const struct store_resolution *r)
 	int rc;
 
 	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO resolution(url_id,"
-			       " path, start, kind, replacement, evidence, at)"
-			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", -1, &s, NULL))
+			       " path, start, kind, replacement, evidence, at,"
+			       " edit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+			       -1, &s, NULL))
 		return db_error(st, "cannot record resolution");
 	sqlite3_bind_int64(s, 1, r->url_id);
 	sqlite3_bind_text(s, 2, r->path, -1, SQLITE_STATIC);
@@ -650,28 +744,39 @@ int store_put_resolution(struct store *st, const struct store_resolution *r)
 	bind_text_or_null(s, 5, r->replacement);
 	sqlite3_bind_text(s, 6, r->evidence, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 7, r->at);
+	bind_text_or_null(s, 8, r->edit);
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record resolution");
 }
 
+struct lookup {
+	char *body;
+	long long at;
+};
+
+static int lookup_row(sqlite3_stmt *s, void *data)
+{
+	struct lookup *l = data;
+
+	if (text(s, 1)) {
+		l->at = sqlite3_column_int64(s, 0);
+		l->body = xstrdup(text(s, 1));
+	}
+	return 1;
+}
+
 char *store_get_lookup(struct store *st, const char *key, long long *at)
 {
-	sqlite3_stmt *s;
-	char *v = NULL;
+	const char *args[] = { key, NULL };
+	struct lookup l = { NULL, 0 };
 
-	if (sqlite3_prepare_v2(st->db, "SELECT at, body FROM lookup WHERE key = ?1",
-			       -1, &s, NULL)) {
-		db_error(st, "cannot read the look-up cache");
+	if (each_row(st, "SELECT at, body FROM lookup WHERE key = ?1", args,
+		     "cannot read the look-up cache", lookup_row, &l))
 		return NULL;
-	}
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	if (sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 1)) {
-		*at = sqlite3_column_int64(s, 0);
-		v = xstrdup((const char *)sqlite3_column_text(s, 1));
-	}
-	sqlite3_finalize(s);
-	return v;
+	if (l.body)
+		*at = l.at;
+	return l.body;
 }
 
 int store_put_lookup(struct store *st, const char *key, long long at,
@@ -711,45 +816,43 @@ char *store_find(void)
 	}
 }
 
+static int edit_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	struct store_edit e;
+
+	e.path = text(s, 0);
+	e.start = sqlite3_column_int64(s, 1);
+	e.end = sqlite3_column_int64(s, 2);
+	e.line = (unsigned)sqlite3_column_int64(s, 3);
+	e.text = text(s, 4);
+	e.context = text(s, 5);
+	e.flags = (unsigned)sqlite3_column_int64(s, 6);
+	e.kind = text(s, 7);
+	e.replacement = text(s, 8);
+	e.evidence = text(s, 9);
+	e.applied = (int)sqlite3_column_int64(s, 10);
+	e.url = text(s, 11);
+	e.edit = text(s, 12);
+	if (!e.path || !e.text || !e.context || !e.kind || !e.evidence ||
+	    !e.url)
+		return 0;
+	return ((int (*)(const struct store_edit *, void *))r->cb)(&e, r->data) ?
+	       1 : 0;
+}
+
 int store_each_resolution(struct store *st,
 			  int (*cb)(const struct store_edit *e, void *data),
 			  void *data)
 {
-	sqlite3_stmt *s;
-	int rc;
+	struct reader r = READER(st, cb, data);
 
-	if (sqlite3_prepare_v2(st->db,
-			       "SELECT r.path, r.start, o.end, o.line, o.text, o.context,"
-			       " o.flags, r.kind, r.replacement, r.evidence, r.applied, u.url"
-			       " FROM resolution r"
-			       " JOIN occurrence o ON o.path = r.path AND o.start = r.start"
-			       " JOIN url u ON u.id = r.url_id"
-			       " ORDER BY r.path, r.start", -1, &s, NULL))
-		return db_error(st, "cannot read resolutions");
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct store_edit e;
-
-		e.path = (const char *)sqlite3_column_text(s, 0);
-		e.start = sqlite3_column_int64(s, 1);
-		e.end = sqlite3_column_int64(s, 2);
-		e.line = (unsigned)sqlite3_column_int64(s, 3);
-		e.text = (const char *)sqlite3_column_text(s, 4);
-		e.context = (const char *)sqlite3_column_text(s, 5);
-		e.flags = (const char *)sqlite3_column_text(s, 6);
-		e.kind = (const char *)sqlite3_column_text(s, 7);
-		e.replacement = (const char *)sqlite3_column_text(s, 8);
-		e.evidence = (const char *)sqlite3_column_text(s, 9);
-		e.applied = (int)sqlite3_column_int64(s, 10);
-		e.url = (const char *)sqlite3_column_text(s, 11);
-		if (!e.path || !e.text || !e.context || !e.flags || !e.kind ||
-		    !e.evidence || !e.url)
-			continue;
-		if (cb(&e, data))
-			break;
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
-	       db_error(st, "cannot read resolutions");
+	return each_row(st, "SELECT r.path, r.start, o.end, o.line, o.text,"
+			" o.context, o.flags, r.kind, r.replacement, r.evidence,"
+			" r.applied, u.url, r.edit FROM resolution r"
+			" JOIN occurrence o ON o.path = r.path AND o.start = r.start"
+			" JOIN url u ON u.id = r.url_id ORDER BY r.path, r.start",
+			NULL, "cannot read resolutions", edit_row, &r);
 }
 
 int store_mark_applied(struct store *st, const char *path, long long start)
@@ -765,6 +868,18 @@ int store_mark_applied(struct store *st, const char *path, long long start)
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record a fix");
+}
+
+static int count_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	struct store_count c;
+
+	c.group = r->extra;
+	c.label = text(s, 0);
+	c.n = sqlite3_column_int64(s, 1);
+	return c.label &&
+	       ((int (*)(const struct store_count *, void *))r->cb)(&c, r->data);
 }
 
 int store_each_count(struct store *st,
@@ -784,28 +899,14 @@ int store_each_count(struct store *st,
 		{ "kind", "SELECT kind, count(*) FROM resolution GROUP BY kind"
 			  " ORDER BY kind" },
 	};
+	struct reader r = READER(st, cb, data);
 	size_t i;
 
 	for (i = 0; i < sizeof(queries) / sizeof(queries[0]); i++) {
-		sqlite3_stmt *s;
-		int rc;
-
-		if (sqlite3_prepare_v2(st->db, queries[i][1], -1, &s, NULL))
-			return db_error(st, "cannot count");
-		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-			struct store_count c;
-
-			c.group = queries[i][0];
-			c.label = (const char *)sqlite3_column_text(s, 0);
-			c.n = sqlite3_column_int64(s, 1);
-			if (c.label && cb(&c, data)) {
-				sqlite3_finalize(s);
-				return 0;
-			}
-		}
-		sqlite3_finalize(s);
-		if (rc != SQLITE_DONE)
-			return db_error(st, "cannot count");
+		r.extra = queries[i][0];
+		if (each_row(st, queries[i][1], NULL, "cannot count", count_row,
+			     &r))
+			return -1;
 	}
 	return 0;
 }
@@ -840,46 +941,43 @@ int store_put_capture(struct store *st, const struct store_capture *c)
 	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record a capture");
 }
 
+static int capture_row(sqlite3_stmt *s, void *data)
+{
+	struct reader *r = data;
+	struct store_capture c;
+	int i;
+
+	for (i = 0; i < 14; i++)
+		if (sqlite3_column_type(s, i) == SQLITE_NULL)
+			return 0;
+	c.dir = text(s, 0);
+	c.file = text(s, 1);
+	c.offset = sqlite3_column_int64(s, 2);
+	c.length = sqlite3_column_int64(s, 3);
+	c.end = sqlite3_column_int64(s, 4);
+	c.url_id = sqlite3_column_int64(s, 5);
+	c.url = text(s, 6);
+	c.type = text(s, 7);
+	c.record_id = text(s, 8);
+	c.date = text(s, 9);
+	c.ts = text(s, 10);
+	c.status = (long)sqlite3_column_int64(s, 11);
+	c.mime = text(s, 12);
+	c.payload_digest = text(s, 13);
+	return ((int (*)(const struct store_capture *, void *))r->cb)(&c,
+								     r->data) ?
+	       1 : 0;
+}
+
 int store_each_capture(struct store *st, const char *dir,
 		       int (*cb)(const struct store_capture *c, void *data),
 		       void *data)
 {
-	sqlite3_stmt *s;
-	int rc;
+	struct reader r = READER(st, cb, data);
+	const char *args[] = { dir, NULL };
 
-	if (sqlite3_prepare_v2(st->db, "SELECT dir, file, offset, length, end,"
-			       " url_id, url, type, record_id, date, ts, status,"
-			       " mime, payload_digest FROM capture WHERE dir = ?1"
-			       " ORDER BY file, offset", -1, &s, NULL))
-		return db_error(st, "cannot read captures");
-	sqlite3_bind_text(s, 1, dir, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		struct store_capture c;
-		int i;
-
-		c.dir = (const char *)sqlite3_column_text(s, 0);
-		c.file = (const char *)sqlite3_column_text(s, 1);
-		c.offset = sqlite3_column_int64(s, 2);
-		c.length = sqlite3_column_int64(s, 3);
-		c.end = sqlite3_column_int64(s, 4);
-		c.url_id = sqlite3_column_int64(s, 5);
-		c.url = (const char *)sqlite3_column_text(s, 6);
-		c.type = (const char *)sqlite3_column_text(s, 7);
-		c.record_id = (const char *)sqlite3_column_text(s, 8);
-		c.date = (const char *)sqlite3_column_text(s, 9);
-		c.ts = (const char *)sqlite3_column_text(s, 10);
-		c.status = (long)sqlite3_column_int64(s, 11);
-		c.mime = (const char *)sqlite3_column_text(s, 12);
-		c.payload_digest = (const char *)sqlite3_column_text(s, 13);
-		for (i = 0; i < 14; i++)
-			if (sqlite3_column_type(s, i) == SQLITE_NULL)
-				break;
-		if (i < 14)
-			continue;
-		if (cb(&c, data))
-			break;
-	}
-	sqlite3_finalize(s);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
-	       db_error(st, "cannot read captures");
+	return each_row(st, "SELECT dir, file, offset, length, end, url_id, url,"
+			" type, record_id, date, ts, status, mime, payload_digest"
+			" FROM capture WHERE dir = ?1 ORDER BY file, offset", args,
+			"cannot read captures", capture_row, &r);
 }

@@ -24,7 +24,8 @@ struct store_occ {
 	const char *path;
 	unsigned line, col;
 	long long start, end;
-	const char *url, *key, *host, *context, *flags;
+	const char *url, *key, *host, *context;
+	unsigned flags;		/* OCC_* (lib/vocab.h) */
 	long long url_id;	/* set by store_each_occurrence() */
 };
 
@@ -129,7 +130,8 @@ int store_each_check(struct store *st,
 /* An occurrence of a URL, for the resolve stage. */
 struct store_url_occ {
 	long long url_id;
-	const char *url, *host, *path, *context, *flags;
+	const char *url, *host, *path, *context;
+	unsigned flags;
 	unsigned line;
 	long long start;
 };
@@ -150,6 +152,8 @@ struct store_resolution {
 	long long start;
 	const char *kind, *replacement, *evidence;
 	long long at;
+	/* The replacement escaped for the occurrence's context, or NULL. */
+	const char *edit;
 };
 
 /* Replace what is recorded for the occurrence (kind "unresolved" too). */
@@ -161,7 +165,9 @@ struct store_edit {
 	long long start, end;
 	unsigned line;
 	const char *text;	/* the URL as scanned */
-	const char *context, *flags, *kind, *replacement, *evidence, *url;
+	const char *context, *kind, *replacement, *evidence, *url;
+	const char *edit;	/* as resolve escaped it; NULL in old stores */
+	unsigned flags;
 	int applied;		/* written by fix already */
 };
 

@@ -95,7 +95,7 @@ mkdir -p "$SCRATCH/outside"
 printf '/* http://old.linkmend-web.org/x */\n' > "$SCRATCH/outside/o.c"
 ln -s "$SCRATCH/outside" "$S/link"
 sqlite3 "$S/.linkmend/linkmend.db" "INSERT INTO occurrence(path, start, end, line, col, url_id, text, context, flags)
-	SELECT 'link/o.c', 3, 31, 1, 4, id, url, 'c-comment', '-' FROM url LIMIT 1;
+	SELECT 'link/o.c', 3, 31, 1, 4, id, url, 'c-comment', 0 FROM url LIMIT 1;
 	INSERT INTO resolution(url_id, path, start, kind, replacement, evidence, at)
 	SELECT url_id, 'link/o.c', 3, 'moved', 'http://new.linkmend-web.org/x', 'test', 0 FROM occurrence WHERE path = 'link/o.c'"
 (cd "$S" && "$LINKMEND" fix -q) 2> "$SCRATCH/err"

@@ -65,3 +65,20 @@ ok "and creating no directory" test ! -e "$SCRATCH/missing"
 "$LINKMEND" check --db "$SCRATCH/missing/x.db" http://x.invalid/ > /dev/null 2> "$SCRATCH/miss2"
 same "check of URLs into a store in a missing directory exits 2" "$?" "2"
 ok "and still creates no directory" test ! -e "$SCRATCH/missing"
+
+# A store of schema 1 (flags kept as names) is migrated: its flags become
+# the scanner's bits, and what is recorded reads the same.
+M=$SCRATCH/mig
+mkdir -p "$M"
+printf '# https://www.kernel.org/doc/ and http://www.kernel.org/\n' > "$M/a.txt"
+"$LINKMEND" scan "$M" > "$SCRATCH/mig1" 2>/dev/null
+DB=$M/.linkmend/linkmend.db
+sqlite3 "$DB" "UPDATE occurrence SET flags = CASE flags WHEN 0 THEN '-' ELSE 'https' END; ALTER TABLE resolution DROP COLUMN edit; UPDATE meta SET value = '1' WHERE key = 'schema'"
+same "the schema-1 store holds flags as names, no edits (the setup works)" \
+	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'text' ORDER BY start)")" "https -"
+"$LINKMEND" scan "$M" > "$SCRATCH/mig2" 2>/dev/null
+same "after the migration the flags are bits" \
+	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'integer' ORDER BY start)")" "16 0"
+same "and the store says schema 2" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "2"
+same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
+ok "and the scan prints what it printed before" cmp -s "$SCRATCH/mig1" "$SCRATCH/mig2"

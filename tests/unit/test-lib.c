@@ -6,6 +6,7 @@
 #include "../../src/lib/path.h"
 #include "../../src/lib/strbuf.h"
 #include "../../src/lib/strmap.h"
+#include "../../src/lib/vocab.h"
 #include "../../src/lib/xalloc.h"
 #include "unit.h"
 
@@ -73,6 +74,33 @@ static void test_strmap(void)
 	CHECK(!strmap_get(&m, "k1"), "a cleared map is empty");
 }
 
+/* Every name of the vocabulary reads back as what it names. */
+static void test_vocab(void)
+{
+	char buf[96];
+	int i, ok = 1;
+
+	for (i = 0; i < CTX__COUNT; i++)
+		ok &= (int)context_from_name(context_name((enum context)i)) == i;
+	CHECK(ok, "every context name reads back");
+	for (i = 0, ok = 1; i < V__COUNT; i++)
+		ok &= (int)verdict_from_name(verdict_name((enum verdict)i)) == i;
+	CHECK(ok, "every verdict name reads back");
+	for (i = 0, ok = 1; i < K__COUNT; i++)
+		ok &= (int)kind_from_name(kind_name((enum kind)i)) == i;
+	CHECK(ok, "every kind name reads back");
+	CHECK(kind_from_name("nonsense") == K__COUNT &&
+	      verdict_from_name("nonsense") == V__COUNT &&
+	      context_from_name("nonsense") == CTX__COUNT,
+	      "an unknown name is no kind, verdict or context");
+	flags_format(OCC_WRAPPED | OCC_HTTPS, buf, sizeof(buf));
+	CHECK_STR(buf, "wrapped,https", "flags by name, in bit order");
+	CHECK(flags_parse(buf) == (OCC_WRAPPED | OCC_HTTPS),
+	      "and read back as bits");
+	flags_format(0, buf, sizeof(buf));
+	CHECK_STR(buf, "-", "no flags is '-'");
+}
+
 static int seen_cb;
 
 static int count_cb(const struct option *opt, const char *arg)
@@ -118,6 +146,7 @@ static void test_parse_options(void)
 int main(void)
 {
 	test_parse_options();
+	test_vocab();
 	test_strbuf();
 	test_path();
 	test_strmap();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <string.h>
 
-#include "context.h"
+#include "vocab.h"
 
 static const char *const ctx_names[CTX__COUNT] = {
 	[CTX_C_COMMENT] = "c-comment",
@@ -91,4 +91,72 @@ unsigned flags_parse(const char *s)
 			s++;
 	}
 	return flags;
+}
+
+static const char *const verdict_names[V__COUNT] = {
+	"alive", "moved", "redirected", "gone", "soft-404", "dns", "dns-error",
+	"refused", "timeout", "tls", "blocked", "server-error", "parked",
+	"unsafe",
+};
+
+const char *verdict_name(enum verdict v)
+{
+	return (unsigned)v < V__COUNT ? verdict_names[v] : "?";
+}
+
+enum verdict verdict_from_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < V__COUNT; i++)
+		if (!strcmp(verdict_names[i], name))
+			return (enum verdict)i;
+	return V__COUNT;
+}
+
+int verdict_is_failure(enum verdict v)
+{
+	return v != V_ALIVE && v != V_MOVED && v != V_REDIRECTED &&
+	       v != V_BLOCKED && v != V_UNSAFE && v < V__COUNT;
+}
+
+int check_failures(const struct check_history *h, size_t n,
+		   long long spacing_s)
+{
+	long long last = 0;
+	int count = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!verdict_is_failure(h[i].verdict)) {
+			if (h[i].verdict != V_BLOCKED)
+				count = 0;	/* a success starts over */
+			continue;
+		}
+		if (!count || h[i].at - last >= spacing_s) {
+			count++;
+			last = h[i].at;
+		}
+	}
+	return count;
+}
+
+static const char *const kind_names[K__COUNT] = {
+	"moved", "upgrade", "canonical", "typo", "migrated", "archived",
+	"unresolved",
+};
+
+const char *kind_name(enum kind k)
+{
+	return (unsigned)k < K__COUNT ? kind_names[k] : "?";
+}
+
+enum kind kind_from_name(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < K__COUNT; i++)
+		if (!strcmp(kind_names[i], name))
+			return (enum kind)i;
+	return K__COUNT;
 }

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/color.h"
+#include "../lib/config.h"
+#include "../lib/strbuf.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "../scan/changes.h"
+#include "../scan/record.h"
+#include "../scan/scan.h"
+#include "diff.h"
+
+/* A link as the change adds it: where, and which link. */
+struct d_occ {
+	char *path;
+	unsigned line;
+	size_t link;
+};
+
+struct diff_state {
+	const struct diff_opts *o;
+	const struct config *cfg;
+	struct link_set links;
+	char **replacement;	/* per link: the store's, or NULL */
+	int *from_store;	/* per link: its result came from the store */
+	struct d_occ *occ;
+	size_t nocc, aocc;
+	long long ttl_s;
+	int strict, json, quiet, color;
+	size_t checked_now;
+	volatile sig_atomic_t *stop;
+};
+
+static int worth_checking(const struct diff_state *c, const struct occurrence *o)
+{
+	return context_is_checked(o->ctx) && *o->host &&
+	       !(o->flags & (OCC_PLACEHOLDER | OCC_EXAMPLE | OCC_INVALID |
+			     OCC_TRUNCATED)) &&
+	       !check_ignored(c->cfg, o->key);
+}
+
+static void collect(struct diff_state *c, const struct change_file *f)
+{
+	struct occ_list occ = { NULL, 0, 0 };
+	struct scan_opts so = { 0 };
+	size_t i;
+
+	if (!f->nr || scan_skipped(c->cfg, f->path) ||
+	    !scan_has_marker(f->content.buf, f->content.len))
+		return;
+	if (scan_buffer(f->path, f->content.buf, f->content.len, &so, &occ)) {
+		occ_list_release(&occ);
+		return;		/* binary */
+	}
+	for (i = 0; i < occ.nr; i++) {
+		const struct occurrence *o = &occ.v[i];
+		struct d_occ *d;
+
+		if (!change_has_line(f, o->line) || !worth_checking(c, o))
+			continue;
+		ALLOC_GROW(c->occ, c->nocc + 1, c->aocc);
+		d = &c->occ[c->nocc++];
+		d->path = xstrdup(f->path);
+		d->line = o->line;
+		d->link = link_set_add(&c->links, o->key, o->host, -1);
+	}
+	occ_list_release(&occ);
+}
+
+static int load_resolution(const struct store_edit *e, void *data)
+{
+	struct diff_state *c = data;
+	size_t k = (size_t)strmap_get(&c->links.by_url, e->url);
+
+	if (!k || !e->replacement || !strcmp(e->kind, "unresolved"))
+		return 0;
+	if (!c->replacement[k - 1])
+		c->replacement[k - 1] = xstrdup(e->replacement);
+	return 0;
+}
+
+/* The store's links, checks and replacements for the links added. */
+static int load_store(struct diff_state *c, struct store *st)
+{
+	size_t i;
+
+	for (i = 0; i < c->links.nr; i++) {
+		struct link *l = &c->links.v[i];
+		long long id = store_url_id(st, l->url, l->host);
+
+		if (id < 0)
+			return -1;
+		link_set_id(&c->links, i, id);
+	}
+	return link_set_load_checks(&c->links, st) ||
+	       store_each_resolution(st, load_resolution, c) ? -1 : 0;
+}
+
+/* Links with no result newer than --ttl are checked now. */
+static int check_stale(struct diff_state *c, const struct check_run_opts *o,
+		       struct store *st)
+{
+	size_t *which = xcalloc(c->links.nr, sizeof(*which));
+	size_t i, n = 0;
+	int ret;
+
+	for (i = 0; i < c->links.nr; i++) {
+		const struct link *l = &c->links.v[i];
+
+		c->from_store[i] = l->have_last && o->now - l->last.at < c->ttl_s;
+		if (!c->from_store[i])
+			which[n++] = i;
+	}
+	ret = check_links(o, &c->links, which, n, st, &c->checked_now);
+	free(which);
+	return ret;
+}
+
+enum d_state { D_ALIVE, D_MOVED, D_FAILING, D_DEAD };
+
+static enum d_state state_of(const struct diff_state *c, const struct link *l)
+{
+	switch (link_verdict(l)) {
+	case V_ALIVE:
+	case V_REDIRECTED:
+	case V_BLOCKED:
+		return D_ALIVE;
+	case V_MOVED:
+		return D_MOVED;
+	case V_TIMEOUT:
+	case V_SERVER_ERROR:
+	case V_DNS_ERROR:
+	case V_UNSAFE:
+		return c->strict ? D_DEAD : D_FAILING;
+	default:
+		return D_DEAD;
+	}
+}
+
+static const char *const state_names[] = { "alive", "moved", "failing", "dead" };
+
+/* The status of a move is its first hop's ("301 URL; ..."), not the page's. */
+static long status_of(const struct link *l)
+{
+	if (link_verdict(l) == V_MOVED && *l->last.chain)
+		return strtol(l->last.chain, NULL, 10);
+	return l->last.status;
+}
+
+static void print_text(struct strbuf *sb, const struct d_occ *d,
+		       const struct link *l, const char *replacement,
+		       enum d_state s, int color)
+{
+	strbuf_add_escaped(sb, d->path, strlen(d->path));
+	if (color)
+		strbuf_addf(sb, ":%u: %s%s link%s ", d->line,
+			    s == D_DEAD ? COLOR_RED COLOR_BOLD : COLOR_YELLOW,
+			    state_names[s], COLOR_RESET);
+	else
+		strbuf_addf(sb, ":%u: %s link ", d->line, state_names[s]);
+	strbuf_add_escaped(sb, l->url, strlen(l->url));
+	if (s == D_MOVED) {
+		strbuf_addstr(sb, " -> ");
+		if (l->last.final_url)
+			strbuf_add_escaped(sb, l->last.final_url,
+					   strlen(l->last.final_url));
+		strbuf_addf(sb, " (%ld)", status_of(l));
+	} else {
+		strbuf_addf(sb, " (%s: ", l->last.verdict);
+		strbuf_add_escaped(sb, l->last.detail, strlen(l->last.detail));
+		strbuf_addch(sb, ')');
+		if (replacement) {
+			strbuf_addstr(sb, "; suggested: ");
+			strbuf_add_escaped(sb, replacement, strlen(replacement));
+		}
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static json_t *occ_json(const struct diff_state *c, const struct d_occ *d,
+			enum d_state s)
+{
+	const struct link *l = &c->links.v[d->link];
+	const char *r = c->replacement[d->link];
+
+	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:b}",
+			 "path", d->path, "line", (int)d->line, "url", l->url,
+			 "state", state_names[s], "verdict", l->last.verdict,
+			 "final_url", l->last.final_url ?
+			 json_string(l->last.final_url) : json_null(),
+			 "detail", l->last.detail,
+			 "replacement", r ? json_string(r) : json_null(),
+			 "from_store", c->from_store[d->link]);
+}
+
+static void summary(const struct diff_state *c, const size_t n[4])
+{
+	fprintf(stderr, "diff: %zu link%s added or changed (%zu URL%s): "
+		"%zu dead, %zu failing, %zu moved, %zu alive; %zu "
+		"checked now, %zu from the store%s\n", c->nocc,
+		c->nocc == 1 ? "" : "s", c->links.nr,
+		c->links.nr == 1 ? "" : "s", n[D_DEAD], n[D_FAILING],
+		n[D_MOVED], n[D_ALIVE], c->checked_now,
+		c->links.nr - c->checked_now,
+		c->stop && *c->stop ? "; interrupted" : "");
+}
+
+/* The report on stdout; the number of dead links added. */
+static size_t report(const struct diff_state *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *a = json_array();
+	size_t i, n[4] = { 0 };
+
+	for (i = 0; i < c->nocc; i++) {
+		const struct d_occ *d = &c->occ[i];
+		const struct link *l = &c->links.v[d->link];
+		enum d_state s;
+
+		if (!l->have_last)
+			continue;	/* interrupted */
+		s = state_of(c, l);
+		n[s]++;
+		if (c->json)
+			json_array_append_new(a, occ_json(c, d, s));
+		else if (s != D_ALIVE)
+			print_text(&sb, d, l, c->replacement[d->link], s,
+				   c->color);
+	}
+	if (c->json) {
+		char *text = json_dumps(a, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+
+		if (text)
+			strbuf_addf(&sb, "%s\n", text);
+		free(text);
+	}
+	json_decref(a);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	strbuf_release(&sb);
+	if (!c->quiet)
+		summary(c, n);
+	return n[D_DEAD];
+}
+
+/* The links the change adds, from REV..HEAD, the index or the tree. */
+static int collect_change(struct diff_state *c, const char *root,
+			  const char *rev, int cached)
+{
+	struct changes ch;
+	size_t i;
+
+	if (changes_load(root, rev, cached, &ch))
+		return error("cannot tell what the change adds");
+	for (i = 0; i < ch.nr; i++)
+		collect(c, &ch.v[i]);
+	changes_release(&ch);
+	c->replacement = xcalloc(c->links.nr + 1, sizeof(*c->replacement));
+	c->from_store = xcalloc(c->links.nr + 1, sizeof(*c->from_store));
+	return 0;
+}
+
+static void release(struct diff_state *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->links.nr; i++)
+		free(c->replacement[i]);
+	for (i = 0; i < c->nocc; i++)
+		free(c->occ[i].path);
+	free(c->replacement);
+	free(c->from_store);
+	free(c->occ);
+	link_set_release(&c->links);
+}
+
+
+/* The store beside the tree when db is not given, if there is one. */
+static struct store *open_store(const struct diff_opts *o, int *failed)
+{
+	char *p = o->db ? NULL : xstrfmt("%s/.linkmend/linkmend.db", o->root);
+	struct store *st = NULL;
+
+	*failed = 0;
+	if (o->db || !access(p, F_OK)) {
+		st = store_open(o->db ? o->db : p);
+		*failed = !st;
+	}
+	free(p);
+	return st;
+}
+
+int diff_run(const struct diff_opts *o, struct diff_result *res)
+{
+	struct diff_state c;
+	struct store *st = NULL;
+	int ret = 0, failed;
+
+	memset(&c, 0, sizeof(c));
+	memset(res, 0, sizeof(*res));
+	c.o = o;
+	c.cfg = o->check.cfg;
+	c.ttl_s = o->ttl_s;
+	c.strict = o->strict;
+	c.json = o->json;
+	c.quiet = o->quiet;
+	c.color = o->color;
+	c.stop = o->check.stop;
+	if (collect_change(&c, o->root, o->rev, o->cached))
+		return -1;
+	if (c.links.nr) {
+		st = open_store(o, &failed);
+		if (failed || (st && load_store(&c, st)))
+			ret = error("cannot use the store '%s'",
+				    o->db ? o->db : o->root);
+	}
+	if (!ret && c.links.nr && check_stale(&c, &o->check, st))
+		res->check_failed = 1;
+	if (!ret)
+		res->dead = report(&c);
+	release(&c);
+	if (store_close(st))
+		ret = -1;
+	return ret;
+}
