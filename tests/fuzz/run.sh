@@ -38,6 +38,9 @@ kernel=${LINKMEND_KERNEL:-/var/cache/linkmend/linux-source-6.1}
 seed() {	# seed NAME: fill $out/corpus/NAME
 	local c=$out/corpus/$1
 	mkdir -p "$c"
+	# The committed corpus (tests/fuzz/corpus: seeds and every input that
+	# once crashed), which tests/run also replays; then the kernel's.
+	cp "$here/corpus/$1/"* "$c/"
 	case $1 in
 	scan)
 		if [ -d "$kernel" ]; then
@@ -49,26 +52,13 @@ seed() {	# seed NAME: fill $out/corpus/NAME
 				n=$((n + 1))
 			done
 		fi
-		for f in "$repo"/tests/cases/*.case; do
-			{ printf '\005'; head -c 4000 "$f"; } > "$c/case-$(basename "$f")"
-		done ;;
-	url)
-		printf 'http://www.kernel.org/pub/linux/\n' > "$c/a"
-		printf 'https://user:pw@[::1]:8080/a/../b?x=1&b#f' > "$c/b"
-		printf 'http://b\xc3\xbccher.example/x' > "$c/c"
-		printf 'ftp://ftp.example.org/<version>/x.tar.gz' > "$c/d" ;;
+		;;
 	maintainers)
 		if [ -f "$kernel/MAINTAINERS" ]; then
 			head -c 20000 "$kernel/MAINTAINERS" > "$c/kernel-head"
 			sed -n '/^Maintainers List/,$p' "$kernel/MAINTAINERS" | head -c 20000 > "$c/kernel-list"
 		fi
-		printf 'Maintainers List\n\nNET\nM:\tA <a@x>\nF:\tdrivers/net/\nX:\tdrivers/net/wireless/\nN:\t[a-z]+net\n' > "$c/mini" ;;
-	replies)
-		printf '\000[["urlkey","timestamp","original","mimetype","statuscode"],\n["org,x)/", "20010101000000", "http://x.org/", "text/html", "200"]]\n' > "$c/cdx"
-		printf '\001<http://x.org/>; rel="original",\n<http://a.org/web/20010101000000/http://x.org/>; rel="first memento"; datetime="Mon, 01 Jan 2001 00:00:00 GMT"\n' > "$c/timemap"
-		printf '\002org,x)/ 20010101000000 {"url":"http://x.org/","mime":"text/html","status":"200","digest":"AAAA","length":"10","offset":"0","filename":"a.warc.gz"}\n' > "$c/cdxj"
-		printf '\003[scan]\n\tskip = drivers/staging/\n[host "lkml.org"]\naccept = 403, 429\n[check]\nuser-agent = "x \\"y\\""\n' > "$c/conf"
-		printf '\004diff --git a.c a.c\n--- a.c\n+++ a.c\n@@ -1,2 +1,3 @@\n a\n-b\n+c\n+d\n' > "$c/diff" ;;
+		;;
 	esac
 }
 

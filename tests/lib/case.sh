@@ -15,30 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tree"
 
-awk -v dir="$work" '
-function flush() {
-	if (out != "") {
-		printf "%s", body > out
-		close(out)
-	}
-	out = ""; body = ""
-}
-/^=== / {
-	flush()
-	if ($2 == "file") {
-		out = dir "/tree/" substr($0, 10)
-		d = out; sub(/\/[^\/]*$/, "", d)
-		system("mkdir -p \"" d "\"")
-	} else if ($2 == "expect") {
-		out = dir "/expect"
-	} else if ($2 == "args") {
-		out = dir "/args"
-	}
-	next
-}
-out != "" { body = body $0 "\n" }
-END { flush() }
-' "$case_file"
+"$(dirname "$0")/case-unpack.sh" "$case_file" "$work"
 
 args=()
 if [ -f "$work/args" ]; then

@@ -16,12 +16,9 @@ fi
 T=$SCRATCH/tree
 mkdir -p "$T"
 for c in "$TESTS"/cases/*.case; do
-	awk -v dir="$T/$(basename "$c" .case)" '
-	/^=== / { if (out) close(out); out = ""
-		if ($2 == "file") { out = dir "/" substr($0, 10)
-			d = out; sub(/\/[^\/]*$/, "", d); system("mkdir -p \"" d "\"") }
-		next }
-	out != "" { print > out }' "$c"
+	n=$(basename "$c" .case)
+	"$TESTS/lib/case-unpack.sh" "$c" "$SCRATCH/cases/$n"
+	mv "$SCRATCH/cases/$n/tree" "$T/$n"
 done
 for run in first incremental; do
 	valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \

@@ -127,6 +127,8 @@ class Scenario:
         return self.hosts[name]
 
     def parse(self, w):
+        if w[0] == "expect":    # what the test expects: not the web's
+            return
         if w[0] == "archive":
             url, ts, status = w[1], w[2], w[3]
             mime = w[4] if len(w) > 4 else "text/html"
