@@ -101,16 +101,21 @@ int link_set_load_checks(struct link_set *s, struct store *st)
 	return store_each_check(st, load_check, s);
 }
 
+void link_release(struct link *l)
+{
+	free(l->url);
+	free(l->host);
+	free(l->hist);
+	release_last(&l->last);
+	memset(l, 0, sizeof(*l));
+}
+
 void link_set_release(struct link_set *s)
 {
 	size_t i;
 
-	for (i = 0; i < s->nr; i++) {
-		free(s->v[i].url);
-		free(s->v[i].host);
-		free(s->v[i].hist);
-		release_last(&s->v[i].last);
-	}
+	for (i = 0; i < s->nr; i++)
+		link_release(&s->v[i]);
 	free(s->v);
 	strmap_clear(&s->by_url, NULL);
 	strmap_clear(&s->by_id, NULL);

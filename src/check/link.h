@@ -45,6 +45,9 @@ void link_set_id(struct link_set *s, size_t i, long long id);
 int link_set_load_checks(struct link_set *s, struct store *st);
 void link_set_release(struct link_set *s);
 
+/* Free what a link holds (one not in a set). */
+void link_release(struct link *l);
+
 /* Append one check (copied) to the link's history. */
 void link_add_check(struct link *l, const struct store_check *sc);
 /* The verdict of the newest check (V__COUNT when never checked). */

@@ -11,6 +11,7 @@
 #include <openssl/evp.h>
 
 #include "../check/check.h"
+#include "../check/link.h"
 #include "../lib/json.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
@@ -38,17 +39,11 @@ struct occ {
 	struct strbuf evidence;
 };
 
+/* A link (check's model: URL, id, checks) and what resolve finds for it. */
 struct target {
-	long long id;
-	char *url, *host;
+	struct link l;
 	struct occ *occ;
 	size_t nocc, aocc;
-	int checked;
-	enum verdict last;
-	char *final_url, *chain, *detail;
-	long long last_at, first_fail_at;
-	struct check_history *hist;
-	size_t nhist, ahist;
 	int failures, dead;
 	/* The archive look-ups. */
 	char *cdx_key;
@@ -94,9 +89,9 @@ static struct target *target_of(struct resolver *c, long long id,
 	ALLOC_GROW(c->t, c->nr + 1, c->alloc);
 	t = &c->t[c->nr++];
 	memset(t, 0, sizeof(*t));
-	t->id = id;
-	t->url = xstrdup(url);
-	t->host = xstrdup(host);
+	t->l.id = id;
+	t->l.url = xstrdup(url);
+	t->l.host = xstrdup(host);
 	*slot = (void *)c->nr;
 	return t;
 }
@@ -124,28 +119,13 @@ static int load_occ(const struct store_url_occ *o, void *data)
 	return 0;
 }
 
-static void replace_str(char **p, const char *v)
-{
-	free(*p);
-	*p = v ? xstrdup(v) : NULL;
-}
-
 static int load_check(const struct store_check *sc, void *data)
 {
 	struct resolver *c = data;
 	struct target *t = target_of(c, sc->url_id, NULL, NULL);
 
-	if (!t)
-		return 0;
-	ALLOC_GROW(t->hist, t->nhist + 1, t->ahist);
-	t->hist[t->nhist].at = sc->at;
-	t->hist[t->nhist++].verdict = verdict_from_name(sc->verdict);
-	t->checked = 1;
-	t->last = verdict_from_name(sc->verdict);
-	t->last_at = sc->at;
-	replace_str(&t->final_url, sc->final_url);
-	replace_str(&t->chain, sc->chain);
-	replace_str(&t->detail, sc->detail);
+	if (t)
+		link_add_check(&t->l, sc);
 	return 0;
 }
 
@@ -222,23 +202,23 @@ static void suggest_hosts(struct resolver *c)
 		const char *best = NULL;
 		int bestd = 3;
 
-		if (!t->dead || t->last != V_DNS)
+		if (!t->dead || link_verdict(&t->l) != V_DNS)
 			continue;
 		for (k = 0; k < c->nr; k++) {
 			struct target *o = &c->t[k];
 			int d;
 
-			if (!o->checked || verdict_is_failure(o->last) ||
-			    o->last == V_BLOCKED || !strcmp(o->host, t->host))
+			if (!o->l.have_last || verdict_is_failure(link_verdict(&o->l)) ||
+			    link_verdict(&o->l) == V_BLOCKED || !strcmp(o->l.host, t->l.host))
 				continue;
-			d = edit_distance(t->host, o->host, 2);
-			if (d < bestd || (d == bestd && best && strcmp(o->host, best) < 0)) {
+			d = edit_distance(t->l.host, o->l.host, 2);
+			if (d < bestd || (d == bestd && best && strcmp(o->l.host, best) < 0)) {
 				bestd = d;
-				best = o->host;
+				best = o->l.host;
 			}
 		}
 		if (best)
-			t->suggest = url_with_host(t->url, best);
+			t->suggest = url_with_host(t->l.url, best);
 	}
 }
 
@@ -306,8 +286,8 @@ static void find_migrations(struct resolver *c)
 	size_t i;
 
 	for (i = 0; i < c->nr; i++)
-		if (c->t[i].checked)
-			*strmap_put(&hosts, c->t[i].host) = (void *)1;
+		if (c->t[i].l.have_last)
+			*strmap_put(&hosts, c->t[i].l.host) = (void *)1;
 	strmap_for_each(&hosts, e) {
 		struct strmap to = STRMAP_INIT;
 		struct strmap_entry *k;
@@ -319,11 +299,11 @@ static void find_migrations(struct resolver *c)
 			char *h;
 			void **slot;
 
-			if (!t->checked || strcmp(t->host, e->key))
+			if (!t->l.have_last || strcmp(t->l.host, e->key))
 				continue;
 			n++;
-			if (t->last != V_MOVED || !t->final_url ||
-			    !(h = host_of_url(t->final_url)))
+			if (link_verdict(&t->l) != V_MOVED || !t->l.last.final_url ||
+			    !(h = host_of_url(t->l.last.final_url)))
 				continue;
 			if (strcmp(h, e->key)) {
 				slot = strmap_put(&to, h);
@@ -342,9 +322,9 @@ static void find_migrations(struct resolver *c)
 			for (i = 0; i < c->nr; i++) {
 				struct target *t = &c->t[i];
 
-				if (!t->dead || strcmp(t->host, e->key))
+				if (!t->dead || strcmp(t->l.host, e->key))
 					continue;
-				t->migrated = url_with_host(t->url, best);
+				t->migrated = url_with_host(t->l.url, best);
 				t->migration = xstrfmt("%s -> %s (%zu of %zu checked "
 						       "URLs moved there)", e->key,
 						       best, most, n);
@@ -548,7 +528,7 @@ static int load_local(struct resolver *c)
 		char *key;
 		size_t k;
 
-		if (!t->dead || !(key = surt_key(t->url)))
+		if (!t->dead || !(key = surt_key(t->l.url)))
 			continue;
 		/* The index is sorted: a key's captures are one run. */
 		for (k = (size_t)strmap_get(&by_key, key); k && k <= x.nr &&
@@ -584,10 +564,10 @@ static void look_up(struct resolver *c)
 		long long at;
 		char *cached;
 
-		if (c->o.upgrade && t->checked && t->last == V_ALIVE &&
-		    !strncmp(t->url, "http://", 7)) {
-			t->twin = xstrfmt("https://%s", t->url + 7);
-			submit(n, c, t, REQ_TWIN_HTTP, xstrdup(t->url), 0);
+		if (c->o.upgrade && t->l.have_last && link_verdict(&t->l) == V_ALIVE &&
+		    !strncmp(t->l.url, "http://", 7)) {
+			t->twin = xstrfmt("https://%s", t->l.url + 7);
+			submit(n, c, t, REQ_TWIN_HTTP, xstrdup(t->l.url), 0);
 			submit(n, c, t, REQ_TWIN_HTTPS, xstrdup(t->twin), 0);
 		}
 		if (!t->dead)
@@ -595,7 +575,7 @@ static void look_up(struct resolver *c)
 		/* The project's own copy first: the Wayback is not asked. */
 		if (t->local.nr)
 			continue;
-		t->cdx_key = cdx_url(c, t->url);
+		t->cdx_key = cdx_url(c, t->l.url);
 		cached = c->o.refresh ? NULL : store_get_lookup(c->st, t->cdx_key, &at);
 		if (cached && !cdx_parse(cached, &t->caps)) {
 			free(cached);
@@ -666,11 +646,11 @@ static void fetch_pages(struct resolver *c)
 		char ts[15];
 		long best;
 
-		if (!t->checked || !host_is_old_mail_archive(t->host))
+		if (!t->l.have_last || !host_is_old_mail_archive(t->l.host))
 			continue;
-		if (!verdict_is_failure(t->last)) {
-			submit(n, c, t, REQ_PAGE, xstrdup(t->final_url ?
-							  t->final_url : t->url), 0);
+		if (!verdict_is_failure(link_verdict(&t->l))) {
+			submit(n, c, t, REQ_PAGE, xstrdup(t->l.last.final_url ?
+							  t->l.last.final_url : t->l.url), 0);
 			continue;
 		}
 		for (k = 0; t->dead && k < t->nocc; k++) {
@@ -710,7 +690,7 @@ static void ask_memento(struct resolver *c)
 				any = 1;
 		}
 		if (!any) {
-			char *bare = strip_fragment(t->url);
+			char *bare = strip_fragment(t->l.url);
 
 			submit(n, c, t, REQ_MEMENTO, xstrfmt("%s%s", c->o.memento, bare), 0);
 			free(bare);
@@ -736,11 +716,11 @@ static void history_evidence(const struct resolver *c, const struct target *t,
 {
 	char a[11], b[11];
 
-	day(t->hist[0].at, a);
-	day(t->last_at, b);
+	day(t->l.hist[0].at, a);
+	day(t->l.last.at, b);
 	strbuf_addf(sb, "%s (%s); %zu check%s %s..%s, %d failing counted",
-		    verdict_name(t->last), t->detail ? t->detail : "",
-		    t->nhist, t->nhist == 1 ? "" : "s", a, b, t->failures);
+		    verdict_name(link_verdict(&t->l)), t->l.last.detail ? t->l.last.detail : "",
+		    t->l.nhist, t->l.nhist == 1 ? "" : "s", a, b, t->failures);
 	(void)c;
 }
 
@@ -750,7 +730,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 
 static void decide(struct resolver *c, struct target *t, struct occ *o)
 {
-	const char *frag = strchr(t->url, '#');
+	const char *frag = strchr(t->l.url, '#');
 	struct strbuf r = STRBUF_INIT;
 
 	if (o->truncated) {
@@ -763,16 +743,16 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 		o->replacement = xstrdup(t->lore);
 		strbuf_addf(&o->evidence, "%s is a mail archive checkpatch.pl calls "
 			    "obsolete; the message's Message-ID is on lore, alive",
-			    t->host);
+			    t->l.host);
 		return;
 	}
-	if (t->checked && t->last == V_MOVED && t->final_url) {
-		strbuf_addstr(&r, t->final_url);
-		if (frag && !strchr(t->final_url, '#'))
+	if (t->l.have_last && link_verdict(&t->l) == V_MOVED && t->l.last.final_url) {
+		strbuf_addstr(&r, t->l.last.final_url);
+		if (frag && !strchr(t->l.last.final_url, '#'))
 			strbuf_addstr(&r, frag);
 		o->kind = K_MOVED;
 		o->replacement = strbuf_detach(&r, NULL);
-		strbuf_addf(&o->evidence, "permanent redirects: %s", t->chain);
+		strbuf_addf(&o->evidence, "permanent redirects: %s", t->l.last.chain);
 		return;
 	}
 	if (t->twin && t->http_ok && t->https_ok &&
@@ -828,7 +808,7 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 static int decide_archived(struct resolver *c, struct target *t,
 			   struct occ *o)
 {
-	const char *frag = strchr(t->url, '#');
+	const char *frag = strchr(t->l.url, '#');
 	struct strbuf r = STRBUF_INIT;
 	char ts[15], d[11];
 	long best;
@@ -882,7 +862,7 @@ static void print_json(const struct target *t, const struct occ *o,
 {
 	json_t *j = json_object();
 
-	json_object_set_new(j, "url", json_string(t->url));
+	json_object_set_new(j, "url", json_string(t->l.url));
 	json_object_set_new(j, "kind", json_string(kind_name(o->kind)));
 	json_object_set_new(j, "replacement", o->replacement ?
 			    json_string(o->replacement) : json_null());
@@ -897,7 +877,7 @@ static void print_tsv(const struct target *t, const struct occ *o)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_add_escaped(&sb, t->url, strlen(t->url));
+	strbuf_add_escaped(&sb, t->l.url, strlen(t->l.url));
 	strbuf_addf(&sb, "\t%s\t", kind_name(o->kind));
 	if (o->replacement)
 		strbuf_add_escaped(&sb, o->replacement, strlen(o->replacement));
@@ -917,7 +897,7 @@ static int record(struct resolver *c, const struct target *t,
 	struct strbuf edit = STRBUF_INIT;
 	int ret;
 
-	sr.url_id = t->id;
+	sr.url_id = t->l.id;
 	sr.path = o->path;
 	sr.start = o->start;
 	sr.kind = kind_name(o->kind);
@@ -955,7 +935,7 @@ static int report(struct resolver *c)
 				ret = -1;
 				break;
 			}
-			key = xstrfmt("%s\t%s\t%s", t->url, kind_name(o->kind),
+			key = xstrfmt("%s\t%s\t%s", t->l.url, kind_name(o->kind),
 				      o->replacement ? o->replacement : "-");
 			if (strmap_get(&printed, key) || c->o.no_output) {
 				free(key);
@@ -986,12 +966,7 @@ static void free_target(struct target *t)
 		strbuf_release(&t->occ[k].evidence);
 	}
 	free(t->occ);
-	free(t->url);
-	free(t->host);
-	free(t->final_url);
-	free(t->chain);
-	free(t->detail);
-	free(t->hist);
+	link_release(&t->l);
 	free(t->cdx_key);
 	free(t->cdx_error);
 	free(t->suggest);
@@ -1023,8 +998,8 @@ static void judge(struct resolver *c)
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
 
-		t->failures = check_failures(t->hist, t->nhist, c->o.spacing_s);
-		t->dead = t->checked && verdict_is_failure(t->last) &&
+		t->failures = check_failures(t->l.hist, t->l.nhist, c->o.spacing_s);
+		t->dead = t->l.have_last && verdict_is_failure(link_verdict(&t->l)) &&
 			  t->failures >= c->o.confirm;
 	}
 }
