@@ -26,6 +26,16 @@
 #include "../store/store.h"
 #include "resolve.h"
 
+/* A dead host this many letters or fewer from a live one is a typo. */
+#define TYPO_DISTANCE 2
+/* A host moved when most of its URLs, and at least this many, moved. */
+#define MIGRATION_MIN 2
+/*
+ * A capture that replays badly is rejected and the next nearest asked;
+ * this many times at most, so a broken archive cannot keep us forever.
+ */
+#define REPLAY_ROUNDS 5
+
 struct occ {
 	char *path;
 	unsigned line;
@@ -200,7 +210,7 @@ static void suggest_hosts(struct resolver *c)
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
 		const char *best = NULL;
-		int bestd = 3;
+		int bestd = TYPO_DISTANCE + 1;
 
 		if (!t->dead || link_verdict(&t->l) != V_DNS)
 			continue;
@@ -211,7 +221,7 @@ static void suggest_hosts(struct resolver *c)
 			if (!o->l.have_last || verdict_is_failure(link_verdict(&o->l)) ||
 			    link_verdict(&o->l) == V_BLOCKED || !strcmp(o->l.host, t->l.host))
 				continue;
-			d = edit_distance(t->l.host, o->l.host, 2);
+			d = edit_distance(t->l.host, o->l.host, TYPO_DISTANCE);
 			if (d < bestd || (d == bestd && best && strcmp(o->l.host, best) < 0)) {
 				bestd = d;
 				best = o->l.host;
@@ -318,7 +328,7 @@ static void find_migrations(struct resolver *c)
 				most = (size_t)k->value;
 				best = k->key;
 			}
-		if (best && most >= 2 && 2 * most > n) {
+		if (best && most >= MIGRATION_MIN && 2 * most > n) {
 			for (i = 0; i < c->nr; i++) {
 				struct target *t = &c->t[i];
 
@@ -594,7 +604,7 @@ static void verify_captures(struct resolver *c)
 	int round;
 	size_t i, k;
 
-	for (round = 0; round < 5; round++) {
+	for (round = 0; round < REPLAY_ROUNDS; round++) {
 		struct net *n = new_net(c);
 		size_t asked = 0;
 
