@@ -30,7 +30,8 @@ const char cmd_fix_help[] =
 	"    --db PATH      the store\n"
 	"    --dry-run      print a unified diff instead of writing\n"
 	"    --kinds LIST   comma-separated kinds to write (default\n"
-	"                   moved,archived,typo,migrated,canonical; add upgrade)\n"
+	"                   moved,archived,canonical; add upgrade); typo and\n"
+	"                   migrated are guesses: reported, never written\n"
 	"    --strings      also edit C strings and formats (changes the binary)\n"
 	"    --wait         wait for another fix of this store to end, rather\n"
 	"                   than refuse\n"
@@ -53,7 +54,7 @@ static void summary(const struct fix_opts *o, const struct fix_stats *s)
 int cmd_fix(int argc, char **argv)
 {
 	struct fix_opts o = { NULL, NULL,
-			      "moved,archived,typo,migrated,canonical", 0, 0, 0 };
+			      "moved,archived,canonical", 0, 0, 0 };
 	struct fix_stats stats;
 	struct cmd_store cs;
 	const char *db = NULL;

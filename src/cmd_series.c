@@ -26,7 +26,8 @@ const char cmd_series_help[] =
 	"\n"
 	"    --from ADDR      the author (default: the tree's git user)\n"
 	"    --signoff        add Signed-off-by: ADDR\n"
-	"    --kinds LIST     as fix (default moved,archived,typo,migrated,canonical)\n"
+	"    --kinds LIST     as fix (default moved,archived,canonical; typo and\n"
+	"                     migrated guesses are never written)\n"
 	"    --strings        also edit C strings and formats, in patches of\n"
 	"                     their own\n"
 	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
@@ -62,7 +63,7 @@ const struct option *cmd_series_options(void)
 int cmd_series(int argc, char **argv)
 {
 	struct series_args a = { { NULL, NULL, "HEAD",
-				   "moved,archived,typo,migrated,canonical",
+				   "moved,archived,canonical",
 				   NULL, 0, 0, 15 }, NULL, 0 };
 	struct cmd_store cs;
 	struct option opts[] = SERIES_OPTIONS(&a);

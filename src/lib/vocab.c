@@ -160,3 +160,8 @@ enum kind kind_from_name(const char *name)
 			return (enum kind)i;
 	return K__COUNT;
 }
+
+int kind_is_guess(enum kind k)
+{
+	return k == K_TYPO || k == K_MIGRATED;
+}

@@ -106,6 +106,12 @@ enum kind {
 };
 
 const char *kind_name(enum kind k);
+/*
+ * A guess (typo: a live host a letter or two away; migrated: where most
+ * of the host's links went) is another organisation's address until its
+ * owner says otherwise: reported ("did you mean"), never written.
+ */
+int kind_is_guess(enum kind k);
 /* K__COUNT where name is not a kind name. */
 enum kind kind_from_name(const char *name);
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../lib/strbuf.h"
+#include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "plan.h"
 #include "rewrite.h"
@@ -36,6 +37,7 @@ static int add(const struct store_edit *e, void *data)
 	int strings = ctx == CTX_C_STRING || ctx == CTX_C_FORMAT;
 
 	if (!e->replacement || !strcmp(e->kind, "unresolved") ||
+	    kind_is_guess(kind_from_name(e->kind)) ||
 	    !kind_listed(lc->kinds, e->kind) || ctx == CTX__COUNT ||
 	    !context_is_checked(ctx) || (strings && !lc->strings))
 		return 0;
@@ -66,7 +68,14 @@ static int add(const struct store_edit *e, void *data)
 int plan_load(struct store *st, const char *kinds, int strings, struct plan *p)
 {
 	struct load_ctx lc = { p, kinds, strings };
+	int k;
 
+	for (k = 0; k < K__COUNT; k++)
+		if (kind_is_guess((enum kind)k) &&
+		    kind_listed(kinds, kind_name((enum kind)k)))
+			return error("--kinds: %s replacements are guesses, "
+				     "reported and never written",
+				     kind_name((enum kind)k));
 	return store_each_resolution(st, add, &lc);
 }
 

@@ -30,8 +30,9 @@ struct plan {
 
 /*
  * The resolutions of the kinds listed (comma-separated: moved, archived,
- * upgrade, typo, migrated, canonical), string and format occurrences only
- * when strings is set; unresolved ones never.
+ * upgrade, canonical), string and format occurrences only when strings is
+ * set; unresolved ones and guesses (typo, migrated: kind_is_guess())
+ * never, and listing a guess is an error.
  */
 int plan_load(struct store *st, const char *kinds, int strings, struct plan *p);
 void plan_release(struct plan *p);

@@ -75,6 +75,17 @@ ok "the parked capture was replayed and rejected" grep -q "/web/20050101000000id
 ok "the migration is reported" grep -q "domain migration www.maxim-lm.com -> www.analog-lm.com (2 of 3 checked URLs moved there)" "$SCRATCH/err"
 same "every occurrence's resolution is stored" "$(sqlite3 .linkmend/linkmend.db 'select count(*) from resolution')" "$(wc -l < "$SCRATCH/got")"
 
+# Guesses are reported, never written: a typo host and a migrated one.
+same "the store holds a typo and a migrated guess (the setup works)" \
+	"$(sqlite3 .linkmend/linkmend.db "select group_concat(kind, ' ') from (select kind from resolution where kind in ('typo', 'migrated') order by kind)")" "migrated typo"
+"$LINKMEND" fix --dry-run -q > "$SCRATCH/fix" 2>&1
+ok "fix writes the other replacements (the setup works)" grep -q '^+.*web.archive.org' "$SCRATCH/fix"
+ok "fix writes no typo guess" bash -c "! grep -q '^+.*Simtec:' '$SCRATCH/fix'"
+ok "nor a migrated one" bash -c "! grep -q '^+.*analog-lm.com/c.html' '$SCRATCH/fix'"
+"$LINKMEND" fix --dry-run --kinds moved,typo > /dev/null 2> "$SCRATCH/fixerr"
+same "asking fix for typo replacements is an error" "$?" "2"
+ok "that says they are guesses" grep -q "typo replacements are guesses" "$SCRATCH/fixerr"
+
 # A second run: the answers are cached, the failed look-up is asked again.
 : > "$state/requests.log"
 run "${RESOLVE[@]}" > "$SCRATCH/got2" 2>&1
