@@ -55,6 +55,7 @@ struct probe {
 	char *url;
 	int state;		/* 0 not asked, 1 running, 2 done */
 	long status;
+	char *location;		/* where a random path redirects, or NULL */
 	int parked;
 	unsigned char digest[32];
 	struct net_request req;
@@ -187,6 +188,73 @@ static int is_root(const char *url)
 	return root;
 }
 
+/*
+ * Names a site gives its home page.  "home" and "homepage" mean it at any
+ * depth (/content/www/us/en/homepage.html); the others only at the top,
+ * under language segments alone (/index.html, /en/index.php, /en-us/).
+ */
+static const char *const home_anywhere[] = { "home", "homepage" };
+static const char *const home_at_top[] = {
+	"index", "default", "welcome", "main", "start",
+};
+
+static int named(const char *seg, size_t n, const char *const *names,
+		 size_t nnames)
+{
+	size_t i, stem = 0;
+
+	while (stem < n && seg[stem] != '.')
+		stem++;
+	for (i = 0; i < nnames; i++)
+		if (strlen(names[i]) == stem && !strncasecmp(seg, names[i], stem))
+			return 1;
+	return 0;
+}
+
+/* "en", "de", "en-us", "pt_BR": a language or locale, no page. */
+static int locale_segment(const char *seg, size_t n)
+{
+	return (n == 2 || (n == 5 && (seg[2] == '-' || seg[2] == '_'))) &&
+	       isalpha((unsigned char)seg[0]) && isalpha((unsigned char)seg[1]);
+}
+
+/* The site's home page at some path other than "/". */
+static int is_home_page(const char *url)
+{
+	CURLU *u = curl_url();
+	char *path = NULL;
+	const char *p, *last = NULL;
+	size_t lastn = 0;
+	int only_locales = 1, home = 0;
+
+	if (!u || curl_url_set(u, CURLUPART_URL, url, 0) ||
+	    curl_url_get(u, CURLUPART_PATH, &path, 0))
+		goto out;
+	for (p = path; *p; ) {
+		size_t n;
+
+		p += strspn(p, "/");
+		n = strcspn(p, "/");
+		if (!n)
+			break;
+		if (last && !locale_segment(last, lastn))
+			only_locales = 0;
+		last = p;
+		lastn = n;
+		p += n;
+	}
+	if (!last)
+		goto out;	/* the root: is_root()'s */
+	home = named(last, lastn, home_anywhere, 2) ||
+	       (only_locales && (named(last, lastn, home_at_top, 5) ||
+				 (locale_segment(last, lastn) &&
+				  path[strlen(path) - 1] == '/')));
+out:
+	curl_free(path);
+	curl_url_cleanup(u);
+	return home;
+}
+
 static char *origin_of(const char *url)
 {
 	CURLU *u = curl_url();
@@ -212,6 +280,10 @@ static void conclude(struct job *j, struct probe *p)
 
 	if (j->parked || (p && p->parked))
 		return finish(j, V_PARKED, "parked domain");
+	/* Where any path of the host lands is no page of its own. */
+	if (j->hops && p && p->location && !strcmp(p->location, j->cur))
+		return finish(j, V_SOFT404, "redirects to %s, where a random "
+			      "path on the host lands too", j->cur);
 	if (p && p->status == 200) {
 		/* The host answers 200 for anything: compare the pages. */
 		if (!j->have_body)
@@ -235,6 +307,8 @@ static void on_probe_done(struct net_request *req, void *data)
 	p->state = 2;
 	p->status = req->curl_code ? 0 : req->status;
 	p->parked = p->status == 200 && body_is_parked(&req->body);
+	if (p->status >= 300 && p->status < 400 && req->location)
+		p->location = xstrdup(req->location);
 	memcpy(p->digest, req->digest, sizeof(p->digest));
 	net_request_reset(req);
 	for (j = p->waiters, p->waiters = NULL; j; j = next) {
@@ -451,6 +525,10 @@ static void on_job_done(struct net_request *req, void *data)
 	}
 	if (j->hops && is_root(j->cur) && !is_root(j->orig))
 		return finish(j, V_SOFT404, "redirects to the site root %s", j->cur);
+	if (j->hops && is_home_page(j->cur) && !is_home_page(j->orig) &&
+	    !is_root(j->orig))
+		return finish(j, V_SOFT404, "redirects to the site's home page "
+			      "%s", j->cur);
 	with_probe(j);
 }
 
@@ -460,6 +538,7 @@ static void free_probe(void *p)
 
 	net_request_reset(&pr->req);
 	free(pr->url);
+	free(pr->location);
 	free(pr);
 }
 

@@ -394,6 +394,8 @@ class Web:
                 return 200, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
             if "root-redirect" in h.flags and path != "/":
                 return 302, {"Location": "/"}, b"", None
+            if "catchall-redirect" in h.flags:
+                return 301, {"Location": "/landing"}, b"", None
             if path == "/" and "root-redirect" in h.flags:
                 return 200, {"Content-Type": "text/html"}, f"<html>home of {hostname}</html>".encode(), None
             return 404, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
