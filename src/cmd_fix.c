@@ -7,7 +7,9 @@
 #include <stdlib.h>
 
 #include "builtin.h"
+#include "lib/config.h"
 #include "lib/parse-options.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "rewrite/fix.h"
 #include "setup.h"
@@ -32,13 +34,22 @@ const char cmd_fix_help[] =
 	"    --kinds LIST   comma-separated kinds to write (default\n"
 	"                   moved,archived,canonical; add upgrade); typo and\n"
 	"                   migrated are guesses: reported, never written\n"
-	"    --strings      also edit C strings and formats (changes the binary)\n"
+	"    --strings      also edit strings and code: C strings and formats,\n"
+	"                   Kconfig and Makefile statements, script code (it\n"
+	"                   changes what a program does or prints)\n"
+	"\n"
+	"Never changed: copyright, author, MODULE_AUTHOR, SPDX and licence\n"
+	"lines, CREDITS, MAINTAINERS, Documentation/translations/, and what\n"
+	"[keep] path and line of .linkmend.conf add; they are counted in the\n"
+	"summary.  Typo and migrated guesses are never written.\n"
 	"    --wait         wait for another fix of this store to end, rather\n"
 	"                   than refuse\n"
 	"    -q, --quiet    no summary\n";
 
 static void summary(const struct fix_opts *o, const struct fix_stats *s)
 {
+	struct strbuf kept = STRBUF_INIT;
+
 	fprintf(stderr, "fix: %zu edit%s in %zu file%s%s%s", s->edits,
 		s->edits == 1 ? "" : "s", s->files, s->files == 1 ? "" : "s",
 		o->dry_run ? " (dry run: nothing written)" : "",
@@ -49,14 +60,19 @@ static void summary(const struct fix_opts *o, const struct fix_stats *s)
 	if (s->recovered)
 		fprintf(stderr, "fix: '%s' was written by an interrupted run; "
 			"recorded now\n", s->recovered);
+	keep_summary(&s->kept, &kept);
+	if (kept.len)
+		fprintf(stderr, "fix: %s\n", kept.buf);
+	strbuf_release(&kept);
 }
 
 int cmd_fix(int argc, char **argv)
 {
 	struct fix_opts o = { NULL, NULL,
-			      "moved,archived,canonical", 0, 0, 0 };
+			      "moved,archived,canonical", 0, 0, 0, NULL };
 	struct fix_stats stats;
 	struct cmd_store cs;
+	struct config cfg;
 	const char *db = NULL;
 	int quiet = 0, ret;
 	struct option opts[] = {
@@ -72,8 +88,10 @@ int cmd_fix(int argc, char **argv)
 	if (parse_options(argc, argv, opts, cmd_fix_usage))
 		usage_die(cmd_fix_usage);
 	cmd_store_open(&cs, db, 0, 1, "run scan, check and resolve first");
+	cmd_conf_load(cs.root, &cfg);
 	o.db = cs.db;
 	o.root = cs.root;
+	o.cfg = &cfg;
 	if (fix_apply(&o, cs.st, &stats))
 		die("cannot fix the tree '%s'", cs.root);
 	if (fflush(stdout) || ferror(stdout))
@@ -82,6 +100,7 @@ int cmd_fix(int argc, char **argv)
 		summary(&o, &stats);
 	ret = stats.failed;
 	free(stats.recovered);
+	config_release(&cfg);
 	cmd_store_close(&cs);
 	return ret;
 }

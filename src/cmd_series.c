@@ -4,6 +4,7 @@
  * on the store's resolutions.
  */
 #include "builtin.h"
+#include "lib/config.h"
 #include "lib/parse-options.h"
 #include "lib/usage.h"
 #include "series/write.h"
@@ -28,7 +29,7 @@ const char cmd_series_help[] =
 	"    --signoff        add Signed-off-by: ADDR\n"
 	"    --kinds LIST     as fix (default moved,archived,canonical; typo and\n"
 	"                     migrated guesses are never written)\n"
-	"    --strings        also edit C strings and formats, in patches of\n"
+	"    --strings        also edit strings and code (as fix), in patches of\n"
 	"                     their own\n"
 	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
 	"                     and those get_maintainer.pl ranks as high\n";
@@ -64,8 +65,9 @@ int cmd_series(int argc, char **argv)
 {
 	struct series_args a = { { NULL, NULL, "HEAD",
 				   "moved,archived,canonical",
-				   NULL, 0, 0, 15 }, NULL, 0 };
+				   NULL, 0, 0, 15, NULL }, NULL, 0 };
 	struct cmd_store cs;
+	struct config cfg;
 	struct option opts[] = SERIES_OPTIONS(&a);
 
 	argc = parse_options(argc, argv, opts, cmd_series_usage);
@@ -74,9 +76,12 @@ int cmd_series(int argc, char **argv)
 	if (!a.o.dir || argc)
 		usage_die(cmd_series_usage);
 	cmd_store_open(&cs, a.db, 0, 1, "run scan, check and resolve first");
+	cmd_conf_load(cs.root, &cfg);
 	a.o.root = cs.root;
+	a.o.cfg = &cfg;
 	if (series_write(&a.o, cs.st))
 		die("cannot write the series of '%s'", cs.root);
+	config_release(&cfg);
 	cmd_store_close(&cs);
 	return 0;
 }

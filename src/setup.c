@@ -12,6 +12,7 @@
  *            per-host = N         requests at once to that host
  *   [resolve] wayback = URL, memento = URL
  *   [report]  source-url = TEMPLATE
+ *   [keep]    path = GLOB, line = TEXT   never changed by fix or series
  */
 #include <stdlib.h>
 #include <string.h>
@@ -112,7 +113,8 @@ static const char *const known[][2] = {
 	{ "check", "spacing-ms" }, { "check", "confirm" },
 	{ "host", "accept" }, { "host", "per-host" },
 	{ "resolve", "wayback" }, { "resolve", "memento" },
-	{ "report", "source-url" },
+	{ "report", "source-url" }, { "keep", "path" }, { "keep", "line" },
+	{ "keep", "host" },
 };
 
 static void validate(const struct config *cfg)

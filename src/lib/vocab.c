@@ -46,6 +46,12 @@ int context_is_checked(enum context ctx)
 	return ctx != CTX_IDENTIFIER && ctx != CTX_LICENSE;
 }
 
+int context_is_code(enum context ctx)
+{
+	return ctx == CTX_C_STRING || ctx == CTX_C_FORMAT ||
+	       ctx == CTX_KCONFIG || ctx == CTX_MAKEFILE || ctx == CTX_CODE;
+}
+
 const char *flag_name(unsigned bit_index)
 {
 	return bit_index < OCC__COUNT ? flag_names[bit_index] : "?";

@@ -51,6 +51,12 @@ const char *context_name(enum context ctx);
 enum context context_from_name(const char *name);
 /* 1 for contexts whose URLs are links to check (not identifier, licence). */
 int context_is_checked(enum context ctx);
+/*
+ * 1 for contexts that are code, not comment or documentation: strings,
+ * formats, Kconfig and Makefile statements, script code.  Changing a
+ * link there changes what a program does or prints: only on request.
+ */
+int context_is_code(enum context ctx);
 const char *flag_name(unsigned bit_index);
 /* "wrapped,https" into sb-like out (at least 64 bytes), "-" when none. */
 void flags_format(unsigned flags, char *out, unsigned size);

@@ -16,6 +16,7 @@
 #include "../lib/xalloc.h"
 #include "../scan/manifest.h"
 #include "fix.h"
+#include "keep.h"
 #include "plan.h"
 #include "rewrite.h"
 
@@ -248,11 +249,20 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 	int ret = 0;
 
 	for (k = i; k < j; k++) {
+		enum keep_reason why;
+
 		if (p->v[k].applied)
 			continue;
+
 		if (!plan_span_ok(&p->v[k], old->buf, old->len)) {
 			warning("skipped %s:%u: not the URL scan saw there",
 				p->v[k].path, p->v[k].line);
+			continue;
+		}
+		why = keep_reason(p->v[k].path, old->buf, old->len,
+				  p->v[k].start, p->v[k].url, f->o->cfg);
+		if (why != KEEP_NONE) {
+			f->stats->kept.n[why]++;
 			continue;
 		}
 		which[n] = k;

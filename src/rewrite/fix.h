@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "../store/store.h"
+#include "keep.h"
 
 struct fix_opts {
 	const char *db;		/* the store's path: the lock goes beside it */
@@ -24,10 +25,12 @@ struct fix_opts {
 	int strings;		/* also C strings and formats */
 	int dry_run;		/* a diff on stdout, nothing written */
 	int wait;		/* for another fix's lock, rather than refuse */
+	const struct config *cfg;	/* the tree's [keep], or NULL */
 };
 
 struct fix_stats {
 	size_t files, edits, skipped;
+	struct keep_counts kept;	/* lines not linkmend's to change */
 	char *recovered;	/* the file an interrupted run wrote, or NULL */
 	int failed;		/* some file's edits were not written */
 };

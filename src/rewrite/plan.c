@@ -34,7 +34,7 @@ static int add(const struct store_edit *e, void *data)
 	enum context ctx = context_from_name(e->context);
 	struct strbuf esc = STRBUF_INIT;
 	struct planned *x;
-	int strings = ctx == CTX_C_STRING || ctx == CTX_C_FORMAT;
+	int strings = context_is_code(ctx);
 
 	if (!e->replacement || !strcmp(e->kind, "unresolved") ||
 	    kind_is_guess(kind_from_name(e->kind)) ||

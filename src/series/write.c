@@ -17,6 +17,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../rewrite/plan.h"
+#include "../rewrite/keep.h"
 #include "../rewrite/rewrite.h"
 #include "maintainers.h"
 #include "write.h"
@@ -42,6 +43,7 @@ struct series {
 	struct group *g;
 	size_t ng, ag;
 	struct strmap blobs;	/* path -> struct strbuf of the base content */
+	struct keep_counts kept;
 };
 
 static int git(struct series *c, const char *const *args, const char *in,
@@ -210,17 +212,12 @@ static const char *summary_of(const char *kind)
 
 static const char *why_of(const char *kind)
 {
-	if (!strcmp(kind, "archived"))
-		return "These web links are dead: each failed repeated checks days\n"
-		       "apart, and nothing has replaced it.  Point each at the Web\n"
-		       "Archive's copy nearest the day the link was added, a capture\n"
-		       "with a fixed date that was replayed and found good.\n";
 	if (!strcmp(kind, "upgrade"))
 		return "These http links serve the same page over https; use https.\n";
 	if (!strcmp(kind, "strings"))
-		return "These web links are in strings, so this changes the binary.\n"
-		       "They moved or died; point them at the replacements below,\n"
-		       "each checked.\n";
+		return "These web links are in strings or code, so this changes\n"
+		       "what a program does or prints.  They moved or died; point\n"
+		       "them at the replacements below, each checked.\n";
 	return "These web links moved permanently, or their pages live on\n"
 	       "under a new name; point them at where they are now, each\n"
 	       "checked alive.\n";
@@ -237,12 +234,152 @@ static char *line_tag(const char *path)
 	return t;
 }
 
+/*
+ * What the evidence of archived links says as a whole, read back from the
+ * evidence resolve wrote for each ("N checks D1..D2, F failing counted",
+ * "nearest before D (git blame SHA)", "(--date)", "(no date known: ...)").
+ */
+struct dead_facts {
+	int min_checks, min_failing, n;
+	char first[11], last[11];
+	int blame, given, unknown;
+	char commit[13];	/* the one blamed commit, if only one */
+	int commits;		/* 0, 1, or 2 for "several" */
+};
+
+static void read_facts(const char *ev, struct dead_facts *f)
+{
+	int checks, failing;
+	char a[11], b[11], sha[13];
+	const char *p;
+
+	if (sscanf(ev, "%*[^;]; %d check%*[s ] %10[0-9-]..%10[0-9-], %d failing",
+		   &checks, a, b, &failing) == 4 ||
+	    ((p = strstr(ev, "; ")) &&
+	     sscanf(p, "; %d check%*[s ] %10[0-9-]..%10[0-9-], %d failing",
+		    &checks, a, b, &failing) == 4)) {
+		if (!f->n || checks < f->min_checks)
+			f->min_checks = checks;
+		if (!f->n || failing < f->min_failing)
+			f->min_failing = failing;
+		if (!f->n || strcmp(a, f->first) < 0)
+			memcpy(f->first, a, sizeof(f->first));
+		if (!f->n || strcmp(b, f->last) > 0)
+			memcpy(f->last, b, sizeof(f->last));
+		f->n++;
+	}
+	if ((p = strstr(ev, "(git blame ")) && sscanf(p, "(git blame %12[0-9a-f]",
+						    sha) == 1) {
+		f->blame++;
+		if (!f->commits) {
+			memcpy(f->commit, sha, sizeof(f->commit));
+			f->commits = 1;
+		} else if (strcmp(f->commit, sha)) {
+			f->commits = 2;
+		}
+	} else if (strstr(ev, "(--date)")) {
+		f->given++;
+	} else {
+		f->unknown++;
+	}
+}
+
+/* text as lines of at most width columns, broken at spaces. */
+static void add_wrapped(struct strbuf *out, const char *text, size_t width)
+{
+	while (*text) {
+		size_t n = strlen(text), cut = n;
+
+		if (n > width) {
+			for (cut = width; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = strcspn(text, " ");
+		}
+		n = cut;
+		while (n && text[n - 1] == ' ')
+			n--;	/* never trailing white space */
+		strbuf_add(out, text, n);
+		strbuf_addch(out, '\n');
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+}
+
+/* The facts of the archived links of groups [first, last). */
+static void facts_of(struct series *c, size_t first, size_t last,
+		     struct dead_facts *f)
+{
+	size_t i, k;
+
+	memset(f, 0, sizeof(*f));
+	for (k = first; k < last; k++)
+		for (i = 0; !strcmp(c->g[k].kind, "archived") &&
+		     i < c->g[k].nr; i++)
+			read_facts(c->plan.v[c->g[k].edits[i]].evidence, f);
+}
+
+/* "each failed ... checks between D1 and D2" as the facts say. */
+static void checks_clause(const struct dead_facts *f, struct strbuf *sb)
+{
+	if (f->n && f->min_checks == 1 && !strcmp(f->first, f->last))
+		strbuf_addf(sb, "each failed the one check made, on %s",
+			    f->first);
+	else if (f->n)
+		strbuf_addf(sb, "each failed at least %d check%s between %s "
+			    "and %s", f->min_failing,
+			    f->min_failing == 1 ? "" : "s", f->first, f->last);
+	else
+		strbuf_addstr(sb, "each failed its checks");
+}
+
+/* "nearest ..." as the dates of the lines came, from git or not. */
+static void dates_clause(const struct dead_facts *f, struct strbuf *sb)
+{
+	if (f->blame && !f->given && !f->unknown && f->commits == 1)
+		strbuf_addf(sb, "nearest the commit that brought its line into "
+			    "this tree's history (%s, for all of them)",
+			    f->commit);
+	else if (f->blame && !f->given && !f->unknown)
+		strbuf_addstr(sb, "nearest the day its line was added (git "
+			      "blame)");
+	else if (f->given && !f->blame && !f->unknown)
+		strbuf_addstr(sb, "nearest the date given for the tree");
+	else if (f->unknown && !f->blame && !f->given)
+		strbuf_addstr(sb, "nearest the day of the check (no date for "
+			      "the lines is known)");
+	else
+		strbuf_addstr(sb, "nearest the date its evidence names");
+}
+
+/* Every sentence of it from the evidence of the links it covers. */
+static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct dead_facts f;
+
+	facts_of(c, gi, gi + 1, &f);
+	strbuf_addstr(&sb, "These web links are dead: ");
+	checks_clause(&f, &sb);
+	strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
+	dates_clause(&f, &sb);
+	strbuf_addstr(&sb, ", a capture with a fixed date that was replayed "
+		      "and found good.");
+	add_wrapped(msg, sb.buf, 72);
+	strbuf_release(&sb);
+}
+
 static void message(struct series *c, struct group *g, struct strbuf *msg)
 {
 	size_t i;
 
-	strbuf_addf(msg, "%s: %s\n\n%s\n", g->prefix, summary_of(g->kind),
-		    why_of(g->kind));
+	strbuf_addf(msg, "%s: %s\n\n", g->prefix, summary_of(g->kind));
+	if (!strcmp(g->kind, "archived"))
+		archived_why(c, (size_t)(g - c->g), msg);
+	else
+		strbuf_addstr(msg, why_of(g->kind));
+	strbuf_addch(msg, '\n');
 	for (i = 0; i < g->nr; i++) {
 		const struct planned *e = &c->plan.v[g->edits[i]];
 		char *tag = line_tag(e->path);
@@ -425,6 +562,39 @@ static int address(const char *file, const struct group *g,
 	return ret;
 }
 
+/* The cover's account of the evidence, each sentence from its facts. */
+static void how_gathered(struct series *c, size_t first, size_t last,
+			 const size_t by_kind[4], struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct dead_facts f;
+
+	facts_of(c, first, last, &f);
+	strbuf_addstr(&sb, "How the evidence was gathered: every link in the "
+		      "tree was checked (HEAD, then GET), and redirects were "
+		      "followed hop by hop.");
+	if (by_kind[0])
+		strbuf_addstr(&sb, "  Moved links follow permanent redirects "
+			      "to a live page that is not the site's home "
+			      "page.");
+	if (by_kind[2]) {
+		strbuf_addstr(&sb, "  The dead links archived here ");
+		checks_clause(&f, &sb);
+		strbuf_addstr(&sb, "; their copies are the Web Archive's ");
+		dates_clause(&f, &sb);
+		strbuf_addstr(&sb, ", replayed and found good.");
+	}
+	strbuf_addstr(&sb, by_kind[3] ? "  The patches marked as such change "
+		      "strings or code; the others only comments and "
+		      "documentation." : "  Only comments and documentation "
+		      "change.");
+	strbuf_addstr(&sb, "  Each commit message lists its links with their "
+		      "evidence.");
+	strbuf_addch(out, '\n');
+	add_wrapped(out, sb.buf, 72);
+	strbuf_release(&sb);
+}
+
 static int write_cover(struct series *c, const char *dir, size_t first,
 		       size_t last, size_t total_series, size_t series_no)
 {
@@ -455,15 +625,7 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 	for (i = first; i < last; i++)
 		strbuf_addf(&sb, "  %s: %s (%zu)\n", c->g[i].prefix,
 			    summary_of(c->g[i].kind), c->g[i].nr);
-	strbuf_addstr(&sb, "\nHow the evidence was gathered: every link in the tree was\n"
-		      "checked (HEAD, then GET), redirects were followed hop by hop,\n"
-		      "and a link counts as dead only after failing checks days apart.\n"
-		      "Moved links follow permanent redirects to a live page that is\n"
-		      "not the site's home page.  Archived copies are the Web Archive\n"
-		      "captures nearest before the day each link was added (git\n"
-		      "blame), replayed and found good, with a fixed timestamp.\n"
-		      "Only comments and documentation change unless a patch says so.\n"
-		      "Each commit message lists its links with their evidence.\n");
+	how_gathered(c, first, last, by_kind, &sb);
 	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
 	free(path);
 	strbuf_release(&sb);
@@ -553,12 +715,19 @@ static void group_edits(struct series *c)
 		struct strbuf *b = base_blob(c, e->path);
 		const char *kind = plan_group(e);
 		struct group *g = NULL;
+		enum keep_reason why;
 		long s;
 		char *area;
 
 		if (!b || !plan_span_ok(e, b->buf, b->len)) {
 			warning("skipped %s:%u: not the URL scan saw there at %s",
 				e->path, e->line, c->base_rev);
+			continue;
+		}
+		why = keep_reason(e->path, b->buf, b->len, e->start, e->url,
+				  c->o->cfg);
+		if (why != KEEP_NONE) {
+			c->kept.n[why]++;
 			continue;
 		}
 		area = area_of(c, e->path, &s);
@@ -743,6 +912,7 @@ static void release(struct series *c)
 
 int series_write(const struct series_opts *o, struct store *st)
 {
+	struct strbuf kept = STRBUF_INIT;
 	struct series c;
 	size_t k;
 	int ret = -1;
@@ -758,6 +928,10 @@ int series_write(const struct series_opts *o, struct store *st)
 		goto out;
 	c.have_m = !maintainers_load(c.root, &c.m);
 	group_edits(&c);
+	keep_summary(&c.kept, &kept);
+	if (kept.len)
+		fprintf(stderr, "series: %s\n", kept.buf);
+	strbuf_release(&kept);
 	if (!c.ng) {
 		fprintf(stderr, "series: nothing to send\n");
 		ret = 0;

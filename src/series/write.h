@@ -16,6 +16,8 @@
 
 #include "../store/store.h"
 
+struct config;
+
 struct series_opts {
 	const char *root;	/* the tree: a git checkout */
 	const char *dir;	/* where the series go */
@@ -24,6 +26,7 @@ struct series_opts {
 	const char *from;	/* "Name <mail>", or NULL: git's user */
 	int signoff, strings;
 	int max;		/* patches in one series (15) */
+	const struct config *cfg;	/* the tree's [keep], or NULL */
 };
 
 /* -1 after error(). */

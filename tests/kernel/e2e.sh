@@ -168,6 +168,40 @@ for k, n in con.execute("SELECT kind, count(*) FROM resolution GROUP BY kind ORD
     print("resolved_%s: %d" % (k, n))
 PY
 cat "$out/accuracy.txt"
+
+# What a maintainer refuses, counted from the applied tree and the
+# patches alone (no code shared with linkmend's own rules): lines that
+# are not the tool's to change, and guessed hosts.
+git -C "$cache/e2e/applied" diff -U0 "$base" > "$out/applied.diff"
+python3 - "$out/applied.diff" > "$out/never-touch.txt" <<'PY'
+import re, sys
+path, n = None, {}
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    if line.startswith("+++ "):
+        path = line[6:].rstrip("\n")
+        continue
+    if not line.startswith("-") or line.startswith("---"):
+        continue
+    low = line.lower()
+    kind = None
+    if path in ("CREDITS", "MAINTAINERS"):
+        kind = "credits_maintainers"
+    elif path.startswith("Documentation/translations/"):
+        kind = "translations"
+    elif "copyright" in low or re.search(r"\(c\) [12]", low):
+        kind = "copyright"
+    elif "module_author" in low or re.match(r"-[\s/*#;!%-]*(author|written by)", low):
+        kind = "author"
+    elif "spdx-license-identifier" in low or "licensed under" in low:
+        kind = "license"
+    if kind:
+        n[kind] = n.get(kind, 0) + 1
+for k in ("copyright", "author", "license", "credits_maintainers", "translations"):
+    print("never_touch_%s: %d" % (k, n.get(k, 0)))
+print("never_touch_lines_changed: %d" % sum(n.values()))
+PY
+cat "$out/never-touch.txt"
+guessed=$(cat $(cat "$out/patches.txt") | grep -cE '^[^ ]+:[0-9]+:   (typo|migrated): ' || true)
 t_acc=$(date +%s)
 
 if [ "${E2E_BOOT:-1}" = 0 ]; then
@@ -237,6 +271,8 @@ summary verify_failures "$vf"
 summary precision "$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary recall "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
+summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
+summary guessed_replacements_in_patches "$guessed"
 summary identifier_or_license_rewritten "$(grep '^identifier_or_license_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary c_files_touched "$touched"
 summary c_files_compiled "$compiled (the other $((touched - compiled)) covered by verify alone)"
@@ -260,4 +296,6 @@ ok=1
 python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(0 if p >= 0.99 and r >= 0.99 else 1)" \
 	"$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)" "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)" || ok=0
 [ "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)" = 0 ] || ok=0
+[ "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)" = 0 ] || ok=0
+[ "$guessed" = 0 ] || ok=0
 [ $ok = 1 ] && echo "e2e: ok" || { echo "e2e: FAILED"; exit 1; }

@@ -86,6 +86,15 @@ ok "nor a migrated one" bash -c "! grep -q '^+.*analog-lm.com/c.html' '$SCRATCH/
 same "asking fix for typo replacements is an error" "$?" "2"
 ok "that says they are guesses" grep -q "typo replacements are guesses" "$SCRATCH/fixerr"
 
+# Lines that must stay: [keep] line of .linkmend.conf keeps one.
+ok "without it the Star line changes (the setup works)" grep -q '^+.*Star:' "$SCRATCH/fix"
+printf '[keep]\nline = "Star:"\n' > .linkmend.conf
+"$LINKMEND" fix --dry-run > "$SCRATCH/fixkeep" 2>&1
+ok "with it the Star line stays" bash -c "! grep -q '^+.*Star:' '$SCRATCH/fixkeep'"
+ok "and the summary counts it" grep -q "fix: 1 kept as they are (kept by .linkmend.conf 1)" "$SCRATCH/fixkeep"
+ok "while the others change" grep -q '^+.*Doc:' "$SCRATCH/fixkeep"
+rm .linkmend.conf
+
 # A second run: the answers are cached, the failed look-up is asked again.
 : > "$state/requests.log"
 run "${RESOLVE[@]}" > "$SCRATCH/got2" 2>&1

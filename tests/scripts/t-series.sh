@@ -122,6 +122,15 @@ ok "To and Cc come from the section" grep -q "^To: Foo Maintainer <foo@linkmend-
 ok "lists and reviewers are Cc" bash -c "grep -A1 '^Cc: ' '$SCRATCH/out/0001-bar-replace-dead-web-links-with-archived-copies.patch' | grep -q 'Bar Reviewer'"
 ok "the commit message has each link's evidence" grep -q "^drivers/bar/bar.c:3:   archived: gone (HTTP 404); 1 check 2023-11-14..2023-11-14, 1 failing counted; capture 20050101000000, the nearest before 2006-06-01 (git blame" "$SCRATCH/out/0001-bar-replace-dead-web-links-with-archived-copies.patch"
 ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.org>" "$SCRATCH/out/0002-foo-update-moved-web-links.patch"
+# Every claim from the evidence: one check on one day, dates from one commit.
+B=$SCRATCH/out/0001-bar-replace-dead-web-links-with-archived-copies.patch
+tr '\n' ' ' < "$B" > "$SCRATCH/b.flat"
+tr '\n' ' ' < "$SCRATCH/out/0000-cover-letter.patch" > "$SCRATCH/cover.flat"
+ok "the message says how many checks failed, and when" grep -q "These web links are dead: each failed the one check made, on 2023-11-14\." "$SCRATCH/b.flat"
+ok "it claims no repeated checks that were not made" bash -c "! grep -qi 'repeated checks' '$SCRATCH/b.flat' '$SCRATCH/cover.flat'"
+ok "it names the one commit the lines' dates come from" grep -q "nearest the commit that brought its line into this tree's history ([0-9a-f]\{12\}, for all of them)" "$SCRATCH/b.flat"
+ok "the cover letter's account is the evidence's" grep -q "The dead links archived here each failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
+ok "and says only comments and documentation change" grep -q "Only comments and documentation change\." "$SCRATCH/cover.flat"
 ok "the work tree is untouched by series" git diff --quiet
 
 for p in "$SCRATCH"/out/000[1-9]*.patch; do

@@ -4,9 +4,13 @@
  * after.  The spans come from scan_buffer, as fix gets them.
  */
 #include <curl/curl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../src/lib/xalloc.h"
+#include "../../src/lib/config.h"
+#include "../../src/rewrite/keep.h"
 #include "../../src/rewrite/rewrite.h"
 #include "../../src/scan/scan.h"
 #include "unit.h"
@@ -45,9 +49,72 @@ out:
 static const char archive[] =
 	"https://web.archive.org/web/20050101000000/http://a.org/*/x";
 
+/* One line of a file, the URL at its "http". */
+static enum keep_reason keep_of(const char *path, const char *line,
+				const struct config *cfg)
+{
+	const char *url = strstr(line, "http");
+
+	return keep_reason(path, line, strlen(line),
+			   url ? (size_t)(url - line) : 0, url, cfg);
+}
+
+/* The never-touch rules, line by line, from real kernel lines. */
+static void test_keep(void)
+{
+	static const struct {
+		const char *path, *line;
+		enum keep_reason want;
+	} t[] = {
+		{ "drivers/a.c", " * Copyright (C) 2009 Texas Instruments - http://www.ti.com/\n", KEEP_COPYRIGHT },
+		{ "drivers/a.c", " * (C) 2003 Red Hat, Inc. http://www.redhat.com/\n", KEEP_COPYRIGHT },
+		{ "drivers/a.c", "MODULE_AUTHOR(\"Jo <jo@x.org>, http://x.org/\");\n", KEEP_AUTHOR },
+		{ "drivers/a.c", " * Author: Jo Doe <jo@x.org> http://x.org/~jo\n", KEEP_AUTHOR },
+		{ "fs/b.c", " * Written by Al <al@x.org>, http://x.org/al\n", KEEP_AUTHOR },
+		{ "fs/b.c", "// SPDX-License-Identifier: (GPL-2.0 OR MIT) http://x.org/\n", KEEP_LICENSE },
+		{ "fs/b.c", " * Licensed under the Apache License http://x.org/l\n", KEEP_LICENSE },
+		{ "CREDITS", "W: http://www.kernel.org/~x\n", KEEP_PEOPLE },
+		{ "MAINTAINERS", "T:\tgit git://git.kernel.org/pub/scm/x.git\n", KEEP_PEOPLE },
+		{ "Documentation/translations/zh_CN/x.rst", "http://x.org/\n", KEEP_TRANSLATION },
+		{ "drivers/a.c", " * See http://www.ti.com/lit/ds/x.pdf for the timings\n", KEEP_NONE },
+		{ "Documentation/process/howto.rst", "  http://x.org/ the authors' list\n", KEEP_NONE },
+		{ "drivers/net/MAINTAINERS.txt", "http://x.org/\n", KEEP_NONE },
+		{ "drivers/a.c", " * https://lore.kernel.org/r/x@y\n", KEEP_INFRA },
+		{ "drivers/a.c", " * http://www.kernel.org/pub/\n", KEEP_INFRA },
+		{ "drivers/a.c", " * http://notkernel.org/pub/\n", KEEP_NONE },
+	};
+	struct config cfg;
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char name[160];
+
+		snprintf(name, sizeof(name), "keep: %s: %.*s", t[i].path,
+			 (int)strcspn(t[i].line, "\n"), t[i].line);
+		CHECK(keep_of(t[i].path, t[i].line, NULL) == t[i].want, name);
+	}
+	CHECK(!config_parse(&cfg, "test.conf", "[keep]\npath = Documentation/ABI/\n"
+			    "line = \"Datasheet:\"\n"), "a [keep] configuration");
+	CHECK(keep_of("Documentation/ABI/testing/x", "http://x.org/\n", &cfg) ==
+	      KEEP_CONFIG, "[keep] path keeps a file");
+	CHECK(keep_of("drivers/a.c", " * Datasheet: http://x.org/d.pdf\n", &cfg) ==
+	      KEEP_CONFIG, "[keep] line keeps a line");
+	CHECK(keep_of("drivers/a.c", " * Manual: http://x.org/d.pdf\n", &cfg) ==
+	      KEEP_NONE, "and no other");
+	CHECK(keep_of("drivers/a.c", " * http://bugs.project.org/1\n", &cfg) ==
+	      KEEP_NONE, "a host not declared is no infrastructure");
+	config_release(&cfg);
+	CHECK(!config_parse(&cfg, "test.conf", "[keep]\nhost = project.org\n"),
+	      "a [keep] host");
+	CHECK(keep_of("drivers/a.c", " * http://bugs.project.org/1\n", &cfg) ==
+	      KEEP_INFRA, "[keep] host keeps its subdomains' links");
+	config_release(&cfg);
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
+	test_keep();
 	check_rewrite("arch/arm/vfp/vfpsingle.c",
 		"/*\n"
 		" * is available through the web page `http://HTTP.CS.Berkeley.EDU/~jhauser/\n"
