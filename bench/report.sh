@@ -10,10 +10,12 @@ html=${1:-out/e2e/report.html}
 json=${2:-${html%.html}.json}
 [ -f "$html" ] && [ -f "$json" ] ||
 	{ echo "bench/report.sh: no $html or $json: run make demo first" >&2; exit 2; }
+html=$(realpath "$html")
+json=$(realpath "$json")
 runs=${RUNS:-3}
 for i in $(seq "$runs"); do
-	(cd tests/browser && node report.mjs --html "$OLDPWD/$html" \
-		--json "$OLDPWD/$json" --bench) |
+	(cd tests/browser && node report.mjs --html "$html" --json "$json" \
+		--bench) |
 		sed -n 's/^bench: time to interactive \([0-9]*\) ms.*/\1/p'
 done | sort -n | awk -v runs="$runs" '
 	{ v[NR] = $1 }
