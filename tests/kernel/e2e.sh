@@ -201,7 +201,8 @@ for k in ("copyright", "author", "license", "credits_maintainers", "translations
 print("never_touch_lines_changed: %d" % sum(n.values()))
 PY
 cat "$out/never-touch.txt"
-guessed=$(cat $(cat "$out/patches.txt") | grep -cE '^[^ ]+:[0-9]+:   (typo|migrated): ' || true)
+guessed=$(cat /dev/null $(cat "$out/patches.txt") |
+	grep -cE '^[^ ]+:[0-9]+:   (typo|migrated): ' || true)
 t_acc=$(date +%s)
 
 if [ "${E2E_BOOT:-1}" = 0 ]; then
