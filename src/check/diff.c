@@ -22,26 +22,27 @@ struct d_occ {
 	size_t link;
 };
 
+/* What diff knows of a link beside check's model, by the same index. */
+struct d_link {
+	char *replacement;	/* the store's, or NULL */
+	int from_store;		/* its result is a stored one, within ttl */
+	size_t nhist;		/* its checks before this run's */
+};
+
 struct diff_state {
 	const struct diff_opts *o;
-	const struct config *cfg;
 	struct link_set links;
-	char **replacement;	/* per link: the store's, or NULL */
-	int *from_store;	/* per link: its result came from the store */
+	struct d_link *more;
 	struct d_occ *occ;
 	size_t nocc, aocc;
-	long long ttl_s;
-	int strict, json, quiet, color;
 	size_t checked_now;
-	volatile sig_atomic_t *stop;
 };
 
 static int worth_checking(const struct diff_state *c, const struct occurrence *o)
 {
 	return context_is_checked(o->ctx) && *o->host &&
-	       !(o->flags & (OCC_PLACEHOLDER | OCC_EXAMPLE | OCC_INVALID |
-			     OCC_TRUNCATED)) &&
-	       !check_ignored(c->cfg, o->key);
+	       !(o->flags & OCC_NOT_CHECKED) &&
+	       !check_ignored(c->o->check.cfg, o->key);
 }
 
 static void collect(struct diff_state *c, const struct change_file *f)
@@ -50,7 +51,7 @@ static void collect(struct diff_state *c, const struct change_file *f)
 	struct scan_opts so = { 0 };
 	size_t i;
 
-	if (!f->nr || scan_skipped(c->cfg, f->path) ||
+	if (!f->nr || scan_skipped(c->o->check.cfg, f->path) ||
 	    !scan_has_marker(f->content.buf, f->content.len))
 		return;
 	if (scan_buffer(f->path, f->content.buf, f->content.len, &so, &occ)) {
@@ -75,12 +76,14 @@ static void collect(struct diff_state *c, const struct change_file *f)
 static int load_resolution(const struct store_edit *e, void *data)
 {
 	struct diff_state *c = data;
-	size_t k = (size_t)strmap_get(&c->links.by_url, e->url);
+	struct link *l = link_set_by_url(&c->links, e->url);
+	struct d_link *m;
 
-	if (!k || !e->replacement || !strcmp(e->kind, "unresolved"))
+	if (!l || !e->replacement || !strcmp(e->kind, "unresolved"))
 		return 0;
-	if (!c->replacement[k - 1])
-		c->replacement[k - 1] = xstrdup(e->replacement);
+	m = &c->more[l - c->links.v];
+	if (!m->replacement)
+		m->replacement = xstrdup(e->replacement);
 	return 0;
 }
 
@@ -112,8 +115,10 @@ static int check_stale(struct diff_state *c, const struct check_run_opts *o,
 	for (i = 0; i < c->links.nr; i++) {
 		const struct link *l = &c->links.v[i];
 
-		c->from_store[i] = l->have_last && o->now - l->last.at < c->ttl_s;
-		if (!c->from_store[i])
+		c->more[i].nhist = l->nhist;
+		c->more[i].from_store = l->have_last &&
+					o->now - l->last.at < c->o->ttl_s;
+		if (!c->more[i].from_store)
 			which[n++] = i;
 	}
 	ret = check_links(o, &c->links, which, n, st, &c->checked_now);
@@ -136,7 +141,7 @@ static enum d_state state_of(const struct diff_state *c, const struct link *l)
 	case V_SERVER_ERROR:
 	case V_DNS_ERROR:
 	case V_UNSAFE:
-		return c->strict ? D_DEAD : D_FAILING;
+		return c->o->strict ? D_DEAD : D_FAILING;
 	default:
 		return D_DEAD;
 	}
@@ -186,7 +191,7 @@ static json_t *occ_json(const struct diff_state *c, const struct d_occ *d,
 			enum d_state s)
 {
 	const struct link *l = &c->links.v[d->link];
-	const char *r = c->replacement[d->link];
+	const char *r = c->more[d->link].replacement;
 
 	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:b}",
 			 "path", d->path, "line", (int)d->line, "url", l->url,
@@ -195,7 +200,7 @@ static json_t *occ_json(const struct diff_state *c, const struct d_occ *d,
 			 json_string(l->last.final_url) : json_null(),
 			 "detail", l->last.detail,
 			 "replacement", r ? json_string(r) : json_null(),
-			 "from_store", c->from_store[d->link]);
+			 "from_store", c->more[d->link].from_store);
 }
 
 static void summary(const struct diff_state *c, const size_t n[4])
@@ -207,7 +212,7 @@ static void summary(const struct diff_state *c, const size_t n[4])
 		c->links.nr == 1 ? "" : "s", n[D_DEAD], n[D_FAILING],
 		n[D_MOVED], n[D_ALIVE], c->checked_now,
 		c->links.nr - c->checked_now,
-		c->stop && *c->stop ? "; interrupted" : "");
+		c->o->check.stop && *c->o->check.stop ? "; interrupted" : "");
 }
 
 /* The report on stdout; the number of dead links added. */
@@ -220,19 +225,20 @@ static size_t report(const struct diff_state *c)
 	for (i = 0; i < c->nocc; i++) {
 		const struct d_occ *d = &c->occ[i];
 		const struct link *l = &c->links.v[d->link];
+		const struct d_link *m = &c->more[d->link];
 		enum d_state s;
 
-		if (!l->have_last)
-			continue;	/* interrupted */
+		/* Neither a stored result nor one of this run: interrupted. */
+		if (!m->from_store && l->nhist == m->nhist)
+			continue;
 		s = state_of(c, l);
 		n[s]++;
-		if (c->json)
+		if (c->o->json)
 			json_array_append_new(a, occ_json(c, d, s));
 		else if (s != D_ALIVE)
-			print_text(&sb, d, l, c->replacement[d->link], s,
-				   c->color);
+			print_text(&sb, d, l, m->replacement, s, c->o->color);
 	}
-	if (c->json) {
+	if (c->o->json) {
 		char *text = json_dumps(a, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 
 		if (text)
@@ -242,7 +248,7 @@ static size_t report(const struct diff_state *c)
 	json_decref(a);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
-	if (!c->quiet)
+	if (!c->o->quiet)
 		summary(c, n);
 	return n[D_DEAD];
 }
@@ -259,8 +265,7 @@ static int collect_change(struct diff_state *c, const char *root,
 	for (i = 0; i < ch.nr; i++)
 		collect(c, &ch.v[i]);
 	changes_release(&ch);
-	c->replacement = xcalloc(c->links.nr + 1, sizeof(*c->replacement));
-	c->from_store = xcalloc(c->links.nr + 1, sizeof(*c->from_store));
+	c->more = xcalloc(c->links.nr + 1, sizeof(*c->more));
 	return 0;
 }
 
@@ -269,11 +274,10 @@ static void release(struct diff_state *c)
 	size_t i;
 
 	for (i = 0; i < c->links.nr; i++)
-		free(c->replacement[i]);
+		free(c->more[i].replacement);
 	for (i = 0; i < c->nocc; i++)
 		free(c->occ[i].path);
-	free(c->replacement);
-	free(c->from_store);
+	free(c->more);
 	free(c->occ);
 	link_set_release(&c->links);
 }
@@ -303,13 +307,6 @@ int diff_run(const struct diff_opts *o, struct diff_result *res)
 	memset(&c, 0, sizeof(c));
 	memset(res, 0, sizeof(*res));
 	c.o = o;
-	c.cfg = o->check.cfg;
-	c.ttl_s = o->ttl_s;
-	c.strict = o->strict;
-	c.json = o->json;
-	c.quiet = o->quiet;
-	c.color = o->color;
-	c.stop = o->check.stop;
 	if (collect_change(&c, o->root, o->rev, o->cached))
 		return -1;
 	if (c.links.nr) {
