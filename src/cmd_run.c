@@ -131,12 +131,8 @@ static int forward(const struct option *opt, const char *arg)
 	int i;
 
 	for (i = 0; i < NSTAGES; i++) {
-		const struct option *o = stage_opts[i];
-
-		for (; o && o->type != OPTION_END; o++)
-			if (o->long_name && !strcmp(o->long_name, opt->long_name))
-				break;
-		if (!o || o->type == OPTION_END)
+		if (!stage_opts[i] ||
+		    !parse_options_find(stage_opts[i], opt->long_name))
 			continue;
 		push(&st[i], flag);
 		if (arg)
@@ -150,22 +146,27 @@ static int forward(const struct option *opt, const char *arg)
 static struct option *run_options(const char **out, const char **db,
 				  int *quiet)
 {
-	struct option *opts = xcalloc(256, sizeof(*opts));
 	struct option own[] = {
 		OPT_STRING('o', "output", out),
 		OPT_STRING(0, "db", db),
 		OPT_BOOL('q', "quiet", quiet),
 	};
-	size_t n = 0, i;
+	size_t n = sizeof(own) / sizeof(own[0]), i;
+	struct option *opts;
 	int s;
 
-	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
-		opts[n++] = own[i];
+	for (s = 0; s < NSTAGES; s++)
+		for (i = 0; stage_opts[s] && stage_opts[s][i].type != OPTION_END;
+		     i++)
+			n++;
+	opts = xcalloc(n + 1, sizeof(*opts));	/* zeroed: OPT_END() */
+	memcpy(opts, own, sizeof(own));
+	n = sizeof(own) / sizeof(own[0]);
 	for (s = 0; s < NSTAGES; s++) {
 		const struct option *o = stage_opts[s];
 
 		for (; o && o->type != OPTION_END; o++) {
-			struct option *have;
+			const struct option *have;
 
 			if (!o->long_name || run_sets(o->long_name))
 				continue;
@@ -174,7 +175,7 @@ static struct option *run_options(const char **out, const char **db,
 			    parse_options_takes_arg(o))
 				die("BUG: --%s takes a value in one stage only",
 				    o->long_name);
-			if (have || n + 2 >= 256)
+			if (have)
 				continue;
 			opts[n] = (struct option)OPT_CALLBACK(o->short_name,
 				o->long_name, NULL, forward);

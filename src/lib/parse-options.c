@@ -13,7 +13,8 @@ int parse_options_takes_arg(const struct option *o)
 	       (o->type != OPTION_CALLBACK || o->takes_arg);
 }
 
-struct option *parse_options_find(struct option *opts, const char *name)
+const struct option *parse_options_find(const struct option *opts,
+					const char *name)
 {
 	for (; opts->type != OPTION_END; opts++)
 		if (opts->long_name && !strcmp(opts->long_name, name))
@@ -23,10 +24,9 @@ struct option *parse_options_find(struct option *opts, const char *name)
 
 int parse_options_seen(const struct option *opts, const char *name)
 {
-	for (; opts->type != OPTION_END; opts++)
-		if (opts->long_name && !strcmp(opts->long_name, name))
-			return opts->seen;
-	return 0;
+	const struct option *o = parse_options_find(opts, name);
+
+	return o && o->seen;
 }
 
 static void name_of(const struct option *o, char *buf, size_t n)

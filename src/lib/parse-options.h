@@ -67,7 +67,8 @@ int parse_options(int argc, char **argv, struct option *opts,
 		  const char *usage);
 
 /* The option whose long name is name, or NULL. */
-struct option *parse_options_find(struct option *opts, const char *name);
+const struct option *parse_options_find(const struct option *opts,
+					const char *name);
 
 /* 1 when the option named name was given on the command line. */
 int parse_options_seen(const struct option *opts, const char *name);
