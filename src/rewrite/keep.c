@@ -5,6 +5,7 @@
 
 #include "../lib/config.h"
 #include "../lib/strbuf.h"
+#include "../url/url.h"
 #include "keep.h"
 
 static const char *const reason_names[KEEP__COUNT] = {
@@ -33,26 +34,6 @@ int keep_infra_host(const char *host, const struct config *cfg)
 		if (under(host, e->value))
 			return 1;
 	return 0;
-}
-
-/* The host of url, into out (empty when there is none). */
-static void host_of(const char *url, char *out, size_t size)
-{
-	const char *p = strstr(url ? url : "", "://"), *end;
-	size_t n;
-
-	out[0] = '\0';
-	if (!p)
-		return;
-	p += 3;
-	end = p + strcspn(p, "/?#");
-	if (memchr(p, '@', (size_t)(end - p)))
-		p = (const char *)memchr(p, '@', (size_t)(end - p)) + 1;
-	n = strcspn(p, ":/?#");
-	if (n >= size)
-		return;
-	memcpy(out, p, n);
-	out[n] = '\0';
 }
 
 const char *keep_reason_name(enum keep_reason r)
@@ -136,11 +117,13 @@ enum keep_reason keep_reason(const char *path, const char *buf, size_t len,
 {
 	enum keep_reason r = path_reason(path, cfg);
 	size_t a = start, b = start;
-	char host[256];
+	struct url_info info;
 
-	host_of(url, host, sizeof(host));
-	if (r == KEEP_NONE && *host && keep_infra_host(host, cfg))
-		r = KEEP_INFRA;
+	if (r == KEEP_NONE && url && !url_parse(url, &info)) {
+		if (keep_infra_host(info.host, cfg))
+			r = KEEP_INFRA;
+		url_info_release(&info);
+	}
 	if (r != KEEP_NONE || start > len)
 		return r;
 	while (a > 0 && buf[a - 1] != '\n')

@@ -164,6 +164,15 @@ static int put_occurrences(struct store *st, const struct tree_file *f)
 	return 0;
 }
 
+/* The path of a file the store recorded, relative to the root. */
+static void entry_path(struct strbuf *path, const struct manifest_dir *md,
+		       size_t i)
+{
+	strbuf_reset(path);
+	strbuf_addf(path, "%s%s%s", md->path, *md->path ? "/" : "",
+		    md->v[i].name);
+}
+
 /* Outside the paths scanned, what was recorded stands. */
 static void keep_outside(struct scan_job *sc, struct strmap *dirs)
 {
@@ -177,9 +186,7 @@ static void keep_outside(struct scan_job *sc, struct strmap *dirs)
 		struct manifest_dir *md = e->value;
 
 		for (i = 0; ts->npaths && i < md->nr; i++) {
-			strbuf_reset(&path);
-			strbuf_addf(&path, "%s%s%s", md->path,
-				    *md->path ? "/" : "", md->v[i].name);
+			entry_path(&path, md, i);
 			if (path_under_any(path.buf, ts->paths, ts->npaths))
 				continue;
 			add_file(dir_of(dirs, path.buf, &name), md->v[i].name,
@@ -238,9 +245,7 @@ static int forget_gone(struct store *st, struct scan_job *sc,
 		for (i = 0; i < md->nr && !ret; i++) {
 			if (md->v[i].seen)
 				continue;
-			strbuf_reset(&path);
-			strbuf_addf(&path, "%s%s%s", md->path,
-				    *md->path ? "/" : "", md->v[i].name);
+			entry_path(&path, md, i);
 			if (!path_under_any(path.buf, ts->paths, ts->npaths))
 				continue;
 			dir_of(dirs, path.buf, &name)->dirty = 1;

@@ -34,11 +34,10 @@ struct group {
 struct series {
 	const struct series_opts *o;
 	const char *final_dir;	/* o->dir without a trailing slash */
-	const char *root, *base_rev;
 	char *base;
 	struct plan plan;
 	struct maintainers m;
-	int have_m, signoff, max;
+	int have_m;
 	char *from_name, *from_mail;
 	struct group *g;
 	size_t ng, ag;
@@ -54,7 +53,7 @@ static int git(struct series *c, const char *const *args, const char *in,
 
 	argv[n++] = "git";
 	argv[n++] = "-C";
-	argv[n++] = c->root;
+	argv[n++] = c->o->root;
 	for (i = 0; args[i] && n < 31; i++)
 		argv[n++] = args[i];
 	argv[n] = NULL;
@@ -253,11 +252,12 @@ static void read_facts(const char *ev, struct dead_facts *f)
 	char a[11], b[11], sha[13];
 	const char *p;
 
-	if (sscanf(ev, "%*[^;]; %d check%*[s ] %10[0-9-]..%10[0-9-], %d failing",
-		   &checks, a, b, &failing) == 4 ||
-	    ((p = strstr(ev, "; ")) &&
-	     sscanf(p, "; %d check%*[s ] %10[0-9-]..%10[0-9-], %d failing",
-		    &checks, a, b, &failing) == 4)) {
+	/* The history follows the detail, which may hold "; " itself. */
+	for (p = strstr(ev, "; "); p; p = strstr(p + 2, "; "))
+		if (sscanf(p, "; %d check%*[s ] %10[0-9-]..%10[0-9-], %d failing",
+			   &checks, a, b, &failing) == 4)
+			break;
+	if (p) {
 		if (!f->n || checks < f->min_checks)
 			f->min_checks = checks;
 		if (!f->n || failing < f->min_failing)
@@ -401,7 +401,7 @@ static void message(struct series *c, struct group *g, struct strbuf *msg)
 		free(tag);
 	}
 	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
-	if (c->signoff)
+	if (c->o->signoff)
 		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
 }
 
@@ -660,7 +660,7 @@ static void free_blob(void *p)
 static int find_base_and_author(struct series *c)
 {
 	struct strbuf sb = STRBUF_INIT, n = STRBUF_INIT, e = STRBUF_INIT;
-	char *spec = xstrfmt("%s^{commit}", c->base_rev);
+	char *spec = xstrfmt("%s^{commit}", c->o->base_rev);
 	const char *a[] = { "rev-parse", "--verify", "-q", spec, NULL };
 	const char *an[] = { "config", "user.name", NULL };
 	const char *ae[] = { "config", "user.email", NULL };
@@ -669,7 +669,7 @@ static int find_base_and_author(struct series *c)
 	if (git(c, a, NULL, 0, &sb, NULL))
 		ret = error("'%s' is no git commit in '%s': series needs a git "
 			    "checkout (git init; git add -A; git commit)",
-			    c->base_rev, c->root);
+			    c->o->base_rev, c->o->root);
 	free(spec);
 	chomp(&sb);
 	c->base = strbuf_detach(&sb, NULL);
@@ -721,7 +721,7 @@ static void group_edits(struct series *c)
 
 		if (!b || !plan_span_ok(e, b->buf, b->len)) {
 			warning("skipped %s:%u: not the URL scan saw there at %s",
-				e->path, e->line, c->base_rev);
+				e->path, e->line, c->o->base_rev);
 			continue;
 		}
 		why = keep_reason(e->path, b->buf, b->len, e->start, e->url,
@@ -753,7 +753,7 @@ static void group_edits(struct series *c)
 static int commit_groups(struct series *c, size_t first, size_t last,
 			 struct strbuf *parent, long long now)
 {
-	char *index = xstrfmt("%s/.git/linkmend-index-%d", c->root,
+	char *index = xstrfmt("%s/.git/linkmend-index-%d", c->o->root,
 			      (int)getpid());
 	char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
 	const char *ie[] = { ienv, NULL };
@@ -762,7 +762,7 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 	size_t k;
 
 	if (git(c, rt, NULL, 0, NULL, ie))
-		ret = error("git read-tree failed in '%s'", c->root);
+		ret = error("git read-tree failed in '%s'", c->o->root);
 	for (k = first; k < last && !ret; k++) {
 		struct strbuf sha = STRBUF_INIT;
 		char date[32];
@@ -919,14 +919,10 @@ int series_write(const struct series_opts *o, struct store *st)
 
 	memset(&c, 0, sizeof(c));
 	c.o = o;
-	c.root = o->root;
-	c.base_rev = o->base_rev;
-	c.signoff = o->signoff;
-	c.max = o->max;
 	if ((o->from && parse_from(&c, o->from)) || find_base_and_author(&c) ||
 	    plan_load(st, o->kinds, o->strings, &c.plan))
 		goto out;
-	c.have_m = !maintainers_load(c.root, &c.m);
+	c.have_m = !maintainers_load(c.o->root, &c.m);
 	group_edits(&c);
 	keep_summary(&c.kept, &kept);
 	if (kept.len)

@@ -176,7 +176,7 @@ static int each_row(struct store *st, const char *sql,
 	return r < 0 ? -1 : 0;
 }
 
-/* A column's text, or "" for NULL where a reader wants a string. */
+/* A column's text, or NULL: readers skip rows missing what they need. */
 static const char *text(sqlite3_stmt *s, int i)
 {
 	return (const char *)sqlite3_column_text(s, i);
@@ -215,13 +215,13 @@ static void sql_flags_parse(sqlite3_context *ctx, int argc,
 
 static int migrate_1(struct store *st)
 {
+	char *has_edit = NULL;
+	int ret;
+
 	if (sqlite3_create_function(st->db, "linkmend_flags", 1,
 				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
 				    sql_flags_parse, NULL, NULL))
 		return db_error(st, "cannot migrate");
-	char *has_edit = NULL;
-	int ret;
-
 	if (exec(st, "UPDATE occurrence SET flags = linkmend_flags(flags)"
 		 " WHERE typeof(flags) = 'text'") ||
 	    each_row(st, "SELECT count(*) FROM pragma_table_info('resolution')"

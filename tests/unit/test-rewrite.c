@@ -49,14 +49,18 @@ out:
 static const char archive[] =
 	"https://web.archive.org/web/20050101000000/http://a.org/*/x";
 
-/* One line of a file, the URL at its "http". */
+/* One line of a file, the URL (as scan gives it) at its "http". */
 static enum keep_reason keep_of(const char *path, const char *line,
 				const struct config *cfg)
 {
 	const char *url = strstr(line, "http");
+	char *u = url ? xstrndup(url, strcspn(url, " \n\"")) : NULL;
+	enum keep_reason r = keep_reason(path, line, strlen(line),
+					 url ? (size_t)(url - line) : 0, u,
+					 cfg);
 
-	return keep_reason(path, line, strlen(line),
-			   url ? (size_t)(url - line) : 0, url, cfg);
+	free(u);
+	return r;
 }
 
 /* The never-touch rules, line by line, from real kernel lines. */
