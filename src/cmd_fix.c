@@ -15,8 +15,8 @@
 #include "setup.h"
 
 const char cmd_fix_usage[] =
-	"linkmend fix [--db PATH] [--dry-run] [--kinds LIST] [--strings] [--wait]\n"
-	"                    [-q]";
+	"linkmend fix [--db PATH] [--dry-run] [--kinds LIST] [--archived]\n"
+	"                    [--strings] [--wait] [-q]";
 
 const char cmd_fix_help[] =
 	"Write the replacements that resolve found into the files, each edit\n"
@@ -31,9 +31,10 @@ const char cmd_fix_help[] =
 	"\n"
 	"    --db PATH      the store\n"
 	"    --dry-run      print a unified diff instead of writing\n"
-	"    --kinds LIST   comma-separated kinds to write (default\n"
-	"                   moved,archived,canonical; add upgrade); typo and\n"
-	"                   migrated are guesses: reported, never written\n"
+	"    --kinds LIST   comma-separated kinds to write: moved, upgrade,\n"
+	"                   archived, canonical (default moved,upgrade); typo\n"
+	"                   and migrated are guesses: reported, never written\n"
+	"    --archived     also dead links to their archived copies\n"
 	"    --strings      also edit strings and code: C strings and formats,\n"
 	"                   Kconfig and Makefile statements, script code (it\n"
 	"                   changes what a program does or prints)\n"
@@ -68,8 +69,7 @@ static void summary(const struct fix_opts *o, const struct fix_stats *s)
 
 int cmd_fix(int argc, char **argv)
 {
-	struct fix_opts o = { NULL, NULL,
-			      "moved,archived,canonical", 0, 0, 0, NULL };
+	struct fix_opts o = { NULL, NULL, NULL, 0, 0, 0, 0, NULL };
 	struct fix_stats stats;
 	struct cmd_store cs;
 	struct config cfg;
@@ -79,6 +79,7 @@ int cmd_fix(int argc, char **argv)
 		OPT_STRING(0, "db", &db),
 		OPT_BOOL(0, "dry-run", &o.dry_run),
 		OPT_STRING(0, "kinds", &o.kinds),
+		OPT_BOOL(0, "archived", &o.archived),
 		OPT_BOOL(0, "strings", &o.strings),
 		OPT_BOOL(0, "wait", &o.wait),
 		OPT_BOOL('q', "quiet", &quiet),

@@ -12,12 +12,13 @@
 
 const char cmd_series_usage[] =
 	"linkmend series -o DIR [--db PATH] [--max N] [--from \"Name <mail>\"]\n"
-	"                       [--signoff] [--kinds LIST] [--strings] [--base REV]\n"
+	"                       [--signoff] [--kinds LIST] [--archived] [--strings]\n"
+	"                       [--base REV]\n"
 	"   or: linkmend series --which-section PATH...";
 
 const char cmd_series_help[] =
 	"Write the resolutions as mbox patches (git format-patch form) in DIR:\n"
-	"one patch per MAINTAINERS section and kind (moved, archived, upgrade,\n"
+	"one patch per MAINTAINERS section and kind (moved, upgrade, archived,\n"
 	"strings), numbered, with a cover letter, To/Cc from the section, the\n"
 	"evidence for every link in its commit message.  Trees without\n"
 	"MAINTAINERS are grouped by their top two directories.  The commits\n"
@@ -27,8 +28,10 @@ const char cmd_series_help[] =
 	"\n"
 	"    --from ADDR      the author (default: the tree's git user)\n"
 	"    --signoff        add Signed-off-by: ADDR\n"
-	"    --kinds LIST     as fix (default moved,archived,canonical; typo and\n"
-	"                     migrated guesses are never written)\n"
+	"    --kinds LIST     as fix (default moved,upgrade; typo and migrated\n"
+	"                     guesses are never written)\n"
+	"    --archived       also dead links to archived copies, in patches of\n"
+	"                     their own\n"
 	"    --strings        also edit strings and code (as fix), in patches of\n"
 	"                     their own\n"
 	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
@@ -47,6 +50,7 @@ struct series_args {
 	OPT_STRING(0, "from", &(a)->o.from), \
 	OPT_BOOL(0, "signoff", &(a)->o.signoff), \
 	OPT_STRING(0, "kinds", &(a)->o.kinds), \
+	OPT_BOOL(0, "archived", &(a)->o.archived), \
 	OPT_BOOL(0, "strings", &(a)->o.strings), \
 	OPT_STRING(0, "base", &(a)->o.base_rev), \
 	OPT_BOOL(0, "which-section", &(a)->which), \
@@ -63,9 +67,8 @@ const struct option *cmd_series_options(void)
 
 int cmd_series(int argc, char **argv)
 {
-	struct series_args a = { { NULL, NULL, "HEAD",
-				   "moved,archived,canonical",
-				   NULL, 0, 0, 15, NULL }, NULL, 0 };
+	struct series_args a = { { NULL, NULL, "HEAD", NULL, NULL, 0, 0, 0,
+				   15, NULL }, NULL, 0 };
 	struct cmd_store cs;
 	struct config cfg;
 	struct option opts[] = SERIES_OPTIONS(&a);

@@ -371,7 +371,7 @@ int fix_apply(const struct fix_opts *o, struct store *st,
 	}
 	if (!o->dry_run && (lock = lock_store(o->db, o->wait)) < 0)
 		goto out;
-	if (plan_load(st, o->kinds, o->strings, &f.p) ||
+	if (plan_load(st, o->kinds, o->archived, o->strings, &f.p) ||
 	    store_each_file(st, load_file, &f.m))
 		goto out;
 	manifest_done(&f.m);

@@ -21,7 +21,8 @@
 struct fix_opts {
 	const char *db;		/* the store's path: the lock goes beside it */
 	const char *root;	/* the tree */
-	const char *kinds;	/* comma-separated kinds to write */
+	const char *kinds;	/* kinds to write (NULL: the plan's default) */
+	int archived;		/* and archived copies */
 	int strings;		/* also C strings and formats */
 	int dry_run;		/* a diff on stdout, nothing written */
 	int wait;		/* for another fix's lock, rather than refuse */

@@ -11,7 +11,7 @@
 struct load_ctx {
 	struct plan *p;
 	const char *kinds;
-	int strings;
+	int archived, strings;
 };
 
 static int kind_listed(const char *kinds, const char *kind)
@@ -38,7 +38,9 @@ static int add(const struct store_edit *e, void *data)
 
 	if (!e->replacement || !strcmp(e->kind, "unresolved") ||
 	    kind_is_guess(kind_from_name(e->kind)) ||
-	    !kind_listed(lc->kinds, e->kind) || ctx == CTX__COUNT ||
+	    !(kind_listed(lc->kinds, e->kind) ||
+	      (lc->archived && !strcmp(e->kind, "archived"))) ||
+	    ctx == CTX__COUNT ||
 	    !context_is_checked(ctx) || (strings && !lc->strings))
 		return 0;
 	/* Resolve's escaped edit; a store older than that has none. */
@@ -65,14 +67,16 @@ static int add(const struct store_edit *e, void *data)
 	return 0;
 }
 
-int plan_load(struct store *st, const char *kinds, int strings, struct plan *p)
+int plan_load(struct store *st, const char *kinds, int archived, int strings,
+	      struct plan *p)
 {
-	struct load_ctx lc = { p, kinds, strings };
+	struct load_ctx lc = { p, kinds ? kinds : PLAN_DEFAULT_KINDS, archived,
+			       strings };
 	int k;
 
 	for (k = 0; k < K__COUNT; k++)
 		if (kind_is_guess((enum kind)k) &&
-		    kind_listed(kinds, kind_name((enum kind)k)))
+		    kind_listed(lc.kinds, kind_name((enum kind)k)))
 			return error("--kinds: %s replacements are guesses, "
 				     "reported and never written",
 				     kind_name((enum kind)k));

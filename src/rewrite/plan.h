@@ -29,12 +29,21 @@ struct plan {
 };
 
 /*
+ * What a maintainer takes without asking: a link that moved (the site
+ * says where) and https serving the same page.  An archived copy changes
+ * what a reader gets and is only written when asked for (archived).
+ */
+#define PLAN_DEFAULT_KINDS "moved,upgrade"
+
+/*
  * The resolutions of the kinds listed (comma-separated: moved, archived,
- * upgrade, canonical), string and format occurrences only when strings is
- * set; unresolved ones and guesses (typo, migrated: kind_is_guess())
+ * upgrade, canonical; NULL: PLAN_DEFAULT_KINDS), and archived ones too
+ * when archived is set; string and format occurrences only when strings
+ * is set; unresolved ones and guesses (typo, migrated: kind_is_guess())
  * never, and listing a guess is an error.
  */
-int plan_load(struct store *st, const char *kinds, int strings, struct plan *p);
+int plan_load(struct store *st, const char *kinds, int archived, int strings,
+	      struct plan *p);
 void plan_release(struct plan *p);
 
 /* 1 if buf still holds the scanned URL at e's span. */

@@ -920,7 +920,7 @@ int series_write(const struct series_opts *o, struct store *st)
 	memset(&c, 0, sizeof(c));
 	c.o = o;
 	if ((o->from && parse_from(&c, o->from)) || find_base_and_author(&c) ||
-	    plan_load(st, o->kinds, o->strings, &c.plan))
+	    plan_load(st, o->kinds, o->archived, o->strings, &c.plan))
 		goto out;
 	c.have_m = !maintainers_load(c.o->root, &c.m);
 	group_edits(&c);

@@ -22,9 +22,9 @@ struct series_opts {
 	const char *root;	/* the tree: a git checkout */
 	const char *dir;	/* where the series go */
 	const char *base_rev;	/* the commits' base (HEAD) */
-	const char *kinds;	/* as fix */
+	const char *kinds;	/* as fix (NULL: the plan's default) */
 	const char *from;	/* "Name <mail>", or NULL: git's user */
-	int signoff, strings;
+	int signoff, archived, strings;
 	int max;		/* patches in one series (15) */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 };

@@ -78,9 +78,9 @@ same "every occurrence's resolution is stored" "$(sqlite3 .linkmend/linkmend.db 
 # Guesses are reported, never written: a typo host and a migrated one.
 same "the store holds a typo and a migrated guess (the setup works)" \
 	"$(sqlite3 .linkmend/linkmend.db "select group_concat(kind, ' ') from (select kind from resolution where kind in ('typo', 'migrated') order by kind)")" "migrated typo"
-"$LINKMEND" fix --dry-run -q > "$SCRATCH/fix" 2>&1
+"$LINKMEND" fix --dry-run --archived -q > "$SCRATCH/fix" 2>&1
 ok "fix writes the other replacements (the setup works)" grep -q '^+.*web.archive.org' "$SCRATCH/fix"
-ok "fix writes no typo guess" bash -c "! grep -q '^+.*Simtec:' '$SCRATCH/fix'"
+ok "fix writes no typo guess" bash -c "! grep -q '^+.*Simtec:.* and https*://armlinux.simtec' '$SCRATCH/fix'"
 ok "nor a migrated one" bash -c "! grep -q '^+.*analog-lm.com/c.html' '$SCRATCH/fix'"
 "$LINKMEND" fix --dry-run --kinds moved,typo > /dev/null 2> "$SCRATCH/fixerr"
 same "asking fix for typo replacements is an error" "$?" "2"
@@ -89,7 +89,7 @@ ok "that says they are guesses" grep -q "typo replacements are guesses" "$SCRATC
 # Lines that must stay: [keep] line of .linkmend.conf keeps one.
 ok "without it the Star line changes (the setup works)" grep -q '^+.*Star:' "$SCRATCH/fix"
 printf '[keep]\nline = "Star:"\n' > .linkmend.conf
-"$LINKMEND" fix --dry-run > "$SCRATCH/fixkeep" 2>&1
+"$LINKMEND" fix --dry-run --archived > "$SCRATCH/fixkeep" 2>&1
 ok "with it the Star line stays" bash -c "! grep -q '^+.*Star:' '$SCRATCH/fixkeep'"
 ok "and the summary counts it" grep -q "fix: 1 kept as they are (kept by .linkmend.conf 1)" "$SCRATCH/fixkeep"
 ok "while the others change" grep -q '^+.*Doc:' "$SCRATCH/fixkeep"

@@ -111,10 +111,14 @@ base=$(git rev-parse HEAD)
 run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
 run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > "$SCRATCH/resolved" 2>&1
 same "seven replacements resolved" "$(grep -cv '	unresolved	' "$SCRATCH/resolved")" "7"
-"$LINKMEND" series -o "$SCRATCH/out" --signoff --from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/series.err"
+# By default only what a maintainer takes without asking: moved links.
+"$LINKMEND" series -o "$SCRATCH/default" --signoff --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
+same "by default the series has no archived patch" "$(ls "$SCRATCH/default" | tr '\n' ' ')" \
+	"0000-cover-letter.patch 0001-foo-update-moved-web-links.patch "
+"$LINKMEND" series -o "$SCRATCH/out" --archived --signoff --from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/series.err"
 same "series exits 0" "$?" "0"
 ls "$SCRATCH/out" > "$SCRATCH/files"
-same "a cover letter and one patch per section and kind" "$(cat "$SCRATCH/files" | tr '\n' ' ')" \
+same "--archived adds archived patches of their own" "$(cat "$SCRATCH/files" | tr '\n' ' ')" \
 	"0000-cover-letter.patch 0001-bar-replace-dead-web-links-with-archived-copies.patch 0002-foo-update-moved-web-links.patch 0003-baz-replace-dead-web-links-with-archived-copies.patch "
 same "subjects name the area and are numbered" "$(grep -h '^Subject:' "$SCRATCH/out"/*.patch | tr '\n' '|')" \
 	"Subject: [PATCH 0/3] Update moved and dead web links|Subject: [PATCH 1/3] bar: replace dead web links with archived copies|Subject: [PATCH 2/3] foo: update moved web links|Subject: [PATCH 3/3] baz: replace dead web links with archived copies|"
@@ -158,24 +162,24 @@ ok "the live link is untouched" grep -q "Still there: http://www.bar-chips.org/a
 # A file changed since scan is skipped, with a message, by a fix.
 cp -p drivers/foo/foo.c "$SCRATCH/foo.c.orig"
 echo "/* changed */" >> drivers/foo/foo.c
-"$LINKMEND" fix --dry-run > "$SCRATCH/dry" 2> "$SCRATCH/dry.err"
+"$LINKMEND" fix --dry-run --archived > "$SCRATCH/dry" 2> "$SCRATCH/dry.err"
 ok "a file changed since scan is skipped with a message" grep -q "^warning: skipped 'drivers/foo/foo.c': changed since the last scan$" "$SCRATCH/dry.err"
 ok "--dry-run shows the other files' edits as a diff" grep -q "^+++ b/drivers/bar/bar.c" "$SCRATCH/dry"
 ok "and writes nothing" bash -c "git diff --quiet -- drivers/bar"
 cp -p "$SCRATCH/foo.c.orig" drivers/foo/foo.c
 
-"$LINKMEND" fix -q
+"$LINKMEND" fix -q --archived
 same "fix exits 0" "$?" "0"
 ok "fix gives the tree the series gives" diff -r -x .git -x .linkmend "$T" "$SCRATCH/clone"
 "$LINKMEND" verify -q --base "$base" . > /dev/null
 same "verify passes after fix" "$?" "0"
 cp -a "$T" "$SCRATCH/after1"
-"$LINKMEND" fix > /dev/null 2> "$SCRATCH/fix2"
+"$LINKMEND" fix --archived > /dev/null 2> "$SCRATCH/fix2"
 ok "a second fix changes nothing" diff -r -x .linkmend "$T" "$SCRATCH/after1"
 ok "and says so" grep -q "^fix: 0 edits in 0 files" "$SCRATCH/fix2"
 
 # More patches than --max: several series, each with its cover letter.
-"$LINKMEND" series -o "$SCRATCH/split" --max 2 --signoff --base "$base" \
+"$LINKMEND" series -o "$SCRATCH/split" --archived --max 2 --signoff --base "$base" \
 	--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
 same "--max 2 splits three patches into two series" "$(cd "$SCRATCH/split" && ls */ | tr '\n' ' ')" \
 	"series-1/: 0000-cover-letter.patch 0001-bar-replace-dead-web-links-with-archived-copies.patch 0002-foo-update-moved-web-links.patch  series-2/: 0000-cover-letter.patch 0001-baz-replace-dead-web-links-with-archived-copies.patch "
