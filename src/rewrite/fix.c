@@ -248,21 +248,13 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 	size_t *which = xcalloc(j - i, sizeof(*which)), n = 0, k;
 	int ret = 0;
 
+	plan_fit(p, i, j, old->buf, old->len, f->o->cfg, &f->stats->kept);
 	for (k = i; k < j; k++) {
-		enum keep_reason why;
-
-		if (p->v[k].applied)
+		if (p->v[k].applied || p->v[k].kept != KEEP_NONE)
 			continue;
-
-		if (!plan_span_ok(&p->v[k], old->buf, old->len)) {
+		if (p->v[k].changed) {
 			warning("skipped %s:%u: not the URL scan saw there",
 				p->v[k].path, p->v[k].line);
-			continue;
-		}
-		why = keep_reason(p->v[k].path, old->buf, old->len,
-				  p->v[k].start, p->v[k].url, f->o->cfg);
-		if (why != KEEP_NONE) {
-			f->stats->kept.n[why]++;
 			continue;
 		}
 		which[n] = k;

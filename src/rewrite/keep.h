@@ -28,6 +28,8 @@ enum keep_reason {
 	KEEP_TRANSLATION,
 	KEEP_CONFIG,		/* [keep] in .linkmend.conf */
 	KEEP_INFRA,		/* the project's own hosts */
+	KEEP_WIDTH,		/* the line would pass 100 columns */
+	KEEP_BOX,		/* a box comment's closer would move */
 	KEEP__COUNT
 };
 

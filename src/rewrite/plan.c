@@ -5,6 +5,7 @@
 #include "../lib/strbuf.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "layout.h"
 #include "plan.h"
 #include "rewrite.h"
 
@@ -119,6 +120,56 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len)
 		return k > 0;
 	}
 	return strlen(e->text) == n && !memcmp(buf + e->start, e->text, n);
+}
+
+size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
+		size_t len, const struct config *cfg, struct keep_counts *kept)
+{
+	struct edit *ev = xcalloc(j - i + 1, sizeof(*ev));
+	enum keep_reason *why = xcalloc(j - i + 1, sizeof(*why));
+	size_t *which = xcalloc(j - i + 1, sizeof(*which)), n = 0, k, made = 0;
+
+	for (k = i; k < j; k++) {
+		struct planned *e = &p->v[k];
+
+		e->changed = 0;
+		e->kept = KEEP_NONE;
+		if (e->applied)
+			continue;
+		if (!plan_span_ok(e, buf, len)) {
+			e->changed = 1;
+			continue;
+		}
+		e->kept = keep_reason(e->path, buf, len, e->start, e->url, cfg);
+		if (e->kept != KEEP_NONE) {
+			kept->n[e->kept]++;
+			continue;
+		}
+		which[n] = k;
+		ev[n].start = e->start;
+		ev[n].end = e->end;
+		ev[n++].text = e->replacement;
+	}
+	layout_fit(buf, len, ev, n, why);
+	for (k = 0; k < n; k++) {
+		struct planned *e = &p->v[which[k]];
+
+		if (why[k] != KEEP_NONE) {
+			e->kept = why[k];
+			kept->n[why[k]]++;
+		} else {
+			made++;
+		}
+		if (ev[k].owned) {
+			free(e->replacement);
+			e->replacement = ev[k].owned;
+			e->end = ev[k].end;
+		}
+	}
+	free(ev);
+	free(why);
+	free(which);
+	return made;
 }
 
 const char *plan_group(const struct planned *e)

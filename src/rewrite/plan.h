@@ -11,6 +11,7 @@
 
 #include "../lib/vocab.h"
 #include "../store/store.h"
+#include "keep.h"
 
 struct planned {
 	char *path;
@@ -21,6 +22,8 @@ struct planned {
 	char *kind, *evidence, *url;
 	enum context ctx;
 	int wrapped, strings, applied;
+	int changed;		/* plan_fit(): not the bytes scan saw */
+	enum keep_reason kept;	/* plan_fit(): a line that stays */
 };
 
 struct plan {
@@ -48,6 +51,16 @@ void plan_release(struct plan *p);
 
 /* 1 if buf still holds the scanned URL at e's span. */
 int plan_span_ok(const struct planned *e, const char *buf, size_t len);
+
+/*
+ * Decide entries [i, j) of p, one file whose bytes are buf: an entry not
+ * applied yet whose bytes are no longer what scan saw is changed; one on
+ * a line that must stay (keep_reason()) or whose line would lose its
+ * shape (layout_fit()) is kept, counted in *kept; a box comment's padding
+ * goes into the entry's end and replacement.  Returns how many to make.
+ */
+size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
+		size_t len, const struct config *cfg, struct keep_counts *kept);
 
 /* The patch group of an edit: "moved", "archived", "upgrade" or "strings". */
 const char *plan_group(const struct planned *e);

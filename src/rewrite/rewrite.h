@@ -21,6 +21,7 @@ void rewrite_escape(enum context ctx, const char *url, struct strbuf *out);
 struct edit {
 	size_t start, end;	/* the occurrence's span in the old bytes */
 	const char *text;	/* the escaped replacement */
+	char *owned;		/* text when the edit made it, or NULL */
 };
 
 /*

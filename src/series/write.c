@@ -705,47 +705,60 @@ static char *area_of(struct series *c, const char *path, long *section)
 	return area;
 }
 
-/* Group the edits whose bytes at the base are what scan saw. */
+/* Group an edit with the others of its area and kind. */
+static void group_add(struct series *c, size_t i)
+{
+	const char *kind = plan_group(&c->plan.v[i]);
+	struct group *g = NULL;
+	long s;
+	char *area = area_of(c, c->plan.v[i].path, &s);
+	size_t k;
+
+	for (k = 0; k < c->ng; k++)
+		if (!strcmp(c->g[k].area, area) && !strcmp(c->g[k].kind, kind))
+			g = &c->g[k];
+	if (!g) {
+		ALLOC_GROW(c->g, c->ng + 1, c->ag);
+		g = &c->g[c->ng++];
+		memset(g, 0, sizeof(*g));
+		g->area = area;
+		g->section = s;
+		g->kind = kind;
+	} else {
+		free(area);
+	}
+	ALLOC_GROW(g->edits, g->nr + 1, g->alloc);
+	g->edits[g->nr++] = i;
+}
+
+/*
+ * Group the edits whose bytes at the base are what scan saw, but for
+ * lines that stay or would lose their shape (plan_fit(), file by file).
+ */
 static void group_edits(struct series *c)
 {
-	size_t i, k;
+	struct plan *p = &c->plan;
+	size_t i, j, k;
 
-	for (i = 0; i < c->plan.nr; i++) {
-		struct planned *e = &c->plan.v[i];
-		struct strbuf *b = base_blob(c, e->path);
-		const char *kind = plan_group(e);
-		struct group *g = NULL;
-		enum keep_reason why;
-		long s;
-		char *area;
+	for (i = 0; i < p->nr; i = j) {
+		struct strbuf *b = base_blob(c, p->v[i].path);
 
-		if (!b || !plan_span_ok(e, b->buf, b->len)) {
-			warning("skipped %s:%u: not the URL scan saw there at %s",
-				e->path, e->line, c->o->base_rev);
-			continue;
+		for (j = i; j < p->nr && !strcmp(p->v[j].path, p->v[i].path); j++)
+			;
+		if (b)
+			plan_fit(p, i, j, b->buf, b->len, c->o->cfg, &c->kept);
+		for (k = i; k < j; k++) {
+			struct planned *e = &p->v[k];
+
+			if (!b || e->changed) {
+				warning("skipped %s:%u: not the URL scan saw "
+					"there at %s", e->path, e->line,
+					c->o->base_rev);
+				continue;
+			}
+			if (e->kept == KEEP_NONE)
+				group_add(c, k);
 		}
-		why = keep_reason(e->path, b->buf, b->len, e->start, e->url,
-				  c->o->cfg);
-		if (why != KEEP_NONE) {
-			c->kept.n[why]++;
-			continue;
-		}
-		area = area_of(c, e->path, &s);
-		for (k = 0; k < c->ng; k++)
-			if (!strcmp(c->g[k].area, area) && !strcmp(c->g[k].kind, kind))
-				g = &c->g[k];
-		if (!g) {
-			ALLOC_GROW(c->g, c->ng + 1, c->ag);
-			g = &c->g[c->ng++];
-			memset(g, 0, sizeof(*g));
-			g->area = area;
-			g->section = s;
-			g->kind = kind;
-		} else {
-			free(area);
-		}
-		ALLOC_GROW(g->edits, g->nr + 1, g->alloc);
-		g->edits[g->nr++] = i;
 	}
 }
 

@@ -11,6 +11,7 @@
 #include "../../src/lib/xalloc.h"
 #include "../../src/lib/config.h"
 #include "../../src/rewrite/keep.h"
+#include "../../src/rewrite/layout.h"
 #include "../../src/rewrite/rewrite.h"
 #include "../../src/scan/scan.h"
 #include "unit.h"
@@ -115,6 +116,105 @@ static void test_keep(void)
 	config_release(&cfg);
 }
 
+/*
+ * As check_rewrite, through layout_fit(): after is the result, or NULL
+ * when the edit must be left out for want.
+ */
+static void check_layout(const char *path, const char *before, const char *url,
+			 const char *after, enum keep_reason want,
+			 const char *name)
+{
+	struct scan_opts opts = { 0 };
+	struct occ_list l = { NULL, 0, 0 };
+	struct strbuf esc = STRBUF_INIT, out = STRBUF_INIT;
+	struct edit e = { 0, 0, NULL, NULL };
+	enum keep_reason why = KEEP__COUNT;
+	char *copy = xstrdup(before);
+
+	scan_buffer(path, copy, strlen(copy), &opts, &l);
+	if (!l.nr) {
+		CHECK(0, name);
+		goto out;
+	}
+	rewrite_escape(l.v[0].ctx, url, &esc);
+	e.start = l.v[0].start;
+	e.end = l.v[0].end;
+	e.text = esc.buf;
+	layout_fit(copy, strlen(copy), &e, 1, &why);
+	if (!after) {
+		CHECK_STR(keep_reason_name(why), keep_reason_name(want), name);
+		goto out;
+	}
+	if (why != KEEP_NONE || rewrite_apply(copy, strlen(copy), &e, 1, &out)) {
+		CHECK_STR(keep_reason_name(why), "-", name);
+		goto out;
+	}
+	CHECK_STR(out.buf, after, name);
+out:
+	free(e.owned);
+	occ_list_release(&l);
+	strbuf_release(&esc);
+	strbuf_release(&out);
+	free(copy);
+}
+
+static void test_layout(void)
+{
+	/* drivers/net/ethernet/chelsio/cxgb/sge.c's box. */
+	static const char box[] =
+		"/*****************************************************************************\n"
+		" *                                                                           *\n"
+		" * http://www.chelsio.com                                                    *\n"
+		" *                                                                           *\n";
+	static const char boxed[] =
+		"/*****************************************************************************\n"
+		" *                                                                           *\n"
+		" * https://www.chelsio.com                                                   *\n"
+		" *                                                                           *\n";
+	static const char boxed_short[] =
+		"/*****************************************************************************\n"
+		" *                                                                           *\n"
+		" * https://chelsio.com                                                       *\n"
+		" *                                                                           *\n";
+
+	CHECK(layout_width("\tab\tc", 5) == 17, "a tab goes to the next multiple of eight");
+	CHECK(layout_width("caf\xc3\xa9", 5) == 4, "a UTF-8 character is one column");
+	check_layout("drivers/net/ethernet/chelsio/cxgb/sge.c", box,
+		     "https://www.chelsio.com", boxed, KEEP_NONE,
+		     "a longer URL in a box comment keeps the closer's column");
+	check_layout("drivers/net/ethernet/chelsio/cxgb/sge.c", box,
+		     "https://chelsio.com", boxed_short, KEEP_NONE,
+		     "a shorter one too");
+	check_layout("drivers/net/ethernet/chelsio/cxgb/sge.c", box,
+		     "https://web.archive.org/web/20050621000000/http://www.chelsio.com/products/index.html",
+		     NULL, KEEP_BOX,
+		     "one that would push the closer out is left out");
+	check_layout("drivers/x/y.c",
+		     "#define A 1 /* http://a.org/one */\n#define B 2 /* two thing     */\n",
+		     "https://a.org/one", "#define A 1 /* https://a.org/one */\n"
+		     "#define B 2 /* two thing     */\n", KEEP_NONE,
+		     "aligned trailing comments stay aligned");
+	check_layout("drivers/x/y.c",
+		     "/* see http://a.org/one */\nint x;\n",
+		     "https://a.org/one", "/* see https://a.org/one */\nint x;\n",
+		     KEEP_NONE, "a one-line comment is no box");
+	check_layout("drivers/x/y.c",
+		     " * The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
+		     NULL, KEEP_WIDTH,
+		     "a line within 100 columns is not pushed past them");
+	check_layout("drivers/x/y.c",
+		     " * The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf\n",
+		     "https://www.example-chips.org/sheets/datasheet-rev2.pdf",
+		     " * The data sheet is at https://www.example-chips.org/sheets/datasheet-rev2.pdf\n",
+		     KEEP_NONE, "one that stays within them is written");
+	check_layout("drivers/x/y.c",
+		     " * http://www.example-chips.org/sheets/a/very/long/path/that/is/already/well/past/the/limit/of/columns/datasheet.pdf\n",
+		     "https://www.example-chips.org/sheets/a/very/long/path/that/is/already/well/past/the/limit/of/columns/datasheet.pdf",
+		     " * https://www.example-chips.org/sheets/a/very/long/path/that/is/already/well/past/the/limit/of/columns/datasheet.pdf\n",
+		     KEEP_NONE, "a line already past them may change");
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
@@ -201,12 +301,13 @@ int main(void)
 		"blanks after the delimiter that follows the URL go too");
 	{
 		struct strbuf out = STRBUF_INIT;
-		struct edit e[2] = { { 5, 10, "x" }, { 8, 12, "y" } };
+		struct edit e[2] = { { 5, 10, "x", NULL }, { 8, 12, "y", NULL } };
 
 		CHECK(rewrite_apply("0123456789abcdef", 16, e, 2, &out) == -1,
 		      "overlapping edits are refused");
 		strbuf_release(&out);
 	}
+	test_layout();
 	curl_global_cleanup();
 	return unit_done();
 }
