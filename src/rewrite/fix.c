@@ -260,7 +260,7 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 		which[n] = k;
 		ev[n].start = p->v[k].start;
 		ev[n].end = p->v[k].end;
-		ev[n++].text = p->v[k].replacement;
+		ev[n++].text = plan_text(&p->v[k]);
 	}
 	if (n && rewrite_apply(old->buf, old->len, ev, n, &new)) {
 		error("'%s': edits not applied", p->v[i].path);

@@ -95,6 +95,15 @@ static int box_closer(const char *buf, size_t len, size_t end, size_t *at)
 	return 0;
 }
 
+/* The width of sb's last line. */
+static size_t last_width(const struct strbuf *sb)
+{
+	const char *nl = memrchr(sb->buf, '\n', sb->len);
+	size_t from = nl ? (size_t)(nl - sb->buf) + 1 : 0;
+
+	return layout_width(sb->buf + from, sb->len - from);
+}
+
 /* rest is only blanks: rewrite_apply() drops them. */
 static int all_blank(const char *s, size_t n)
 {
@@ -103,6 +112,93 @@ static int all_blank(const char *s, size_t n)
 		n--;
 	}
 	return !n;
+}
+
+/*
+ * The leader a line of its own needs to stay in what buf[a..] is part
+ * of: the indentation, the comment leader (" * " for the first line of a
+ * block comment), and blanks as wide as a list marker after it.  0 when
+ * the line cannot be continued this way (a one-line block comment).
+ */
+static int leader_of(const char *buf, size_t a, size_t le, struct strbuf *out)
+{
+	size_t p = a, q;
+
+	while (p < le && blank(buf[p]))
+		p++;
+	strbuf_add(out, buf + a, p - a);
+	if (le - p >= 2 && !memcmp(buf + p, "/*", 2)) {
+		const char *c = memmem(buf + p, le - p, "*/", 2);
+
+		if (c)
+			return 0;
+		strbuf_addstr(out, " *");
+		p += 2;
+	} else if (le - p >= 2 && !memcmp(buf + p, "//", 2)) {
+		strbuf_addstr(out, "//");
+		p += 2;
+	} else if (p < le && strchr("*#;", buf[p]) && buf[p]) {
+		for (q = p; q < le && buf[q] == buf[p]; q++)
+			;
+		strbuf_add(out, buf + p, q - p);
+		p = q;
+	}
+	for (q = p; q < le && blank(buf[q]); q++)
+		;
+	strbuf_add(out, buf + p, q - p);
+	/* "- ", "* ", "+ ", "1. ", "#. ": the item's text is the column. */
+	p = q;
+	while (q < le && buf[q] >= '0' && buf[q] <= '9')
+		q++;
+	if (q < le && ((q > p && buf[q] == '.') ||
+		       (q == p && strchr("-*+#", buf[q]) && buf[q])))
+		q += 1 + (buf[q] == '#' && q + 1 < le && buf[q + 1] == '.');
+	if (q > p && q < le && blank(buf[q]))
+		for (q++; p < q; p++)
+			strbuf_addch(out, ' ');
+	if (!out->len || !blank(out->buf[out->len - 1]))
+		strbuf_addch(out, ' ');
+	return 1;
+}
+
+/*
+ * The URL of e on a line of its own: the blanks before it end the line
+ * (rewrite_apply() drops them), a leader from ea's line starts the next.
+ * line is the new line up to e's start.  0 when it cannot be done.
+ */
+static int own_line(const char *buf, size_t len, size_t ea,
+		    const struct strbuf *line, struct edit *e)
+{
+	struct strbuf lead = STRBUF_INIT, t = STRBUF_INIT;
+	size_t k = line->len;
+
+	if (!e->may_break || !k || !blank(line->buf[k - 1]))
+		return 0;
+	if (!leader_of(buf, ea, line_end(buf, len, ea), &lead)) {
+		strbuf_release(&lead);
+		return 0;
+	}
+	while (k && blank(line->buf[k - 1]))
+		k--;
+	/* Nothing but the leader before it: it has a line of its own. */
+	if (layout_width(line->buf, k) < layout_width(lead.buf, lead.len)) {
+		strbuf_release(&lead);
+		return 1;
+	}
+	strbuf_addch(&t, '\n');
+	strbuf_add(&t, lead.buf, lead.len);
+	strbuf_addstr(&t, e->text);
+	e->owned = strbuf_detach(&t, NULL);
+	e->text = e->owned;
+	strbuf_release(&lead);
+	return 1;
+}
+
+int layout_may_break(enum context ctx)
+{
+	return ctx == CTX_C_COMMENT || ctx == CTX_C_LINE_COMMENT ||
+	       ctx == CTX_SCRIPT_COMMENT || ctx == CTX_KCONFIG_HELP ||
+	       ctx == CTX_RST || ctx == CTX_TEXT;
 }
 
 void layout_fit(const char *buf, size_t len, struct edit *ev, size_t n,
@@ -128,7 +224,7 @@ void layout_fit(const char *buf, size_t len, struct edit *ev, size_t n,
 		strbuf_reset(&cand);
 		strbuf_add(&cand, line.buf, line.len);
 		strbuf_addstr(&cand, e->text);
-		w = layout_width(cand.buf, cand.len);
+		w = last_width(&cand);
 		if (box_closer(buf, len, e->end, &closer)) {
 			size_t la = line_start(buf, e->end);
 			size_t want = layout_width(buf + la, closer - la);
@@ -148,10 +244,11 @@ void layout_fit(const char *buf, size_t len, struct edit *ev, size_t n,
 		} else {
 			if (!all_blank(buf + e->end, le - e->end)) {
 				strbuf_add(&cand, buf + e->end, le - e->end);
-				w = layout_width(cand.buf, cand.len);
+				w = last_width(&cand);
 			}
 			if (w > LAYOUT_MAX_COLS &&
-			    widest(buf, ea, le) <= LAYOUT_MAX_COLS)
+			    widest(buf, ea, le) <= LAYOUT_MAX_COLS &&
+			    !own_line(buf, len, ea, &line, e))
 				why[i] = KEEP_WIDTH;
 		}
 		if (why[i] != KEEP_NONE)

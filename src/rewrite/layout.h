@@ -2,7 +2,9 @@
 /*
  * A rewrite keeps the shape of the lines it touches.  It never pushes a
  * line that was within LAYOUT_MAX_COLS (checkpatch.pl's limit, tabs to
- * eight) past it, and in a box comment (a closer such as "*" or "|" at
+ * eight) past it: the URL goes to a line of its own, with the leader of
+ * the comment or paragraph it is in, or the edit is not made.  In a box
+ * comment (a closer such as "*" or "|" at
  * the end of the line, in the column where a neighbouring line ends too)
  * the closer keeps its column: the blanks before it grow or shrink.  An
  * edit that cannot do either is not made; its reason is returned so the
@@ -22,10 +24,18 @@
 size_t layout_width(const char *buf, size_t n);
 
 /*
+ * 1 where a URL may go to a line of its own: comments, Kconfig help, rst
+ * and text paragraphs (not markdown, YAML, strings or code, where a line
+ * break changes what the line means).
+ */
+int layout_may_break(enum context ctx);
+
+/*
  * Fit edits ev[0..n) (sorted by start, not overlapping) into buf[0..len):
  * why[i] is KEEP_NONE for an edit to make, KEEP_WIDTH or KEEP_BOX for one
  * to leave out.  A box edit is widened over the blanks before its closer
- * and its text, padded, is ev[i].owned (the caller frees it).
+ * and its text, padded, is ev[i].owned (the caller frees it); so is the
+ * text of one whose URL goes to a line of its own (ev[i].may_break).
  */
 void layout_fit(const char *buf, size_t len, struct edit *ev, size_t n,
 		enum keep_reason *why);

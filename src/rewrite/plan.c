@@ -92,6 +92,7 @@ void plan_release(struct plan *p)
 		free(p->v[i].path);
 		free(p->v[i].text);
 		free(p->v[i].replacement);
+		free(p->v[i].fitted);
 		free(p->v[i].kind);
 		free(p->v[i].evidence);
 		free(p->v[i].url);
@@ -148,6 +149,7 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		which[n] = k;
 		ev[n].start = e->start;
 		ev[n].end = e->end;
+		ev[n].may_break = layout_may_break(e->ctx);
 		ev[n++].text = e->replacement;
 	}
 	layout_fit(buf, len, ev, n, why);
@@ -161,8 +163,8 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 			made++;
 		}
 		if (ev[k].owned) {
-			free(e->replacement);
-			e->replacement = ev[k].owned;
+			free(e->fitted);
+			e->fitted = ev[k].owned;
 			e->end = ev[k].end;
 		}
 	}
@@ -170,6 +172,11 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 	free(why);
 	free(which);
 	return made;
+}
+
+const char *plan_text(const struct planned *e)
+{
+	return e->fitted ? e->fitted : e->replacement;
 }
 
 const char *plan_group(const struct planned *e)

@@ -22,6 +22,7 @@ struct planned {
 	char *kind, *evidence, *url;
 	enum context ctx;
 	int wrapped, strings, applied;
+	char *fitted;		/* plan_fit(): the bytes to write, or NULL */
 	int changed;		/* plan_fit(): not the bytes scan saw */
 	enum keep_reason kept;	/* plan_fit(): a line that stays */
 };
@@ -57,10 +58,14 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len);
  * applied yet whose bytes are no longer what scan saw is changed; one on
  * a line that must stay (keep_reason()) or whose line would lose its
  * shape (layout_fit()) is kept, counted in *kept; a box comment's padding
- * goes into the entry's end and replacement.  Returns how many to make.
+ * or a URL moved to a line of its own goes into the entry's end and
+ * fitted.  Returns how many to make.
  */
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		size_t len, const struct config *cfg, struct keep_counts *kept);
+
+/* The bytes entry e writes over [start, end): fitted, else replacement. */
+const char *plan_text(const struct planned *e);
 
 /* The patch group of an edit: "moved", "archived", "upgrade" or "strings". */
 const char *plan_group(const struct planned *e);

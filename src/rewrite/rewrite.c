@@ -101,7 +101,7 @@ static int cmp_edit(const void *a, const void *b)
 int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 		  struct strbuf *out)
 {
-	size_t i, pos = 0;
+	size_t i, k, pos = 0;
 
 	qsort(edits, n, sizeof(*edits), cmp_edit);
 	for (i = 0; i < n; i++) {
@@ -109,7 +109,12 @@ int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 
 		if (e->start < pos || e->end < e->start || e->end > len)
 			return error("edits overlap or run past the end of the file");
-		strbuf_add(out, old + pos, e->start - pos);
+		k = e->start;
+		/* A text that breaks the line leaves no blanks before it. */
+		if (e->text[0] == '\n')
+			while (k > pos && (old[k - 1] == ' ' || old[k - 1] == '\t'))
+				k--;
+		strbuf_add(out, old + pos, k - pos);
 		/*
 		 * A wrapped span runs from the URL on its first line over the
 		 * line break and the continuation's comment leader to the end
@@ -126,8 +131,9 @@ int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 		 */
 		{
 			const char *nl = memchr(old + pos, '\n', len - pos);
-			size_t le = nl ? (size_t)(nl - old) : len, k = le;
+			size_t le = nl ? (size_t)(nl - old) : len;
 
+			k = le;
 			if (i + 1 < n && edits[i + 1].start < le)
 				continue;
 			while (k > pos && (old[k - 1] == ' ' || old[k - 1] == '\t'))

@@ -22,6 +22,7 @@ struct edit {
 	size_t start, end;	/* the occurrence's span in the old bytes */
 	const char *text;	/* the escaped replacement */
 	char *owned;		/* text when the edit made it, or NULL */
+	int may_break;		/* its URL may go to a line of its own */
 };
 
 /*
@@ -29,7 +30,8 @@ struct edit {
  * wrapped span (URL, line break, comment leader, continuation) becomes
  * the new URL on the first line followed by what followed the old one:
  * the continuation line is gone.  Blanks between an edit and the end of
- * its line are dropped: an edited line never ends in white space.  Returns -1 (after error()) on overlapping or out-of-range edits.
+ * its line are dropped, and so are those before a text that starts a new
+ * line: an edited line never ends in white space.  Returns -1 (after error()) on overlapping or out-of-range edits.
  */
 int rewrite_apply(const char *old, size_t len, struct edit *edits, size_t n,
 		  struct strbuf *out);

@@ -431,7 +431,7 @@ static int stage_file(struct series *c, size_t gi, const char *parent,
 				continue;
 			ev[n].start = e->start;
 			ev[n].end = e->end;
-			ev[n++].text = e->replacement;
+			ev[n++].text = plan_text(e);
 		}
 	if (!old || rewrite_apply(old->buf, old->len, ev, n, &new) ||
 	    git(c, hash, new.buf, new.len, &sha, NULL))

@@ -127,9 +127,11 @@ static void check_layout(const char *path, const char *before, const char *url,
 	struct scan_opts opts = { 0 };
 	struct occ_list l = { NULL, 0, 0 };
 	struct strbuf esc = STRBUF_INIT, out = STRBUF_INIT;
-	struct edit e = { 0, 0, NULL, NULL };
+	struct edit e;
 	enum keep_reason why = KEEP__COUNT;
 	char *copy = xstrdup(before);
+
+	memset(&e, 0, sizeof(e));
 
 	scan_buffer(path, copy, strlen(copy), &opts, &l);
 	if (!l.nr) {
@@ -140,6 +142,7 @@ static void check_layout(const char *path, const char *before, const char *url,
 	e.start = l.v[0].start;
 	e.end = l.v[0].end;
 	e.text = esc.buf;
+	e.may_break = layout_may_break(l.v[0].ctx);
 	layout_fit(copy, strlen(copy), &e, 1, &why);
 	if (!after) {
 		CHECK_STR(keep_reason_name(why), keep_reason_name(want), name);
@@ -199,10 +202,27 @@ static void test_layout(void)
 		     "https://a.org/one", "/* see https://a.org/one */\nint x;\n",
 		     KEEP_NONE, "a one-line comment is no box");
 	check_layout("drivers/x/y.c",
-		     " * The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     "\t/*\n\t * The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
+		     "\t/*\n\t * The data sheet is at\n"
+		     "\t * https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     KEEP_NONE,
+		     "a URL that would push a comment line past 100 columns gets a line of its own");
+	check_layout("Documentation/x.rst",
+		     "- The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
+		     "- The data sheet is at\n"
+		     "  https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     KEEP_NONE, "in a list item it lines up with the item's text");
+	check_layout("drivers/x/y.c",
+		     "/* The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here */\n",
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
 		     NULL, KEEP_WIDTH,
-		     "a line within 100 columns is not pushed past them");
+		     "a one-line comment is not broken: left out");
+	check_layout("README.md",
+		     "The data sheet is [here](http://www.example-chips.org/sheets/datasheet-rev2.pdf), rev 2.\n",
+		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
+		     NULL, KEEP_WIDTH, "nor a markdown link");
 	check_layout("drivers/x/y.c",
 		     " * The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf\n",
 		     "https://www.example-chips.org/sheets/datasheet-rev2.pdf",
@@ -301,7 +321,7 @@ int main(void)
 		"blanks after the delimiter that follows the URL go too");
 	{
 		struct strbuf out = STRBUF_INIT;
-		struct edit e[2] = { { 5, 10, "x", NULL }, { 8, 12, "y", NULL } };
+		struct edit e[2] = { { 5, 10, "x", NULL, 0 }, { 8, 12, "y", NULL, 0 } };
 
 		CHECK(rewrite_apply("0123456789abcdef", 16, e, 2, &out) == -1,
 		      "overlapping edits are refused");
