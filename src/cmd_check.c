@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -26,6 +27,7 @@ const char cmd_check_usage[] =
 	"linkmend check [--db PATH] [-j N] [--per-host N] [--format=tsv|json]\n"
 	"                      [--confirm N] [--spacing DAYS] [--ttl DAYS] "
 	"[--force]\n"
+	"                      [--trust-network] [--suspect-share PCT]\n"
 	"                      [--timeout S] [--retries N] [--retry-wait MS]\n"
 	"                      [--cacert FILE] [--allow-private] "
 	"[--user-agent UA]\n"
@@ -57,6 +59,9 @@ const char cmd_check_help[] =
 	"    --spacing DAYS     least time between counted checks (default 3)\n"
 	"    --ttl DAYS         a success is fresh this long (default 7)\n"
 	"    --force            check even URLs with fresh results\n"
+	"    --suspect-share PCT  more hosts than this unreachable (of 20 or\n"
+	"                       more) means the network is broken (default 50)\n"
+	"    --trust-network    go on even when the network looks broken\n"
 	"    --timeout S        per request (default 30)\n"
 	"    --retries N        for transient faults (default 3)\n"
 	"    --retry-wait MS    first backoff, doubled each retry (default 1000)\n"
@@ -69,10 +74,17 @@ const char cmd_check_help[] =
 	"    --no-output        record in the store only\n"
 	"\n"
 	"Settings from .linkmend.conf: [check] ignore, user-agent, jobs,\n"
-	"per-host, timeout, spacing-ms, confirm; [host \"NAME\"] accept,\n"
-	"per-host.  Options given here override them.\n"
+	"per-host, timeout, spacing-ms, confirm, suspect-share; [host \"NAME\"]\n"
+	"accept, per-host.  Options given here override them.\n"
 	"\n"
-	"Exit status: 0 when the check ran, whatever it found; 2 on error;\n"
+	"When the project's core hosts (kernel.org, www, git, lore, patchwork,\n"
+	"bugzilla, docs; each [keep] host) are unreachable, or more than\n"
+	"--suspect-share of the hosts are, the network is at fault, not the\n"
+	"tree: check says so and exits 2, and resolve acts on no check until a\n"
+	"later one reaches them.\n"
+	"\n"
+	"Exit status: 0 when the check ran, whatever it found; 2 on error or\n"
+	"a broken network;\n"
 	"130 when interrupted (finished checks are kept).\n";
 
 static void add_arg(struct link_set *links, struct store *st, const char *arg)
@@ -143,6 +155,8 @@ struct check_args {
 	OPT_LLONG(0, "spacing", &(a)->o.spacing_s, 0, 3650, OPT_DAYS_TO_S), \
 	OPT_LLONG(0, "ttl", &(a)->o.ttl_s, 0, 3650, OPT_DAYS_TO_S), \
 	OPT_BOOL(0, "force", &(a)->o.force), \
+	OPT_BOOL(0, "trust-network", &(a)->o.trust_network), \
+	OPT_INT(0, "suspect-share", &(a)->o.suspect_share, 1, 100), \
 	OPT_INT(0, "retries", &(a)->o.req.retries, 0, 20), \
 	OPT_LONG(0, "retry-wait", &(a)->o.req.retry_wait_ms, 0, 600000, 1), \
 	OPT_SIZE(0, "max-body", &(a)->o.req.net.max_body, 0, 1 << 30), \
@@ -157,6 +171,27 @@ const struct option *cmd_check_options(void)
 	static struct option opts[] = CHECK_OPTIONS(&unused);
 
 	return opts;
+}
+
+/* What the confirmation rule still waits for, and when to run again. */
+static void waiting_say(const struct check_run_opts *o,
+			const struct link_set *links)
+{
+	long long next;
+	size_t n = check_waiting(o, links, &next);
+	char when[32];
+	time_t t = (time_t)next;
+	struct tm tm;
+
+	if (!n)
+		return;
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+	fprintf(stderr, "check: %zu failing link%s wait%s for confirmation (%d "
+		"failed checks at least %lld day%s apart make a link dead); "
+		"run again after %s\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+		o->confirm, o->spacing_s / 86400,
+		o->spacing_s / 86400 == 1 ? "" : "s", when);
 }
 
 int cmd_check(int argc, char **argv)
@@ -179,7 +214,8 @@ int cmd_check(int argc, char **argv)
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	ck.cfg = &cfg;
 	if (net_options_finish(&o->req.net, opts, &cfg) ||
-	    check_settings(o, &cfg, parse_options_seen(opts, "confirm")))
+	    check_settings(o, &cfg, parse_options_seen(opts, "confirm"),
+			   parse_options_seen(opts, "suspect-share")))
 		die("cannot use the settings of '%s'", cfg.path);
 	for (i = 0; i < argc; i++) {
 		if (strstr(argv[i], "://"))
@@ -196,12 +232,15 @@ int cmd_check(int argc, char **argv)
 	o->now = check_now();
 	if (check_run(o, &links, cs.st, &todo, &done))
 		ret = 2;
+	else if (!cmd_interrupted && !argc && check_network(o, &links, cs.st))
+		ret = 2;
 	if (!a.no_output)
 		check_print(o, &links, json);
 	if (!a.quiet)
 		fprintf(stderr, "check: %zu URLs, %zu checked now, %zu fresh from "
 			"the store%s\n", links.nr, done, links.nr - todo,
 			cmd_interrupted ? "; interrupted" : "");
+	waiting_say(o, &links);
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
 	link_set_release(&links);

@@ -116,7 +116,7 @@ int cmd_diff(int argc, char **argv)
 	o.root = root = toplevel();
 	cmd_conf_load(root, &cfg);
 	if (net_options_finish(&o.check.req.net, opts, &cfg) ||
-	    check_settings(&o.check, &cfg, 1))
+	    check_settings(&o.check, &cfg, 1, 1))
 		die("cannot use the settings of '%s'", cfg.path);
 	o.check.stop = cmd_catch_signals();
 	if (diff_run(&o, &res))

@@ -58,6 +58,8 @@ const char cmd_resolve_help[] =
 	"    --spacing DAYS   between counted checks (3)\n"
 	"    --archive-spacing MS  between two requests to one archive (1000)\n"
 	"    --refresh        ask the archives again, not the cache\n"
+	"    --trust-network  resolve even when the last check found the\n"
+	"                     network broken (see check)\n"
 	"    -j, --jobs N, --per-host N, --spacing-ms MS, --timeout S,\n"
 	"    --cacert FILE, --allow-private, --user-agent UA   as for check\n"
 	"    --format=tsv|json\n"
@@ -96,6 +98,7 @@ struct resolve_args {
 	OPT_LONG(0, "archive-spacing", &(a)->o.archive_spacing_ms, 0, \
 		 600000, 1), \
 	OPT_BOOL(0, "refresh", &(a)->o.refresh), \
+	OPT_BOOL(0, "trust-network", &(a)->o.trust_network), \
 	OPT_NET(&(a)->o.net), \
 	OPT_BOOL('q', "quiet", &(a)->o.quiet), \
 	OPT_BOOL(0, "no-output", &(a)->o.no_output), \
@@ -140,11 +143,12 @@ int cmd_resolve(int argc, char **argv)
 	if (!o->memento)
 		o->memento = config_get(&cfg, "resolve", "memento");
 	o->now = check_now();
-	if (resolve_run(o, cs.st))
-		die("cannot resolve the links of '%s'", cs.db);
+	/* resolve_run() has said what went wrong, in one line. */
+	ret = resolve_run(o, cs.st) ? 2 : 0;
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
-	ret = cmd_store_close(&cs) ? 2 : 0;
+	if (cmd_store_close(&cs))
+		ret = 2;
 	config_release(&cfg);
 	return ret;
 }

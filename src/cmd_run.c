@@ -236,11 +236,16 @@ int cmd_run(int argc, char **argv)
 	push(&st[S_SERIES], out);
 	for (i = 0; i < NSTAGES; i++) {
 		double t0 = now_s();
+		char **args;
 		int rc;
 
 		if (!quiet)
 			fprintf(stderr, "run: %s\n", names[i]);
-		rc = fns[i]((int)st[i].nr, st[i].v);
+		/* A stage reorders its argv: it gets a copy, run frees. */
+		args = xcalloc(st[i].nr + 1, sizeof(*args));
+		memcpy(args, st[i].v, st[i].nr * sizeof(*args));
+		rc = fns[i]((int)st[i].nr, args);
+		free(args);
 		times[i] = now_s() - t0;
 		/* scan's 1 is "some files unreadable": the rest goes on. */
 		if (rc && !(i == S_SCAN && rc == 1)) {

@@ -111,6 +111,7 @@ static const char *const known[][2] = {
 	{ "scan", "skip" }, { "check", "ignore" }, { "check", "user-agent" },
 	{ "check", "jobs" }, { "check", "per-host" }, { "check", "timeout" },
 	{ "check", "spacing-ms" }, { "check", "confirm" },
+	{ "check", "suspect-share" },
 	{ "host", "accept" }, { "host", "per-host" },
 	{ "resolve", "wayback" }, { "resolve", "memento" },
 	{ "report", "source-url" }, { "keep", "path" }, { "keep", "line" },

@@ -11,6 +11,7 @@
 #include "../lib/xalloc.h"
 #include "../url/url.h"
 #include "run.h"
+#include "sanity.h"
 
 void check_run_opts_init(struct check_run_opts *o)
 {
@@ -19,6 +20,7 @@ void check_run_opts_init(struct check_run_opts *o)
 	o->confirm = 3;
 	o->spacing_s = 3 * 86400;
 	o->ttl_s = 7 * 86400;
+	o->suspect_share = 50;
 	o->now = check_now();
 }
 
@@ -46,9 +48,9 @@ static int host_limit(void *data, const char *host)
 }
 
 int check_settings(struct check_run_opts *o, const struct config *cfg,
-		   int confirm_given)
+		   int confirm_given, int share_given)
 {
-	long confirm = o->confirm;
+	long confirm = o->confirm, share = o->suspect_share;
 
 	o->cfg = cfg;
 	if (!cfg)
@@ -57,6 +59,10 @@ int check_settings(struct check_run_opts *o, const struct config *cfg,
 	    config_number(cfg, "check", "confirm", 1, 100, &confirm))
 		return -1;
 	o->confirm = (int)confirm;
+	if (!share_given &&
+	    config_number(cfg, "check", "suspect-share", 1, 100, &share))
+		return -1;
+	o->suspect_share = (int)share;
 	o->req.net.host_limit = host_limit;
 	o->req.net.host_limit_data = (void *)cfg;
 	return 0;
@@ -217,6 +223,55 @@ int check_run(const struct check_run_opts *o, struct link_set *links,
 	ret = check_links(o, links, which, n, st, done);
 	free(which);
 	return ret;
+}
+
+int check_network(const struct check_run_opts *o, const struct link_set *links,
+		  struct store *st)
+{
+	struct strbuf why = STRBUF_INIT;
+	int s = sanity_network_suspect(links, o->now, o->cfg, o->suspect_share,
+				       &why), ret = 0;
+
+	if (s == 1 && o->trust_network) {
+		warning("the network may be broken (%s); going on as "
+			"--trust-network says", why.buf);
+		s = 0;
+	}
+	if (s == 1) {
+		error("the network looks broken, not the tree's links: %s; "
+		      "resolve waits for a check that reaches them "
+		      "(--trust-network to go on)", why.buf);
+		ret = 1;
+	}
+	if (s >= 0 && st && store_set_meta(st, "network_suspect",
+					   s == 1 ? why.buf : ""))
+		ret = -1;
+	strbuf_release(&why);
+	return ret;
+}
+
+size_t check_waiting(const struct check_run_opts *o,
+		     const struct link_set *links, long long *next)
+{
+	size_t i, n = 0;
+
+	*next = 0;
+	for (i = 0; i < links->nr; i++) {
+		const struct link *l = &links->v[i];
+		long long last, at;
+		int k;
+
+		if (!l->have_last || !verdict_is_failure(link_verdict(l)))
+			continue;
+		k = check_failures_at(l->hist, l->nhist, o->spacing_s, &last);
+		if (k >= o->confirm)
+			continue;
+		n++;
+		at = last + o->spacing_s;
+		if (!*next || at < *next)
+			*next = at;
+	}
+	return n;
 }
 
 void check_confirmation(const struct check_run_opts *o, const struct link *l,

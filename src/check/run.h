@@ -25,6 +25,8 @@ struct check_run_opts {
 	long long spacing_s;		/* between counted checks (3 days) */
 	long long ttl_s;		/* a success stays fresh (7 days) */
 	int force;			/* fresh results are asked again */
+	int trust_network;		/* never judge the network broken */
+	int suspect_share;		/* % of hosts unreachable: broken (50) */
 	long long now;
 	int progress;			/* a progress line on stderr */
 	volatile sig_atomic_t *stop;
@@ -38,11 +40,12 @@ long long check_now(void);
 /* .linkmend.conf: [check] ignore matches url. */
 int check_ignored(const struct config *cfg, const char *url);
 /*
- * [check] confirm into o (unless confirm_given: the command line's wins)
+ * [check] confirm and suspect-share into o (unless given on the command
+ * line: confirm_given, share_given)
  * and [host "NAME"] per-host into o->req.net; -1 after error().
  */
 int check_settings(struct check_run_opts *o, const struct config *cfg,
-		   int confirm_given);
+		   int confirm_given, int share_given);
 
 /* Is the link's newest result good enough not to ask again? */
 int check_fresh(const struct check_run_opts *o, const struct link *l);
@@ -58,6 +61,23 @@ int check_links(const struct check_run_opts *o, struct link_set *links,
 /* Every link that is not fresh, checked; returns as check_links(). */
 int check_run(const struct check_run_opts *o, struct link_set *links,
 	      struct store *st, size_t *todo, size_t *done);
+
+/*
+ * After a run on st: whether its checks say the checker's network is
+ * broken rather than the tree's links (src/check/sanity.h), recorded in
+ * st (meta network_suspect, which resolve heeds) and said on stderr.
+ * 1 when it is (never with o->trust_network), 0 when not or when nothing
+ * was checked now, -1 after error().
+ */
+int check_network(const struct check_run_opts *o, const struct link_set *links,
+		  struct store *st);
+
+/*
+ * Failing links not yet confirmed dead: how many, and the earliest time
+ * a check would count for one of them (*next; 0 when none).
+ */
+size_t check_waiting(const struct check_run_opts *o,
+		     const struct link_set *links, long long *next);
 
 /*
  * " (dead: N failed checks)" or " (unconfirmed: N of M failed checks)"

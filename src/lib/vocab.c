@@ -126,8 +126,8 @@ int verdict_is_failure(enum verdict v)
 	       v != V_BLOCKED && v != V_UNSAFE && v < V__COUNT;
 }
 
-int check_failures(const struct check_history *h, size_t n,
-		   long long spacing_s)
+int check_failures_at(const struct check_history *h, size_t n,
+		      long long spacing_s, long long *lastp)
 {
 	long long last = 0;
 	int count = 0;
@@ -144,7 +144,15 @@ int check_failures(const struct check_history *h, size_t n,
 			last = h[i].at;
 		}
 	}
+	if (lastp)
+		*lastp = count ? last : 0;
 	return count;
+}
+
+int check_failures(const struct check_history *h, size_t n,
+		   long long spacing_s)
+{
+	return check_failures_at(h, n, spacing_s, NULL);
 }
 
 static const char *const kind_names[K__COUNT] = {

@@ -94,8 +94,11 @@ struct check_history {
 /*
  * The confirmation rule: a URL is dead when, since its last success, it
  * failed confirm checks each at least spacing_s after the one counted
- * before it.  h is in time order.  Returns the failures counted.
+ * before it.  h is in time order.  Returns the failures counted; *last
+ * (when not NULL) is the time of the last one counted (0: none).
  */
+int check_failures_at(const struct check_history *h, size_t n,
+		      long long spacing_s, long long *last);
 int check_failures(const struct check_history *h, size_t n,
 		   long long spacing_s);
 

@@ -1039,6 +1039,18 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	memset(&c, 0, sizeof(c));
 	c.o = *o;
 	c.st = st;
+	if (!o->trust_network) {
+		char *why = store_get_meta(st, "network_suspect");
+		int broken = why && *why;
+
+		if (broken)
+			error("the last check found the network broken (%s): "
+			      "nothing resolved; check again once it works, or "
+			      "--trust-network", why);
+		free(why);
+		if (broken)
+			return -1;
+	}
 	if (store_each_checked_occurrence(st, load_occ, &c) ||
 	    store_each_check(st, load_check, &c))
 		goto out;

@@ -30,6 +30,7 @@ struct resolve_opts {
 	const char *archive_base;	/* where it is served */
 	long archive_spacing_ms;	/* between two requests to an archive */
 	int upgrade, lore, refresh, quiet;
+	int trust_network;		/* act on checks of a broken network */
 	int confirm;			/* failed checks that make dead (3) */
 	long long spacing_s;		/* between counted checks (3 days) */
 	int json, no_output;		/* what resolve_run() prints */
@@ -40,6 +41,8 @@ void resolve_opts_init(struct resolve_opts *o);
 /*
  * Resolve every checked URL of st, record each decision, and print one
  * line (or JSON object) per URL, kind and replacement on stdout.
+ * Nothing is resolved while the last check found the network broken
+ * (meta network_suspect; src/check/sanity.h) unless o->trust_network.
  * -1 after error().
  */
 int resolve_run(const struct resolve_opts *o, struct store *st);

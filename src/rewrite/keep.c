@@ -5,6 +5,7 @@
 
 #include "../lib/config.h"
 #include "../lib/strbuf.h"
+#include "../url/infra.h"
 #include "../url/url.h"
 #include "keep.h"
 
@@ -15,28 +16,6 @@ static const char *const reason_names[KEEP__COUNT] = {
 	"a line it would push past 100 columns",
 	"a box comment it would misalign",
 };
-
-/* host is name or one of its subdomains. */
-static int under(const char *host, const char *name)
-{
-	size_t h = strlen(host), n = strlen(name);
-
-	return n && h >= n && !strcasecmp(host + h - n, name) &&
-	       (h == n || host[h - n - 1] == '.');
-}
-
-int keep_infra_host(const char *host, const struct config *cfg)
-{
-	const struct config_entry *e;
-	size_t i = 0;
-
-	if (under(host, "kernel.org"))
-		return 1;
-	while (cfg && (e = config_next(cfg, "keep", "host", &i)))
-		if (under(host, e->value))
-			return 1;
-	return 0;
-}
 
 const char *keep_reason_name(enum keep_reason r)
 {
@@ -122,7 +101,7 @@ enum keep_reason keep_reason(const char *path, const char *buf, size_t len,
 	struct url_info info;
 
 	if (r == KEEP_NONE && url && !url_parse(url, &info)) {
-		if (keep_infra_host(info.host, cfg))
+		if (infra_host(info.host, cfg))
 			r = KEEP_INFRA;
 		url_info_release(&info);
 	}

@@ -6,9 +6,8 @@
  * (people's own entries and the tree's routing); translations (their
  * translators keep them in step with the original).  An occurrence in one
  * is reported and never rewritten.  So are links to the project's own
- * infrastructure (kernel.org and its subdomains: lore, git, bugzilla,
- * patchwork): when they fail, the checker's network is at fault, not the
- * tree.  The tree's .linkmend.conf adds [keep] path = GLOB, [keep] line =
+ * infrastructure (infra_host(): kernel.org and its subdomains): when they
+ * fail, the checker's network is at fault, not the tree.  The tree's .linkmend.conf adds [keep] path = GLOB, [keep] line =
  * TEXT (a case-insensitive part of the line) and [keep] host = NAME (it
  * and its subdomains).  Code and strings are the plan's (--strings).
  */
@@ -37,8 +36,6 @@ enum keep_reason {
 enum keep_reason keep_reason(const char *path, const char *buf, size_t len,
 			     size_t start, const char *url,
 			     const struct config *cfg);
-/* 1 when host is one of the project's own (kernel.org, [keep] host). */
-int keep_infra_host(const char *host, const struct config *cfg);
 /* "a copyright line", "CREDITS or MAINTAINERS", ... */
 const char *keep_reason_name(enum keep_reason r);
 

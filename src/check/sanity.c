@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/strmap.h"
+#include "../lib/xalloc.h"
+#include "../url/infra.h"
+#include "sanity.h"
+
+struct host_count {
+	const char *host;
+	size_t checked, unreachable;
+	const char *verdict;	/* one of its failures, for the message */
+};
+
+static int before_http(enum verdict v)
+{
+	return v == V_DNS || v == V_DNS_ERROR || v == V_REFUSED ||
+	       v == V_TIMEOUT || v == V_TLS;
+}
+
+int sanity_network_suspect(const struct link_set *links, long long now,
+			   const struct config *cfg, int share_pct,
+			   struct strbuf *why)
+{
+	struct strmap idx = STRMAP_INIT;
+	struct host_count *h = NULL;
+	size_t nh = 0, ah = 0, i, down = 0, core = 0;
+	int ret;
+
+	for (i = 0; i < links->nr; i++) {
+		const struct link *l = &links->v[i];
+		void **slot;
+		struct host_count *c;
+
+		if (!l->have_last || l->last.at < now || !l->host)
+			continue;
+		slot = strmap_put(&idx, l->host);
+		if (!*slot) {
+			ALLOC_GROW(h, nh + 1, ah);
+			memset(&h[nh], 0, sizeof(h[nh]));
+			h[nh].host = l->host;
+			*slot = (void *)(uintptr_t)++nh;
+		}
+		c = &h[(uintptr_t)*slot - 1];
+		c->checked++;
+		if (before_http(link_verdict(l))) {
+			c->unreachable++;
+			c->verdict = l->last.verdict;
+		}
+	}
+	for (i = 0; i < nh; i++) {
+		if (h[i].unreachable < h[i].checked)
+			continue;
+		down++;
+		if (!infra_core_host(h[i].host, cfg))
+			continue;
+		strbuf_addf(why, "%s%s (%s)", core++ ? ", " : "the project's "
+			    "own hosts are unreachable: ", h[i].host,
+			    h[i].verdict);
+	}
+	if (!core && nh >= SANITY_MIN_HOSTS && down * 100 > nh * (size_t)share_pct)
+		strbuf_addf(why, "%zu of the %zu hosts checked are unreachable "
+			    "(more than %d%%)", down, nh, share_pct);
+	ret = nh ? why->len > 0 : -1;
+	free(h);
+	strmap_clear(&idx, NULL);
+	return ret;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The project's own infrastructure: kernel.org and its subdomains, and
+ * what the tree's .linkmend.conf names with [keep] host = NAME (it and
+ * its subdomains).  Links to them are never rewritten.  Some of them are
+ * the core a working network must reach (kernel.org, www, git, lore,
+ * patchwork, bugzilla, docs; and every [keep] host itself): when a check
+ * cannot reach one, the checker's network is at fault, not the tree.
+ */
+#ifndef URL_INFRA_H
+#define URL_INFRA_H
+
+struct config;
+
+/* 1 when host is one of the project's own. */
+int infra_host(const char *host, const struct config *cfg);
+
+/* 1 when host is one the checker's network must reach. */
+int infra_core_host(const char *host, const struct config *cfg);
+
+#endif
