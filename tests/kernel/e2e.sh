@@ -3,7 +3,8 @@
 # make e2e: the whole product on Debian's linux-source-6.1, in the test web.
 #  1. the tree, outside the repository, as a git repository (one commit);
 #  2. a test web where every host of the tree has a fate (web-gen.py);
-#  3. linkmend run --confirm 1 --date <6.1's release>, in that web, and
+#  3. linkmend run --archived --confirm 1 --date <6.1's release>, in that
+#     web (archived copies too, which a janitor asks for), and
 #     linkmend report in every format, the HTML one tested in headless
 #     Chromium with its time to interactive;
 #  4. checkpatch.pl on every patch, git am in a clone, linkmend verify,
@@ -68,7 +69,7 @@ t_web=$(date +%s)
 
 stamp "linkmend run"
 "$repo/tests/web/exec" -n "$name" "$linkmend" run "$tree" -o "$out/series" \
-	--cacert "$state/ca.crt" --allow-private --confirm 1 --date 2022-12-11 \
+	--cacert "$state/ca.crt" --allow-private --archived --confirm 1 --date 2022-12-11 \
 	--timeout 10 --retry-wait 200 --archive-spacing 0 --signoff \
 	--from "linkmend e2e <e2e@linkmend.org>" -q 2>&1 | tee "$out/run.txt"
 t_run=$(date +%s)
@@ -201,6 +202,13 @@ for k in ("copyright", "author", "license", "credits_maintainers", "translations
 print("never_touch_lines_changed: %d" % sum(n.values()))
 PY
 cat "$out/never-touch.txt"
+# The shape of the changed lines and the truth of every claim, read from
+# the diff and the patches alone (tests/kernel/shape.py, claims.py).
+git -C "$cache/e2e/applied" diff -U1 "$base" > "$out/applied-u1.diff"
+python3 "$here/shape.py" "$out/applied-u1.diff" > "$out/shape.txt"
+cat "$out/shape.txt"
+python3 "$here/claims.py" $(find "$out/series" -name '*.patch' | sort) > "$out/claims.txt"
+cat "$out/claims.txt"
 guessed=$(cat /dev/null $(cat "$out/patches.txt") |
 	grep -cE '^[^ ]+:[0-9]+:   (typo|migrated): ' || true)
 t_acc=$(date +%s)
@@ -260,6 +268,7 @@ summary urls_found "$(grep -o 'occurrences [0-9]*' "$out/run.txt" | head -1 | cu
 summary urls_checked "$(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2)"
 grep -E '^(verdict|resolved)_' "$out/accuracy.txt" | sed 's/: /: /' | while IFS=': ' read -r k v; do summary "$k" "$v"; done
 summary patches "$patches"
+summary patches_archived "$(grep -c 'replace-dead-web-links-with-archived-copies' "$out/patches.txt") (with --archived; the default, moved and upgrade, writes the other $((patches - $(grep -c 'replace-dead-web-links-with-archived-copies' "$out/patches.txt"))))"
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
 summary report_test "$report ($(grep -c '^ok - ' "$out/report-test.txt") ok, $(grep -c '^not ok - ' "$out/report-test.txt") not ok)"
 summary report_html_bytes "$(stat -c %s "$out/report.html")"
@@ -274,6 +283,12 @@ summary recall "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
 summary guessed_replacements_in_patches "$guessed"
+fig() { sed -n "s/^$1: //p" "$2"; }
+summary lines_grown_past_100 "$(fig lines_grown_past_100 "$out/shape.txt")"
+summary url_alone_past_100 "$(fig url_alone_past_100 "$out/shape.txt") (a URL on a line of its own: nothing shorter is possible)"
+summary box_misaligned "$(fig box_misaligned "$out/shape.txt")"
+summary claims_checked "$(fig claims_checked "$out/claims.txt")"
+summary claims_contradicted "$(fig claims_contradicted "$out/claims.txt")"
 summary identifier_or_license_rewritten "$(grep '^identifier_or_license_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary c_files_touched "$touched"
 summary c_files_compiled "$compiled (the other $((touched - compiled)) covered by verify alone)"
@@ -298,5 +313,8 @@ python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
 	"$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)" "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)" || ok=0
 [ "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)" = 0 ] || ok=0
 [ "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)" = 0 ] || ok=0
+[ "$(fig lines_grown_past_100 "$out/shape.txt")" = 0 ] || ok=0
+[ "$(fig box_misaligned "$out/shape.txt")" = 0 ] || ok=0
+[ "$(fig claims_contradicted "$out/claims.txt")" = 0 ] || ok=0
 [ "$guessed" = 0 ] || ok=0
 [ $ok = 1 ] && echo "e2e: ok" || { echo "e2e: FAILED"; exit 1; }

@@ -26,6 +26,12 @@ FATES = [  # (name, share in percent)
 ]
 
 
+# The kernel's core hosts (src/url/infra.c): linkmend stops the run when
+# one of them is unreachable, as the real ones are not.
+CORE = {"kernel.org", "www.kernel.org", "git.kernel.org", "lore.kernel.org",
+        "patchwork.kernel.org", "bugzilla.kernel.org", "docs.kernel.org"}
+
+
 def h(*parts):
     return int(hashlib.sha256(("\0".join((seed,) + parts)).encode()).hexdigest(), 16)
 
@@ -81,6 +87,8 @@ for host in sorted(hosts):
     f = fate_of(host)
     if host in ("web.archive.org", "archive.org"):
         f = "wayback"
+    elif host in CORE:
+        f = "live"      # the project's own: down means the network is
     fates[f] += 1
     for url in urls:
         s = urllib.parse.urlsplit(url)

@@ -136,6 +136,16 @@ ok "it names the one commit the lines' dates come from" grep -q "nearest the com
 ok "the cover letter's account is the evidence's" grep -q "The dead links archived here each failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
 ok "and says only comments and documentation change" grep -q "Only comments and documentation change\." "$SCRATCH/cover.flat"
 ok "the work tree is untouched by series" git diff --quiet
+# The e2e's own reader of claims (tests/kernel/claims.py, none of
+# linkmend's code) finds every claim true, and a doctored one false.
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/out/*.patch > "$SCRATCH/claims"
+ok "claims.py reads claims in the series" grep -q "^claims_checked: [1-9]" "$SCRATCH/claims"
+same "no claim of the series contradicts its evidence" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims")" "0"
+mkdir -p "$SCRATCH/doctored"
+cp "$SCRATCH"/out/*.patch "$SCRATCH/doctored/"
+sed -i 's/1 check 2023-11-14\.\.2023-11-14/2 checks 2023-11-11..2023-11-14/' "$SCRATCH/doctored/$(basename "$B")"
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/doctored/*.patch > "$SCRATCH/claims2"
+same "a message whose evidence was doctored is caught" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims2")" "1"
 
 for p in "$SCRATCH"/out/000[1-9]*.patch; do
 	out=$(perl "$KTREE/scripts/checkpatch.pl" --no-tree "$p" 2>&1)

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Does every claim of a series hold against its own evidence?
+
+usage: claims.py PATCH...
+
+Reads the patches (and cover letters) as a maintainer would, with none of
+linkmend's code, and checks each sentence that states a fact against the
+evidence lines the messages carry:
+  - "each failed the one check made, on D": every archived link's
+    evidence says 1 check, D..D;
+  - "each failed at least K checks between A and B": every one counts K
+    or more failing checks, all within A..B;
+  - "nearest the commit that ... (SHA, for all of them)": every one was
+    dated by git blame of SHA; "nearest the date given for the tree":
+    every one by --date;
+  - "capture TS, the nearest before D": TS is not after D, and the
+    replacement is the capture of TS;
+  - a cover letter's counts by kind and per patch are the patches';
+    "Only comments and documentation change": no changed line of a
+    source file is code.
+Prints claims_checked and claims_contradicted (messages with one or more
+claims their evidence contradicts), then the first contradictions.
+"""
+import re
+import sys
+from collections import defaultdict
+
+EVID = re.compile(r"^(\S+):(\d+):   (moved|archived|upgrade|canonical|strings): (.*)$")
+AT = re.compile(r"^(\S+):(\d+):   (?:archived at|now) (\S+)$")
+HIST = re.compile(r"; (\d+) checks? (\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d), (\d+) failing counted")
+CAPTURE = re.compile(r"capture (\d{14}), the nearest (before|after) (\d{4}-\d\d-\d\d)")
+CODE_EXT = re.compile(r"\.(c|h|S|sh|py|pl|awk|rb)$|(^|/)(Makefile|Kbuild)[^/]*$")
+# A comment leader, or one after code (C, shell, assembler "@" and ";").
+COMMENT = re.compile(r"^\s*(\*|/\*|//|#|;|@|--|!|%|REM\b)|/\*|//\s|\s[#@;]\s")
+
+checked = 0
+bad = defaultdict(list)
+
+
+def parse(path):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    head, _, rest = text.partition("\n\n")
+    body, _, diff = rest.partition("\n---\n")
+    subject = " ".join(re.findall(r"^Subject: (.*(?:\n .*)*)", head, re.M))
+    return subject, body, diff
+
+
+def claim(path, ok, what):
+    global checked
+    checked += 1
+    if not ok:
+        bad[path].append(what)
+
+
+def check_patch(path):
+    subject, body, diff = parse(path)
+    flat = " ".join(body.split())
+    ev = [m.groups() for m in map(EVID.match, body.splitlines()) if m]
+    ats = {(m.group(1), m.group(2)): m.group(3)
+           for m in map(AT.match, body.splitlines()) if m}
+    arch = [e for e in ev if e[2] == "archived"]
+    m = re.search(r"each failed the one check made, on (\d{4}-\d\d-\d\d)", flat)
+    if m and arch:
+        hs = [HIST.search(e[3]) for e in arch]
+        claim(path, all(h and h.group(1) == "1" and h.group(2) == h.group(3) == m.group(1)
+                        for h in hs), "'the one check made, on %s'" % m.group(1))
+    m = re.search(r"each failed at least (\d+) checks? between (\S+) and (\S+?)[.;]", flat)
+    if m and arch:
+        k, a, b = int(m.group(1)), m.group(2), m.group(3)
+        hs = [HIST.search(e[3]) for e in arch]
+        claim(path, all(h and int(h.group(4)) >= k and a <= h.group(2) and h.group(3) <= b
+                        for h in hs), "'at least %d checks between %s and %s'" % (k, a, b))
+    m = re.search(r"\(([0-9a-f]{12}), for all of them\)", flat)
+    if m and arch:
+        claim(path, all("(git blame " + m.group(1) in e[3] for e in arch),
+              "'nearest the commit %s, for all of them'" % m.group(1))
+    if "nearest the date given for the tree" in flat and arch:
+        claim(path, all("(--date)" in e[3] for e in arch), "'the date given for the tree'")
+    for e in arch:
+        c = CAPTURE.search(e[3])
+        if not c:
+            continue
+        ts, side, day = c.groups()
+        d = ts[:4] + "-" + ts[4:6] + "-" + ts[6:8]
+        claim(path, (d <= day) if side == "before" else (d >= day),
+              "%s:%s capture %s is not %s %s" % (e[0], e[1], ts, side, day))
+        url = ats.get((e[0], e[1]), "")
+        claim(path, "/web/%s/" % ts in url, "%s:%s replacement is not the capture %s" % (e[0], e[1], ts))
+    return subject, ev, diff
+
+
+def code_lines(diff):
+    """Changed lines of source files that are code, not comments."""
+    n, path = 0, None
+    for line in diff.splitlines():
+        if line == "-- ":
+            break               # git format-patch's signature
+        if line.startswith("+++ "):
+            path = line[6:]
+        elif line.startswith("-") and not line.startswith("---") and path and CODE_EXT.search(path):
+            if not COMMENT.search(line[1:]):
+                n += 1
+    return n
+
+
+series = defaultdict(list)
+for p in sys.argv[1:]:
+    d = p.rsplit("/", 1)[0]
+    series[d].append(p)
+for d, ps in sorted(series.items()):
+    cover = [p for p in ps if p.endswith("0000-cover-letter.patch")]
+    info = {}
+    for p in sorted(ps):
+        if p in cover:
+            continue
+        info[p] = check_patch(p)
+    for cp in cover:
+        _, body, _ = parse(cp)
+        flat = " ".join(body.split())
+        kinds = defaultdict(int)
+        for subject, ev, diff in info.values():
+            for e in ev:
+                kinds["strings" if "in strings" in subject else
+                      "archived" if e[2] == "archived" else
+                      "upgrade" if e[2] == "upgrade" else "moved"] += 1
+        for k in ("moved", "upgrade", "archived", "strings"):
+            m = re.search(r"^  %s: +(\d+)$" % k, body, re.M)
+            if m:
+                claim(cp, int(m.group(1)) == kinds[k], "%s: %s, the patches %d" % (k, m.group(1), kinds[k]))
+        if "Only comments and documentation change." in flat:
+            n = sum(code_lines(diff) for _, _, diff in info.values())
+            claim(cp, n == 0, "'only comments and documentation' but %d code lines change" % n)
+print("claims_checked: %d" % checked)
+print("claims_contradicted: %d" % len(bad))
+for p, whats in list(bad.items())[:10]:
+    print("  %s: %s" % (p.rsplit("/", 2)[-1], "; ".join(whats[:3])))
