@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -59,6 +60,8 @@ struct target {
 	char *cdx_key;
 	struct captures caps;
 	int cdx_failed;
+	char born[15];		/* the host's first capture, or "" */
+	size_t early;		/* captures before it, not offered */
 	char *cdx_error;
 	struct captures mementos;
 	struct captures local;	/* in the project's own collection */
@@ -75,12 +78,20 @@ struct target {
 	unsigned char http_digest[32], https_digest[32];
 };
 
+/* A host's first capture of its home page: the site is no older. */
+struct birth {
+	char *key;		/* its CDX query */
+	char ts[15];		/* "" while unknown */
+};
+
 struct resolver {
 	struct resolve_opts o;
 	struct store *st;
 	struct target *t;
 	size_t nr, alloc;
 	struct strmap by_id;
+	struct birth *births;	/* find_births() */
+	size_t nbirths, abirths;
 };
 
 static struct target *target_of(struct resolver *c, long long id,
@@ -356,11 +367,11 @@ struct req {
 	struct resolver *c;
 	struct target *t;
 	int kind;		/* REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP/HTTPS */
-	long capture;		/* for REQ_REPLAY */
+	long capture;		/* for REQ_REPLAY; the birth for REQ_BIRTH */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
-       REQ_PAGE };
+       REQ_PAGE, REQ_BIRTH };
 
 static char *strip_fragment(const char *url)
 {
@@ -371,8 +382,9 @@ static char *strip_fragment(const char *url)
 
 static void on_req(struct net_request *nr, void *data);
 
-static void submit(struct net *n, struct resolver *c, struct target *t,
-		   int kind, char *url, long capture)
+/* The request queued on n, or NULL when net refused it. */
+static struct req *submit(struct net *n, struct resolver *c, struct target *t,
+			  int kind, char *url, long capture)
 {
 	struct req *q = xcalloc(1, sizeof(*q));
 
@@ -387,7 +399,9 @@ static void submit(struct net *n, struct resolver *c, struct target *t,
 	if (net_submit(n, &q->r)) {
 		free(url);
 		free(q);
+		return NULL;
 	}
+	return q;
 }
 
 /* Bodies compared for an upgrade: the scheme in links and spacing vary. */
@@ -425,6 +439,20 @@ static void on_req(struct net_request *nr, void *data)
 	int ok = !nr->curl_code && nr->status == 200;
 
 	switch (q->kind) {
+	case REQ_BIRTH: {
+		struct captures first = { NULL, 0, 0 };
+
+		if (ok && !cdx_parse(nr->body.buf, &first)) {
+			struct birth *b = &q->c->births[q->capture];
+
+			store_put_lookup(q->c->st, b->key, q->c->o.now,
+					 nr->body.buf);
+			if (first.nr)
+				memcpy(b->ts, first.v[0].ts, 15);
+		}
+		captures_release(&first);
+		break;
+	}
 	case REQ_CDX:
 		if (!ok || cdx_parse(nr->body.buf, &t->caps)) {
 			t->cdx_failed = 1;
@@ -596,6 +624,74 @@ static void look_up(struct resolver *c)
 	}
 	net_run(n, NULL, NULL, NULL);
 	net_free(n);
+}
+
+/*
+ * A capture older than the host's first capture of its home page is not
+ * the site the tree links to (a domain's earlier owner, or an archive's
+ * mistake): it is not offered.  One look-up per host, cached.
+ */
+static void find_births(struct resolver *c)
+{
+	struct strmap by_host = STRMAP_INIT;
+	struct net *n = new_net(c);
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		const char *colon = strstr(t->l.url, "://");
+		struct captures first = { NULL, 0, 0 };
+		struct birth *b;
+		char *root, *key, *cached;
+		void **slot;
+		long long at;
+
+		if (!t->dead || t->cdx_failed || !t->caps.nr || !t->l.host ||
+		    !colon)
+			continue;
+		slot = strmap_put(&by_host, t->l.host);
+		if (*slot)
+			continue;
+		*slot = (void *)(uintptr_t)(c->nbirths + 1);
+		root = xstrfmt("%.*s://%s/", (int)(colon - t->l.url), t->l.url,
+			       t->l.host);
+		key = cdx_url(c, root);
+		ALLOC_GROW(c->births, c->nbirths + 1, c->abirths);
+		b = &c->births[c->nbirths++];
+		memset(b, 0, sizeof(*b));
+		b->key = xstrfmt("%s&limit=1", key);
+		free(key);
+		free(root);
+		cached = c->o.refresh ? NULL : store_get_lookup(c->st, b->key, &at);
+		if (cached && !cdx_parse(cached, &first)) {
+			if (first.nr)
+				memcpy(b->ts, first.v[0].ts, 15);
+		} else {
+			submit(n, c, NULL, REQ_BIRTH, xstrdup(b->key),
+			       (long)(c->nbirths - 1));
+		}
+		captures_release(&first);
+		free(cached);
+	}
+	net_run(n, NULL, NULL, NULL);
+	net_free(n);
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		uintptr_t h;
+
+		if (!t->l.host || !(h = (uintptr_t)strmap_get(&by_host, t->l.host)))
+			continue;
+		if (!c->births[h - 1].ts[0])
+			continue;
+		memcpy(t->born, c->births[h - 1].ts, 15);
+		for (k = 0; k < t->caps.nr; k++)
+			if (strcmp(t->caps.v[k].ts, t->born) < 0 &&
+			    !t->caps.v[k].rejected) {
+				t->caps.v[k].rejected = 1;
+				t->early++;
+			}
+	}
+	strmap_clear(&by_host, NULL);
 }
 
 /* Replay the chosen capture of each date; reject and choose again. */
@@ -852,6 +948,11 @@ static int decide_archived(struct resolver *c, struct target *t,
 			    t->caps.v[best].ts,
 			    strcmp(t->caps.v[best].ts, ts) <= 0 ? "before" : "after",
 			    d, o->source);
+		if (t->early)
+			strbuf_addf(&o->evidence, "; %zu older capture%s predate%s "
+				    "the site's first capture (%.8s): not offered",
+				    t->early, t->early == 1 ? "" : "s",
+				    t->early == 1 ? "s" : "", t->born);
 		return 1;
 	}
 	best = capture_choose(&t->mementos, ts);
@@ -1061,6 +1162,7 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	suggest_hosts(&c);
 	find_migrations(&c);
 	look_up(&c);
+	find_births(&c);
 	verify_captures(&c);
 	ask_memento(&c);
 	fetch_pages(&c);
@@ -1070,6 +1172,9 @@ out:
 	for (i = 0; i < c.nr; i++)
 		free_target(&c.t[i]);
 	free(c.t);
+	for (i = 0; i < c.nbirths; i++)
+		free(c.births[i].key);
+	free(c.births);
 	strmap_clear(&c.by_id, NULL);
 	return ret;
 }

@@ -68,10 +68,23 @@ def path_of(u):
     return (s.path or "/") + ("?" + s.query if s.query else "")
 
 
+born = set()
+
+
 def capture(url, dead_fate):
-    """Most dead URLs have captures; some also have a bad one nearer 2022."""
+    """Most dead URLs have captures; some also have a bad one nearer 2022.
+
+    Each host's home page is first captured in a year of its own: a
+    capture of a URL before it is another site's, and linkmend must not
+    offer it (its evidence then says how many it left out).
+    """
     if h("capture", url) % 100 >= 85:
         return False
+    host = urllib.parse.urlsplit(url).hostname or ""
+    if host not in born:
+        born.add(host)
+        scen.append("archive http://%s/ %04d0101120000 200"
+                    % (host, 1996 + h("born", host) % 10))
     year = 1996 + h("year", url) % 27
     ts = "%04d%02d%02d120000" % (year, 1 + h("m", url) % 12, 1 + h("d", url) % 28)
     orig = url.split("#")[0]

@@ -51,6 +51,7 @@ cat > a.c <<'C'
  * Maxim: http://www.maxim-lm.com/a.html http://www.maxim-lm.com/b.html
  * Maxim: http://www.maxim-lm.com/c.html
  * LKML: https://lkml.org/lkml/2010/9/20/1
+ * Late: http://born-late.linkmend-web.org/doc.html
  */
 C
 commit 2006-06-01 "add a.c"
@@ -72,6 +73,7 @@ fi
 same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "$SCRATCH/got" | wc -l)" "0"
 ok "an archived capture is verified by replaying it" grep -q "web.archive.org [0-9]* GET https /web/20010101000000id_/http://gone.linkmend-web.org/doc " "$state/requests.log"
 ok "the parked capture was replayed and rejected" grep -q "/web/20050101000000id_/http://gone.linkmend-web.org/parked-copy" "$state/requests.log"
+ok "a capture older than the site's first one is not offered" grep -q "^http://born-late.linkmend-web.org/doc.html	archived	https://web.archive.org/web/20120101000000/http://born-late.linkmend-web.org/doc.html	.*capture 20120101000000, the nearest after 2006-06-01 .*; 1 older capture predates the site's first capture (20100101): not offered$" "$SCRATCH/got"
 ok "the migration is reported" grep -q "domain migration www.maxim-lm.com -> www.analog-lm.com (2 of 3 checked URLs moved there)" "$SCRATCH/err"
 same "every occurrence's resolution is stored" "$(sqlite3 .linkmend/linkmend.db 'select count(*) from resolution')" "$(wc -l < "$SCRATCH/got")"
 
