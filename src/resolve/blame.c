@@ -14,6 +14,7 @@
 struct commit_time {
 	char sha[41];
 	long long at;
+	int boundary;
 };
 
 static int run_blame(const char *root, const char *path, const unsigned *lines,
@@ -47,7 +48,7 @@ static int run_blame(const char *root, const char *path, const unsigned *lines,
 }
 
 int blame_lines(const char *root, const char *path, const unsigned *lines,
-		size_t n, long long *dates, char (*commits)[41])
+		size_t n, long long *dates, char (*commits)[41], int *first)
 {
 	struct strbuf out = STRBUF_INIT;
 	struct commit_time *ct = NULL;
@@ -65,6 +66,8 @@ int blame_lines(const char *root, const char *path, const unsigned *lines,
 		dates[i] = 0;
 		if (commits)
 			commits[i][0] = '\0';
+		if (first)
+			first[i] = 0;
 	}
 	/*
 	 * Porcelain: "<sha> <orig> <final> [<count>]" opens each line; the
@@ -88,9 +91,21 @@ int blame_lines(const char *root, const char *path, const unsigned *lines,
 				if (commits)
 					memcpy(commits[i], cur, 41);
 				for (k = 0; k < nct; k++)
-					if (!strcmp(ct[k].sha, cur))
+					if (!strcmp(ct[k].sha, cur)) {
 						dates[i] = ct[k].at;
+						if (first)
+							first[i] = ct[k].boundary;
+					}
 			}
+			continue;
+		}
+		/* "boundary" follows the headers of the history's first commit. */
+		if (end - p == 8 && !memcmp(p, "boundary", 8) && nct &&
+		    !strcmp(ct[nct - 1].sha, cur)) {
+			ct[nct - 1].boundary = 1;
+			for (i = 0; first && i < n; i++)
+				if (lines[i] == final)
+					first[i] = 1;
 			continue;
 		}
 		if (!strncmp(p, "author-time ", 12) && *cur) {
@@ -101,6 +116,7 @@ int blame_lines(const char *root, const char *path, const unsigned *lines,
 				at = 0;
 			ALLOC_GROW(ct, nct + 1, act);
 			memcpy(ct[nct].sha, cur, 41);
+			ct[nct].boundary = 0;
 			ct[nct++].at = at;
 			for (i = 0; i < n; i++)
 				if (lines[i] == final)

@@ -12,10 +12,13 @@
  * Author dates (seconds since the epoch) of lines[0..n) (1-based) of
  * path, relative to the git checkout root; 0 for a line not committed
  * yet.  The commit of each line goes to commits[i] (40 hex digits and a
- * NUL) when commits is not NULL.  Returns -1 when git cannot blame the
- * file (no checkout, no history), without a message.
+ * NUL) when commits is not NULL, and first[i] is 1 when first is not
+ * NULL and that commit is where the history begins (git's boundary: a
+ * tree imported in one commit dates every line from it).  Returns -1
+ * when git cannot blame the file (no checkout, no history), without a
+ * message.
  */
 int blame_lines(const char *root, const char *path, const unsigned *lines,
-		size_t n, long long *dates, char (*commits)[41]);
+		size_t n, long long *dates, char (*commits)[41], int *first);
 
 #endif

@@ -178,6 +178,7 @@ static void find_dates(struct resolver *c)
 		struct occ **who = xcalloc(cap, sizeof(*who));
 		long long *dates = xcalloc(cap, sizeof(*dates));
 		char (*commits)[41] = xcalloc(cap, sizeof(*commits));
+		int *first = xcalloc(cap, sizeof(*first));
 		int blamed;
 
 		for (i = 0; i < c->nr; i++)
@@ -188,12 +189,19 @@ static void find_dates(struct resolver *c)
 					n++;
 				}
 		blamed = c->o.root && !blame_lines(c->o.root, e->key, lines, n, dates,
-						 commits);
+						 commits, first);
 		for (j = 0; j < n; j++) {
 			if (blamed && dates[j]) {
 				who[j]->date = dates[j];
+				/*
+				 * The history's first commit may be an import:
+				 * its date is when the history begins, not
+				 * when the line was written.
+				 */
 				snprintf(who[j]->source, sizeof(who[j]->source),
-					 "git blame %.12s", commits[j]);
+					 "git blame %.12s%s", commits[j],
+					 first[j] ? ", the history's first commit" :
+					 "");
 			} else if (c->o.date) {
 				who[j]->date = c->o.date;
 				snprintf(who[j]->source, sizeof(who[j]->source),
@@ -208,6 +216,7 @@ static void find_dates(struct resolver *c)
 		free(who);
 		free(dates);
 		free(commits);
+		free(first);
 	}
 	strmap_clear(&files, NULL);
 }

@@ -244,6 +244,8 @@ struct dead_facts {
 	int blame, given, unknown;
 	char commit[13];	/* the one blamed commit, if only one */
 	int commits;		/* 0, 1, or 2 for "several" */
+	int on_first;		/* blamed on the history's first commit */
+	char first_day[11];	/* the day it dates them, if one */
 };
 
 static void read_facts(const char *ev, struct dead_facts *f)
@@ -270,7 +272,16 @@ static void read_facts(const char *ev, struct dead_facts *f)
 	}
 	if ((p = strstr(ev, "(git blame ")) && sscanf(p, "(git blame %12[0-9a-f]",
 						    sha) == 1) {
+		const char *q = strstr(ev, ", the nearest ");
+
 		f->blame++;
+		if (strstr(p, ", the history's first commit)") && q &&
+		    sscanf(q, ", the nearest %*s %10[0-9-]", a) == 1) {
+			if (!f->on_first++)
+				memcpy(f->first_day, a, sizeof(f->first_day));
+			else if (strcmp(f->first_day, a))
+				f->first_day[0] = '\0';
+		}
 		if (!f->commits) {
 			memcpy(f->commit, sha, sizeof(f->commit));
 			f->commits = 1;
@@ -337,7 +348,13 @@ static void checks_clause(const struct dead_facts *f, struct strbuf *sb)
 /* "nearest ..." as the dates of the lines came, from git or not. */
 static void dates_clause(const struct dead_facts *f, struct strbuf *sb)
 {
-	if (f->blame && !f->given && !f->unknown && f->commits == 1)
+	if (f->blame && !f->given && !f->unknown && f->commits == 1 &&
+	    f->on_first == f->blame && f->first_day[0])
+		strbuf_addf(sb, "nearest %s, the day the tree's history begins "
+			    "(its first commit, %s, brought in all of these "
+			    "lines: the tree has no history before %s)",
+			    f->first_day, f->commit, f->first_day);
+	else if (f->blame && !f->given && !f->unknown && f->commits == 1)
 		strbuf_addf(sb, "nearest the commit that brought its line into "
 			    "this tree's history (%s, for all of them)",
 			    f->commit);

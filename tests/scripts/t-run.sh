@@ -50,6 +50,12 @@ day 6
 same "day 6: run exits 0" "$?" "0"
 ok "day 6: confirmed dead, it is archived in a patch of its own" \
 	test -f "$SCRATCH/d6/0002-foo-replace-dead-web-links-with-archived-copies.patch"
+A=$SCRATCH/d6/0002-foo-replace-dead-web-links-with-archived-copies.patch
+ok "day 6: the message says the tree's history begins with the lines' commit" \
+	bash -c "tr '\n' ' ' < '$A' | grep -q 'the tree has no history before 2006-06-01)'"
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/d6/*.patch > "$SCRATCH/claims"
+ok "day 6: claims.py reads its claims" grep -q "^claims_checked: [1-9]" "$SCRATCH/claims"
+same "day 6: none contradicts the evidence" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims")" "0"
 ok "day 6: nothing waits any more" bash -c "! grep -q 'wait.* for confirmation' '$SCRATCH/d6.err'"
 LINKMEND_NOW=$((D0 + 6 * DAY)) run "$LINKMEND" run . -o "$SCRATCH/d6b" "${NET[@]}" \
 	--archive-spacing 0 > /dev/null 2>&1
