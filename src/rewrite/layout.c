@@ -116,32 +116,39 @@ static int all_blank(const char *s, size_t n)
 
 /*
  * The leader a line of its own needs to stay in what buf[a..] is part
- * of: the indentation, the comment leader (" * " for the first line of a
- * block comment), and blanks as wide as a list marker after it.  0 when
- * the line cannot be continued this way (a one-line block comment).
+ * of: the indentation, the comment leader in a comment (" * " for the
+ * first line of a block comment), and blanks as wide as a list marker
+ * after it.  0 when the line cannot be continued this way: a comment
+ * after code or a one-line block comment; in text an rst directive or
+ * target (".. "), a table row.
  */
-static int leader_of(const char *buf, size_t a, size_t le, struct strbuf *out)
+static int leader_of(const char *buf, size_t a, size_t le, int mode,
+		     struct strbuf *out)
 {
 	size_t p = a, q;
 
 	while (p < le && blank(buf[p]))
 		p++;
 	strbuf_add(out, buf + a, p - a);
-	if (le - p >= 2 && !memcmp(buf + p, "/*", 2)) {
-		const char *c = memmem(buf + p, le - p, "*/", 2);
-
-		if (c)
+	if (mode == LAYOUT_BREAK_TEXT) {
+		if (p < le && (buf[p] == '|' || buf[p] == '+' ||
+			       (le - p >= 3 && !memcmp(buf + p, ".. ", 3))))
+			return 0;
+	} else if (le - p >= 2 && !memcmp(buf + p, "/*", 2)) {
+		if (memmem(buf + p, le - p, "*/", 2))
 			return 0;
 		strbuf_addstr(out, " *");
 		p += 2;
 	} else if (le - p >= 2 && !memcmp(buf + p, "//", 2)) {
 		strbuf_addstr(out, "//");
 		p += 2;
-	} else if (p < le && strchr("*#;", buf[p]) && buf[p]) {
+	} else if (p < le && buf[p] && strchr("*#;!%", buf[p])) {
 		for (q = p; q < le && buf[q] == buf[p]; q++)
 			;
 		strbuf_add(out, buf + p, q - p);
 		p = q;
+	} else {
+		return 0;	/* code before the comment */
 	}
 	for (q = p; q < le && blank(buf[q]); q++)
 		;
@@ -156,7 +163,7 @@ static int leader_of(const char *buf, size_t a, size_t le, struct strbuf *out)
 	if (q > p && q < le && blank(buf[q]))
 		for (q++; p < q; p++)
 			strbuf_addch(out, ' ');
-	if (!out->len || !blank(out->buf[out->len - 1]))
+	if (out->len && !blank(out->buf[out->len - 1]))
 		strbuf_addch(out, ' ');
 	return 1;
 }
@@ -174,7 +181,7 @@ static int own_line(const char *buf, size_t len, size_t ea,
 
 	if (!e->may_break || !k || !blank(line->buf[k - 1]))
 		return 0;
-	if (!leader_of(buf, ea, line_end(buf, len, ea), &lead)) {
+	if (!leader_of(buf, ea, line_end(buf, len, ea), e->may_break, &lead)) {
 		strbuf_release(&lead);
 		return 0;
 	}
@@ -196,9 +203,12 @@ static int own_line(const char *buf, size_t len, size_t ea,
 
 int layout_may_break(enum context ctx)
 {
-	return ctx == CTX_C_COMMENT || ctx == CTX_C_LINE_COMMENT ||
-	       ctx == CTX_SCRIPT_COMMENT || ctx == CTX_KCONFIG_HELP ||
-	       ctx == CTX_RST || ctx == CTX_TEXT;
+	if (ctx == CTX_C_COMMENT || ctx == CTX_C_LINE_COMMENT ||
+	    ctx == CTX_SCRIPT_COMMENT)
+		return LAYOUT_BREAK_COMMENT;
+	if (ctx == CTX_KCONFIG_HELP || ctx == CTX_RST || ctx == CTX_TEXT)
+		return LAYOUT_BREAK_TEXT;
+	return 0;
 }
 
 void layout_fit(const char *buf, size_t len, struct edit *ev, size_t n,

@@ -24,10 +24,12 @@
 size_t layout_width(const char *buf, size_t n);
 
 /*
- * 1 where a URL may go to a line of its own: comments, Kconfig help, rst
- * and text paragraphs (not markdown, YAML, strings or code, where a line
- * break changes what the line means).
+ * Where a URL may go to a line of its own: in a comment (a line that
+ * begins with its leader), or in Kconfig help, rst and text paragraphs;
+ * 0 in markdown, YAML, strings and code, where a line break changes
+ * what the line means.
  */
+enum { LAYOUT_BREAK_COMMENT = 1, LAYOUT_BREAK_TEXT = 2 };
 int layout_may_break(enum context ctx);
 
 /*

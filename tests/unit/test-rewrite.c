@@ -219,6 +219,18 @@ static void test_layout(void)
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
 		     NULL, KEEP_WIDTH,
 		     "a one-line comment is not broken: left out");
+	check_layout("sound/pci/via82xx.c",
+		     "\t\t.type = AC97_TUNE_HP_ONLY, /* http://launchpad.net/bugs/38546 */\n",
+		     "https://web.archive.org/web/20190301120000/http://launchpad.net/bugs/38546",
+		     NULL, KEEP_WIDTH, "a comment after code is not broken");
+	check_layout("crypto/testmgr.h",
+		     "\t{ /* From McGrew & Viega - http://citeseer.ist.psu.edu/656989.html\n\t */\n",
+		     "https://web.archive.org/web/20030626120000/http://citeseer.ist.psu.edu/656989.html",
+		     NULL, KEEP_WIDTH, "nor one opened after code");
+	check_layout("Documentation/x.rst",
+		     ".. _Bar page: http://www.example-chips.org/sheets/a/datasheet-rev2.pdf\n",
+		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/a/datasheet-rev2.pdf",
+		     NULL, KEEP_WIDTH, "nor an rst hyperlink target");
 	check_layout("README.md",
 		     "The data sheet is [here](http://www.example-chips.org/sheets/datasheet-rev2.pdf), rev 2.\n",
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
