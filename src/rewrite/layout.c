@@ -122,8 +122,8 @@ static int all_blank(const char *s, size_t n)
  * after code or a one-line block comment; in text an rst directive or
  * target (".. "), a table row.
  */
-static int leader_of(const char *buf, size_t a, size_t le, int mode,
-		     struct strbuf *out)
+static int leader_of(const char *buf, size_t a, size_t le, size_t url,
+		     int mode, struct strbuf *out)
 {
 	size_t p = a, q;
 
@@ -147,9 +147,12 @@ static int leader_of(const char *buf, size_t a, size_t le, int mode,
 			;
 		strbuf_add(out, buf + p, q - p);
 		p = q;
-	} else {
+	} else if (memmem(buf + p, url - p, "/*", 2) ||
+		   memmem(buf + p, url - p, "//", 2) ||
+		   memchr(buf + p, '#', url - p)) {
 		return 0;	/* code before the comment */
 	}
+	/* else a block comment's line without a leader: its indentation */
 	for (q = p; q < le && blank(buf[q]); q++)
 		;
 	strbuf_add(out, buf + p, q - p);
@@ -170,31 +173,59 @@ static int leader_of(const char *buf, size_t a, size_t le, int mode,
 
 /*
  * The URL of e on a line of its own: the blanks before it end the line
- * (rewrite_apply() drops them), a leader from ea's line starts the next.
- * line is the new line up to e's start.  0 when it cannot be done.
+ * (rewrite_apply() drops them), a leader from ea's line starts the next;
+ * where only the leader is before it, what follows it (but its closing
+ * punctuation) goes to the next line instead.  line is the new line up
+ * to e's start.  0 when it cannot be done.
  */
 static int own_line(const char *buf, size_t len, size_t ea,
 		    const struct strbuf *line, struct edit *e)
 {
 	struct strbuf lead = STRBUF_INIT, t = STRBUF_INIT;
-	size_t k = line->len;
+	size_t k = line->len, le = line_end(buf, len, e->end), p, r;
 
-	if (!e->may_break || !k || !blank(line->buf[k - 1]))
-		return 0;
-	if (!leader_of(buf, ea, line_end(buf, len, ea), e->may_break, &lead)) {
+	if (!e->may_break || !leader_of(buf, ea, line_end(buf, len, ea),
+					 e->start, e->may_break, &lead)) {
 		strbuf_release(&lead);
 		return 0;
 	}
 	while (k && blank(line->buf[k - 1]))
 		k--;
-	/* Nothing but the leader before it: it has a line of its own. */
-	if (layout_width(line->buf, k) < layout_width(lead.buf, lead.len)) {
-		strbuf_release(&lead);
-		return 1;
+	if (layout_width(line->buf, k) >= layout_width(lead.buf, lead.len)) {
+		/* Text before it: the URL starts the next line. */
+		if (!line->len || !blank(line->buf[line->len - 1])) {
+			strbuf_release(&lead);
+			return 0;
+		}
+		strbuf_addch(&t, '\n');
+		strbuf_add(&t, lead.buf, lead.len);
+		strbuf_addstr(&t, e->text);
+		goto out;
 	}
-	strbuf_addch(&t, '\n');
-	strbuf_add(&t, lead.buf, lead.len);
+	/* Nothing but the leader before it: what follows goes down. */
+	for (p = e->end; p < le && strchr(".,;:!?)]'\"", buf[p]) && buf[p]; p++)
+		;
+	for (r = p; r < le && blank(buf[r]); r++)
+		;
+	if (r == le || r == p) {
+		strbuf_release(&lead);
+		return r == le;	/* alone already, or glued to a word */
+	}
 	strbuf_addstr(&t, e->text);
+	strbuf_add(&t, buf + e->end, p - e->end);
+	strbuf_addch(&t, '\n');
+	if (le - r >= 2 && !memcmp(buf + r, "*/", 2)) {
+		/* The comment's closer on a line of its own, as kernel style has it. */
+		size_t ind = strspn(buf + ea, " \t");
+
+		strbuf_add(&t, buf + ea, ind);
+		if (buf[ea + ind] != '*')
+			strbuf_addch(&t, ' ');
+	} else {
+		strbuf_add(&t, lead.buf, lead.len);
+	}
+	e->end = r;
+out:
 	e->owned = strbuf_detach(&t, NULL);
 	e->text = e->owned;
 	strbuf_release(&lead);

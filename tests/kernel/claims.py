@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Does every claim of a series hold against its own evidence?
 
-usage: claims.py PATCH...
+usage: claims.py [--tree DIR] PATCH...
 
 Reads the patches (and cover letters) as a maintainer would, with none of
 linkmend's code, and checks each sentence that states a fact against the
@@ -20,7 +20,8 @@ evidence lines the messages carry:
     replacement is the capture of TS;
   - a cover letter's counts by kind and per patch are the patches';
     "Only comments and documentation change": no changed line of a
-    source file is code.
+    source file is code (with --tree, the tree the patches apply to: a
+    line inside a C block comment is a comment whatever it begins with).
 Prints claims_checked and claims_contradicted (messages with one or more
 claims their evidence contradicts), then the first contradictions.
 """
@@ -58,9 +59,19 @@ def claim(path, ok, what):
 def check_patch(path):
     subject, body, diff = parse(path)
     flat = " ".join(body.split())
-    ev = [m.groups() for m in map(EVID.match, body.splitlines()) if m]
-    ats = {(m.group(1), m.group(2)): m.group(3)
-           for m in map(AT.match, body.splitlines()) if m}
+    # Each link: "TAG:LINE: URL", "TAG:LINE:   now|archived at NEW",
+    # "TAG:LINE:   KIND: EVIDENCE", in that order.
+    ev, ats, last_at = [], {}, None
+    for line in body.splitlines():
+        m = AT.match(line)
+        if m:
+            last_at = m.group(3)
+            continue
+        m = EVID.match(line)
+        if m:
+            ev.append(m.groups())
+            ats[len(ev) - 1] = last_at or ""
+            last_at = None
     arch = [e for e in ev if e[2] == "archived"]
     m = re.search(r"each failed the one check made, on (\d{4}-\d\d-\d\d)", flat)
     if m and arch:
@@ -86,7 +97,9 @@ def check_patch(path):
               "'no history before %s (%s)'" % (day, sha))
     if "nearest the date given for the tree" in flat and arch:
         claim(path, all("(--date)" in e[3] for e in arch), "'the date given for the tree'")
-    for e in arch:
+    for i, e in enumerate(ev):
+        if e[2] != "archived":
+            continue
         c = CAPTURE.search(e[3])
         if not c:
             continue
@@ -94,27 +107,96 @@ def check_patch(path):
         d = ts[:4] + "-" + ts[4:6] + "-" + ts[6:8]
         claim(path, (d <= day) if side == "before" else (d >= day),
               "%s:%s capture %s is not %s %s" % (e[0], e[1], ts, side, day))
-        url = ats.get((e[0], e[1]), "")
+        url = ats.get(i, "")
         claim(path, "/web/%s/" % ts in url, "%s:%s replacement is not the capture %s" % (e[0], e[1], ts))
     return subject, ev, diff
 
 
+TREE = None
+_comment_lines = {}
+
+
+def comment_lines(path):
+    """Line numbers (1-based) of path in TREE that hold a C comment or lie
+    inside one: a block comment's lines whatever they begin with."""
+    if path in _comment_lines:
+        return _comment_lines[path]
+    lines = set()
+    try:
+        text = open(TREE + "/" + path, encoding="utf-8", errors="replace").read()
+    except OSError:
+        _comment_lines[path] = None
+        return None
+    i, n, line, inblock, quote = 0, len(text), 1, False, None
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+            quote = None if quote != "`" else quote
+            if inblock:
+                lines.add(line)
+            i += 1
+            continue
+        if inblock:
+            lines.add(line)
+            if text.startswith("*/", i):
+                inblock = False
+                i += 2
+                continue
+        elif quote:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif text.startswith("/*", i):
+            inblock = True
+            lines.add(line)
+            i += 2
+            continue
+        elif text.startswith("//", i):
+            lines.add(line)
+        i += 1
+    _comment_lines[path] = lines
+    return lines
+
+
 def code_lines(diff):
     """Changed lines of source files that are code, not comments."""
-    n, path = 0, None
+    n, path, old = 0, None, 0
     for line in diff.splitlines():
         if line == "-- ":
             break               # git format-patch's signature
         if line.startswith("+++ "):
             path = line[6:]
-        elif line.startswith("-") and not line.startswith("---") and path and CODE_EXT.search(path):
-            if not COMMENT.search(line[1:]):
-                n += 1
+            continue
+        m = re.match(r"^@@ -(\d+)", line)
+        if m:
+            old = int(m.group(1))
+            continue
+        if line.startswith("---"):
+            continue
+        if line.startswith("-"):
+            if path and CODE_EXT.search(path):
+                cl = comment_lines(path) if TREE and re.search(r"\.[chS]$", path) else None
+                if cl is not None:
+                    if old not in cl:
+                        n += 1
+                elif not COMMENT.search(line[1:]):
+                    n += 1
+            old += 1
+        elif line.startswith(" "):
+            old += 1
     return n
 
 
+args = sys.argv[1:]
+if args[:1] == ["--tree"]:
+    TREE, args = args[1], args[2:]
 series = defaultdict(list)
-for p in sys.argv[1:]:
+for p in args:
     d = p.rsplit("/", 1)[0]
     series[d].append(p)
 for d, ps in sorted(series.items()):

@@ -207,7 +207,7 @@ cat "$out/never-touch.txt"
 git -C "$cache/e2e/applied" diff -U1 "$base" > "$out/applied-u1.diff"
 python3 "$here/shape.py" "$out/applied-u1.diff" > "$out/shape.txt"
 cat "$out/shape.txt"
-python3 "$here/claims.py" $(find "$out/series" -name '*.patch' | sort) > "$out/claims.txt"
+python3 "$here/claims.py" --tree "$tree" $(find "$out/series" -name '*.patch' | sort) > "$out/claims.txt"
 cat "$out/claims.txt"
 guessed=$(cat /dev/null $(cat "$out/patches.txt") |
 	grep -cE '^[^ ]+:[0-9]+:   (typo|migrated): ' || true)

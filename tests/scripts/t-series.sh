@@ -138,7 +138,7 @@ ok "and says only comments and documentation change" grep -q "Only comments and 
 ok "the work tree is untouched by series" git diff --quiet
 # The e2e's own reader of claims (tests/kernel/claims.py, none of
 # linkmend's code) finds every claim true, and a doctored one false.
-python3 "$TESTS/kernel/claims.py" "$SCRATCH"/out/*.patch > "$SCRATCH/claims"
+python3 "$TESTS/kernel/claims.py" --tree "$T" "$SCRATCH"/out/*.patch > "$SCRATCH/claims"
 ok "claims.py reads claims in the series" grep -q "^claims_checked: [1-9]" "$SCRATCH/claims"
 same "no claim of the series contradicts its evidence" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims")" "0"
 mkdir -p "$SCRATCH/doctored"

@@ -231,6 +231,29 @@ static void test_layout(void)
 		     ".. _Bar page: http://www.example-chips.org/sheets/a/datasheet-rev2.pdf\n",
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/a/datasheet-rev2.pdf",
 		     NULL, KEEP_WIDTH, "nor an rst hyperlink target");
+	check_layout("drivers/net/ethernet/natsemi/natsemi.c",
+		     "/*\n\tSupport information and updates available at\n"
+		     "\thttp://www.scyld.com/network/netsemi.html\n*/\n",
+		     "https://web.archive.org/web/20050101000000/http://www.scyld.com/network/netsemi.html",
+		     "/*\n\tSupport information and updates available at\n"
+		     "\thttps://web.archive.org/web/20050101000000/http://www.scyld.com/network/netsemi.html\n*/\n",
+		     KEEP_NONE, "a URL alone on a comment line without a leader stays alone");
+	check_layout("Documentation/cdrom/cdrom-standard.rst",
+		     "available from ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/ .  To record CD-R media\n",
+		     "https://web.archive.org/web/20160607120000/ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/",
+		     "available from\nhttps://web.archive.org/web/20160607120000/ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/ .  To record CD-R media\n",
+		     KEEP_NONE, "text before it: the URL starts the next line");
+	check_layout("drivers/x/y.c",
+		     "/*\n * http://uefi.org/specifications/ACPI/6.4/, referenced 2021-11-30.\n */\n",
+		     "https://web.archive.org/web/19981126120000/https://uefi.org/specifications/ACPI/6.4/",
+		     "/*\n * https://web.archive.org/web/19981126120000/https://uefi.org/specifications/ACPI/6.4/,\n"
+		     " * referenced 2021-11-30.\n */\n",
+		     KEEP_NONE, "only a leader before it: what follows goes down, its comma stays");
+	check_layout("drivers/x/y.c",
+		     "/*\n * http://www.example-chips.org/sheets/datasheet-rev2.pdf */\n",
+		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
+		     "/*\n * https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf\n */\n",
+		     KEEP_NONE, "and a comment's closer gets a line of its own");
 	check_layout("README.md",
 		     "The data sheet is [here](http://www.example-chips.org/sheets/datasheet-rev2.pdf), rev 2.\n",
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
