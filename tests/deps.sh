@@ -7,7 +7,7 @@ set -eu
 pkgs=(build-essential pkg-config git libcurl4-openssl-dev libsqlite3-dev
       libjansson-dev sqlite3 valgrind python3 ripgrep time xz-utils bc
       dnsmasq-base iproute2 openssl libssl-dev chromium
-      zlib1g-dev wget clang libclang-rt-14-dev)
+      zlib1g-dev wget clang libclang-rt-14-dev vsftpd)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
@@ -20,6 +20,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 	$SUDO apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
 		--no-install-recommends "${missing[@]}"
+	# vsftpd serves only inside the test web, started by tests/web/up.
+	$SUDO systemctl disable --now vsftpd > /dev/null 2>&1 || true
 fi
 # The report tests' tools from the npm registry, as the lock file pins
 # them: playwright-core (it drives Debian's chromium; it downloads no

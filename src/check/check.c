@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One job per URL, a small state machine driven by the request engine's
- * done() callbacks: HEAD; GET instead where HEAD is refused; a hop per
- * redirect; a wait and a retry for transient faults; then, for a page
- * that answers 2xx, a look at the host's probe (a random path on the
- * same host, fetched once) to tell a real page from a soft-404 or a
- * parked domain.
+ * done() callbacks: GET (a HEAD answer can contradict GET's: frameworks
+ * route HEAD apart, some never answer it; a body that is no HTML page
+ * is kept only in part); a hop per redirect, a meta refresh counted as
+ * one, cookies kept across hops (a consent wall's loop ends once its
+ * cookie is set); a wait and a retry for transient faults; then, for a
+ * page that answers 2xx, a look at the host's probe (a random path on
+ * the same host, fetched once) to tell a real page from a soft-404 or a
+ * parked domain, and at its anchors for a #fragment.
  */
 #include <ctype.h>
 #include <curl/curl.h>
@@ -23,6 +26,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "check.h"
+#include "page.h"
 
 void check_opts_init(struct check_opts *o)
 {
@@ -43,11 +47,16 @@ struct job {
 	struct net_request req;
 	int tries, hops, temporary;
 	struct strbuf chain;
-	char **seen;
+	char **seen;		/* "URL\tcookies" of each hop */
 	size_t nseen, aseen;
 	long status;
-	int have_body, parked;
-	unsigned char digest[32];
+	int have_body, parked, not_page, frag_missing;
+	unsigned char digest[32];	/* of the body, path echoes removed */
+	/* The cookies of the host the job is at, and the header sent. */
+	char *cookie_host;
+	struct strbuf cookies;
+	char *cookie_hdr;
+	const char *hdrs[2];
 	struct job *next_waiting;
 };
 
@@ -56,8 +65,8 @@ struct probe {
 	int state;		/* 0 not asked, 1 running, 2 done */
 	long status;
 	char *location;		/* where a random path redirects, or NULL */
-	int parked;
-	unsigned char digest[32];
+	int parked, not_page;
+	unsigned char digest[32];	/* of the body, path echoes removed */
 	struct net_request req;
 	struct job *waiters;
 	struct check_ctx *ctx;
@@ -73,27 +82,6 @@ struct check_ctx {
 	size_t remaining;
 	struct job **jobs;	/* by input index; NULL once finished */
 };
-
-static const char *const parked_markers[] = {
-	"domain is for sale", "domain may be for sale", "buy this domain",
-	"domain parking", "sedoparking", "parkingcrew", "this domain is parked",
-	"parked free", "hugedomains",
-};
-
-static int body_is_parked(const struct strbuf *b)
-{
-	size_t i, k, n = b->len < 65536 ? b->len : 65536;
-	char *low = xmalloc(n + 1);
-	int found = 0;
-
-	for (i = 0; i < n; i++)
-		low[i] = (char)tolower((unsigned char)b->buf[i]);
-	low[n] = '\0';
-	for (k = 0; !found && k < sizeof(parked_markers) / sizeof(*parked_markers); k++)
-		found = strstr(low, parked_markers[k]) != NULL;
-	free(low);
-	return found;
-}
 
 static void hex(const unsigned char *d, char *out)
 {
@@ -115,10 +103,18 @@ static void free_job(struct job *j)
 	net_request_reset(&j->req);
 	free(j->cur);
 	strbuf_release(&j->chain);
+	free(j->cookie_host);
+	strbuf_release(&j->cookies);
+	free(j->cookie_hdr);
 	for (i = 0; i < j->nseen; i++)
 		free(j->seen[i]);
 	free(j->seen);
 	free(j);
+}
+
+static int is_ftp(const char *url)
+{
+	return !strncasecmp(url, "ftp://", 6);
 }
 
 static void finish(struct job *j, enum verdict v, const char *fmt, ...)
@@ -141,6 +137,8 @@ static void finish(struct job *j, enum verdict v, const char *fmt, ...)
 	r.index = j->index;
 	r.verdict = v;
 	r.status = j->req.status ? j->req.status : j->status;
+	if (is_ftp(j->cur))
+		r.status = 0;	/* FTP's reply codes are in the detail */
 	r.curl_code = j->req.curl_code;
 	r.final_url = j->hops ? j->cur : NULL;
 	r.chain = j->chain.buf;
@@ -155,104 +153,91 @@ static void finish(struct job *j, enum verdict v, const char *fmt, ...)
 
 static void on_job_done(struct net_request *req, void *data);
 
+static char *host_of(const char *url)
+{
+	CURLU *u = curl_url();
+	char *h = NULL, *ret = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_HOST, &h, 0))
+		ret = xstrdup(h);
+	curl_free(h);
+	curl_url_cleanup(u);
+	return ret;
+}
+
+/* "Set-Cookie: name=value; ...": name=value into the job's jar. */
+static void on_header_line(struct net_request *req, const char *line,
+			   size_t len)
+{
+	struct job *j = req->data;
+	const char *v = line + 11, *end = line + len, *eq;
+	size_t n;
+
+	if (len < 12 || strncasecmp(line, "Set-Cookie:", 11))
+		return;
+	while (v < end && (*v == ' ' || *v == '\t'))
+		v++;
+	for (n = 0; v + n < end && v[n] != ';' && v[n] != '\r' &&
+	     v[n] != '\n'; n++)
+		;
+	eq = memchr(v, '=', n);
+	if (!eq || eq == v || memchr(v, ' ', (size_t)(eq - v)))
+		return;
+	/* A cookie set again replaces its old value. */
+	{
+		struct strbuf keep = STRBUF_INIT;
+		size_t k = (size_t)(eq - v + 1), at = 0;
+
+		while (at < j->cookies.len) {
+			size_t e = at + strcspn(j->cookies.buf + at, ";");
+
+			if (e - at < k || memcmp(j->cookies.buf + at, v, k))
+				strbuf_addf(&keep, "%s%.*s", keep.len ? "; " : "",
+					    (int)(e - at), j->cookies.buf + at);
+			at = e + (e < j->cookies.len ? 2 : 0);
+		}
+		strbuf_addf(&keep, "%s%.*s", keep.len ? "; " : "", (int)n, v);
+		strbuf_release(&j->cookies);
+		j->cookies = keep;
+	}
+}
+
 static void submit(struct job *j, const char *url, int head, long delay_ms)
 {
+	char *host;
+
 	if (url != j->cur) {
 		free(j->cur);
 		j->cur = xstrdup(url);
 	}
+	/* Cookies go back only to the host that set them. */
+	host = host_of(j->cur);
+	if (!host || !j->cookie_host || strcasecmp(host, j->cookie_host)) {
+		strbuf_reset(&j->cookies);
+		free(j->cookie_host);
+		j->cookie_host = host;
+	} else {
+		free(host);
+	}
+	free(j->cookie_hdr);
+	j->cookie_hdr = NULL;
+	j->hdrs[0] = NULL;
+	if (j->cookies.len) {
+		j->cookie_hdr = xstrfmt("Cookie: %s", j->cookies.buf);
+		j->hdrs[0] = j->cookie_hdr;
+	}
+	j->req.headers = j->hdrs;
+	j->req.header_line = on_header_line;
+	j->req.page_only = 1;
 	j->req.url = j->cur;
-	j->req.head = head;
+	/* FTP without a body: SIZE or CWD says whether it is there. */
+	j->req.head = head || is_ftp(j->cur);
 	j->req.done = on_job_done;
 	j->req.data = j;
 	j->req.not_before_ms = delay_ms ? net_now_ms() + delay_ms : 0;
 	if (net_submit(j->ctx->net, &j->req))
 		finish(j, V_SERVER_ERROR, "not a URL libcurl can request");
-}
-
-/* The site root: a path of "/" or nothing, with no query. */
-static int is_root(const char *url)
-{
-	CURLU *u = curl_url();
-	char *path = NULL, *query = NULL;
-	int root = 0;
-
-	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
-	    !curl_url_get(u, CURLUPART_PATH, &path, 0)) {
-		root = (!strcmp(path, "/") || !*path) &&
-		       curl_url_get(u, CURLUPART_QUERY, &query, 0);
-	}
-	curl_free(path);
-	curl_free(query);
-	curl_url_cleanup(u);
-	return root;
-}
-
-/*
- * Names a site gives its home page.  "home" and "homepage" mean it at any
- * depth (/content/www/us/en/homepage.html); the others only at the top,
- * under language segments alone (/index.html, /en/index.php, /en-us/).
- */
-static const char *const home_anywhere[] = { "home", "homepage" };
-static const char *const home_at_top[] = {
-	"index", "default", "welcome", "main", "start",
-};
-
-static int named(const char *seg, size_t n, const char *const *names,
-		 size_t nnames)
-{
-	size_t i, stem = 0;
-
-	while (stem < n && seg[stem] != '.')
-		stem++;
-	for (i = 0; i < nnames; i++)
-		if (strlen(names[i]) == stem && !strncasecmp(seg, names[i], stem))
-			return 1;
-	return 0;
-}
-
-/* "en", "de", "en-us", "pt_BR": a language or locale, no page. */
-static int locale_segment(const char *seg, size_t n)
-{
-	return (n == 2 || (n == 5 && (seg[2] == '-' || seg[2] == '_'))) &&
-	       isalpha((unsigned char)seg[0]) && isalpha((unsigned char)seg[1]);
-}
-
-/* The site's home page at some path other than "/". */
-static int is_home_page(const char *url)
-{
-	CURLU *u = curl_url();
-	char *path = NULL;
-	const char *p, *last = NULL;
-	size_t lastn = 0;
-	int only_locales = 1, home = 0;
-
-	if (!u || curl_url_set(u, CURLUPART_URL, url, 0) ||
-	    curl_url_get(u, CURLUPART_PATH, &path, 0))
-		goto out;
-	for (p = path; *p; ) {
-		size_t n;
-
-		p += strspn(p, "/");
-		n = strcspn(p, "/");
-		if (!n)
-			break;
-		if (last && !locale_segment(last, lastn))
-			only_locales = 0;
-		last = p;
-		lastn = n;
-		p += n;
-	}
-	if (!last)
-		goto out;	/* the root: is_root()'s */
-	home = named(last, lastn, home_anywhere, 2) ||
-	       (only_locales && (named(last, lastn, home_at_top, 5) ||
-				 (locale_segment(last, lastn) &&
-				  path[strlen(path) - 1] == '/')));
-out:
-	curl_free(path);
-	curl_url_cleanup(u);
-	return home;
 }
 
 static char *origin_of(const char *url)
@@ -275,8 +260,17 @@ static char *origin_of(const char *url)
 	return ret;
 }
 
+/* "301 -> URL (2 hops)": the first hop's status, where it ends. */
+static void finish_hops(struct job *j, enum verdict v, const char *why)
+{
+	finish(j, v, "%s%.*s -> %s (%d hop%s)", why,
+	       (int)strcspn(j->chain.buf, " "), j->chain.buf, j->cur, j->hops,
+	       j->hops == 1 ? "" : "s");
+}
+
 static void conclude(struct job *j, struct probe *p)
 {
+	const char *same;
 
 	if (j->parked || (p && p->parked))
 		return finish(j, V_PARKED, "parked domain");
@@ -284,19 +278,30 @@ static void conclude(struct job *j, struct probe *p)
 	if (j->hops && p && p->location && !strcmp(p->location, j->cur))
 		return finish(j, V_SOFT404, "redirects to %s, where a random "
 			      "path on the host lands too", j->cur);
-	if (p && p->status == 200) {
-		/* The host answers 200 for anything: compare the pages. */
-		if (!j->have_body)
-			return submit(j, j->cur, 0, 0);
-		if (!memcmp(j->digest, p->digest, sizeof(j->digest)))
-			return finish(j, V_SOFT404,
-				      "same page as a random path on the host");
-	}
+	/*
+	 * The host answers 200 for anything: compare the pages, each
+	 * without its own path (a not-found page that echoes it).
+	 */
+	if (p && p->status == 200 && j->not_page == p->not_page &&
+	    !memcmp(j->digest, p->digest, sizeof(j->digest)))
+		return finish(j, V_SOFT404,
+			      "same page as a random path on the host");
+	if (j->frag_missing && !j->hops)
+		return finish(j, V_FRAGMENT_MISSING, "HTTP %ld, but no anchor "
+			      "'%s' on the page", j->status,
+			      strchr(j->orig, '#') + 1);
 	if (!j->hops)
 		return finish(j, V_ALIVE, "HTTP %ld", j->status);
-	/* "301 -> URL (2 hops)": the first hop's status, where it ends. */
-	finish(j, j->temporary ? V_REDIRECTED : V_MOVED, "%.3s -> %s (%d hop%s)",
-	       j->chain.buf, j->cur, j->hops, j->hops == 1 ? "" : "s");
+	/* Back where it began (a cookie set on the way): no move. */
+	if (!strncmp(j->orig, j->cur, strcspn(j->orig, "#")) &&
+	    strlen(j->cur) == strcspn(j->orig, "#"))
+		return finish_hops(j, V_ALIVE, "the same page: ");
+	/* Only https, or a trailing slash: the same page, no move. */
+	if ((same = page_same(j->orig, j->cur)))
+		return finish_hops(j, V_ALIVE, same[0] == 'h' ?
+				   "the same page over https: " :
+				   "the same page: ");
+	finish_hops(j, j->temporary ? V_REDIRECTED : V_MOVED, "");
 }
 
 static void on_probe_done(struct net_request *req, void *data)
@@ -306,10 +311,11 @@ static void on_probe_done(struct net_request *req, void *data)
 
 	p->state = 2;
 	p->status = req->curl_code ? 0 : req->status;
-	p->parked = p->status == 200 && body_is_parked(&req->body);
+	p->parked = p->status == 200 && page_is_parked(&req->body);
+	p->not_page = req->not_page;
 	if (p->status >= 300 && p->status < 400 && req->location)
 		p->location = xstrdup(req->location);
-	memcpy(p->digest, req->digest, sizeof(p->digest));
+	page_digest(&req->body, p->url, p->digest);
 	net_request_reset(req);
 	for (j = p->waiters, p->waiters = NULL; j; j = next) {
 		next = j->next_waiting;
@@ -347,6 +353,7 @@ static void with_probe(struct job *j)
 		p->state = 1;
 		p->req.url = p->url;
 		p->req.head = 0;
+		p->req.page_only = 1;
 		p->req.done = on_probe_done;
 		p->req.data = p;
 		/* Every 2xx of the host waits for it: first in its queue. */
@@ -417,7 +424,7 @@ static int retry(struct job *j, long wait_ms)
 	if (wait_ms < 0)
 		wait_ms = j->ctx->o->retry_wait_ms << j->tries;
 	j->tries++;
-	submit(j, j->cur, j->req.head, wait_ms);
+	submit(j, j->cur, 0, wait_ms);
 	return 1;
 }
 
@@ -433,6 +440,14 @@ static void on_error(struct job *j)
 			      "allows it)", j->req.refused);
 	if (j->req.cut)
 		return finish(j, V_SERVER_ERROR, "cut off: %s", j->req.cut);
+	/* FTP's own answers: no file, no directory, no login. */
+	if (is_ftp(j->cur) && (code == CURLE_REMOTE_FILE_NOT_FOUND ||
+			       code == CURLE_FTP_COULDNT_RETR_FILE))
+		return finish(j, V_GONE, "FTP: no such file");
+	if (is_ftp(j->cur) && code == CURLE_REMOTE_ACCESS_DENIED)
+		return finish(j, V_GONE, "FTP: no such directory (CWD refused)");
+	if (is_ftp(j->cur) && code == CURLE_LOGIN_DENIED)
+		return finish(j, V_BLOCKED, "FTP: anonymous login refused");
 	/* A resolver that never answers outlasts the transfer's timeout. */
 	if (code == CURLE_OPERATION_TIMEDOUT && !j->req.primary_ip &&
 	    !strncmp(msg, "Resolving timed out", 19))
@@ -454,45 +469,95 @@ static void on_error(struct job *j)
 	finish(j, V_SERVER_ERROR, "%s", msg);
 }
 
+/* A redirect (or a meta refresh) to where: a hop, or the verdict. */
+static void hop(struct job *j, long s, const char *to, const char *what)
+{
+	const struct check_opts *o = j->ctx->o;
+	char *key = xstrfmt("%s\t%s", to, j->cookies.buf);
+	size_t i;
+
+	/* A loop: the same URL with the same cookies as before. */
+	for (i = 0; i < j->nseen; i++)
+		if (!strcmp(j->seen[i], key)) {
+			free(key);
+			return finish(j, V_SERVER_ERROR, "redirect loop after %d "
+				      "hop%s", j->hops, j->hops == 1 ? "" : "s");
+		}
+	free(key);
+	if (strncasecmp(to, "http://", 7) && strncasecmp(to, "https://", 8))
+		return finish(j, V_UNSAFE, "%ld to %.*s: not followed (only "
+			      "http and https are)", s, (int)strcspn(to, ":"), to);
+	if (j->hops >= o->max_hops)
+		return finish(j, V_SERVER_ERROR, "more than %d redirects",
+			      o->max_hops);
+	ALLOC_GROW(j->seen, j->nseen + 1, j->aseen);
+	j->seen[j->nseen++] = xstrfmt("%s\t%s", j->cur, j->cookies.buf);
+	j->hops++;
+	if (s != 301 && s != 308)
+		j->temporary = 1;
+	strbuf_addf(&j->chain, "%s%s %s", j->chain.len ? "; " : "", what, to);
+	j->tries = 0;
+	submit(j, to, 0, 0);
+}
+
+/* A 2xx page: what it says, then the host's probe. */
+static void on_page(struct job *j, struct net_request *req)
+{
+	char *frag, *refresh;
+
+	j->status = req->status;
+	j->have_body = 1;
+	j->not_page = req->not_page;
+	page_digest(&req->body, j->cur, j->digest);
+	j->parked = page_is_parked(&req->body);
+	if (!req->not_page && (refresh = page_meta_refresh(&req->body, j->cur))) {
+		int self = !strcmp(refresh, j->cur);
+
+		if (!self) {
+			hop(j, 200, refresh, "meta-refresh");
+			free(refresh);
+			return;
+		}
+		free(refresh);
+	}
+	if (!req->not_page && !req->body_capped &&
+	    (frag = page_fragment(j->orig))) {
+		j->frag_missing = !page_has_anchor(&req->body, frag);
+		free(frag);
+	}
+	/* Where a redirect ends at the site root, the page is lost. */
+	if (j->hops && page_is_root(j->cur) && !page_is_root(j->orig))
+		return finish(j, V_SOFT404, "redirects to the site root %s", j->cur);
+	if (j->hops && page_is_home(j->cur) && !page_is_home(j->orig) &&
+	    !page_is_root(j->orig))
+		return finish(j, V_SOFT404, "redirects to the site's home page "
+			      "%s", j->cur);
+	if (j->hops && page_is_error(j->cur) && !page_is_error(j->orig))
+		return finish(j, V_SOFT404, "redirects to an error page %s",
+			      j->cur);
+	with_probe(j);
+}
+
 static void on_job_done(struct net_request *req, void *data)
 {
 	struct job *j = data;
 	const struct check_opts *o = j->ctx->o;
 	long s = req->status;
-	size_t i;
 
 	if (req->curl_code)
 		return on_error(j);
-	/* HEAD refused or inconclusive: ask with GET. */
-	if (req->head && (s == 400 || s == 403 || s == 405 || s == 501 ||
-			  s == 999))
-		return submit(j, j->cur, 0, 0);
+	/* FTP: its reply codes are no HTTP statuses; there it is. */
+	if (is_ftp(j->cur))
+		return finish(j, V_ALIVE, "FTP: %s there",
+			      j->cur[strlen(j->cur) - 1] == '/' ? "directory" :
+			      "file");
 	if (s >= 300 && s < 400 && s != 304) {
+		char st[8];
+
 		if (!req->location)
 			return finish(j, V_SERVER_ERROR, "%ld without Location", s);
-		for (i = 0; i < j->nseen; i++)
-			if (!strcmp(j->seen[i], req->location))
-				return finish(j, V_SERVER_ERROR,
-					      "redirect loop after %d hop%s", j->hops,
-					      j->hops == 1 ? "" : "s");
-		if (strncasecmp(req->location, "http://", 7) &&
-		    strncasecmp(req->location, "https://", 8))
-			return finish(j, V_UNSAFE, "%ld to %.*s: not followed (only "
-				      "http and https are)", s,
-				      (int)strcspn(req->location, ":"),
-				      req->location);
-		if (j->hops >= o->max_hops)
-			return finish(j, V_SERVER_ERROR, "more than %d redirects",
-				      o->max_hops);
-		ALLOC_GROW(j->seen, j->nseen + 1, j->aseen);
-		j->seen[j->nseen++] = xstrdup(j->cur);
-		j->hops++;
-		if (s != 301 && s != 308)
-			j->temporary = 1;
-		strbuf_addf(&j->chain, "%s%ld %s", j->chain.len ? "; " : "", s,
-			    req->location);
-		j->tries = 0;
-		return submit(j, req->location, req->head, 0);
+		snprintf(st, sizeof(st), "%ld", s);
+		return hop(j, s, req->location, st);
 	}
 	if (s == 429) {
 		long ra = req->retry_after_s;
@@ -516,20 +581,7 @@ static void on_job_done(struct net_request *req, void *data)
 		return finish(j, V_BLOCKED, "HTTP %ld", s);
 	if (s >= 400 || s < 200)
 		return finish(j, V_GONE, "HTTP %ld", s);
-	/* 2xx: a page.  Where a redirect ends at the site root, it is lost. */
-	j->status = s;
-	if (!req->head) {
-		j->have_body = 1;
-		memcpy(j->digest, req->digest, sizeof(j->digest));
-		j->parked = body_is_parked(&req->body);
-	}
-	if (j->hops && is_root(j->cur) && !is_root(j->orig))
-		return finish(j, V_SOFT404, "redirects to the site root %s", j->cur);
-	if (j->hops && is_home_page(j->cur) && !is_home_page(j->orig) &&
-	    !is_root(j->orig))
-		return finish(j, V_SOFT404, "redirects to the site's home page "
-			      "%s", j->cur);
-	with_probe(j);
+	on_page(j, req);
 }
 
 static void free_probe(void *p)
@@ -567,8 +619,9 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 		j->index = i;
 		j->orig = urls[i];
 		strbuf_init(&j->chain, 0);
+		strbuf_init(&j->cookies, 0);
 		c.remaining++;
-		submit(j, urls[i], 1, 0);
+		submit(j, urls[i], 0, 0);
 	}
 	ret = net_run(c.net, stop, tick, data);
 	/*

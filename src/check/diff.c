@@ -134,6 +134,7 @@ static enum d_state state_of(const struct diff_state *c, const struct link *l)
 	case V_ALIVE:
 	case V_REDIRECTED:
 	case V_BLOCKED:
+	case V_FRAGMENT_MISSING:
 		return D_ALIVE;
 	case V_MOVED:
 		return D_MOVED;

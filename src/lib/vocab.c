@@ -102,7 +102,7 @@ unsigned flags_parse(const char *s)
 static const char *const verdict_names[V__COUNT] = {
 	"alive", "moved", "redirected", "gone", "soft-404", "dns", "dns-error",
 	"refused", "timeout", "tls", "blocked", "server-error", "parked",
-	"unsafe",
+	"unsafe", "fragment-missing",
 };
 
 const char *verdict_name(enum verdict v)
@@ -123,7 +123,8 @@ enum verdict verdict_from_name(const char *name)
 int verdict_is_failure(enum verdict v)
 {
 	return v != V_ALIVE && v != V_MOVED && v != V_REDIRECTED &&
-	       v != V_BLOCKED && v != V_UNSAFE && v < V__COUNT;
+	       v != V_BLOCKED && v != V_UNSAFE && v != V_FRAGMENT_MISSING &&
+	       v < V__COUNT;
 }
 
 int check_failures_at(const struct check_history *h, size_t n,

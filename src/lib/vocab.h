@@ -78,6 +78,7 @@ enum verdict {
 	V_SERVER_ERROR,
 	V_PARKED,
 	V_UNSAFE,
+	V_FRAGMENT_MISSING,	/* the page is there, its #anchor is not */
 	V__COUNT
 };
 

@@ -200,6 +200,7 @@ void net_request_reset(struct net_request *r)
 	r->status = 0;
 	r->retry_after_s = -1;
 	r->body_capped = 0;
+	r->not_page = 0;
 	r->errbuf[0] = '\0';
 	r->elapsed_ms = 0;
 	memset(r->digest, 0, sizeof(r->digest));
@@ -282,6 +283,12 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 		return 0;
 	}
 
+	if (r->page_only && len > 13 && !strncasecmp(data, "Content-Type:", 13) &&
+	    !memmem(data, len, "html", 4) && !memmem(data, len, "HTML", 4)) {
+		r->not_page = 1;
+		if (r->cap > PAGE_ONLY_CAP)
+			r->cap = PAGE_ONLY_CAP;
+	}
 	if (len > 12 && !strncasecmp(data, "Retry-After:", 12)) {
 		const char *v = data + 12;
 		char *end;
@@ -355,6 +362,13 @@ static void *start(struct net *n, struct net_request *r)
 	curl_easy_setopt(e, CURLOPT_NOBODY, r->head ? 1L : 0L);
 	curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
 	curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https,ftp");
+	/*
+	 * An FTP connection kept for later is closed (QUIT, 221) inside
+	 * another transfer, whose response code libcurl then sets to 221:
+	 * each FTP transfer closes its own.
+	 */
+	if (!strncasecmp(r->url, "ftp://", 6))
+		curl_easy_setopt(e, CURLOPT_FORBID_REUSE, 1L);
 	/* Redirects are followed by the caller, hop by hop; never by curl. */
 	curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 	r->allow_private = n->o.allow_private;

@@ -11,6 +11,9 @@
 #ifndef NET_NET_H
 #define NET_NET_H
 
+/* What page_only keeps of a body that is no HTML page. */
+#define PAGE_ONLY_CAP (64 << 10)
+
 #include <signal.h>
 #include <stddef.h>
 
@@ -57,6 +60,12 @@ struct net_request {
 	 */
 	int identity, keep_request;
 	int urgent;		/* first in its host's queue, not last */
+	/*
+	 * Keep the whole body (to max_body) only of an HTML page: of another
+	 * (a PDF, a tarball) PAGE_ONLY_CAP bytes, enough to tell it apart;
+	 * the cut is no failure.  not_page says so.
+	 */
+	int page_only;
 	/* A POST of this body (form-encoded) instead of HEAD or GET. */
 	const char *post;
 	/* Extra request headers ("Name: value"), NULL-terminated. */
@@ -75,6 +84,7 @@ struct net_request {
 	long retry_after_s;	/* -1 when none */
 	struct strbuf body;	/* up to max_body bytes */
 	int body_capped;
+	int not_page;		/* page_only saw a type that is not HTML */
 	unsigned char digest[32];	/* SHA-256 of the kept body */
 	long elapsed_ms;
 	char *primary_ip;

@@ -84,6 +84,8 @@ static const struct {
 	{ "parked", "LinkParked", "The domain is parked or for sale" },
 	{ "unsafe", "LinkUnsafe",
 	  "A private address, or a redirect to another scheme: not requested" },
+	{ "fragment-missing", "LinkFragmentMissing",
+	  "The page is there but its #anchor is not" },
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

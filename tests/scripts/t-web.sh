@@ -37,7 +37,7 @@ ok "a real name does not resolve (NXDOMAIN)" bash -c "! '$WEB/exec' -n '$NAME' g
 # The scenario holds its expectations: one "expect" line per behaviour.
 sed -n 's/^expect //p' "$WEB/cases/behaviours.scn" > "$SCRATCH/expect"
 cut -f1 "$SCRATCH/expect" > "$SCRATCH/urls"
-same "the scenario expects something (the setup works)" "$(wc -l < "$SCRATCH/urls")" "33"
+same "the scenario expects something (the setup works)" "$(wc -l < "$SCRATCH/urls")" "54"
 run "${CHECK[@]}" --confirm 1 "$SCRATCH/urls" > "$SCRATCH/got" 2> "$SCRATCH/err"
 same "check exits 0 whatever it finds" "$?" "0"
 while IFS= read -r want; do
@@ -51,9 +51,9 @@ maxpar=$(awk '{ if ($3 > m[$2]) m[$2] = $3 } END { for (h in m) if (m[h] > x) x 
 ok "no host ever saw more than 2 requests at once (got $maxpar)" test "$maxpar" -le 2
 t=$(awk '$2 == "www.alive.test" && $6 == "/busy" { print $1 }' "$state/requests.log" | head -2 | tr '\n' ' ')
 ok "the retry after 429 waited for Retry-After: 1 ($t)" awk -v a="${t% * }" -v b="${t#* }" 'BEGIN { exit !(b - a >= 0.95) }'
-ok "HEAD is tried first" grep -q " HEAD http /doc " "$state/requests.log"
-ok "GET follows a HEAD refused with 405" grep -q " GET http /nohead " "$state/requests.log"
-ok "the User-Agent names linkmend" grep -q " HEAD http /doc linkmend/" "$state/requests.log"
+ok "a check is a GET: a HEAD answer can contradict it" grep -q " GET http /doc " "$state/requests.log"
+ok "and never a HEAD" bash -c "! grep -q ' HEAD ' '$state/requests.log'"
+ok "the User-Agent names linkmend" grep -q " GET http /doc linkmend/" "$state/requests.log"
 same "a soft-404 host is probed once" "$(grep -c 'softy.test .* /linkmend-probe-' "$state/requests.log")" "1"
 
 # From a scan: only checkable URLs are requested.
@@ -68,8 +68,10 @@ C
 printf '$id: http://docs.linkmend-web.org/schema-never#\n' > "$T/b.yaml"
 "$LINKMEND" scan -q "$T" > /dev/null
 : > "$state/requests.log"
-(cd "$T" && LINKMEND_NOW=1000000000 run "${CHECK[@]}") > "$SCRATCH/got2" 2>&1
+(cd "$T" && LINKMEND_NOW=1000000000 run "${CHECK[@]}") > "$SCRATCH/got2" 2> "$SCRATCH/err2"
 same "check with no arguments checks the store's checkable URLs" "$(cut -f1,2 "$SCRATCH/got2" | tr '\t\n' ' ')" "http://docs.linkmend-web.org/doc alive http://docs.linkmend-web.org/gone gone "
+same "and says when the failing one can next count" "$(cat "$SCRATCH/err2")" \
+	"check: 1 failing link waits for confirmation (3 failed checks at least 3 days apart make a link dead); run again after 2001-09-12 01:46 UTC"
 same "placeholder, example, truncated, licence and identifier URLs are never requested" "$(grep -c never "$state/requests.log")" "0"
 same "the store keeps the check" "$(sqlite3 "$T/.linkmend/linkmend.db" 'select count(*) from checks')" "2"
 

@@ -10,6 +10,7 @@ path.  The scenario format is documented in tests/web/README.md.
 usage: webd.py SCENARIO STATEDIR
 """
 import hashlib
+import html
 import asyncio
 import json
 import os
@@ -25,6 +26,10 @@ PARKED_BODY = (b"<html><head><title>This domain is for sale</title></head>"
                b"<body>This domain may be for sale. Buy this domain today."
                b"</body></html>")
 NOT_FOUND_BODY = b"<html><body><h1>Page not found</h1></body></html>"
+# A parking page as Bodis-style services serve it: no text, a script that
+# sends the browser to the lander.
+PARKED_JS_BODY = (b'<!DOCTYPE html><html><head><script>window.onload=function()'
+                  b'{window.location.href="/lander"}</script></head><body></body></html>')
 REASONS = {200: "OK", 204: "No Content", 301: "Moved Permanently",
            302: "Found", 303: "See Other", 307: "Temporary Redirect",
            308: "Permanent Redirect", 400: "Bad Request",
@@ -388,10 +393,22 @@ class Web:
             return 403, {}, b"<html>Forbidden</html>", None
         if "parked" in h.flags:
             return 200, {"Content-Type": "text/html"}, PARKED_BODY, None
+        if "parked-js" in h.flags:
+            # A parking service's page built by script: an empty body.
+            return 200, {"Content-Type": "text/html"}, PARKED_JS_BODY, None
+        if path == "/consent" and "cookie-wall" in h.flags:
+            nxt = urllib.parse.parse_qs(target.partition("?")[2]).get("next", ["/"])[0]
+            return 302, {"Location": nxt, "Set-Cookie": "consent=yes; Path=/"}, b"", None
         rule = h.paths.get(urllib.parse.unquote(target)) or h.paths.get(urllib.parse.unquote(path))
         if rule is None:
             if "soft404" in h.flags:
                 return 200, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
+            if "soft404-echo" in h.flags:
+                # A not-found page that says which page it did not find.
+                return 200, {"Content-Type": "text/html"}, (
+                    "<html><title>Not found</title><body><p>Sorry, %s was "
+                    "not found on this server.</p></body></html>\n"
+                    % html.escape(urllib.parse.unquote(path))).encode(), None
             if "root-redirect" in h.flags and path != "/":
                 return 302, {"Location": "/"}, b"", None
             if "catchall-redirect" in h.flags:
@@ -410,6 +427,22 @@ class Web:
                 return status, {"Location": args[0]}, b"", None
             return status, {"Content-Type": "text/html"}, body if status == 200 else (body if args else NOT_FOUND_BODY), None
         n = self.count(hostname, path)
+        if kind == "head-404":          # routes only GET
+            if method == "HEAD":
+                return 404, {"Content-Type": "text/html"}, b"", None
+            return 200, {"Content-Type": "text/html"}, body, None
+        if kind == "head-200":          # HEAD says yes, GET says no
+            if method == "HEAD":
+                return 200, {"Content-Type": "text/html"}, b"", None
+            return 404, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
+        if kind == "head-hang":         # HEAD never answers
+            if method == "HEAD":
+                return 200, {"Content-Type": "text/html"}, b"", 3600000
+            return 200, {"Content-Type": "text/html"}, body, None
+        if kind == "cookie-wall":       # a consent wall: a loop without cookies
+            if "consent=yes" not in headers.get("cookie", ""):
+                return 302, {"Location": "/consent?next=" + urllib.parse.quote(path)}, b"", None
+            return 200, {"Content-Type": "text/html"}, body, None
         if kind == "head-405":
             if method == "HEAD":
                 return 405, {"Allow": "GET"}, b"", None

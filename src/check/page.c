@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <curl/curl.h>
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../lib/xalloc.h"
+#include "page.h"
+
+int page_is_root(const char *url)
+{
+	CURLU *u = curl_url();
+	char *path = NULL, *query = NULL;
+	int root = 0;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, CURLUPART_PATH, &path, 0)) {
+		root = (!strcmp(path, "/") || !*path) &&
+		       curl_url_get(u, CURLUPART_QUERY, &query, 0);
+	}
+	curl_free(path);
+	curl_free(query);
+	curl_url_cleanup(u);
+	return root;
+}
+
+/*
+ * Names a site gives its home page.  "home" and "homepage" mean it at any
+ * depth (/content/www/us/en/homepage.html); the others only at the top,
+ * under language segments alone (/index.html, /en/index.php, /en-us/).
+ */
+static const char *const home_anywhere[] = { "home", "homepage" };
+static const char *const home_at_top[] = {
+	"index", "default", "welcome", "main", "start",
+};
+
+static int named(const char *seg, size_t n, const char *const *names,
+		 size_t nnames)
+{
+	size_t i, stem = 0;
+
+	while (stem < n && seg[stem] != '.')
+		stem++;
+	for (i = 0; i < nnames; i++)
+		if (strlen(names[i]) == stem && !strncasecmp(seg, names[i], stem))
+			return 1;
+	return 0;
+}
+
+/* "en", "de", "en-us", "pt_BR": a language or locale, no page. */
+static int locale_segment(const char *seg, size_t n)
+{
+	return (n == 2 || (n == 5 && (seg[2] == '-' || seg[2] == '_'))) &&
+	       isalpha((unsigned char)seg[0]) && isalpha((unsigned char)seg[1]);
+}
+
+int page_is_home(const char *url)
+{
+	CURLU *u = curl_url();
+	char *path = NULL;
+	const char *p, *last = NULL;
+	size_t lastn = 0;
+	int only_locales = 1, home = 0;
+
+	if (!u || curl_url_set(u, CURLUPART_URL, url, 0) ||
+	    curl_url_get(u, CURLUPART_PATH, &path, 0))
+		goto out;
+	for (p = path; *p; ) {
+		size_t n;
+
+		p += strspn(p, "/");
+		n = strcspn(p, "/");
+		if (!n)
+			break;
+		if (last && !locale_segment(last, lastn))
+			only_locales = 0;
+		last = p;
+		lastn = n;
+		p += n;
+	}
+	if (!last)
+		goto out;	/* the root: is_root()'s */
+	home = named(last, lastn, home_anywhere, 2) ||
+	       (only_locales && (named(last, lastn, home_at_top, 5) ||
+				 (locale_segment(last, lastn) &&
+				  path[strlen(path) - 1] == '/')));
+out:
+	curl_free(path);
+	curl_url_cleanup(u);
+	return home;
+}
+
+static const char *const parked_markers[] = {
+	"domain is for sale", "domain may be for sale", "buy this domain",
+	"domain parking", "sedoparking", "parkingcrew", "this domain is parked",
+	"parked free", "hugedomains",
+	/*
+	 * Parking pages built by script: an empty body and a script that
+	 * sends the browser to the service's lander or loads its code.
+	 */
+	"\"/lander", "'/lander", "parking-lander", "bodis.com", "parklogic",
+	"sedo.com/search", "above.com/marketplace", "afternic.com",
+	"dan.com/buy-domain", "undeveloped.com", "domainmarket.com",
+};
+
+int page_is_parked(const struct strbuf *b)
+{
+	size_t i, k, n = b->len < 65536 ? b->len : 65536;
+	char *low = xmalloc(n + 1);
+	int found = 0;
+
+	for (i = 0; i < n; i++)
+		low[i] = (char)tolower((unsigned char)b->buf[i]);
+	low[n] = '\0';
+	for (k = 0; !found && k < sizeof(parked_markers) / sizeof(*parked_markers); k++)
+		found = strstr(low, parked_markers[k]) != NULL;
+	free(low);
+	return found;
+}
+
+static char *url_part(const char *url, CURLUPart part)
+{
+	CURLU *u = curl_url();
+	char *v = NULL, *ret = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, part, &v, 0))
+		ret = xstrdup(v);
+	curl_free(v);
+	curl_url_cleanup(u);
+	return ret;
+}
+
+/* Names a site gives its not-found or error page. */
+static const char *const error_names[] = {
+	"error", "errors", "404", "notfound", "not-found", "not_found",
+	"pagenotfound", "page-not-found", "page_not_found", "error404",
+	"404error", "errorpage", "error-page", "missing",
+};
+
+int page_is_error(const char *url)
+{
+	char *path = url_part(url, CURLUPART_PATH);
+	char *query = url_part(url, CURLUPART_QUERY);
+	const char *p, *last = NULL;
+	size_t lastn = 0, i, stem;
+	int err = 0;
+
+	if (query && (strcasestr(query, "aspxerrorpath=") ||
+		      strcasestr(query, "errorpath=")))
+		err = 1;
+	for (p = path ? path : ""; *p; ) {
+		size_t n;
+
+		p += strspn(p, "/");
+		n = strcspn(p, "/");
+		if (n) {
+			last = p;
+			lastn = n;
+		}
+		p += n;
+	}
+	if (!err && last) {
+		for (stem = 0; stem < lastn && last[stem] != '.'; stem++)
+			;
+		for (i = 0; i < sizeof(error_names) / sizeof(*error_names); i++)
+			if (strlen(error_names[i]) == stem &&
+			    !strncasecmp(last, error_names[i], stem))
+				err = 1;
+	}
+	free(path);
+	free(query);
+	return err;
+}
+
+/* Remove every occurrence of what (n bytes, n >= 3) from sb. */
+static void remove_all(struct strbuf *sb, const char *what, size_t n)
+{
+	size_t r = 0, w = 0;
+
+	if (n < 3)
+		return;
+	while (r < sb->len) {
+		if (r + n <= sb->len && !memcmp(sb->buf + r, what, n)) {
+			r += n;
+			continue;
+		}
+		sb->buf[w++] = sb->buf[r++];
+	}
+	sb->len = w;
+	sb->buf[w] = '\0';
+}
+
+void page_digest(const struct strbuf *body, const char *url,
+		 unsigned char out[32])
+{
+	struct strbuf b = STRBUF_INIT;
+	char *path = url_part(url, CURLUPART_PATH), *dec = NULL;
+	unsigned int dl = 0;
+	int dn = 0;
+
+	strbuf_add(&b, body->buf, body->len);
+	if (path && strlen(path) > 1) {
+		const char *last = strrchr(path, '/');
+
+		dec = curl_easy_unescape(NULL, path, 0, &dn);
+		remove_all(&b, path, strlen(path));
+		if (dec)
+			remove_all(&b, dec, (size_t)dn);
+		if (last && last[1])
+			remove_all(&b, last + 1, strlen(last + 1));
+	}
+	EVP_Digest(b.buf, b.len, out, &dl, EVP_sha256(), NULL);
+	curl_free(dec);
+	free(path);
+	strbuf_release(&b);
+}
+
+/* The value of attribute name in the tag tag[0..n), or NULL. */
+static char *attr(const char *tag, size_t n, const char *name)
+{
+	size_t k = strlen(name), i;
+
+	for (i = 1; i + k < n; i++) {
+		const char *v;
+		size_t len;
+		char q;
+
+		if (strncasecmp(tag + i, name, k) ||
+		    !isspace((unsigned char)tag[i - 1]))
+			continue;
+		v = tag + i + k;
+		while (v < tag + n && isspace((unsigned char)*v))
+			v++;
+		if (v >= tag + n || *v != '=')
+			continue;
+		v++;
+		while (v < tag + n && isspace((unsigned char)*v))
+			v++;
+		q = v < tag + n && (*v == '"' || *v == '\'') ? *v++ : 0;
+		for (len = 0; v + len < tag + n && (q ? v[len] != q :
+		     !isspace((unsigned char)v[len]) && v[len] != '>'); len++)
+			;
+		return xstrndup(v, len);
+	}
+	return NULL;
+}
+
+char *page_meta_refresh(const struct strbuf *body, const char *url)
+{
+	const char *p = body->buf, *end = body->buf + body->len;
+	char *ret = NULL;
+
+	while (!ret && (p = strcasestr(p, "<meta")) && p < end) {
+		const char *gt = memchr(p, '>', (size_t)(end - p));
+		size_t n = gt ? (size_t)(gt - p) : (size_t)(end - p);
+		char *equiv = attr(p, n, "http-equiv");
+		char *content = equiv && !strcasecmp(equiv, "refresh") ?
+				attr(p, n, "content") : NULL;
+		const char *u = content ? strcasestr(content, "url") : NULL;
+
+		if (u) {
+			CURLU *h = curl_url();
+			char *abs = NULL;
+
+			u += 3;
+			while (isspace((unsigned char)*u))
+				u++;
+			if (*u == '=') {
+				u++;
+				while (isspace((unsigned char)*u) || *u == '\'' ||
+				       *u == '"')
+					u++;
+				{
+					char *t = xstrndup(u, strcspn(u, "'\""));
+
+					/* A relative target resolves as a redirect's. */
+					if (h && *t &&
+					    !curl_url_set(h, CURLUPART_URL, url, 0) &&
+					    !curl_url_set(h, CURLUPART_URL, t, 0) &&
+					    !curl_url_get(h, CURLUPART_URL, &abs, 0))
+						ret = xstrdup(abs);
+					free(t);
+				}
+			}
+			curl_free(abs);
+			curl_url_cleanup(h);
+		}
+		free(equiv);
+		free(content);
+		p += n ? n : 1;
+	}
+	return ret;
+}
+
+char *page_fragment(const char *url)
+{
+	const char *h = strchr(url, '#');
+	char *dec, *frag;
+	int n = 0;
+
+	if (!h || !h[1] || h[1] == '/' || h[1] == '!' || h[1] == ':' ||
+	    strstr(h, ":~:"))
+		return NULL;
+	/* GitHub's and other code browsers' line anchors. */
+	if (h[1] == 'L' && isdigit((unsigned char)h[2]) &&
+	    strspn(h + 2, "0123456789-L") == strlen(h + 2))
+		return NULL;
+	dec = curl_easy_unescape(NULL, h + 1, 0, &n);
+	if (!dec)
+		return NULL;
+	frag = xstrndup(dec, (size_t)n);
+	curl_free(dec);
+	return frag;
+}
+
+int page_has_anchor(const struct strbuf *body, const char *frag)
+{
+	const char *p = body->buf, *end = body->buf + body->len;
+
+	while ((p = memchr(p, '<', (size_t)(end - p)))) {
+		const char *gt = memchr(p, '>', (size_t)(end - p));
+		size_t n = gt ? (size_t)(gt - p) : (size_t)(end - p);
+		char *id = attr(p, n, "id"), *name = attr(p, n, "name");
+		int hit = (id && !strcmp(id, frag)) ||
+			  (name && !strcmp(name, frag));
+
+		free(id);
+		free(name);
+		if (hit)
+			return 1;
+		p += 1;
+	}
+	return 0;
+}
+
+const char *page_same(const char *from, const char *to)
+{
+	static const char *const what[] = {
+		NULL, "https", "a trailing slash", "https and a trailing slash",
+	};
+	CURLUPart parts[] = { CURLUPART_HOST, CURLUPART_PORT,
+			      CURLUPART_QUERY, CURLUPART_USER };
+	char *fs = url_part(from, CURLUPART_SCHEME);
+	char *ts = url_part(to, CURLUPART_SCHEME);
+	char *fp = url_part(from, CURLUPART_PATH);
+	char *tp = url_part(to, CURLUPART_PATH);
+	int diff = 0, same = fs && ts && fp && tp;
+	size_t i, fl, tl;
+
+	for (i = 0; same && i < sizeof(parts) / sizeof(*parts); i++) {
+		char *a = url_part(from, parts[i]), *b = url_part(to, parts[i]);
+
+		/* The default port is no port: http's 80 is https's 443. */
+		if (parts[i] == CURLUPART_PORT)
+			same = !a == !b && (!a || !strcmp(a, b));
+		else
+			same = !a == !b && (!a || !strcasecmp(a, b));
+		free(a);
+		free(b);
+	}
+	if (same && strcmp(fs, ts)) {
+		same = !strcmp(fs, "http") && !strcmp(ts, "https");
+		diff |= 1;
+	}
+	if (same && strcmp(fp, tp)) {
+		fl = strlen(fp);
+		tl = strlen(tp);
+		same = (tl == fl + 1 && tp[fl] == '/' && !strncmp(fp, tp, fl)) ||
+		       (fl == tl + 1 && fp[tl] == '/' && !strncmp(fp, tp, tl));
+		diff |= 2;
+	}
+	free(fs);
+	free(ts);
+	free(fp);
+	free(tp);
+	return same && diff ? what[diff] : NULL;
+}
