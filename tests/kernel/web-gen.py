@@ -149,7 +149,8 @@ for host in sorted(hosts):
             truth.append((url, "dead", f, capture(url, f)))
         elif f == "https-upgrade":
             scen.append(f"{host} {p} 200 page {h('body', url) % 1000000} of {host}")
-            truth.append((url, "moved" if s.scheme == "http" else "alive", f, False))
+            # The same page over https: alive, no move to propose.
+            truth.append((url, "alive", f, False))
     if f == "slow":
         scen.append(f"{host} latency 200-400")
     elif f == "root-redirect":
