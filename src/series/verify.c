@@ -89,9 +89,9 @@ static void kconfig_shape(const char *s, size_t n, struct strbuf *out)
 			help_indent = ind;
 		if (in_help && w < e && ind < help_indent)
 			in_help = 0;
-		if (!in_help) {
-			if (w < e && *w != '#')
-				strbuf_add(out, p, len);
+		/* A comment line, however many there are, is no statement. */
+		if (!in_help && !(w < e && *w == '#')) {
+			strbuf_add(out, p, len);
 			strbuf_addch(out, '\n');
 			if ((size_t)(e - w) >= 4 && (!strncmp(w, "help", 4) ||
 						     !strncmp(w, "---help---", 10))) {

@@ -197,3 +197,14 @@ git clone -q "$T" "$SCRATCH/clone2"
 git -C "$SCRATCH/clone2" reset -q --hard "$base"
 (cd "$SCRATCH/clone2" && git am -q "$SCRATCH"/split/series-1/000[1-9]*.patch "$SCRATCH"/split/series-2/000[1-9]*.patch) > /dev/null 2>&1
 same "the series apply one after the other" "$?" "0"
+
+# verify: a Kconfig comment broken over two lines is still a comment; a
+# statement changed is not.
+git clone -q "$T" "$SCRATCH/clone3"
+git -C "$SCRATCH/clone3" reset -q --hard "$base"
+sed -i 's|^# SPDX-License-Identifier: GPL-2.0$|# SPDX-License-Identifier: GPL-2.0\n# See\n# https://example.org/a/long/page for the Bar chips.|' "$SCRATCH/clone3/drivers/bar/Kconfig"
+"$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > /dev/null
+same "verify passes a Kconfig comment that gained a line" "$?" "0"
+sed -i 's|tristate "Bar chips"|tristate "Bar chips (new)"|' "$SCRATCH/clone3/drivers/bar/Kconfig"
+"$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > "$SCRATCH/v3"
+same "and fails a changed statement" "$?" "1"
