@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Verdicts from responses.  check_urls() requests each URL (HEAD, then
- * GET where HEAD is refused or cannot tell), follows redirects hop by hop,
+ * Verdicts from responses.  check_urls() requests each URL with GET (FTP
+ * without its body), follows redirects and meta refreshes hop by hop,
  * retries transient faults with backoff and obeys Retry-After, probes each
  * host once with a random path to recognise soft-404s and parked domains,
  * and reports one result per URL with its evidence.  check_is_dead()
