@@ -50,3 +50,26 @@ for n in rg cold warm cat; do
 	printf '%-6s %9.3f %9.2f %7d KB\n' "$n" "$t" "$(echo "$t / $rg_t" | bc -l)" "$(median "$n" 2)"
 done
 echo "files: $(find "$tree" -type f | wc -l), $(nproc) cores; rg $(rg --version | head -1 | cut -d' ' -f2)"
+
+# One long line: URLs_ON_A_LINE (1,000,000) URLs on one line (a minified
+# file) against the same URLs one per line, and ripgrep on each.
+n=${URLS_ON_A_LINE:-1000000}
+mkdir -p "$work/oneline" "$work/lines"
+python3 - "$n" "$work" <<'PY'
+import sys
+n, work = int(sys.argv[1]), sys.argv[2]
+urls = ['"https://h%d.cdn-bench.org/a/%d.js"' % (i % 1000, i) for i in range(n)]
+open(work + "/oneline/min.js", "w").write("var u=[" + ",".join(urls) + "];\n")
+open(work + "/lines/min.js", "w").write(",\n".join(urls) + "\n")
+PY
+for d in oneline lines; do
+	: > "$work/$d.t"
+	for i in 1 2 3; do
+		rm -f "$work/$d.db"*
+		measure "$d.t" "$linkmend" scan -q --db "$work/$d.db" "$work/$d"
+	done
+done
+one=$(median oneline.t 1)
+many=$(median lines.t 1)
+printf 'one line: %d URLs in %.2f s; one per line %.2f s: %.2f x (goal 2 x at most)\n' \
+	"$n" "$one" "$many" "$(echo "$one / $many" | bc -l)"

@@ -229,11 +229,27 @@ static size_t line_start(const char *buf, size_t pos)
 	return pos;
 }
 
+/*
+ * The line end last found, per thread: every hit on one line asks for
+ * it, and a minified file has hundreds of thousands on one line (a
+ * memchr to its end each time made scan quadratic).  scan_buffer()
+ * forgets it for each new buffer.
+ */
+static __thread const char *le_buf;
+static __thread size_t le_from, le_to, le_len;
+
 static size_t line_end(const char *buf, size_t len, size_t pos)
 {
-	const char *p = memchr(buf + pos, '\n', len - pos);
+	const char *p;
 
-	return p ? (size_t)(p - buf) : len;
+	if (buf == le_buf && len == le_len && pos >= le_from && pos <= le_to)
+		return le_to;
+	p = memchr(buf + pos, '\n', len - pos);
+	le_buf = buf;
+	le_len = len;
+	le_from = pos;
+	le_to = p ? (size_t)(p - buf) : len;
+	return le_to;
 }
 
 static int is_ident(unsigned char c)
@@ -1201,6 +1217,7 @@ int scan_buffer(const char *path, const char *buf, size_t len,
 
 	if (scan_is_binary(buf, len))
 		return 1;
+	le_buf = NULL;
 	find_hits(buf, len, opts, &hs);
 	if (!hs.nr)
 		return 0;
