@@ -40,6 +40,30 @@ static int parent_exists(const char *path)
 	return ok;
 }
 
+/*
+ * A store found in DIR/.linkmend/ acts on DIR's tree only: one copied
+ * with its tree (cp -a A B) still names A, and fix in B wrote A's files.
+ */
+static void same_tree(const struct cmd_store *cs)
+{
+	char *dir = xstrdup(cs->found), *cut = strstr(dir, "/.linkmend/");
+	char *here, *there;
+	int same;
+
+	if (cut)
+		*cut = '\0';
+	here = realpath(dir, NULL);
+	there = realpath(cs->root, NULL);
+	same = here && there && !strcmp(here, there);
+	free(here);
+	free(there);
+	if (!same)
+		die("the store '%s' belongs to the tree '%s', not to '%s' "
+		    "where it stands (a copy?): run 'linkmend scan' here to "
+		    "make it this tree's", cs->found, cs->root, dir);
+	free(dir);
+}
+
 void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
 		    int need_root, const char *hint)
 {
@@ -66,6 +90,8 @@ void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
 	if (!cs->root && need_root)
 		die("the store '%s' does not know its tree: run linkmend scan",
 		    db);
+	if (need_root && cs->found)
+		same_tree(cs);
 }
 
 int cmd_store_close(struct cmd_store *cs)

@@ -82,3 +82,21 @@ same "after the migration the flags are bits" \
 same "and the store says schema 2" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "2"
 same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
 ok "and the scan prints what it printed before" cmp -s "$SCRATCH/mig1" "$SCRATCH/mig2"
+
+# A store copied with its tree acts on the copy only: fix in B must not
+# write A's files (it did: the store named A as its root).
+A=$SCRATCH/treeA
+mkdir -p "$A"
+printf '/* http://moved.linkmend-web.org/old */\n' > "$A/a.c"
+"$LINKMEND" scan -q "$A" > /dev/null
+sqlite3 "$A/.linkmend/linkmend.db" "INSERT INTO resolution (url_id, path, start, kind, replacement, edit, evidence, at) SELECT o.url_id, o.path, o.start, 'moved', 'https://moved.linkmend-web.org/new', 'https://moved.linkmend-web.org/new', 'a test', 1700000000 FROM occurrence o"
+(cd "$A" && "$LINKMEND" fix --dry-run -q) > "$SCRATCH/dryA" 2>&1
+ok "fix in the tree itself would write it (the setup works)" grep -q '^+/\* https://moved.linkmend-web.org/new \*/' "$SCRATCH/dryA"
+cp -a "$A" "$SCRATCH/treeB"
+(cd "$SCRATCH/treeB" && "$LINKMEND" fix) > "$SCRATCH/fixB" 2>&1
+same "fix in a copy refuses" "$?" "2"
+same "in one line naming both trees" "$(cat "$SCRATCH/fixB")" \
+	"fatal: the store '$SCRATCH/treeB/.linkmend/linkmend.db' belongs to the tree '$A', not to '$SCRATCH/treeB' where it stands (a copy?): run 'linkmend scan' here to make it this tree's"
+ok "and the original is untouched" grep -q '^/\* http://moved.linkmend-web.org/old \*/$' "$A/a.c"
+(cd "$SCRATCH/treeB" && "$LINKMEND" scan -q . > /dev/null && "$LINKMEND" fix --dry-run -q) > "$SCRATCH/dryB" 2>&1
+ok "after a scan there the copy is its own tree" bash -c "grep -q 'treeB\|a.c' '$SCRATCH/dryB' || [ ! -s '$SCRATCH/dryB' ]"
