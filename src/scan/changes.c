@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "../lib/run.h"
+#include "../lib/strbuf.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "changes.h"
@@ -58,9 +59,57 @@ static int parse_hunk(const char *line, unsigned long *removed,
 }
 
 /*
- * With --no-prefix and -z unavailable for patches, git quotes odd paths
- * ("a\tb"); such files are taken by their quoted name and skipped when
- * the name cannot be read back.
+ * git quotes a path with bytes it finds odd (non-ASCII, tab, quote) as a
+ * C string: "caf\303\251.md".  The path itself, or NULL (not one).
+ */
+static char *unquote(const char *q, size_t n, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	if (n < 2 || q[0] != '"' || q[n - 1] != '"')
+		return NULL;
+	for (i = 1; i < n - 1; i++) {
+		char c = q[i];
+
+		if (c != '\\') {
+			strbuf_addch(&sb, c);
+			continue;
+		}
+		if (++i >= n - 1)
+			goto bad;
+		c = q[i];
+		if (c >= '0' && c <= '3' && i + 2 < n - 1 &&
+		    q[i + 1] >= '0' && q[i + 1] <= '7' &&
+		    q[i + 2] >= '0' && q[i + 2] <= '7') {
+			strbuf_addch(&sb, (char)(((c - '0') << 6) |
+					       ((q[i + 1] - '0') << 3) |
+					       (q[i + 2] - '0')));
+			i += 2;
+			continue;
+		}
+		switch (c) {
+		case 'a': strbuf_addch(&sb, '\a'); break;
+		case 'b': strbuf_addch(&sb, '\b'); break;
+		case 't': strbuf_addch(&sb, '\t'); break;
+		case 'n': strbuf_addch(&sb, '\n'); break;
+		case 'v': strbuf_addch(&sb, '\v'); break;
+		case 'f': strbuf_addch(&sb, '\f'); break;
+		case 'r': strbuf_addch(&sb, '\r'); break;
+		case '"': case '\\': strbuf_addch(&sb, c); break;
+		default: goto bad;
+		}
+	}
+	*len = sb.len;
+	return strbuf_detach(&sb, NULL);
+bad:
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/*
+ * -z does not reach a patch's header: a quoted path is read back by
+ * unquote(), and skipped when it cannot be.
  */
 int changes_parse(const char *diff, struct changes *out)
 {
@@ -88,8 +137,16 @@ int changes_parse(const char *diff, struct changes *out)
 			size_t n = len - 4;
 
 			cur = NULL;
-			if (n && name[0] != '"' && strncmp(name, "/dev/null", n))
+			if (n && name[0] == '"') {
+				size_t un;
+				char *path = unquote(name, n, &un);
+
+				if (path)
+					cur = add_file(out, path, un);
+				free(path);
+			} else if (n && strncmp(name, "/dev/null", n)) {
 				cur = add_file(out, name, n);
+			}
 		} else if (cur && len >= 3 && !strncmp(p, "@@ ", 3)) {
 			struct change_range r;
 			char *line = xstrndup(p, len);

@@ -43,6 +43,17 @@ git commit -qam "add a live link"
 diff_ HEAD~1 > "$SCRATCH/out" 2>&1
 same "a commit adding a live link passes" "$?" "0"
 
+# Names git quotes ("caf\303\251.md", a tab): their links are seen too.
+printf 'Old: http://gone.linkmend-web.org/cafe\n' > café.md
+printf 'Old: http://gone.linkmend-web.org/tab\n' > "$(printf 'tab\tname.txt')"
+git add -A && git commit -qm "add dead links in oddly named files"
+ok "git quotes those names (the setup works)" bash -c "git -c core.quotePath=true diff HEAD~1 | grep -q '^+++ \"b/caf'"
+diff_ HEAD~1 > "$SCRATCH/out" 2> "$SCRATCH/err"
+same "a dead link in a file whose name git quotes fails" "$?" "1"
+same "both are named, by their real names (a tab escaped)" "$(cut -d: -f1 "$SCRATCH/out" | sort | tr '\n' '|')" \
+	'café.md|tab\tname.txt|'
+git rm -q café.md "$(printf 'tab\tname.txt')" && git commit -qm "and gone"
+
 sed -i 's/^int a;/int a = 1;/' a.c
 git commit -qam "touch no link"
 : > "$state/requests.log"
