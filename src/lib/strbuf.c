@@ -111,33 +111,76 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	sb->len += (size_t)n;
 }
 
+/* The length of the UTF-8 character at s (0: none), its code point in *cp. */
+static size_t utf8_char(const unsigned char *s, size_t len, unsigned *cp)
+{
+	size_t n, i;
+	unsigned c = s[0], min;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, c &= 0x1f, min = 0x80;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, c &= 0x0f, min = 0x800;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, c &= 0x07, min = 0x10000;
+	else
+		return 0;
+	if (len < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+static void add_escaped(struct strbuf *sb, const char *s, size_t len,
+			int tsv)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, n;
+	unsigned cp;
+
+	for (i = 0; i < len; i += n) {
+		unsigned char c = u[i];
+
+		n = utf8_char(u + i, len - i, &cp);
+		if (n > 1 && !(cp >= 0x80 && cp <= 0x9f)) {
+			strbuf_add(sb, s + i, n);
+			continue;
+		}
+		n = 1;
+		if (c == '\t')
+			strbuf_add(sb, "\\t", 2);
+		else if (c == '\n')
+			strbuf_add(sb, "\\n", 2);
+		else if (c == '\r')
+			strbuf_add(sb, "\\r", 2);
+		else if (c == '\\' && tsv)
+			strbuf_add(sb, "\\\\", 2);
+		else if (c < 0x20 || c >= 0x7f)
+			strbuf_addf(sb, "\\x%02x", c);
+		else
+			strbuf_addch(sb, (char)c);
+	}
+}
+
 void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len)
 {
-	size_t i;
+	add_escaped(sb, s, len, 1);
+}
 
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		switch (c) {
-		case '\t':
-			strbuf_add(sb, "\\t", 2);
-			break;
-		case '\n':
-			strbuf_add(sb, "\\n", 2);
-			break;
-		case '\r':
-			strbuf_add(sb, "\\r", 2);
-			break;
-		case '\\':
-			strbuf_add(sb, "\\\\", 2);
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f)
-				strbuf_addf(sb, "\\x%02x", c);
-			else
-				strbuf_addch(sb, c);
-		}
-	}
+void strbuf_add_printable(struct strbuf *sb, const char *s, size_t len)
+{
+	add_escaped(sb, s, len, 0);
 }
 
 int strbuf_read_file(struct strbuf *sb, const char *path)

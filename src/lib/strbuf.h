@@ -35,11 +35,15 @@ static inline void strbuf_reset(struct strbuf *sb)
 }
 
 /*
- * Append s with bytes that would break a one-record-per-line format
- * (control characters, backslash, DEL) written as C escapes: \t \n \r \\
- * and \xNN.  Used for TSV fields and for anything printed to a terminal.
+ * Append s[0..len) with every byte a terminal or a TSV reader could take
+ * for more than text written \xNN (\t, \n, \r by name): C0 controls and
+ * DEL, C1 controls (U+0080..U+009F, or a lone byte 0x80..0x9f), and any
+ * byte that is no part of a UTF-8 character.  strbuf_add_escaped() is for
+ * a TSV field and doubles a backslash so that the field reads back;
+ * strbuf_add_printable() is for a message and leaves it.
  */
 void strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len);
+void strbuf_add_printable(struct strbuf *sb, const char *s, size_t len);
 
 /* Append the whole file at path (not following a final symlink); -1 after error(). */
 int strbuf_read_file(struct strbuf *sb, const char *path);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strbuf.h"
 #include "usage.h"
 
 const char *prog_name = "linkmend";
@@ -15,42 +16,25 @@ static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
  * Messages name paths and URLs from trees and servers nobody vetted:
- * their control bytes are shown as \xNN, so that none reaches the
- * terminal as an escape sequence or a forged line.
+ * every byte a terminal could act on is shown as \xNN
+ * (strbuf_add_printable()), so that none reaches it as an escape
+ * sequence or a forged line.
  */
-static void defang(char *msg, size_t size)
-{
-	char out[4096 * 4 + 1];
-	size_t i, k = 0;
-
-	for (i = 0; msg[i] && k + 5 < sizeof(out); i++) {
-		unsigned char c = (unsigned char)msg[i];
-
-		if (c < 0x20 || c == 0x7f)
-			k += (size_t)snprintf(out + k, sizeof(out) - k, "\\x%02x", c);
-		else
-			out[k++] = (char)c;
-	}
-	out[k] = '\0';
-	if (k >= size)
-		k = size - 1;
-	memcpy(msg, out, k);
-	msg[k] = '\0';
-}
-
 static void vreport(const char *prefix, const char *fmt, va_list ap,
 		    int errnum)
 {
-	char msg[4096 * 4];
+	char msg[4096];
+	struct strbuf sb = STRBUF_INIT;
 
-	vsnprintf(msg, 4096, fmt, ap);
-	defang(msg, sizeof(msg));
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	strbuf_add_printable(&sb, msg, strlen(msg));
 	pthread_mutex_lock(&report_lock);
 	if (errnum)
-		fprintf(stderr, "%s%s: %s\n", prefix, msg, strerror(errnum));
+		fprintf(stderr, "%s%s: %s\n", prefix, sb.buf, strerror(errnum));
 	else
-		fprintf(stderr, "%s%s\n", prefix, msg);
+		fprintf(stderr, "%s%s\n", prefix, sb.buf);
 	pthread_mutex_unlock(&report_lock);
+	strbuf_release(&sb);
 }
 
 int error(const char *fmt, ...)

@@ -42,12 +42,20 @@ static int show_diff(const char *path, const struct strbuf *old,
 		     const struct strbuf *new)
 {
 	const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char *a = NULL, *b = NULL, *la = xstrfmt("a/%s", path),
-	     *lb = xstrfmt("b/%s", path);
-	const char *argv[] = { "diff", "-u", "--label", la, "--label", lb,
+	struct strbuf shown = STRBUF_INIT;
+	char *a = NULL, *b = NULL, *la, *lb;
+	const char *argv[] = { "diff", "-u", "--label", NULL, "--label", NULL,
 			       NULL, NULL, NULL };
 	struct strbuf out = STRBUF_INIT;
 	int ret = -1, status;
+
+	/* A file name from the tree reaches the terminal: no raw escapes. */
+	strbuf_add_printable(&shown, path, strlen(path));
+	la = xstrfmt("a/%s", shown.buf);
+	lb = xstrfmt("b/%s", shown.buf);
+	strbuf_release(&shown);
+	argv[3] = la;
+	argv[5] = lb;
 
 	if (write_tmp(tmpdir, old->buf, old->len, &a) ||
 	    write_tmp(tmpdir, new->buf, new->len, &b))

@@ -100,3 +100,14 @@ same "in one line naming both trees" "$(cat "$SCRATCH/fixB")" \
 ok "and the original is untouched" grep -q '^/\* http://moved.linkmend-web.org/old \*/$' "$A/a.c"
 (cd "$SCRATCH/treeB" && "$LINKMEND" scan -q . > /dev/null && "$LINKMEND" fix --dry-run -q) > "$SCRATCH/dryB" 2>&1
 ok "after a scan there the copy is its own tree" bash -c "grep -q 'treeB\|a.c' '$SCRATCH/dryB' || [ ! -s '$SCRATCH/dryB' ]"
+
+# A file name with a terminal escape reaches fix --dry-run's output only
+# escaped.
+E=$SCRATCH/esc
+mkdir -p "$E"
+printf '/* http://moved.linkmend-web.org/old */\n' > "$E/$(printf 'e\033[31mvil.c')"
+"$LINKMEND" scan -q "$E" > /dev/null
+sqlite3 "$E/.linkmend/linkmend.db" "INSERT INTO resolution (url_id, path, start, kind, replacement, edit, evidence, at) SELECT o.url_id, o.path, o.start, 'moved', 'https://moved.linkmend-web.org/new', 'https://moved.linkmend-web.org/new', 'a test', 1700000000 FROM occurrence o"
+(cd "$E" && "$LINKMEND" fix --dry-run) > "$SCRATCH/dryE" 2>&1
+ok "fix --dry-run shows the edit (the setup works)" grep -q '^+/\* https://moved.linkmend-web.org/new' "$SCRATCH/dryE"
+ok "with the file's name escaped: no ESC byte" bash -c "! grep -q \$'\\033' '$SCRATCH/dryE' && grep -qF 'e\\x1b[31mvil.c' '$SCRATCH/dryE'"

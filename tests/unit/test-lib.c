@@ -24,6 +24,17 @@ static void test_strbuf(void)
 	strbuf_add_escaped(&sb, "a\tb\nc\\d\x1b[0m", 11);
 	CHECK_STR(sb.buf, "a\\tb\\nc\\\\d\\x1b[0m",
 		  "escaping: tab, newline, backslash, terminal escape");
+	strbuf_reset(&sb);
+	/* A lone C1 byte (CSI 0x9b), U+009B in UTF-8, then text kept. */
+	strbuf_add_escaped(&sb, "x\x9b" "2J\xc2\x9b" "caf\xc3\xa9 \xe2\x80\x93", 15);
+	CHECK_STR(sb.buf, "x\\x9b2J\\xc2\\x9bcaf\xc3\xa9 \xe2\x80\x93",
+		  "escaping: C1 controls, lone or in UTF-8; UTF-8 text kept");
+	strbuf_reset(&sb);
+	strbuf_add_escaped(&sb, "\xff\xe2\x80", 3);
+	CHECK_STR(sb.buf, "\\xff\\xe2\\x80", "escaping: bytes that are no UTF-8");
+	strbuf_reset(&sb);
+	strbuf_add_printable(&sb, "C:\\dir\x1b", 7);
+	CHECK_STR(sb.buf, "C:\\dir\\x1b", "printable: a backslash stays, ESC does not");
 	strbuf_release(&sb);
 }
 
