@@ -41,12 +41,18 @@ cut -f1 "$work/expect" > "$work/urls"
 state=$("$repo/tests/web/up" "$scn" "$name")
 run() { "$repo/tests/web/exec" -n "$name" "$@"; }
 # A peer that hangs on a habit (a HEAD that never answers) is stopped.
-peer() { run timeout "${PEER_TIMEOUT:-180}" "$@"; }
+peer() {	# peer TOOL COMMAND...: its exit status kept in $work/TOOL.rc
+	local tool=$1 rc=0
+	shift
+	run timeout "${PEER_TIMEOUT:-180}" "$@" || rc=$?
+	echo "$rc" > "$work/$tool.rc"
+}
 chmod 755 "$work"
 
 # linkmend
+# The options t-web.sh gives it for the same scenario.
 run "$linkmend" check -q --db "$work/lm.db" --cacert "$state/ca.crt" \
-	--allow-private --timeout 5 --retry-wait 100 --retries 1 --confirm 1 \
+	--allow-private --timeout 2 --retry-wait 100 --retries 2 --confirm 1 \
 	--format=json "$work/urls" > "$work/linkmend.json" 2> /dev/null || true
 python3 - "$work/linkmend.json" > "$work/linkmend.tsv" <<'PY'
 import json, sys
@@ -62,8 +68,8 @@ printf '[checking]\nsslverify=%s\ntimeout=5\n' "$state/ca.crt" > "$work/linkchec
 chmod 644 "$work/links.html" "$work/linkcheckerrc"
 cp "$state/ca.crt" "$work/ca.crt" && chmod 644 "$work/ca.crt"
 sed -i "s|$state/ca.crt|$work/ca.crt|" "$work/linkcheckerrc"
-peer linkchecker -f "$work/linkcheckerrc" --no-status --check-extern -r 1 \
-	-o csv "$work/links.html" > "$work/lc.csv" 2> "$work/lc.err" || true
+peer linkchecker linkchecker -f "$work/linkcheckerrc" --verbose --no-status \
+	--check-extern -r 1 -o csv "$work/links.html" > "$work/lc.csv" 2> "$work/lc.err"
 python3 - "$work/lc.csv" > "$work/linkchecker.tsv" <<'PY'
 import csv, sys
 rows = [l for l in open(sys.argv[1], encoding="utf-8", errors="replace") if not l.startswith("#")]
@@ -75,8 +81,9 @@ PY
 # markdown-link-check: the links of a markdown file.
 sed 's|.*|- [link](&)|' "$work/urls" > "$work/links.md"
 printf '{"timeout": "5s", "retryOn429": false, "aliveStatusCodes": [200, 206]}\n' > "$work/mlc.json"
-peer env NODE_EXTRA_CA_CERTS="$state/ca.crt" "$peers/node_modules/.bin/markdown-link-check" \
-	-c "$work/mlc.json" "$work/links.md" > "$work/mlc.out" 2>&1 || true
+peer markdown-link-check env NODE_EXTRA_CA_CERTS="$state/ca.crt" \
+	"$peers/node_modules/.bin/markdown-link-check" -c "$work/mlc.json" \
+	"$work/links.md" > "$work/mlc.out" 2>&1
 python3 - "$work/mlc.out" > "$work/markdown-link-check.tsv" <<'PY'
 import re, sys
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
@@ -86,8 +93,9 @@ for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
 PY
 
 # linkinator: the links of a page it serves itself.
-peer env NODE_EXTRA_CA_CERTS="$state/ca.crt" "$peers/node_modules/.bin/linkinator" \
-	"$work/links.html" --format json --timeout 5000 > "$work/li.json" 2> "$work/li.err" || true
+peer linkinator env NODE_EXTRA_CA_CERTS="$state/ca.crt" \
+	"$peers/node_modules/.bin/linkinator" "$work/links.html" --format json \
+	--timeout 5000 > "$work/li.json" 2> "$work/li.err"
 python3 - "$work/li.json" > "$work/linkinator.tsv" <<'PY'
 import json, sys
 try:
@@ -135,6 +143,11 @@ print()
 nl = sum(1 for e in exp if e[1] in live)
 nd = sum(1 for e in exp if e[1] in fail)
 for t in tools:
-    print("%-20s live links called dead: %2d of %d; dead links called live: %2d of %d; no answer: %d"
-          % (t, bad[t][0], nl, bad[t][1], nd, bad[t][2]))
+    try:
+        rc = open("%s/%s.rc" % (work, t)).read().strip()
+    except OSError:
+        rc = "0"
+    print("%-20s live links called dead: %2d of %d; dead links called live: %2d of %d; no answer: %d%s"
+          % (t, bad[t][0], nl, bad[t][1], nd, bad[t][2],
+             " (stopped after PEER_TIMEOUT)" if rc == "124" else ""))
 PY

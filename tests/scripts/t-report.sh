@@ -68,7 +68,7 @@ same "areas come from MAINTAINERS" "$(py 'print(r["areas_from"], sorted(a["name"
 	"MAINTAINERS ['FILESYSTEMS', 'NET DRIVERS']"
 same "the archived occurrence carries its evidence" \
 	"$(py 'print([o["resolution"]["evidence"].split(";")[-1].strip() for l in r["links"] for o in l["occurrences"] if o["resolution"] and o["resolution"]["kind"] == "archived"][0])')" \
-	"capture 20010101000000, the nearest before 2006-06-01 (git blame $(git rev-parse --short=12 HEAD))"
+	"capture 20010101000000, the nearest before 2006-06-01 (git blame $(git rev-parse --short=12 HEAD), the history's first commit)"
 same "a host that is gone is dead in the hosts view" \
 	"$(py 'print([h["fate"] for h in r["hosts"] if h["host"] == "nxdomain.linkmend-web.org"])')" "['dead']"
 
@@ -109,8 +109,8 @@ for path, es in edits.items():
         b = b[:off] + text.encode() + b[off + n:]
     open(p, "wb").write(b)
 PY
-"$LINKMEND" fix -q > /dev/null 2>&1
-ok "applying the SARIF fixes gives what linkmend fix writes" \
+"$LINKMEND" fix -q --archived > /dev/null 2>&1
+ok "applying the SARIF fixes gives what linkmend fix --archived writes" \
 	diff -r -x .git -x .linkmend "$T" "$SCRATCH/copy"
 git checkout -q -- .
 
