@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -113,7 +114,13 @@ static void add_file(struct link_set *links, struct store *st,
 	char *line = NULL;
 	size_t n = 0;
 	ssize_t len;
+	struct stat sb;
 
+	/* A directory opens, and reads as nothing: "0 URLs", exit 0. */
+	if (f && !fstat(fileno(f), &sb) && S_ISDIR(sb.st_mode))
+		die("'%s' is a directory: check takes URLs or files of URLs "
+		    "(to check a tree: linkmend scan '%s', then check)", path,
+		    path);
 	if (!f)
 		die_errno("cannot open '%s'", path);
 	while ((len = getline(&line, &n, f)) >= 0) {

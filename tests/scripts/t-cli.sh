@@ -34,3 +34,10 @@ same "JSON of nothing is an empty array" "$(python3 -c 'import json,sys; print(j
 printf 'see http://b\xc3\xbccher.example/x\n' > "$SCRATCH/idn.txt"
 "$LINKMEND" scan -q --format=json --db "$SCRATCH/i.db" --root "$SCRATCH" "$SCRATCH/idn.txt" > "$SCRATCH/json3"
 same "an IDN host is normalised to punycode, the url kept as written" "$(python3 -c 'import json,sys; o=json.load(open(sys.argv[1]))[0]; print(o["host"], o["url"].encode().hex()[:16])' "$SCRATCH/json3")" "xn--bcher-kva.example 687474703a2f2f62"
+
+# check given a directory: a clear one-line error, not "0 URLs" and 0.
+mkdir -p "$SCRATCH/adir"
+(cd "$SCRATCH/adir" && "$LINKMEND" check .) > "$SCRATCH/cdir" 2>&1
+same "check of a directory is an error" "$?" "2"
+same "in one line that says what to do" "$(cat "$SCRATCH/cdir")" \
+	"fatal: '.' is a directory: check takes URLs or files of URLs (to check a tree: linkmend scan '.', then check)"
