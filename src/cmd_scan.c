@@ -98,14 +98,14 @@ static int print_occ(const struct store_occ *o, void *data)
 	if (sc->json) {
 		json_t *obj = json_object();
 
-		json_object_set_new(obj, "path", json_string(o->path));
+		json_object_set_new(obj, "path", json_text(o->path));
 		json_object_set_new(obj, "line", json_integer(o->line));
 		json_object_set_new(obj, "col", json_integer(o->col));
 		json_object_set_new(obj, "start", json_integer(o->start));
 		json_object_set_new(obj, "end", json_integer(o->end));
-		json_object_set_new(obj, "url", json_string(o->url));
-		json_object_set_new(obj, "normalized", json_string(o->key));
-		json_object_set_new(obj, "host", json_string(o->host));
+		json_object_set_new(obj, "url", json_text(o->url));
+		json_object_set_new(obj, "normalized", json_text(o->key));
+		json_object_set_new(obj, "host", json_text(o->host));
 		json_object_set_new(obj, "context", json_string(o->context));
 		json_object_set_new(obj, "flags", report_flags_json(o->flags));
 		json_print_item(obj, sc->first);

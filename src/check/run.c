@@ -296,13 +296,13 @@ static void print_json(const struct link *l, const char *detail, int dead,
 {
 	json_t *j = json_object();
 
-	json_object_set_new(j, "url", json_string(l->url));
+	json_object_set_new(j, "url", json_text(l->url));
 	json_object_set_new(j, "verdict", json_string(l->last.verdict));
 	json_object_set_new(j, "status", json_integer(l->last.status));
 	json_object_set_new(j, "final_url", l->last.final_url ?
-			    json_string(l->last.final_url) : json_null());
-	json_object_set_new(j, "chain", json_string(l->last.chain));
-	json_object_set_new(j, "detail", json_string(detail));
+			    json_text(l->last.final_url) : json_null());
+	json_object_set_new(j, "chain", json_text(l->last.chain));
+	json_object_set_new(j, "detail", json_text(detail));
 	json_object_set_new(j, "dead", json_boolean(dead));
 	json_object_set_new(j, "checked_at", json_integer(l->last.at));
 	json_object_set_new(j, "checks", json_integer((json_int_t)l->nhist));

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "json.h"
+#include "strbuf.h"
 #include "usage.h"
 
 int json_print_item(json_t *j, int first)
@@ -18,4 +19,25 @@ int json_print_item(json_t *j, int first)
 	free(text);
 	json_decref(j);
 	return ret;
+}
+
+json_t *json_text(const char *s)
+{
+	json_t *j;
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p;
+
+	if (!s)
+		return json_null();
+	j = json_string(s);
+	if (j)
+		return j;
+	for (p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x80)
+			strbuf_addch(&sb, (char)*p);
+		else
+			strbuf_addf(&sb, "\\x%02x", *p);
+	j = json_string(sb.buf);
+	strbuf_release(&sb);
+	return j ? j : json_string("");
 }

@@ -9,6 +9,13 @@
 
 #include <jansson.h>
 
+/*
+ * A string from a tree or a server, which may not be UTF-8 (JSON needs
+ * it): itself when it is, else with each byte >= 0x80 written \xNN, so
+ * that no field is dropped; null for NULL.
+ */
+json_t *json_text(const char *s);
+
 /* Print j as the array's next element (first: no comma) and drop it. */
 int json_print_item(json_t *j, int first);
 

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../lib/json.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
@@ -95,28 +96,6 @@ static json_t *time_json(long long t)
 
 	free(s);
 	return j;
-}
-
-/* A string from the store that may not be valid UTF-8: JSON needs it. */
-static json_t *text_json(const char *s)
-{
-	json_t *j;
-	struct strbuf sb = STRBUF_INIT;
-	const unsigned char *p;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	for (p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x80)
-			strbuf_addch(&sb, *p);
-		else
-			strbuf_addf(&sb, "\\x%02x", *p);
-	j = json_string(sb.buf);
-	strbuf_release(&sb);
-	return j ? j : json_string("");
 }
 
 static const char *area_for(struct build *b, const char *path)
@@ -310,7 +289,7 @@ static json_t *chain_json(const char *chain)
 
 		json_object_set_new(o, "status",
 				    json_integer(strtol(hop, NULL, 10)));
-		json_object_set_new(o, "url", text_json(sp ? sp + 1 : hop));
+		json_object_set_new(o, "url", json_text(sp ? sp + 1 : hop));
 		json_array_append_new(a, o);
 		free(hop);
 		p = end ? end + 2 : NULL;
@@ -358,24 +337,24 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 	json_t *j = json_object();
 	char *href = source_link(b->o, o);
 
-	json_object_set_new(j, "path", text_json(o->path));
+	json_object_set_new(j, "path", json_text(o->path));
 	json_object_set_new(j, "line", json_integer(o->line));
 	json_object_set_new(j, "col", json_integer(o->col));
 	json_object_set_new(j, "offset", json_integer(o->start));
 	json_object_set_new(j, "length", json_integer(o->end - o->start));
-	json_object_set_new(j, "context", text_json(o->context));
+	json_object_set_new(j, "context", json_text(o->context));
 	json_object_set_new(j, "flags", report_flags_json(o->flags));
-	json_object_set_new(j, "area", text_json(o->area));
+	json_object_set_new(j, "area", json_text(o->area));
 	json_object_set_new(j, "state", json_string(state_names[o->state]));
-	json_object_set_new(j, "href", text_json(href));
+	json_object_set_new(j, "href", json_text(href));
 	free(href);
 	if (o->kind) {
 		json_t *r = json_object();
 
-		json_object_set_new(r, "kind", text_json(o->kind));
-		json_object_set_new(r, "replacement", text_json(o->replacement));
-		json_object_set_new(r, "edit", text_json(o->edit));
-		json_object_set_new(r, "evidence", text_json(o->evidence));
+		json_object_set_new(r, "kind", json_text(o->kind));
+		json_object_set_new(r, "replacement", json_text(o->replacement));
+		json_object_set_new(r, "edit", json_text(o->edit));
+		json_object_set_new(r, "evidence", json_text(o->evidence));
 		json_object_set_new(r, "applied", json_boolean(o->applied));
 		json_object_set_new(j, "resolution", r);
 	} else {
@@ -392,18 +371,18 @@ static json_t *link_json(const struct build *b, const struct r_link *l,
 				     NULL;
 	size_t k;
 
-	json_object_set_new(j, "url", text_json(l->url));
-	json_object_set_new(j, "host", text_json(l->host));
+	json_object_set_new(j, "url", json_text(l->url));
+	json_object_set_new(j, "host", json_text(l->host));
 	json_object_set_new(j, "state", json_string(state_names[l->state]));
-	json_object_set_new(j, "verdict", last ? text_json(last->verdict) :
+	json_object_set_new(j, "verdict", last ? json_text(last->verdict) :
 			    json_null());
 	json_object_set_new(j, "status", last && last->status ?
 			    json_integer(last->status) : json_null());
 	json_object_set_new(j, "checked_at", last ? time_json(last->at) :
 			    json_null());
-	json_object_set_new(j, "detail", last ? text_json(last->detail) :
+	json_object_set_new(j, "detail", last ? json_text(last->detail) :
 			    json_null());
-	json_object_set_new(j, "final_url", last ? text_json(last->final_url) :
+	json_object_set_new(j, "final_url", last ? json_text(last->final_url) :
 			    json_null());
 	json_object_set_new(j, "chain", chain_json(last ? last->chain : NULL));
 	json_object_set_new(j, "dead", json_boolean(l->dead));
@@ -413,12 +392,12 @@ static json_t *link_json(const struct build *b, const struct r_link *l,
 		json_t *cj = json_object();
 
 		json_object_set_new(cj, "at", time_json(c->at));
-		json_object_set_new(cj, "verdict", text_json(c->verdict));
+		json_object_set_new(cj, "verdict", json_text(c->verdict));
 		json_object_set_new(cj, "status", c->status ?
 				    json_integer(c->status) : json_null());
 		json_object_set_new(cj, "curl_code", json_integer(c->curl_code));
-		json_object_set_new(cj, "final_url", text_json(c->final_url));
-		json_object_set_new(cj, "detail", text_json(c->detail));
+		json_object_set_new(cj, "final_url", json_text(c->final_url));
+		json_object_set_new(cj, "detail", json_text(c->detail));
 		json_object_set_new(cj, "ms", json_integer(c->ms));
 		json_array_append_new(checks, cj);
 	}
@@ -523,7 +502,7 @@ static json_t *areas_json(struct build *b)
 	for (i = 0; i < n; i++) {
 		json_t *o = states_json(v[i]->n);
 
-		json_object_set_new(o, "name", text_json(v[i]->name));
+		json_object_set_new(o, "name", json_text(v[i]->name));
 		json_array_append_new(a, o);
 	}
 	free(v);
@@ -573,7 +552,7 @@ static json_t *hosts_json(struct build *b)
 		struct strmap_entry *e;
 
 		json_object_del(o, "total");
-		json_object_set_new(o, "host", text_json(v[i]->name));
+		json_object_set_new(o, "host", json_text(v[i]->name));
 		json_object_set_new(o, "links", json_integer((json_int_t)v[i]->links));
 		json_object_set_new(o, "fate", json_string(host_fate(v[i])));
 		strmap_for_each(&v[i]->verdicts, e)
@@ -600,7 +579,7 @@ static json_t *model_json(struct build *b)
 	json_object_set_new(m, "tool", json_pack("{s:s, s:s}", "name",
 				"linkmend", "version", b->o->tool_version));
 	json_object_set_new(m, "generated", time_json(b->o->now));
-	json_object_set_new(m, "root", text_json(b->o->root));
+	json_object_set_new(m, "root", json_text(b->o->root));
 	json_object_set_new(m, "areas_from", json_string(b->have_maint ?
 					"MAINTAINERS" : "directories"));
 	json_object_set_new(m, "rules", json_pack("{s:i, s:I}", "confirm",

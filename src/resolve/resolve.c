@@ -982,12 +982,12 @@ static void print_json(const struct target *t, const struct occ *o,
 {
 	json_t *j = json_object();
 
-	json_object_set_new(j, "url", json_string(t->l.url));
+	json_object_set_new(j, "url", json_text(t->l.url));
 	json_object_set_new(j, "kind", json_string(kind_name(o->kind)));
 	json_object_set_new(j, "replacement", o->replacement ?
-			    json_string(o->replacement) : json_null());
-	json_object_set_new(j, "evidence", json_string(o->evidence.buf));
-	json_object_set_new(j, "path", json_string(o->path));
+			    json_text(o->replacement) : json_null());
+	json_object_set_new(j, "evidence", json_text(o->evidence.buf));
+	json_object_set_new(j, "path", json_text(o->path));
 	json_object_set_new(j, "line", json_integer(o->line));
 	json_object_set_new(j, "date_source", json_string(o->source));
 	json_print_item(j, first);

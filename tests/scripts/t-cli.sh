@@ -41,3 +41,11 @@ mkdir -p "$SCRATCH/adir"
 same "check of a directory is an error" "$?" "2"
 same "in one line that says what to do" "$(cat "$SCRATCH/cdir")" \
 	"fatal: '.' is a directory: check takes URLs or files of URLs (to check a tree: linkmend scan '.', then check)"
+
+# scan --format=json keeps "path" for a file name that is no UTF-8.
+mkdir -p "$SCRATCH/latin"
+printf '/* http://docs.linkmend-web.org/x */\n' > "$SCRATCH/latin/$(printf 'caf\351.c')"
+"$LINKMEND" scan --format=json --db "$SCRATCH/latin.db" "$SCRATCH/latin" > "$SCRATCH/lj" 2> /dev/null
+same "a non-UTF-8 file name keeps its path, escaped" \
+	"$(python3 -c 'import json,sys; print([o.get("path") for o in json.load(open(sys.argv[1]))])' "$SCRATCH/lj")" \
+	"['caf\\\\xe9.c']"
