@@ -182,7 +182,8 @@ static int own_line(const char *buf, size_t len, size_t ea,
 		    const struct strbuf *line, struct edit *e)
 {
 	struct strbuf lead = STRBUF_INIT, t = STRBUF_INIT;
-	size_t k = line->len, le = line_end(buf, len, e->end), p, r;
+	size_t k = line->len, le = line_end(buf, len, e->end), p, r, lk;
+	int before, ret = 1;
 
 	if (!e->may_break || !leader_of(buf, ea, line_end(buf, len, ea),
 					 e->start, e->may_break, &lead)) {
@@ -191,45 +192,65 @@ static int own_line(const char *buf, size_t len, size_t ea,
 	}
 	while (k && blank(line->buf[k - 1]))
 		k--;
-	if (layout_width(line->buf, k) >= layout_width(lead.buf, lead.len)) {
-		/* Text before it: the URL starts the next line. */
-		if (!line->len || !blank(line->buf[line->len - 1])) {
-			strbuf_release(&lead);
-			return 0;
-		}
-		strbuf_addch(&t, '\n');
-		strbuf_add(&t, lead.buf, lead.len);
-		strbuf_addstr(&t, e->text);
+	for (lk = lead.len; lk && blank(lead.buf[lk - 1]); lk--)
+		;
+	/* More than the leader (its blanks aside) before it: text. */
+	before = layout_width(line->buf, k) > layout_width(lead.buf, lk);
+	if (before && (!line->len || !blank(line->buf[line->len - 1]))) {
+		ret = 0;	/* glued to the word before it */
 		goto out;
 	}
-	/* Nothing but the leader before it: what follows goes down. */
-	for (p = e->end; p < le && strchr(".,;:!?)]'\"", buf[p]) && buf[p]; p++)
+	/* Its closing punctuation stays with it, "URL ." a sentence's too. */
+	for (p = e->end; p < le && buf[p] && strchr(".,;:!?)]'\"", buf[p]); p++)
 		;
 	for (r = p; r < le && blank(buf[r]); r++)
 		;
-	if (r == le || r == p) {
-		strbuf_release(&lead);
-		return r == le;	/* alone already, or glued to a word */
+	for (lk = r; lk < le && buf[lk] && strchr(".,;:!?)", buf[lk]); lk++)
+		;
+	if (lk > r && (lk == le || blank(buf[lk]))) {
+		p = lk;
+		for (r = p; r < le && blank(buf[r]); r++)
+			;
 	}
-	strbuf_addstr(&t, e->text);
-	strbuf_add(&t, buf + e->end, p - e->end);
-	strbuf_addch(&t, '\n');
-	if (le - r >= 2 && !memcmp(buf + r, "*/", 2)) {
-		/* The comment's closer on a line of its own, as kernel style has it. */
-		size_t ind = strspn(buf + ea, " \t");
-
-		strbuf_add(&t, buf + ea, ind);
-		if (buf[ea + ind] != '*')
-			strbuf_addch(&t, ' ');
-	} else {
+	if (!before && (r == le || r == p))
+		goto out;	/* alone already, or glued to what follows */
+	if (before) {
+		strbuf_addch(&t, '\n');
 		strbuf_add(&t, lead.buf, lead.len);
 	}
-	e->end = r;
-out:
+	strbuf_addstr(&t, e->text);
+	/* What follows it goes to the next line, if it must. */
+	{
+		struct strbuf nl = STRBUF_INIT;
+
+		strbuf_add(&nl, lead.buf, lead.len);
+		strbuf_addstr(&nl, e->text);
+		strbuf_add(&nl, buf + e->end, le - e->end);
+		if (layout_width(nl.buf, nl.len) <= LAYOUT_MAX_COLS)
+			r = le;
+		strbuf_release(&nl);
+	}
+	if (r < le && r > p) {
+		strbuf_add(&t, buf + e->end, p - e->end);
+		strbuf_addch(&t, '\n');
+		if (le - r >= 2 && !memcmp(buf + r, "*/", 2)) {
+			/* The comment's closer on a line of its own. */
+			size_t ind = strspn(buf + ea, " \t");
+
+			strbuf_add(&t, buf + ea, ind);
+			if (buf[ea + ind] != '*')
+				strbuf_addch(&t, ' ');
+		} else {
+			strbuf_add(&t, lead.buf, lead.len);
+		}
+		e->end = r;
+	}
 	e->owned = strbuf_detach(&t, NULL);
 	e->text = e->owned;
+out:
+	strbuf_release(&t);
 	strbuf_release(&lead);
-	return 1;
+	return ret;
 }
 
 int layout_may_break(enum context ctx)

@@ -205,14 +205,14 @@ static void test_layout(void)
 		     "\t/*\n\t * The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
 		     "\t/*\n\t * The data sheet is at\n"
-		     "\t * https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     "\t * https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf\n\t * here\n",
 		     KEEP_NONE,
 		     "a URL that would push a comment line past 100 columns gets a line of its own");
 	check_layout("Documentation/x.rst",
 		     "- The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
 		     "- The data sheet is at\n"
-		     "  https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf here\n",
+		     "  https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf\n  here\n",
 		     KEEP_NONE, "in a list item it lines up with the item's text");
 	check_layout("drivers/x/y.c",
 		     "/* The data sheet is at http://www.example-chips.org/sheets/datasheet-rev2.pdf here */\n",
@@ -241,7 +241,7 @@ static void test_layout(void)
 	check_layout("Documentation/cdrom/cdrom-standard.rst",
 		     "available from ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/ .  To record CD-R media\n",
 		     "https://web.archive.org/web/20160607120000/ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/",
-		     "available from\nhttps://web.archive.org/web/20160607120000/ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/ .  To record CD-R media\n",
+		     "available from\nhttps://web.archive.org/web/20160607120000/ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/ .\nTo record CD-R media\n",
 		     KEEP_NONE, "text before it: the URL starts the next line");
 	check_layout("drivers/x/y.c",
 		     "/*\n * http://uefi.org/specifications/ACPI/6.4/, referenced 2021-11-30.\n */\n",
@@ -254,6 +254,32 @@ static void test_layout(void)
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
 		     "/*\n * https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf\n */\n",
 		     KEEP_NONE, "and a comment's closer gets a line of its own");
+	check_layout("Documentation/cdrom/cdrom-standard.rst",
+		     "ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/ .  To record CD-R media, the\n",
+		     "https://web.archive.org/web/20160607120000/ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/",
+		     "https://web.archive.org/web/20160607120000/ftp://ftp.fokus.gmd.de/pub/unix/cdrecord/ .\nTo record CD-R media, the\n",
+		     KEEP_NONE, "a URL that starts an unindented line sends the rest down");
+	check_layout("crypto/Kconfig",
+		     "config CRYPTO_SERPENT\n\thelp\n\t  Serpent cipher.  See\n"
+		     "\t  http://www.cl.cam.ac.uk/~rja14/serpent.html for further information.\n",
+		     "https://web.archive.org/web/19990413120000/https://www.cl.cam.ac.uk/~rja14/serpent.html",
+		     "config CRYPTO_SERPENT\n\thelp\n\t  Serpent cipher.  See\n"
+		     "\t  https://web.archive.org/web/19990413120000/https://www.cl.cam.ac.uk/~rja14/serpent.html\n"
+		     "\t  for further information.\n",
+		     KEEP_NONE, "in Kconfig help, the rest goes down with the help's indentation");
+	check_layout("Documentation/networking/z8530drv.rst",
+		     "    1. ftp://ftp.ccac.rwth-aachen.de/pub/jr/z8530drv-utils_3.0-3.tar.gz\n",
+		     "https://web.archive.org/web/20101018120000/ftp://ftp.ccac.rwth-aachen.de/pub/jr/z8530drv-utils_3.0-3.tar.gz",
+		     "    1.\n       https://web.archive.org/web/20101018120000/ftp://ftp.ccac.rwth-aachen.de/pub/jr/z8530drv-utils_3.0-3.tar.gz\n",
+		     KEEP_NONE, "after a list marker it goes to the item's text column");
+	check_layout("lib/Kconfig.kasan",
+		     "# Old GCC versions do not have proper support for no_sanitize_address.\n"
+		     "# See https://gcc.gnu.org/bugzilla/show_bug.cgi?id=89124 for details.\n",
+		     "https://web.archive.org/web/20190506120000/https://gcc.gnu.org/bugzilla/show_bug.cgi?id=89124",
+		     "# Old GCC versions do not have proper support for no_sanitize_address.\n"
+		     "# See\n# https://web.archive.org/web/20190506120000/https://gcc.gnu.org/bugzilla/show_bug.cgi?id=89124\n"
+		     "# for details.\n",
+		     KEEP_NONE, "text before and after it: the URL alone in between");
 	check_layout("README.md",
 		     "The data sheet is [here](http://www.example-chips.org/sheets/datasheet-rev2.pdf), rev 2.\n",
 		     "https://web.archive.org/web/20050101000000/http://www.example-chips.org/sheets/datasheet-rev2.pdf",
