@@ -7,8 +7,9 @@ usage: shape.py DIFF
 Counts, without any of linkmend's own code:
   lines_grown_past_100: added lines wider than 100 columns (tabs to 8)
       where every line they replace was within 100, but for a line that
-      holds only a comment leader and one URL (nothing shorter is
-      possible for it);
+      holds only a comment leader and one URL, with at most its
+      sentence's closing punctuation ("URL ."): nothing shorter is
+      possible for it;
   url_alone_past_100: those lines that hold only a leader and a URL;
   box_misaligned: changed lines of a box comment (a closer such as "*" or
       "|" that ends where a neighbouring line ends) whose closer moved.
@@ -17,7 +18,9 @@ import re
 import sys
 
 CLOSER = re.compile(r"^(.*\S)[ \t]+([*|#!+=/-]{1,3})[ \t]*$")
-URL_ALONE = re.compile(r"^[ \t]*(?:/?\*+|//|#+|;+|-|\+)?[ \t]*\S*://\S+[ \t]*$")
+# A leader, one URL and at most its sentence's closing punctuation.
+URL_ALONE = re.compile(r"^[ \t]*(?:/?\*+|//|#+|;+|-|\+)?[ \t]*\S*://\S+"
+                       r"(?:[ \t]+[.,;:!?)]+)?[ \t]*$")
 
 
 def width(s):
