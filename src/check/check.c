@@ -25,6 +25,7 @@
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "../url/url.h"
 #include "check.h"
 #include "page.h"
 
@@ -153,19 +154,6 @@ static void finish(struct job *j, enum verdict v, const char *fmt, ...)
 
 static void on_job_done(struct net_request *req, void *data);
 
-static char *host_of(const char *url)
-{
-	CURLU *u = curl_url();
-	char *h = NULL, *ret = NULL;
-
-	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
-	    !curl_url_get(u, CURLUPART_HOST, &h, 0))
-		ret = xstrdup(h);
-	curl_free(h);
-	curl_url_cleanup(u);
-	return ret;
-}
-
 /* "Set-Cookie: name=value; ...": name=value into the job's jar. */
 static void on_header_line(struct net_request *req, const char *line,
 			   size_t len)
@@ -212,7 +200,7 @@ static void submit(struct job *j, const char *url, int head, long delay_ms)
 		j->cur = xstrdup(url);
 	}
 	/* Cookies go back only to the host that set them. */
-	host = host_of(j->cur);
+	host = url_get(j->cur, URL_HOST);
 	if (!host || !j->cookie_host || strcasecmp(host, j->cookie_host)) {
 		strbuf_reset(&j->cookies);
 		free(j->cookie_host);

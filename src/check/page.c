@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "../lib/xalloc.h"
+#include "../url/url.h"
 #include "page.h"
 
 int page_is_root(const char *url)
@@ -120,19 +121,6 @@ int page_is_parked(const struct strbuf *b)
 	return found;
 }
 
-static char *url_part(const char *url, CURLUPart part)
-{
-	CURLU *u = curl_url();
-	char *v = NULL, *ret = NULL;
-
-	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
-	    !curl_url_get(u, part, &v, 0))
-		ret = xstrdup(v);
-	curl_free(v);
-	curl_url_cleanup(u);
-	return ret;
-}
-
 /* Names a site gives its not-found or error page. */
 static const char *const error_names[] = {
 	"error", "errors", "404", "notfound", "not-found", "not_found",
@@ -142,8 +130,8 @@ static const char *const error_names[] = {
 
 int page_is_error(const char *url)
 {
-	char *path = url_part(url, CURLUPART_PATH);
-	char *query = url_part(url, CURLUPART_QUERY);
+	char *path = url_get(url, URL_PATH);
+	char *query = url_get(url, URL_QUERY);
 	const char *p, *last = NULL;
 	size_t lastn = 0, i, stem;
 	int err = 0;
@@ -197,7 +185,7 @@ void page_digest(const struct strbuf *body, const char *url,
 		 unsigned char out[32])
 {
 	struct strbuf b = STRBUF_INIT;
-	char *path = url_part(url, CURLUPART_PATH), *dec = NULL;
+	char *path = url_get(url, URL_PATH), *dec = NULL;
 	unsigned int dl = 0;
 	int dn = 0;
 
@@ -341,20 +329,20 @@ const char *page_same(const char *from, const char *to)
 	static const char *const what[] = {
 		NULL, "https", "a trailing slash", "https and a trailing slash",
 	};
-	CURLUPart parts[] = { CURLUPART_HOST, CURLUPART_PORT,
-			      CURLUPART_QUERY, CURLUPART_USER };
-	char *fs = url_part(from, CURLUPART_SCHEME);
-	char *ts = url_part(to, CURLUPART_SCHEME);
-	char *fp = url_part(from, CURLUPART_PATH);
-	char *tp = url_part(to, CURLUPART_PATH);
+	static const enum url_part parts[] = { URL_HOST, URL_PORT, URL_QUERY,
+					       URL_USER };
+	char *fs = url_get(from, URL_SCHEME);
+	char *ts = url_get(to, URL_SCHEME);
+	char *fp = url_get(from, URL_PATH);
+	char *tp = url_get(to, URL_PATH);
 	int diff = 0, same = fs && ts && fp && tp;
 	size_t i, fl, tl;
 
 	for (i = 0; same && i < sizeof(parts) / sizeof(*parts); i++) {
-		char *a = url_part(from, parts[i]), *b = url_part(to, parts[i]);
+		char *a = url_get(from, parts[i]), *b = url_get(to, parts[i]);
 
 		/* The default port is no port: http's 80 is https's 443. */
-		if (parts[i] == CURLUPART_PORT)
+		if (parts[i] == URL_PORT)
 			same = !a == !b && (!a || !strcmp(a, b));
 		else
 			same = !a == !b && (!a || !strcasecmp(a, b));

@@ -25,6 +25,7 @@
 #include "suggest.h"
 #include "../rewrite/rewrite.h"
 #include "../store/store.h"
+#include "../url/url.h"
 #include "resolve.h"
 
 /* A dead host this many letters or fewer from a live one is a typo. */
@@ -292,19 +293,6 @@ static void check_guesses(struct resolver *c)
 	free(urls);
 }
 
-static char *host_of_url(const char *url)
-{
-	CURLU *u = curl_url();
-	char *h = NULL, *r = NULL;
-
-	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
-	    !curl_url_get(u, CURLUPART_HOST, &h, 0))
-		r = xstrdup(h);
-	curl_free(h);
-	curl_url_cleanup(u);
-	return r;
-}
-
 /*
  * Domain migrations: most checked URLs of a host moved to one other
  * host.  Its dead URLs are then guessed there, path for path.
@@ -333,7 +321,7 @@ static void find_migrations(struct resolver *c)
 				continue;
 			n++;
 			if (link_verdict(&t->l) != V_MOVED || !t->l.last.final_url ||
-			    !(h = host_of_url(t->l.last.final_url)))
+			    !(h = url_get(t->l.last.final_url, URL_HOST)))
 				continue;
 			if (strcmp(h, e->key)) {
 				slot = strmap_put(&to, h);

@@ -66,6 +66,24 @@ out:
 	return ret;
 }
 
+char *url_get(const char *url, enum url_part part)
+{
+	static const CURLUPart parts[] = {
+		[URL_SCHEME] = CURLUPART_SCHEME, [URL_USER] = CURLUPART_USER,
+		[URL_HOST] = CURLUPART_HOST, [URL_PORT] = CURLUPART_PORT,
+		[URL_PATH] = CURLUPART_PATH, [URL_QUERY] = CURLUPART_QUERY,
+	};
+	CURLU *u = curl_url();
+	char *v = NULL, *ret = NULL;
+
+	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
+	    !curl_url_get(u, parts[part], &v, 0))
+		ret = xstrdup(v);
+	curl_free(v);
+	curl_url_cleanup(u);
+	return ret;
+}
+
 void url_info_release(struct url_info *info)
 {
 	free(info->norm);

@@ -20,6 +20,15 @@ struct url_info {
 int url_parse(const char *url, struct url_info *info);
 void url_info_release(struct url_info *info);
 
+/* A part of a URL as libcurl reads it (url_get()). */
+enum url_part { URL_SCHEME, URL_USER, URL_HOST, URL_PORT, URL_PATH, URL_QUERY };
+
+/*
+ * That part of url, as libcurl's URL API gives it (the host as written,
+ * not lowercased); NULL when the URL or the part is not there.  Free it.
+ */
+char *url_get(const char *url, enum url_part part);
+
 /* 1 if the scheme s[0..n) is one the scanner records by default. */
 int url_scheme_default(const char *s, size_t n);
 
