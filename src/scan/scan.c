@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "../lib/strbuf.h"
+#include "../lib/utf8.h"
 #include "../lib/xalloc.h"
 #include "../url/url.h"
 #include "lang.h"
@@ -687,30 +688,10 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
 static size_t utf8_url_len(const unsigned char *p, size_t n)
 {
 	unsigned cp;
-	size_t l, i;
+	size_t l = utf8_char(p, n, &cp);
 
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		l = 2;
-		cp = p[0] & 0x1f;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		l = 3;
-		cp = p[0] & 0x0f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		l = 4;
-		cp = p[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < l)
-		return 0;
-	for (i = 1; i < l; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3f);
-	}
-	if ((l == 3 && cp < 0x800) || (l == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
+	if (l < 2)
+		return 0;	/* ASCII is not this function's, or no UTF-8 */
 	/*
 	 * Letters of IRIs are kept (wiki/Gr\u00f6\u00dfe); punctuation, symbols,
 	 * spaces and CJK end a URL: in translated documents the text runs on
