@@ -52,7 +52,8 @@ struct job {
 	size_t nseen, aseen;
 	long status;
 	int have_body, parked, not_page, frag_missing;
-	unsigned char digest[32];	/* of the body, path echoes removed */
+	unsigned char digest[32];	/* of the body: the result's */
+	unsigned char page[32];		/* of it without its path: vs the probe */
 	/* The cookies of the host the job is at, and the header sent. */
 	char *cookie_host;
 	struct strbuf cookies;
@@ -67,7 +68,7 @@ struct probe {
 	long status;
 	char *location;		/* where a random path redirects, or NULL */
 	int parked, not_page;
-	unsigned char digest[32];	/* of the body, path echoes removed */
+	unsigned char page[32];		/* of the body without its path */
 	struct net_request req;
 	struct job *waiters;
 	struct check_ctx *ctx;
@@ -191,7 +192,7 @@ static void on_header_line(struct net_request *req, const char *line,
 	}
 }
 
-static void submit(struct job *j, const char *url, int head, long delay_ms)
+static void submit(struct job *j, const char *url, long delay_ms)
 {
 	char *host;
 
@@ -220,7 +221,7 @@ static void submit(struct job *j, const char *url, int head, long delay_ms)
 	j->req.page_only = 1;
 	j->req.url = j->cur;
 	/* FTP without a body: SIZE or CWD says whether it is there. */
-	j->req.head = head || is_ftp(j->cur);
+	j->req.head = is_ftp(j->cur);
 	j->req.done = on_job_done;
 	j->req.data = j;
 	j->req.not_before_ms = delay_ms ? net_now_ms() + delay_ms : 0;
@@ -271,7 +272,7 @@ static void conclude(struct job *j, struct probe *p)
 	 * without its own path (a not-found page that echoes it).
 	 */
 	if (p && p->status == 200 && j->not_page == p->not_page &&
-	    !memcmp(j->digest, p->digest, sizeof(j->digest)))
+	    !memcmp(j->page, p->page, sizeof(j->page)))
 		return finish(j, V_SOFT404,
 			      "same page as a random path on the host");
 	if (j->frag_missing && !j->hops)
@@ -303,7 +304,7 @@ static void on_probe_done(struct net_request *req, void *data)
 	p->not_page = req->not_page;
 	if (p->status >= 300 && p->status < 400 && req->location)
 		p->location = xstrdup(req->location);
-	page_digest(&req->body, p->url, p->digest);
+	page_digest(&req->body, p->url, p->page);
 	net_request_reset(req);
 	for (j = p->waiters, p->waiters = NULL; j; j = next) {
 		next = j->next_waiting;
@@ -412,7 +413,7 @@ static int retry(struct job *j, long wait_ms)
 	if (wait_ms < 0)
 		wait_ms = j->ctx->o->retry_wait_ms << j->tries;
 	j->tries++;
-	submit(j, j->cur, 0, wait_ms);
+	submit(j, j->cur, wait_ms);
 	return 1;
 }
 
@@ -485,7 +486,7 @@ static void hop(struct job *j, long s, const char *to, const char *what)
 		j->temporary = 1;
 	strbuf_addf(&j->chain, "%s%s %s", j->chain.len ? "; " : "", what, to);
 	j->tries = 0;
-	submit(j, to, 0, 0);
+	submit(j, to, 0);
 }
 
 /* A 2xx page: what it says, then the host's probe. */
@@ -496,7 +497,8 @@ static void on_page(struct job *j, struct net_request *req)
 	j->status = req->status;
 	j->have_body = 1;
 	j->not_page = req->not_page;
-	page_digest(&req->body, j->cur, j->digest);
+	memcpy(j->digest, req->digest, sizeof(j->digest));
+	page_digest(&req->body, j->cur, j->page);
 	j->parked = page_is_parked(&req->body);
 	if (!req->not_page && (refresh = page_meta_refresh(&req->body, j->cur))) {
 		int self = !strcmp(refresh, j->cur);
@@ -609,7 +611,7 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 		strbuf_init(&j->chain, 0);
 		strbuf_init(&j->cookies, 0);
 		c.remaining++;
-		submit(j, urls[i], 0, 0);
+		submit(j, urls[i], 0);
 	}
 	ret = net_run(c.net, stop, tick, data);
 	/*
