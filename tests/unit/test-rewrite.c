@@ -16,16 +16,23 @@
 #include "../../src/scan/scan.h"
 #include "unit.h"
 
-/* Scan path/before, replace its first URL with url, compare with after. */
-static void check_rewrite(const char *path, const char *before, const char *url,
-			  const char *after, const char *name)
+/*
+ * Scan path/before and replace its first URL with url, through
+ * layout_fit() when fit is set; compare with after, or, when after is
+ * NULL, the reason layout_fit() left the edit out with want.
+ */
+static void check_edit(const char *path, const char *before, const char *url,
+		       const char *after, int fit, enum keep_reason want,
+		       const char *name)
 {
 	struct scan_opts opts = { 0 };
 	struct occ_list l = { NULL, 0, 0 };
 	struct strbuf esc = STRBUF_INIT, out = STRBUF_INIT;
 	struct edit e;
+	enum keep_reason why = KEEP_NONE;
 	char *copy = xstrdup(before);
 
+	memset(&e, 0, sizeof(e));
 	scan_buffer(path, copy, strlen(copy), &opts, &l);
 	if (!l.nr) {
 		CHECK(0, name);
@@ -35,16 +42,31 @@ static void check_rewrite(const char *path, const char *before, const char *url,
 	e.start = l.v[0].start;
 	e.end = l.v[0].end;
 	e.text = esc.buf;
-	if (rewrite_apply(copy, strlen(copy), &e, 1, &out)) {
-		CHECK(0, name);
+	e.may_break = layout_may_break(l.v[0].ctx);
+	if (fit)
+		layout_fit(copy, strlen(copy), &e, 1, &why);
+	if (!after) {
+		CHECK_STR(keep_reason_name(why), keep_reason_name(want), name);
+		goto out;
+	}
+	if (why != KEEP_NONE || rewrite_apply(copy, strlen(copy), &e, 1, &out)) {
+		CHECK_STR(keep_reason_name(why), "-", name);
 		goto out;
 	}
 	CHECK_STR(out.buf, after, name);
 out:
+	free(e.owned);
 	occ_list_release(&l);
 	strbuf_release(&esc);
 	strbuf_release(&out);
 	free(copy);
+}
+
+/* Scan path/before, replace its first URL with url, compare with after. */
+static void check_rewrite(const char *path, const char *before, const char *url,
+			  const char *after, const char *name)
+{
+	check_edit(path, before, url, after, 0, KEEP_NONE, name);
 }
 
 static const char archive[] =
@@ -116,49 +138,12 @@ static void test_keep(void)
 	config_release(&cfg);
 }
 
-/*
- * As check_rewrite, through layout_fit(): after is the result, or NULL
- * when the edit must be left out for want.
- */
+/* As check_rewrite, through layout_fit(); NULL after: left out for want. */
 static void check_layout(const char *path, const char *before, const char *url,
 			 const char *after, enum keep_reason want,
 			 const char *name)
 {
-	struct scan_opts opts = { 0 };
-	struct occ_list l = { NULL, 0, 0 };
-	struct strbuf esc = STRBUF_INIT, out = STRBUF_INIT;
-	struct edit e;
-	enum keep_reason why = KEEP__COUNT;
-	char *copy = xstrdup(before);
-
-	memset(&e, 0, sizeof(e));
-
-	scan_buffer(path, copy, strlen(copy), &opts, &l);
-	if (!l.nr) {
-		CHECK(0, name);
-		goto out;
-	}
-	rewrite_escape(l.v[0].ctx, url, &esc);
-	e.start = l.v[0].start;
-	e.end = l.v[0].end;
-	e.text = esc.buf;
-	e.may_break = layout_may_break(l.v[0].ctx);
-	layout_fit(copy, strlen(copy), &e, 1, &why);
-	if (!after) {
-		CHECK_STR(keep_reason_name(why), keep_reason_name(want), name);
-		goto out;
-	}
-	if (why != KEEP_NONE || rewrite_apply(copy, strlen(copy), &e, 1, &out)) {
-		CHECK_STR(keep_reason_name(why), "-", name);
-		goto out;
-	}
-	CHECK_STR(out.buf, after, name);
-out:
-	free(e.owned);
-	occ_list_release(&l);
-	strbuf_release(&esc);
-	strbuf_release(&out);
-	free(copy);
+	check_edit(path, before, url, after, 1, want, name);
 }
 
 static void test_layout(void)
