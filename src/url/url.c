@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <arpa/inet.h>
 #include <ctype.h>
 #include <curl/curl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "../lib/addr.h"
 #include "../lib/xalloc.h"
 #include "url.h"
 
@@ -161,55 +161,18 @@ static int suffix_is(const char *host, const char *suffix)
 	       !strcmp(host + h - s, suffix);
 }
 
-static int ipv4_is_private(const unsigned char a[4])
-{
-	return a[0] == 0 || a[0] == 10 || a[0] == 127 ||
-	       (a[0] == 169 && a[1] == 254) ||
-	       (a[0] == 172 && (a[1] & 0xf0) == 16) ||
-	       (a[0] == 192 && a[1] == 168) ||
-	       (a[0] == 100 && (a[1] & 0xc0) == 64) ||
-	       (a[0] == 192 && a[1] == 0 && a[2] == 2) ||
-	       (a[0] == 198 && a[1] == 51 && a[2] == 100) ||
-	       (a[0] == 203 && a[1] == 0 && a[2] == 113) ||
-	       a[0] >= 224;
-}
-
 int url_host_is_example(const char *host)
 {
 	static const char *const names[] = {
 		"example.com", "example.net", "example.org", "example",
 		"test", "invalid", "localhost", "local", "localdomain",
 	};
-	unsigned char a[16];
-	char buf[64];
-	size_t i, n = strlen(host);
+	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (suffix_is(host, names[i]))
 			return 1;
-	if (inet_pton(AF_INET, host, a) == 1)
-		return ipv4_is_private(a);
-	if (n >= 2 && n < sizeof(buf) && host[0] == '[') {
-		memcpy(buf, host + 1, n - 2);
-		buf[n - 2] = '\0';
-		host = buf;
-	}
-	if (inet_pton(AF_INET6, host, a) == 1) {
-		static const unsigned char zero[16];
-		static const unsigned char v4map[12] = {
-			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff
-		};
-
-		if (!memcmp(a, zero, 15))	/* :: and ::1 */
-			return 1;
-		if (!memcmp(a, v4map, 12))
-			return ipv4_is_private(a + 12);
-		return (a[0] & 0xfe) == 0xfc ||			/* fc00::/7 */
-		       (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) ||	/* fe80::/10 */
-		       (a[0] == 0x20 && a[1] == 0x01 &&
-			a[2] == 0x0d && a[3] == 0xb8);		/* 2001:db8::/32 */
-	}
-	return 0;
+	return addr_literal_kind(host) != NULL;
 }
 
 int url_is_license(const char *host, const char *url)

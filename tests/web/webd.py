@@ -72,6 +72,9 @@ def hostile_reply(kind, host):
     if kind == "header-flood":
         return (b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-Flood-%d: %s\r\n" % (i, b"v" * 64) for i in range(20000))
                 + b"Content-Length: 2\r\n\r\nok")
+    if kind == "huge-header-line":
+        return (b"HTTP/1.1 200 OK\r\nX-Huge: " + b"h" * (1 << 20) + b"\r\n"
+                b"Content-Length: 2\r\n\r\nok")
     if kind == "gzip-bomb":
         import gzip
         body = gzip.compress(b"\0" * (200 << 20), 9)
@@ -506,6 +509,11 @@ class Web:
                                f"{method} {scheme} {target} "
                                f"{headers.get('user-agent', '-').replace(' ', '_')}\n")
                 self.log.flush()
+                # A request a proxy forwards names the whole URL (RFC 9112
+                # 3.2.2): serve its path; the log keeps the form it came in.
+                if re.match(r"^https?://", target):
+                    u = urllib.parse.urlsplit(target)
+                    target = (u.path or "/") + ("?" + u.query if u.query else "")
                 try:
                     status, hdr, body, mode = await self.respond(scheme, method, target, headers)
                 finally:
@@ -596,9 +604,9 @@ async def main():
     state = sys.argv[2]
     web = Web(sc, open(os.path.join(state, "requests.log"), "a"))
     loop = asyncio.get_running_loop()
-    await asyncio.start_server(lambda r, w: web.serve(r, w, "http"), ["127.0.0.1", "198.51.100.7"], 80,
+    await asyncio.start_server(lambda r, w: web.serve(r, w, "http"), ["127.0.0.1", "11.0.0.7"], 80,
                                backlog=4096)
-    await asyncio.start_server(lambda r, w: web.serve(r, w, "https"), ["127.0.0.1", "198.51.100.7"], 443,
+    await asyncio.start_server(lambda r, w: web.serve(r, w, "https"), ["127.0.0.1", "11.0.0.7"], 443,
                                ssl=tls_context(state, sc), backlog=4096)
     await loop.create_datagram_endpoint(Blackhole, local_addr=("127.0.0.4", 5353))
     await loop.create_datagram_endpoint(Servfail, local_addr=("127.0.0.3", 5353))
