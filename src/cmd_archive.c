@@ -23,7 +23,7 @@ const char cmd_archive_usage[] =
 	"                        [--warc-size SIZE] [-j N] [--per-host N] "
 	"[--spacing-ms MS]\n"
 	"                        [--timeout S] [--cacert FILE] "
-	"[--allow-private] [-q]\n"
+	"[--allow-private] [--proxy URL] [-q]\n"
 	"                        [--request-capture [--spn URL] "
 	"[--spn-spacing MS] [--spn-poll MS]]";
 
@@ -44,7 +44,7 @@ const char cmd_archive_help[] =
 	"                       WARC-Truncated: length\n"
 	"    --warc-size SIZE   a file is closed past this size (1G)\n"
 	"    -j, --jobs N, --per-host N, --spacing-ms MS, --timeout S,\n"
-	"    --cacert FILE, --allow-private   as for check\n"
+	"    --cacert FILE, --allow-private, --proxy URL   as for check\n"
 	"    -q, --quiet        no summary line\n"
 	"    --request-capture  also ask the Wayback Machine's Save Page Now to\n"
 	"                       capture every live link it has no capture of;\n"

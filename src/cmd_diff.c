@@ -22,7 +22,8 @@ const char cmd_diff_usage[] =
 	"[--strict]\n"
 	"                     [--ttl DAYS] [-j N] [--per-host N] [--timeout S]\n"
 	"                     [--cacert FILE] [--allow-private] "
-	"[--color=WHEN] [-q]";
+	"[--proxy URL]\n"
+	"                     [--color=WHEN] [-q]";
 
 const char cmd_diff_help[] =
 	"Check the links that a change adds or changes: the working tree's\n"
@@ -48,7 +49,8 @@ const char cmd_diff_help[] =
 	"    --strict         failing links count as dead\n"
 	"    --ttl DAYS       a stored result this recent is used (7)\n"
 	"    -j, --jobs N, --per-host N, --spacing-ms MS, --timeout S,\n"
-	"    --cacert FILE, --allow-private, --user-agent UA   as for check\n"
+	"    --cacert FILE, --allow-private, --proxy URL, --user-agent UA\n"
+	"                       as for check\n"
 	"    --color=WHEN     auto (on a terminal, unless NO_COLOR is set),\n"
 	"                     always or never\n"
 	"    -q, --quiet      no summary line\n"

@@ -24,7 +24,8 @@ const char cmd_resolve_usage[] =
 	"                        [--confirm N] [--spacing DAYS] [--refresh]\n"
 	"                        [-j N] [--per-host N] [--timeout S] "
 	"[--cacert FILE]\n"
-	"                        [--allow-private] [--user-agent UA] [-q]";
+	"                        [--allow-private] [--proxy URL] "
+	"[--user-agent UA] [-q]";
 
 const char cmd_resolve_help[] =
 	"Find a replacement for every URL that check found moved or dead, and\n"
@@ -61,7 +62,8 @@ const char cmd_resolve_help[] =
 	"    --trust-network  resolve even when the last check found the\n"
 	"                     network broken (see check)\n"
 	"    -j, --jobs N, --per-host N, --spacing-ms MS, --timeout S,\n"
-	"    --cacert FILE, --allow-private, --user-agent UA   as for check\n"
+	"    --cacert FILE, --allow-private, --proxy URL, --user-agent UA\n"
+	"                     as for check\n"
 	"    --format=tsv|json\n"
 	"    --no-output      record in the store only\n";
 

@@ -26,7 +26,7 @@ const char cmd_run_help[] =
 	"patches written, the time of each stage.  Every option of check,\n"
 	"resolve and series (but their --db, --format, --no-output, -o and\n"
 	"-q, which run sets) goes to each of those stages that takes it, as\n"
-	"that stage parses it: --cacert, --allow-private, --confirm,\n"
+	"that stage parses it: --cacert, --allow-private, --proxy, --confirm,\n"
 	"--spacing, -j/--jobs, --per-host, --spacing-ms, --timeout and\n"
 	"--user-agent to check and resolve; --retries, --retry-wait, --ttl,\n"
 	"--force, --max-body to check; --date, --wayback, --memento,\n"

@@ -244,7 +244,7 @@ int cmd_scan(int argc, char **argv)
 	scan_trace("begin");
 	st = store_create(path);
 	if (!st)
-		die("cannot use the store '%s'", path);
+		die_reported();		/* the store said why, naming itself */
 	sig = xstrfmt("scanner=%s all_schemes=%d", SCANNER_VERSION,
 		      sc.job.ts.opts.all_schemes);
 	sc.job.signature = sig;

@@ -412,9 +412,11 @@ static void on_done(struct net_request *r, void *data)
 	struct archive_state *c = data;
 
 	if (r->curl_code || !r->status) {
+		char *why = net_request_error(r, 0);
+
 		c->failed++;
-		error("'%s': not archived: %s", p->url, *r->errbuf ? r->errbuf :
-		      "no HTTP response");
+		error("'%s': not archived: %s", p->url, why);
+		free(why);
 	} else if (write_capture(c, p)) {
 		c->fatal = 1;
 	}

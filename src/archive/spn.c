@@ -95,7 +95,10 @@ static void spn_done(struct net_request *r, void *data)
 	char *enc, *post;
 
 	if (r->curl_code) {
-		spn_finish(j, "error", *r->errbuf ? r->errbuf : "no reply");
+		char *why = net_request_error(r, 0);
+
+		spn_finish(j, "error", why);
+		free(why);
 		goto out;
 	}
 	switch (j->stage) {

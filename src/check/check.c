@@ -424,11 +424,13 @@ static void on_error(struct job *j)
 	const char *msg = *j->req.errbuf ? j->req.errbuf :
 			  curl_easy_strerror((CURLcode)code);
 
-	if (j->req.refused)
-		return finish(j, V_UNSAFE, "not requested: %s (--allow-private "
-			      "allows it)", j->req.refused);
-	if (j->req.cut)
-		return finish(j, V_SERVER_ERROR, "cut off: %s", j->req.cut);
+	if (j->req.refused || j->req.cut) {
+		char *why = net_request_error(&j->req, 1);
+
+		finish(j, j->req.refused ? V_UNSAFE : V_SERVER_ERROR, "%s", why);
+		free(why);
+		return;
+	}
 	/* FTP's own answers: no file, no directory, no login. */
 	if (is_ftp(j->cur) && (code == CURLE_REMOTE_FILE_NOT_FOUND ||
 			       code == CURLE_FTP_COULDNT_RETR_FILE))

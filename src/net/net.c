@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "../lib/addr.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
@@ -14,6 +15,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <netdb.h>
 #include <sys/socket.h>
 
 struct net_host {
@@ -52,53 +54,16 @@ void net_opts_init(struct net_opts *o)
 	o->max_header_lines = 200;
 }
 
-/*
- * What an address is when it is no public one: loopback, private
- * (RFC 1918, RFC 4193), link-local (and the cloud metadata address
- * 169.254.169.254 in it), "this network", carrier-grade NAT; IPv4-mapped
- * IPv6 addresses as their IPv4 selves.  NULL for a public address.
- */
+/* The engine sees sockaddrs; the ranges are lib/addr.c's. */
 const char *net_address_kind(const struct sockaddr *sa)
 {
-	const unsigned char *b;
-
-	if (sa->sa_family == AF_INET6) {
-		const struct sockaddr_in6 *s6 = (const struct sockaddr_in6 *)sa;
-		static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0,
-							  0, 0, 0xff, 0xff };
-
-		b = s6->sin6_addr.s6_addr;
-		if (!memcmp(b, mapped, 12)) {
-			b += 12;
-			goto v4;
-		}
-		if (IN6_IS_ADDR_LOOPBACK(&s6->sin6_addr))
-			return "loopback";
-		if (IN6_IS_ADDR_UNSPECIFIED(&s6->sin6_addr))
-			return "unspecified";
-		if ((b[0] & 0xfe) == 0xfc)
-			return "private (fc00::/7)";
-		if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
-			return "link-local";
-		return NULL;
-	}
-	if (sa->sa_family != AF_INET)
-		return "non-IP";
-	b = (const unsigned char *)&((const struct sockaddr_in *)sa)->sin_addr;
-v4:
-	if (b[0] == 127)
-		return "loopback";
-	if (b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) ||
-	    (b[0] == 192 && b[1] == 168))
-		return "private";
-	if (b[0] == 169 && b[1] == 254)
-		return b[2] == 169 && b[3] == 254 ? "link-local (cloud metadata)" :
-		       "link-local";
-	if (b[0] == 0)
-		return "\"this network\"";
-	if (b[0] == 100 && (b[1] & 0xc0) == 64)
-		return "shared (carrier-grade NAT)";
-	return NULL;
+	if (sa->sa_family == AF_INET6)
+		return addr_kind(AF_INET6, ((const struct sockaddr_in6 *)sa)->
+				 sin6_addr.s6_addr);
+	if (sa->sa_family == AF_INET)
+		return addr_kind(AF_INET, (const unsigned char *)
+				 &((const struct sockaddr_in *)sa)->sin_addr);
+	return "non-IP";
 }
 
 static curl_socket_t open_socket(void *p, curlsocktype purpose,
@@ -107,8 +72,12 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose,
 	struct net_request *r = p;
 	const char *kind;
 
+	/* Refused before the transfer began (a proxied target). */
+	if (purpose == CURLSOCKTYPE_IPCXN && r->refused)
+		return CURL_SOCKET_BAD;
+	/* Through a proxy the address is the proxy's, which the user chose. */
 	if (purpose == CURLSOCKTYPE_IPCXN && !r->allow_private &&
-	    (kind = net_address_kind(&a->addr))) {
+	    !r->proxied && (kind = net_address_kind(&a->addr))) {
 		char ip[INET6_ADDRSTRLEN] = "?";
 		const void *in = a->family == AF_INET6 ?
 			(const void *)&((struct sockaddr_in6 *)&a->addr)->sin6_addr :
@@ -120,6 +89,60 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose,
 		return CURL_SOCKET_BAD;
 	}
 	return socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
+}
+
+char *net_request_error(const struct net_request *r, int stable)
+{
+	if (r->refused)
+		return xstrfmt("not requested: %s (--allow-private allows it)",
+			       r->refused);
+	if (r->cut)
+		return xstrfmt("cut off: %s", r->cut);
+	if (!r->curl_code)
+		return xstrdup("no HTTP response");
+	if (!stable && *r->errbuf)
+		return xstrdup(r->errbuf);
+	return xstrdup(curl_easy_strerror((CURLcode)r->curl_code));
+}
+
+/*
+ * A proxy connects for us, so the address rule is applied to the target
+ * here, before the request is handed over: its literal address, or every
+ * address its name resolves to.  A name this machine cannot resolve goes
+ * to the proxy (it may know names we do not; it is the user's proxy).
+ */
+static void refuse_proxied(struct net_request *r)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res, *ai;
+	CURLU *u = curl_url();
+	char *host = NULL;
+	const char *kind;
+
+	if (!u || curl_url_set(u, CURLUPART_URL, r->url, 0) ||
+	    curl_url_get(u, CURLUPART_HOST, &host, 0))
+		goto out;
+	if ((kind = addr_literal_kind(host))) {
+		r->refused = xstrfmt("%s is a %s address", host, kind);
+		goto out;
+	}
+	if (getaddrinfo(host, NULL, &hints, &res))
+		goto out;
+	for (ai = res; ai && !r->refused; ai = ai->ai_next) {
+		char ip[INET6_ADDRSTRLEN] = "?";
+		const void *in = ai->ai_family == AF_INET6 ?
+			(const void *)&((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr :
+			(const void *)&((struct sockaddr_in *)ai->ai_addr)->sin_addr;
+
+		if (!(kind = net_address_kind(ai->ai_addr)))
+			continue;
+		inet_ntop(ai->ai_family, in, ip, sizeof(ip));
+		r->refused = xstrfmt("%s resolves to %s, a %s address", host,
+				     ip, kind);
+	}
+	freeaddrinfo(res);
+out:
+	curl_free(host);
+	curl_url_cleanup(u);
 }
 
 long net_now_ms(void)
@@ -268,11 +291,8 @@ int net_submit(struct net *n, struct net_request *r)
 	return 0;
 }
 
-static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
+int net_take_header(struct net_request *r, const char *data, size_t len)
 {
-	struct net_request *r = p;
-	size_t len = size * nmemb;
-
 	/* A server that sends headers without end is cut off. */
 	r->header_bytes += len;
 	if (++r->header_lines > r->header_caps[1] ||
@@ -280,7 +300,7 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 		free(r->cut);
 		r->cut = xstrfmt("more than %zu header lines or %zu header "
 				 "bytes", r->header_caps[1], r->header_caps[0]);
-		return 0;
+		return -1;
 	}
 
 	if (r->page_only && len > 13 && !strncasecmp(data, "Content-Type:", 13) &&
@@ -290,12 +310,17 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 			r->cap = PAGE_ONLY_CAP;
 	}
 	if (len > 12 && !strncasecmp(data, "Retry-After:", 12)) {
-		const char *v = data + 12;
-		char *end;
+		char v[32], *end;
+		size_t i = 12, k = 0;
 		long s;
 
-		while (*v == ' ' || *v == '\t')
-			v++;
+		/* The line is no C string: its value is copied out, bounded. */
+		while (i < len && (data[i] == ' ' || data[i] == '\t'))
+			i++;
+		while (i < len && k < sizeof(v) - 1 && data[i] != '\r' &&
+		       data[i] != '\n')
+			v[k++] = data[i++];
+		v[k] = '\0';
 		s = strtol(v, &end, 10);
 		/* Seconds only; an HTTP date counts as "some time". */
 		r->retry_after_s = end != v && s >= 0 ? s : 60;
@@ -305,7 +330,14 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 		r->retry_after_s = -1;
 	if (r->header_line)
 		r->header_line(r, data, len);
-	return len;
+	return 0;
+}
+
+static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
+{
+	size_t len = size * nmemb;
+
+	return net_take_header(p, data, len) ? 0 : len;
 }
 
 static int on_debug(CURL *e, curl_infotype type, char *data, size_t len,
@@ -372,6 +404,12 @@ static void *start(struct net *n, struct net_request *r)
 	/* Redirects are followed by the caller, hop by hop; never by curl. */
 	curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 	r->allow_private = n->o.allow_private;
+	/* Never a proxy from the environment; one given, for every host. */
+	curl_easy_setopt(e, CURLOPT_PROXY, n->o.proxy ? n->o.proxy : "");
+	curl_easy_setopt(e, CURLOPT_NOPROXY, "");
+	r->proxied = n->o.proxy != NULL;
+	if (r->proxied && !r->allow_private)
+		refuse_proxied(r);
 	r->header_caps[0] = n->o.max_header_bytes;
 	r->header_caps[1] = n->o.max_header_lines;
 	curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
@@ -477,6 +515,14 @@ static void finish(struct net *n, CURL *e, CURLcode code)
 	/* Our own cap stops a long body: that is no failure. */
 	if (code == CURLE_WRITE_ERROR && r->body_capped)
 		code = CURLE_OK;
+	/*
+	 * libcurl buffers a header line before we see it and calls one over
+	 * its limit "Out of memory": say what the server did.
+	 */
+	if (code == CURLE_OUT_OF_MEMORY && r->header_lines && !r->body_len &&
+	    !r->cut)
+		r->cut = xstrfmt("a response header line over libcurl's limit "
+				 "of %d bytes", CURL_MAX_HTTP_HEADER);
 	r->curl_code = (int)code;
 	curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &r->status);
 	if (!curl_easy_getinfo(e, CURLINFO_REDIRECT_URL, &loc) && loc)

@@ -34,6 +34,14 @@ struct net_opts {
 	 * address actually connected to (no DNS answer gets around it).
 	 */
 	int allow_private;
+	/*
+	 * An HTTP(S) proxy to send every request through, or NULL: then
+	 * proxy variables in the environment (http_proxy, ...) are ignored,
+	 * since the address rule above would see only the proxy's address.
+	 * With one, each target's name is resolved here first and refused
+	 * if any of its addresses is one no request may reach.
+	 */
+	const char *proxy;
 	/* Caps on what a server controls: response header bytes and lines. */
 	size_t max_header_bytes;	/* 64 KiB */
 	size_t max_header_lines;	/* 200 */
@@ -101,7 +109,7 @@ struct net_request {
 	size_t cap, slot;
 	size_t header_bytes, header_lines;
 	size_t header_caps[2];	/* bytes, lines */
-	int allow_private;
+	int allow_private, proxied;
 };
 
 struct net;
@@ -126,6 +134,22 @@ const char *net_address_kind(const struct sockaddr *sa);
 
 /* Milliseconds on a monotonic clock. */
 long net_now_ms(void);
+
+/*
+ * Why r got no reply, in one line for a message (the caller frees it):
+ * the address the engine refused to reach, the cap that cut the transfer,
+ * else libcurl's error: its error buffer, or with stable its name of the
+ * fault only (the buffer holds timings, which evidence must not).
+ */
+char *net_request_error(const struct net_request *r, int stable);
+
+/*
+ * One response header line as received (CRLF kept, no NUL): the caps,
+ * Content-Type for page_only, Retry-After, then r->header_line.  -1 when
+ * a cap cut the transfer (r->cut says which).  The engine's header
+ * callback; public for the fuzz harness.
+ */
+int net_take_header(struct net_request *r, const char *data, size_t len);
 
 /* Release what the engine set in r (for reuse or free). */
 void net_request_reset(struct net_request *r);

@@ -31,5 +31,8 @@ int net_options_finish(struct net_opts *o, const struct option *opts,
 	if (cfg && !parse_options_seen(opts, "user-agent") &&
 	    config_get(cfg, "check", "user-agent"))
 		o->user_agent = config_get(cfg, "check", "user-agent");
+	if (cfg && !parse_options_seen(opts, "proxy") &&
+	    config_get(cfg, "check", "proxy"))
+		o->proxy = config_get(cfg, "check", "proxy");
 	return 0;
 }

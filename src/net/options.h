@@ -5,7 +5,7 @@
  * net_opts, with one parsing and one set of limits.  net_options_finish()
  * then fills what the command line did not give from the tree's
  * .linkmend.conf ([check] jobs, per-host, spacing-ms, timeout,
- * user-agent) and keeps the connect timeout within the whole one.
+ * user-agent, proxy) and keeps the connect timeout within the whole one.
  */
 #ifndef NET_OPTIONS_H
 #define NET_OPTIONS_H
@@ -27,6 +27,7 @@
 		 OPT_SECONDS_TO_MS), \
 	OPT_STRING(0, "cacert", &(o)->cacert), \
 	OPT_BOOL(0, "allow-private", &(o)->allow_private), \
+	OPT_STRING(0, "proxy", &(o)->proxy), \
 	OPT_STRING(0, "user-agent", &(o)->user_agent)
 
 struct config;

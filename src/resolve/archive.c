@@ -37,7 +37,7 @@ static int valid_ts(const char *s)
 	return strlen(s) == 14 && strspn(s, "0123456789") == 14;
 }
 
-int cdx_parse(const char *body, struct captures *out)
+int cdx_parse(const char *url, const char *body, struct captures *out)
 {
 	json_error_t err;
 	json_t *root = json_loads(body, 0, &err), *head;
@@ -45,10 +45,11 @@ int cdx_parse(const char *body, struct captures *out)
 	size_t i, n;
 
 	if (!root)
-		return error("CDX reply is not JSON: %s", err.text);
+		return error("the CDX reply for '%s' is not JSON: %s", url,
+			     err.text);
 	if (!json_is_array(root)) {
 		json_decref(root);
-		return error("CDX reply is not an array");
+		return error("the CDX reply for '%s' is not an array", url);
 	}
 	n = json_array_size(root);
 	if (!n) {
@@ -70,7 +71,8 @@ int cdx_parse(const char *body, struct captures *out)
 	}
 	if (f_ts < 0 || f_orig < 0) {
 		json_decref(root);
-		return error("CDX reply lacks the timestamp and original fields");
+		return error("the CDX reply for '%s' lacks the timestamp and "
+			     "original fields", url);
 	}
 	for (i = 1; i < n; i++) {
 		json_t *row = json_array_get(root, i);

@@ -28,8 +28,11 @@ struct captures {
 
 void captures_release(struct captures *c);
 
-/* Parse a CDX JSON reply; -1 (and error()) on a malformed one. */
-int cdx_parse(const char *body, struct captures *out);
+/*
+ * Parse a CDX JSON reply to a look-up of url; -1 (and error() naming
+ * url) on a malformed one.
+ */
+int cdx_parse(const char *url, const char *body, struct captures *out);
 
 /* Parse a TimeMap; entries with rel "memento" (first, last ...). */
 int timemap_parse(const char *body, struct captures *out);

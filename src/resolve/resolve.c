@@ -439,7 +439,7 @@ static void on_req(struct net_request *nr, void *data)
 	case REQ_BIRTH: {
 		struct captures first = { NULL, 0, 0 };
 
-		if (ok && !cdx_parse(nr->body.buf, &first)) {
+		if (ok && !cdx_parse(nr->url, nr->body.buf, &first)) {
 			struct birth *b = &q->c->births[q->capture];
 
 			store_put_lookup(q->c->st, b->key, q->c->o.now,
@@ -451,16 +451,11 @@ static void on_req(struct net_request *nr, void *data)
 		break;
 	}
 	case REQ_CDX:
-		if (!ok || cdx_parse(nr->body.buf, &t->caps)) {
+		if (!ok || cdx_parse(t->l.url, nr->body.buf, &t->caps)) {
 			t->cdx_failed = 1;
 			free(t->cdx_error);
-			/*
-			 * libcurl's own name of the fault, not its error
-			 * buffer: that one holds timings, and evidence must
-			 * read the same from one run to the next.
-			 */
 			t->cdx_error = nr->curl_code ?
-				xstrdup(curl_easy_strerror((CURLcode)nr->curl_code)) :
+				net_request_error(nr, 1) :
 				ok ? xstrdup("not a CDX reply") :
 				xstrfmt("HTTP %ld", nr->status);
 			captures_release(&t->caps);
@@ -612,7 +607,7 @@ static void look_up(struct resolver *c)
 			continue;
 		t->cdx_key = cdx_url(c, t->l.url);
 		cached = c->o.refresh ? NULL : store_get_lookup(c->st, t->cdx_key, &at);
-		if (cached && !cdx_parse(cached, &t->caps)) {
+		if (cached && !cdx_parse(t->l.url, cached, &t->caps)) {
 			free(cached);
 			continue;
 		}
@@ -660,7 +655,7 @@ static void find_births(struct resolver *c)
 		free(key);
 		free(root);
 		cached = c->o.refresh ? NULL : store_get_lookup(c->st, b->key, &at);
-		if (cached && !cdx_parse(cached, &first)) {
+		if (cached && !cdx_parse(b->key, cached, &first)) {
 			if (first.nr)
 				memcpy(b->ts, first.v[0].ts, 15);
 		} else {

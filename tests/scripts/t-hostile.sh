@@ -89,3 +89,53 @@ run "$LINKMEND" resolve --allow-private "${CA[@]}" --confirm 1 --archive-spacing
 same "resolve survives broken CDX replies" "$?" "0"
 same "each is unresolved, the look-up failed, to be asked again" \
 	"$(grep -c 'unresolved.*archive look-up failed (not a CDX reply): to be asked again' got)" "4"
+same "a broken CDX reply's error names the link it was asked about" \
+	"$(grep -c "^error: the CDX reply for 'http://gone.linkmend-web.org/[a-d]' " err)" "4"
+
+# resolve and archive refused by the address rule say so, with the address.
+run "$LINKMEND" resolve "${CA[@]}" --confirm 1 --archive-spacing 0 \
+	--wayback https://web.archive.org > got 2> err
+same "resolve names the refused address" \
+	"$(grep -c 'archive look-up failed (not requested: 127.0.0.1 is a loopback address' got)" "4"
+run "$LINKMEND" archive -o coll --only all "${CA[@]}" > got 2> err
+same "archive names the refused address" \
+	"$(grep -c "^error: 'http://gone.linkmend-web.org/[a-d]': not archived: not requested: 127.0.0.1 is a loopback address" err)" "4"
+
+# Special-purpose ranges: a name answering in 198.18.0.0/15 is refused.
+# (Each part below in a directory of its own: no answer from another's store.)
+mkdir "$SCRATCH/ranges" && cd "$SCRATCH/ranges" || exit 1
+run "$LINKMEND" check "${CA[@]}" --timeout 3 --retries 0 http://bench.linkmend-web.org/page > got 2> err
+expect http://bench.linkmend-web.org/page unsafe "not requested: 198.18.0.1 is a benchmarking (198.18.0.0/15) address"
+
+# A 1 MiB header line: libcurl's "Out of memory" is named for what it is.
+run "$LINKMEND" check "${CA[@]}" --allow-private --timeout 3 --retries 0 \
+	http://evil.linkmend-web.org/huge-header-line > got 2> err
+expect http://evil.linkmend-web.org/huge-header-line server-error \
+	"cut off: a response header line over libcurl's limit of 102400 bytes"
+
+# Proxies.  The public host serves what a proxy forwards, and logs the
+# whole URL it was asked for: it is the proxy here.
+PX=http://public.linkmend-web.org:80
+mkdir "$SCRATCH/env-proxy" && cd "$SCRATCH/env-proxy" || exit 1
+printf '%s\n' $P/page http://rebind.linkmend-web.org/page http://127.0.0.1/admin \
+	http://bench.linkmend-web.org/page > proxied
+: > "$state/requests.log"
+run env http_proxy=$PX HTTP_PROXY=$PX https_proxy=$PX all_proxy=$PX no_proxy= \
+	"$LINKMEND" check "${CA[@]}" --timeout 3 --retries 0 proxied > got 2> err
+expect $P/page alive "HTTP 200"
+expect http://rebind.linkmend-web.org/page unsafe "not requested: 127.0.0.1 is a loopback address"
+same "proxy variables in the environment are not used" \
+	"$(grep -c ' http://' "$state/requests.log")" "0"
+mkdir "$SCRATCH/proxy" && cd "$SCRATCH/proxy" || exit 1
+: > "$state/requests.log"
+run "$LINKMEND" check "${CA[@]}" --timeout 3 --retries 0 --proxy $PX ../env-proxy/proxied > got 2> err
+expect $P/page alive "HTTP 200"
+same "--proxy sends the request through the proxy" \
+	"$(grep -c " GET http $P/page " "$state/requests.log")" "1"
+expect http://rebind.linkmend-web.org/page unsafe \
+	"not requested: rebind.linkmend-web.org resolves to 127.0.0.1, a loopback address"
+expect http://127.0.0.1/admin unsafe "not requested: 127.0.0.1 is a loopback address"
+expect http://bench.linkmend-web.org/page unsafe \
+	"resolves to 198.18.0.1, a benchmarking (198.18.0.0/15) address"
+same "no refused target reached the proxy" \
+	"$(grep -c 'rebind\|127.0.0.1\|bench' "$state/requests.log")" "0"

@@ -19,7 +19,7 @@ static void test_cdx(void)
 {
 	struct captures c = { NULL, 0, 0 };
 
-	CHECK(!cdx_parse(cdx, &c) && c.nr == 4, "CDX JSON: four captures");
+	CHECK(!cdx_parse("http://a.org/", cdx, &c) && c.nr == 4, "CDX JSON: four captures");
 	CHECK(c.nr == 4 && c.v[1].status == 302 && !strcmp(c.v[3].ts, "20080101000000"),
 	      "CDX JSON: fields by the header row");
 	CHECK(capture_choose(&c, "20060601000000") == 0,
@@ -31,11 +31,11 @@ static void test_cdx(void)
 	CHECK(capture_choose(&c, "20060601000000") == 3,
 	      "a rejected capture is passed over, for the next after");
 	captures_release(&c);
-	CHECK(!cdx_parse("[]", &c) && c.nr == 0, "an empty reply has no capture");
-	CHECK(cdx_parse("<html>rate limited</html>", &c) == -1, "HTML is refused");
-	CHECK(cdx_parse("[[\"urlkey\"],[\"x\"]]", &c) == -1,
+	CHECK(!cdx_parse("http://a.org/", "[]", &c) && c.nr == 0, "an empty reply has no capture");
+	CHECK(cdx_parse("http://a.org/", "<html>rate limited</html>", &c) == -1, "HTML is refused");
+	CHECK(cdx_parse("http://a.org/", "[[\"urlkey\"],[\"x\"]]", &c) == -1,
 	      "a reply without timestamp and original is refused");
-	CHECK(!cdx_parse("[[\"timestamp\",\"original\"],[\"2001\", \"u\"],[\"not-a-ts-123456\", \"u\"]]", &c) &&
+	CHECK(!cdx_parse("http://a.org/", "[[\"timestamp\",\"original\"],[\"2001\", \"u\"],[\"not-a-ts-123456\", \"u\"]]", &c) &&
 	      c.nr == 0, "rows with bad timestamps are skipped");
 	captures_release(&c);
 }
