@@ -85,7 +85,7 @@ void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
 	cs->st = optional && !cs->found && access(db, F_OK) ?
 		 store_create(db) : store_open(db);
 	if (!cs->st)
-		die("cannot use the store '%s'", db);
+		die_reported();		/* the store said why, naming itself */
 	cs->root = store_get_meta(cs->st, "root");
 	if (!cs->root && need_root)
 		die("the store '%s' does not know its tree: run linkmend scan",

@@ -312,9 +312,9 @@ int diff_run(const struct diff_opts *o, struct diff_result *res)
 		return -1;
 	if (c.links.nr) {
 		st = open_store(o, &failed);
+		/* The store's own error named it and said why. */
 		if (failed || (st && load_store(&c, st)))
-			ret = error("cannot use the store '%s'",
-				    o->db ? o->db : o->root);
+			ret = -1;
 	}
 	if (!ret && c.links.nr && check_stale(&c, &o->check, st))
 		res->check_failed = 1;

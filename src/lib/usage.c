@@ -77,6 +77,11 @@ void die(const char *fmt, ...)
 	exit(die_status);
 }
 
+void die_reported(void)
+{
+	exit(die_status);
+}
+
 void die_errno(const char *fmt, ...)
 {
 	int e = errno;

@@ -18,6 +18,11 @@ void warning(const char *fmt, ...) LM_PRINTF(1, 2);
 __attribute__((noreturn)) void die(const char *fmt, ...) LM_PRINTF(1, 2);
 __attribute__((noreturn)) void die_errno(const char *fmt, ...) LM_PRINTF(1, 2);
 __attribute__((noreturn)) void usage_die(const char *usage);
+/*
+ * Exit as die() does when the library's error() has already said why:
+ * one line per fault, never "error:" and then "fatal:" for the same one.
+ */
+__attribute__((noreturn)) void die_reported(void);
 
 /* The exit status of die(): 2, linkmend's "error" for every command. */
 extern int die_status;

@@ -34,6 +34,16 @@ rc=$?
 same "a corrupt store is refused with status 2" "$rc" "2"
 ok "with a message naming it" grep -q "store '$SCRATCH/bad.db'" "$SCRATCH/err2"
 ok "and no crash report" bash -c "! grep -qi 'sanitizer\|segmentation\|core dumped' '$SCRATCH/err2'"
+same "in one line" "$(wc -l < "$SCRATCH/err2")" "1"
+for c in check report series resolve fix archive; do
+	args=(--db "$SCRATCH/bad.db")
+	[ $c = series ] && args+=(-o "$SCRATCH/s")
+	[ $c = archive ] && args+=(-o "$SCRATCH/a")
+	"$LINKMEND" $c "${args[@]}" > /dev/null 2> "$SCRATCH/err2"
+	rc=$?
+	same "$c: a corrupt store, status 2 and one line naming it" \
+		"$rc $(wc -l < "$SCRATCH/err2") $(grep -c "store '$SCRATCH/bad.db'" "$SCRATCH/err2")" "2 1 1"
+done
 same "the corrupt store is left as it was" "$(cat "$SCRATCH/bad.db")" "this is not a database, just forty-odd bytes of text"
 
 "$LINKMEND" scan "$SCRATCH/no-such-dir" > /dev/null 2> "$SCRATCH/err3"
