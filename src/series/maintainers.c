@@ -32,6 +32,31 @@ int maintainers_load(const char *root, struct maintainers *m)
 	return 0;
 }
 
+/*
+ * glibc's regcomp() copies a subexpression for each quantifier on it: a
+ * hostile file's "[a-z]++++..." or "a{1000}{1000}" takes gigabytes.  The
+ * kernel's N: patterns are short and never stack quantifiers; one that
+ * does, or is long, matches nothing here.
+ */
+static int sane_regex(const char *v)
+{
+	const char *p;
+
+	if (strlen(v) > 256)
+		return 0;
+	for (p = v; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p == '{' && strtol(p + 1, NULL, 10) > 255)
+			return 0;
+		if (strchr("*+?}", *p) && p[1] && strchr("*+?{", p[1]))
+			return 0;
+	}
+	return 1;
+}
+
 void maintainers_parse(char *text, const char *root, struct maintainers *m)
 {
 	struct maint_section *cur = NULL;
@@ -80,7 +105,8 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 				p->type = line[0];
 				if (p->type == 'N') {
 					p->value = xstrdup(v);
-					p->re_ok = !regcomp(&p->re, v, REG_EXTENDED | REG_NOSUB);
+					p->re_ok = sane_regex(v) &&
+						   !regcomp(&p->re, v, REG_EXTENDED | REG_NOSUB);
 					break;
 				}
 				/* As get_maintainer.pl: a directory gets its '/'. */
