@@ -93,7 +93,8 @@ static size_t count_patches(const char *dir)
 	while ((e = readdir(d))) {
 		size_t l = strlen(e->d_name);
 
-		if (e->d_name[0] == 's' && !strncmp(e->d_name, "series-", 7)) {
+		if (e->d_type == DT_DIR && e->d_name[0] != '.') {
+			/* A tree's series, or a part of one. */
 			char *sub = xstrfmt("%s/%s", dir, e->d_name);
 
 			n += count_patches(sub);

@@ -3,6 +3,8 @@
  * linkmend series: options, then the series stage (src/series/write.h)
  * on the store's resolutions.
  */
+#include <unistd.h>
+
 #include "builtin.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"
@@ -13,18 +15,24 @@
 const char cmd_series_usage[] =
 	"linkmend series -o DIR [--db PATH] [--max N] [--from \"Name <mail>\"]\n"
 	"                       [--signoff] [--kinds LIST] [--archived] [--strings]\n"
-	"                       [--base REV]\n"
+	"                       [--base REV] [-j N]\n"
 	"   or: linkmend series --which-section PATH...";
 
 const char cmd_series_help[] =
 	"Write the resolutions as mbox patches (git format-patch form) in DIR:\n"
 	"one patch per MAINTAINERS section and kind (moved, upgrade, archived,\n"
-	"strings), numbered, with a cover letter, To/Cc from the section, the\n"
-	"evidence for every link in its commit message.  Trees without\n"
-	"MAINTAINERS are grouped by their top two directories.  The commits\n"
-	"are made on top of --base (HEAD) without touching the work tree; apply\n"
-	"them with git am.  More than --max patches (15) make several series\n"
-	"(DIR/series-1, ...), each on top of the one before.\n"
+	"strings), subjects in the area's style, the evidence for every link\n"
+	"in its commit message.  To and Cc are what the tree's\n"
+	"scripts/get_maintainer.pl prints for each patch (else MAINTAINERS\n"
+	"read here); a cover letter goes to all of its patches' recipients.\n"
+	"One series per tree that applies the patches (MAINTAINERS T:), in\n"
+	"DIR/TREE, at most --max (15) patches each (DIR/TREE-01, -02, each on\n"
+	"top of the one before); a tree with one patch gets a [PATCH] alone;\n"
+	"DIR/INDEX lists them in the order to send.  Sections that are Orphan\n"
+	"or Obsolete get no patch.  Trees without MAINTAINERS are grouped by\n"
+	"their top two directories, in DIR itself.  The commits are made on\n"
+	"top of --base (HEAD) without touching the work tree; apply them with\n"
+	"git am.\n"
 	"\n"
 	"    --from ADDR      the author (default: the tree's git user)\n"
 	"    --signoff        add Signed-off-by: ADDR\n"
@@ -34,6 +42,7 @@ const char cmd_series_help[] =
 	"                     their own\n"
 	"    --strings        also edit strings and code (as fix), in patches of\n"
 	"                     their own\n"
+	"    -j, --jobs N     get_maintainer.pl runs at once (the CPUs)\n"
 	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
 	"                     and those get_maintainer.pl ranks as high\n";
 
@@ -47,6 +56,7 @@ struct series_args {
 	OPT_STRING('o', "output", &(a)->o.dir), \
 	OPT_STRING(0, "db", &(a)->db), \
 	OPT_INT(0, "max", &(a)->o.max, 1, 100000), \
+	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 256), \
 	OPT_STRING(0, "from", &(a)->o.from), \
 	OPT_BOOL(0, "signoff", &(a)->o.signoff), \
 	OPT_STRING(0, "kinds", &(a)->o.kinds), \
@@ -67,8 +77,8 @@ const struct option *cmd_series_options(void)
 
 int cmd_series(int argc, char **argv)
 {
-	struct series_args a = { { NULL, NULL, "HEAD", NULL, NULL, 0, 0, 0,
-				   15, NULL }, NULL, 0 };
+	struct series_args a = { .o = { .base_rev = "HEAD", .max = 15,
+					.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN) } };
 	struct cmd_store cs;
 	struct config cfg;
 	struct option opts[] = SERIES_OPTIONS(&a);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +93,17 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 			case 'L':
 				add_str(&cur->cc, &cur->ncc, &cur->acc, v);
 				break;
+			case 'S':
+				if (!cur->status)
+					cur->status = xstrdup(v);
+				break;
+			case 'T':
+				add_str(&cur->trees, &cur->ntrees,
+					&cur->atrees, v);
+				break;
 			case 'F':
 			case 'X':
+			case 'K':
 			case 'N': {
 				struct maint_pattern *p;
 				struct stat st;
@@ -103,10 +113,20 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 				p = &cur->pat[cur->npat++];
 				memset(p, 0, sizeof(*p));
 				p->type = line[0];
-				if (p->type == 'N') {
+				if (p->type == 'N' || p->type == 'K') {
 					p->value = xstrdup(v);
-					p->re_ok = sane_regex(v) &&
-						   !regcomp(&p->re, v, REG_EXTENDED | REG_NOSUB);
+					/* K: is Perl's /x: white space is no part of it. */
+					if (p->type == 'K') {
+						char *r = p->value, *w = r;
+
+						for (; *r; r++)
+							if (!isspace((unsigned char)*r))
+								*w++ = *r;
+						*w = '\0';
+					}
+					p->re_ok = sane_regex(p->value) &&
+						   !regcomp(&p->re, p->value,
+							    REG_EXTENDED | REG_NOSUB);
 					break;
 				}
 				/* As get_maintainer.pl: a directory gets its '/'. */
@@ -151,6 +171,10 @@ void maintainers_release(struct maintainers *m)
 			if (s->pat[k].re_ok)
 				regfree(&s->pat[k].re);
 		}
+		for (k = 0; k < s->ntrees; k++)
+			free(s->trees[k]);
+		free(s->trees);
+		free(s->status);
 		free(s->to);
 		free(s->cc);
 		free(s->pat);
@@ -307,4 +331,87 @@ size_t maintainers_ties(const struct maintainers *m, const char *path,
 			out[n++] = (long)i;
 	}
 	return n;
+}
+
+struct ranked {
+	long index, depth;
+	size_t wild, len;
+};
+
+/* Deeper first; of equal depths, the one maintainers_section() takes. */
+static int cmp_ranked(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->depth != y->depth)
+		return x->depth > y->depth ? -1 : 1;
+	if (x->wild != y->wild)
+		return x->wild < y->wild ? -1 : 1;
+	if (x->len != y->len)
+		return x->len > y->len ? -1 : 1;
+	return x->index > y->index ? -1 : 1;
+}
+
+size_t maintainers_matches(const struct maintainers *m, const char *path,
+			   long *out, size_t max)
+{
+	struct ranked *r = xcalloc(m->nr ? m->nr : 1, sizeof(*r));
+	size_t i, n = 0;
+
+	for (i = 0; i < m->nr; i++) {
+		const char *last;
+		long d = section_depth(&m->v[i], path, &last);
+
+		if (d < -1)
+			continue;
+		r[n].index = (long)i;
+		r[n].depth = d;
+		r[n].wild = last ? wildcards(last) : 99;
+		r[n].len = last ? strlen(last) : 0;
+		n++;
+	}
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n && i < max; i++)
+		out[i] = r[i].index;
+	free(r);
+	return i;
+}
+
+int maintainers_unkept(const struct maint_section *s)
+{
+	return s->status && (strcasestr(s->status, "orphan") ||
+			     strcasestr(s->status, "obsolete"));
+}
+
+int maintainers_keyword(const struct maint_section *s, const char *patch)
+{
+	const char *line = patch, *next;
+	int in_diff = 0, hit = 0;
+	size_t k;
+
+	for (k = 0; k < s->npat && !hit; k++) {
+		const struct maint_pattern *p = &s->pat[k];
+
+		if (p->type != 'K' || !p->re_ok)
+			continue;
+		in_diff = 0;
+		for (line = patch; *line && !hit; line = next) {
+			char *l;
+
+			next = strchr(line, '\n');
+			next = next ? next + 1 : line + strlen(line);
+			l = xstrndup(line, (size_t)(next - line));
+			if ((!strncmp(l, "+++", 3) || !strncmp(l, "---", 3)) &&
+			    l[3] && strchr(" \t", l[3]) && l[4] &&
+			    !isspace((unsigned char)l[4])) {
+				in_diff = 1;
+			} else if (strncmp(l, "diff --git a/", 13) &&
+				   (!in_diff || *l == '+' || *l == '-')) {
+				hit = !regexec(&p->re, in_diff ? l + 1 : l, 0,
+					       NULL, 0);
+			}
+			free(l);
+		}
+	}
+	return hit;
 }

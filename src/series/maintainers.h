@@ -5,7 +5,9 @@
  * as scripts/get_maintainer.pl --no-keywords ranks them: X: excludes,
  * a section ranks by the depth of the last of its F: patterns that
  * matches (an N: match counts 0), the highest wins; of equals, the one
- * with the more literal pattern, then the later.  K: is not used.
+ * with the more literal pattern, then the later.  K: is kept apart
+ * (maintainers_keyword()).  S:
+ * (status) and T: (trees) are kept for routing and shaping a series.
  */
 #ifndef SERIES_MAINTAINERS_H
 #define SERIES_MAINTAINERS_H
@@ -14,9 +16,9 @@
 #include <stddef.h>
 
 struct maint_pattern {
-	char type;		/* 'F', 'X' or 'N' */
+	char type;		/* 'F', 'X', 'N' or 'K' */
 	char *value;		/* F/X: the glob, with '/' if a directory */
-	regex_t re;		/* N */
+	regex_t re;		/* N, K (GNU ERE: \\b and \\w as in Perl) */
 	int re_ok;
 };
 
@@ -24,6 +26,9 @@ struct maint_section {
 	char *name;
 	char **to, **cc;	/* M:, then R: and L: */
 	size_t nto, ncc, ato, acc;
+	char *status;		/* S:, or NULL */
+	char **trees;		/* T:, "git URL [branch]" */
+	size_t ntrees, atrees;
 	struct maint_pattern *pat;
 	size_t npat, apat;
 };
@@ -44,6 +49,24 @@ void maintainers_release(struct maintainers *m);
 
 /* The best section for path, or -1. */
 long maintainers_section(const struct maintainers *m, const char *path);
+
+/*
+ * Every section that matches path, the most specific first (as
+ * maintainers_section() ranks them); up to max into out, returning how
+ * many.
+ */
+size_t maintainers_matches(const struct maintainers *m, const char *path,
+			   long *out, size_t max);
+
+/*
+ * 1 when a K: keyword of s matches a line of a patch file as
+ * get_maintainer.pl matches it: any line before the first diff's ---/+++,
+ * after that only added and removed lines.
+ */
+int maintainers_keyword(const struct maint_section *s, const char *patch);
+
+/* 1 when section s is Orphan or Obsolete: no one takes its patches. */
+int maintainers_unkept(const struct maint_section *s);
 
 /*
  * Every section that get_maintainer.pl ranks first for path (more than

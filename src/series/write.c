@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../lib/atomic.h"
+#include "../lib/config.h"
 #include "../lib/path.h"
 #include "../lib/run.h"
 #include "../lib/strbuf.h"
@@ -20,6 +21,8 @@
 #include "../rewrite/keep.h"
 #include "../rewrite/rewrite.h"
 #include "maintainers.h"
+#include "route.h"
+#include "subject.h"
 #include "write.h"
 
 struct group {
@@ -28,7 +31,11 @@ struct group {
 	const char *kind;	/* plan_group() */
 	size_t *edits;		/* indexes into the plan */
 	size_t nr, alloc;
-	char *prefix;
+	struct subject_style style;
+	char *summary;		/* unique in the run */
+	char *tree;		/* the tree that applies it ("" none) */
+	char *tag;		/* "net-next" in [PATCH net-next], or NULL */
+	struct recipients rcpt;
 };
 
 struct series {
@@ -41,6 +48,8 @@ struct series {
 	char *from_name, *from_mail;
 	struct group *g;
 	size_t ng, ag;
+	size_t unkept;		/* groups of Orphan or Obsolete sections */
+	struct strbuf unkept_names;
 	struct strmap blobs;	/* path -> struct strbuf of the base content */
 	struct keep_counts kept;
 };
@@ -114,123 +123,33 @@ static const char *kind_rank(const char *k)
 	return "4";
 }
 
+/* By tree (the order of sending; no tree last), then area, then kind. */
 static int cmp_group(const void *a, const void *b)
 {
 	const struct group *x = a, *y = b;
-	int r = strcmp(x->area, y->area);
+	int r = !*x->tree - !*y->tree;
 
+	if (!r)
+		r = strcmp(x->tree, y->tree);
+
+	if (!r)
+		r = strcmp(x->area, y->area);
 	return r ? r : strcmp(kind_rank(x->kind), kind_rank(y->kind));
-}
-
-/* The prefix the area's history uses most, else one from the path. */
-static char *subject_prefix(struct series *c, struct group *g)
-{
-	const char *path = c->plan.v[g->edits[0]].path;
-	const char *args[] = { "log", "--no-merges", "--format=%s", "-n", "200",
-			       c->base, "--", path, NULL };
-	struct strbuf out = STRBUF_INIT;
-	struct strmap count = STRMAP_INIT;
-	struct strmap_entry *e;
-	char *line, *next, *best = NULL;
-	size_t most = 0;
-
-	if (!git(c, args, NULL, 0, &out, NULL)) {
-		for (line = out.buf; line && *line; line = next) {
-			char *p = line, *colon, *end = NULL;
-
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			/* "net: wireless: fix x: y" -> "net: wireless": words without spaces. */
-			while ((colon = strstr(p, ": "))) {
-				if (memchr(p, ' ', (size_t)(colon - p)) || colon == p)
-					break;
-				end = colon;
-				p = colon + 2;
-			}
-			if (!end)
-				continue;
-			*end = '\0';
-			if (strlen(line) > 40 || strchr(line, '['))
-				continue;
-			{
-				void **slot = strmap_put(&count, line);
-
-				*slot = (void *)((size_t)*slot + 1);
-			}
-		}
-	}
-	strmap_for_each(&count, e)
-		if ((size_t)e->value > most ||
-		    ((size_t)e->value == most && best && strcmp(e->key, best) < 0)) {
-			most = (size_t)e->value;
-			best = e->key;
-		}
-	best = best ? xstrdup(best) : NULL;
-	strmap_clear(&count, NULL);
-	strbuf_release(&out);
-	if (best)
-		return best;
-	if (is_dt_binding(path))
-		return xstrdup("dt-bindings");
-	if (!strncmp(path, "arch/", 5)) {
-		const char *s = path + 5, *e2 = strchr(s, '/');
-
-		return e2 ? xstrndup(s, (size_t)(e2 - s)) : xstrdup("arch");
-	}
-	if (!strncmp(path, "Documentation/", 14))
-		return xstrdup("docs");
-	if (!strncmp(path, "drivers/", 8)) {
-		const char *s = path + 8, *e1 = strchr(s, '/'), *e2;
-
-		if (!e1)
-			return xstrdup("drivers");
-		e2 = strchr(e1 + 1, '/');
-		if (e2)
-			return xstrfmt("%.*s: %.*s", (int)(e1 - s), s,
-				       (int)(e2 - e1 - 1), e1 + 1);
-		return xstrndup(s, (size_t)(e1 - s));
-	}
-	{
-		const char *e1 = strchr(path, '/');
-
-		return e1 ? xstrndup(path, (size_t)(e1 - path)) : xstrdup(path);
-	}
-}
-
-static const char *summary_of(const char *kind)
-{
-	if (!strcmp(kind, "archived"))
-		return "replace dead web links with archived copies";
-	if (!strcmp(kind, "upgrade"))
-		return "use https for web links";
-	if (!strcmp(kind, "strings"))
-		return "update web links in strings";
-	return "update moved web links";
 }
 
 static const char *why_of(const char *kind)
 {
 	if (!strcmp(kind, "upgrade"))
-		return "These http links serve the same page over https; use https.\n";
+		return "These http links serve the same page over https; use "
+		       "https.";
 	if (!strcmp(kind, "strings"))
-		return "These web links are in strings or code, so this changes\n"
-		       "what a program does or prints.  They moved or died; point\n"
-		       "them at the replacements below, each checked.\n";
-	return "These web links moved permanently, or their pages live on\n"
-	       "under a new name; point them at where they are now, each\n"
-	       "checked alive.\n";
-}
-
-static char *line_tag(const char *path)
-{
-	/* checkpatch wants a '/' in it: a top-level file is "./Makefile". */
-	char *t = strchr(path, '/') ? xstrdup(path) : xstrfmt("./%s", path), *p;
-
-	for (p = t; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("_./-+", *p))
-			*p = '_';
-	return t;
+		return "These web links are in strings or code, so this "
+		       "changes what a program does or prints.  They moved or "
+		       "died; point them at the replacements below, each "
+		       "checked.";
+	return "These web links moved permanently, or their pages live on "
+	       "under a new name; point them at where they are now, each "
+	       "checked alive.";
 }
 
 /*
@@ -387,36 +306,85 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 	strbuf_release(&sb);
 }
 
+/*
+ * text wrapped to end by column width, its continuation lines indented
+ * by indent spaces (the first line is the caller's to indent).
+ */
+static void add_hanging(struct strbuf *out, const char *text, size_t width,
+			size_t indent)
+{
+	struct strbuf w = STRBUF_INIT;
+	const char *line, *next;
+	int first = 1;
+
+	add_wrapped(&w, text, width - indent);
+	for (line = w.buf; line && *line; line = next, first = 0) {
+		next = strchr(line, '\n');
+		next = next ? next + 1 : NULL;
+		if (!first)
+			strbuf_addf(out, "%*s", (int)indent, "");
+		strbuf_add(out, line, next ? (size_t)(next - line) :
+			   strlen(line));
+	}
+	strbuf_release(&w);
+}
+
+/*
+ * A path checkpatch.pl reads as a file name before a colon, whose
+ * "path:line:" lines it lets run past 75 columns ("dir/file.c", no
+ * comma): such a line names the link's place, then the URL.
+ */
+static int names_a_file(const char *path)
+{
+	const char *p;
+
+	if (!strchr(path, '/'))
+		return 0;
+	for (p = path; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_./-+", *p))
+			return 0;
+	return 1;
+}
+
+/*
+ * One link: "path:line: URL", "path:line:   now NEW" (or "archived at
+ * NEW") and "  kind: evidence" wrapped at 75 columns.  Where the path is
+ * no plain file name and a line would pass 75 columns, the URL stands
+ * alone on the next.
+ */
+static void add_link(struct strbuf *msg, const struct planned *e)
+{
+	const char *at = !strcmp(e->kind, "archived") ? "archived at" : "now";
+	char *head = xstrfmt("%s:%u:", e->path, e->line);
+	char *ev = xstrfmt("%s: %s", e->kind, e->evidence);
+	int plain = names_a_file(e->path);
+
+	if (plain || strlen(head) + 1 + strlen(e->url) <= 75)
+		strbuf_addf(msg, "%s %s\n", head, e->url);
+	else
+		strbuf_addf(msg, "%s\n  %s\n", head, e->url);
+	if (plain || strlen(head) + 4 + strlen(at) + strlen(e->replacement) <= 75)
+		strbuf_addf(msg, "%s   %s %s\n", head, at, e->replacement);
+	else
+		strbuf_addf(msg, "  %s\n  %s\n", at, e->replacement);
+	strbuf_addstr(msg, "  ");
+	add_hanging(msg, ev, 75, 4);
+	free(head);
+	free(ev);
+}
+
 static void message(struct series *c, struct group *g, struct strbuf *msg)
 {
 	size_t i;
 
-	strbuf_addf(msg, "%s: %s\n\n", g->prefix, summary_of(g->kind));
+	strbuf_addf(msg, "%s%s\n\n", g->style.prefix, g->summary);
 	if (!strcmp(g->kind, "archived"))
 		archived_why(c, (size_t)(g - c->g), msg);
 	else
-		strbuf_addstr(msg, why_of(g->kind));
+		add_wrapped(msg, why_of(g->kind), 72);
 	strbuf_addch(msg, '\n');
-	for (i = 0; i < g->nr; i++) {
-		const struct planned *e = &c->plan.v[g->edits[i]];
-		char *tag = line_tag(e->path);
-
-		/*
-		 * "path:line:" lines are exempt from checkpatch's 75 columns;
-		 * a path with other characters ("adi,ad7124.yaml") is named
-		 * once, then tagged with those characters as '_'.
-		 */
-		if (strcmp(tag, e->path) && strlen(e->path) + 4 <= 75 &&
-		    strchr(e->path, '/'))
-			strbuf_addf(msg, "In %s:\n", e->path);
-		strbuf_addf(msg, "%s:%u: %s\n", tag, e->line, e->url);
-		strbuf_addf(msg, "%s:%u:   %s %s\n", tag, e->line,
-			    !strcmp(e->kind, "archived") ? "archived at" : "now",
-			    e->replacement);
-		strbuf_addf(msg, "%s:%u:   %s: %s\n", tag, e->line, e->kind,
-			    e->evidence);
-		free(tag);
-	}
+	for (i = 0; i < g->nr; i++)
+		add_link(msg, &c->plan.v[g->edits[i]]);
 	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
 	if (c->o->signoff)
 		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
@@ -527,58 +495,6 @@ out:
 	return ret;
 }
 
-/*
- * "Cc: list@host", without what MAINTAINERS says of the list
- * ("(moderated for non-subscribers)"); "Name <mail>" as it is.
- */
-static void add_cc(struct strbuf *out, const char *v)
-{
-	const char *at = strchr(v, '@'), *s, *e;
-
-	if (!at)
-		return;
-	if (strchr(v, '<')) {
-		strbuf_addf(out, "Cc: %s\n", v);
-		return;
-	}
-	for (s = at; s > v && !isspace((unsigned char)s[-1]); s--)
-		;
-	for (e = at; *e && !isspace((unsigned char)*e); e++)
-		;
-	strbuf_addf(out, "Cc: %.*s\n", (int)(e - s), s);
-}
-
-/* Put the group's To: and Cc: into its patch file's header. */
-static int address(const char *file, const struct group *g,
-		   const struct maintainers *m)
-{
-	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
-	const struct maint_section *s = g->section >= 0 ? &m->v[g->section] : NULL;
-	char *hdr_end;
-	size_t i;
-	int ret;
-
-	if (!s || (!s->nto && !s->ncc))
-		return 0;
-	if (strbuf_read_file(&sb, file))
-		return -1;
-	hdr_end = strstr(sb.buf, "\n\n");
-	if (!hdr_end) {
-		strbuf_release(&sb);
-		return error("'%s' has no mail header", file);
-	}
-	strbuf_add(&out, sb.buf, (size_t)(hdr_end - sb.buf) + 1);
-	for (i = 0; i < s->nto; i++)
-		strbuf_addf(&out, "To: %s\n", s->to[i]);
-	for (i = 0; i < s->ncc; i++)
-		add_cc(&out, s->cc[i]);
-	strbuf_addstr(&out, hdr_end + 1);
-	ret = rewrite_file(file, out.buf, out.len);
-	strbuf_release(&sb);
-	strbuf_release(&out);
-	return ret;
-}
-
 /* The cover's account of the evidence, each sentence from its facts. */
 static void how_gathered(struct series *c, size_t first, size_t last,
 			 const size_t by_kind[4], struct strbuf *out)
@@ -588,7 +504,7 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 
 	facts_of(c, first, last, &f);
 	strbuf_addstr(&sb, "How the evidence was gathered: every link in the "
-		      "tree was checked (HEAD, then GET), and redirects were "
+		      "tree was checked (GET), and redirects were "
 		      "followed hop by hop.");
 	if (by_kind[0])
 		strbuf_addstr(&sb, "  Moved links follow permanent redirects "
@@ -612,12 +528,20 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 	strbuf_release(&sb);
 }
 
+/* "[PATCH net-next 0/3]": the tree's tag in every subject. */
+static char *subject_tag(const struct group *g)
+{
+	return g->tag ? xstrfmt("PATCH %s", g->tag) : xstrdup("PATCH");
+}
+
 static int write_cover(struct series *c, const char *dir, size_t first,
-		       size_t last, size_t total_series, size_t series_no)
+		       size_t last, size_t part, size_t parts,
+		       const struct recipients *rcpt)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i, links = 0, by_kind[4] = { 0, 0, 0, 0 };
 	char *path = xstrfmt("%s/0000-cover-letter.patch", dir);
+	char *tag = subject_tag(&c->g[first]);
 	char date[64];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -630,20 +554,33 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		by_kind[kind_rank(c->g[i].kind)[0] - '1'] += c->g[i].nr;
 	}
 	strbuf_addf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-		    "From: %s <%s>\nDate: %s\nSubject: [PATCH 0/%zu] Update moved and dead web links",
-		    c->from_name, c->from_mail, date, last - first);
-	if (total_series > 1)
-		strbuf_addf(&sb, " (%zu of %zu)", series_no, total_series);
+		    "From: %s <%s>\nDate: %s\n", c->from_name, c->from_mail,
+		    date);
+	for (i = 0; i < rcpt->nto; i++)
+		strbuf_addf(&sb, "To: %s\n", rcpt->to[i]);
+	for (i = 0; i < rcpt->ncc; i++)
+		strbuf_addf(&sb, "Cc: %s\n", rcpt->cc[i]);
+	strbuf_addf(&sb, "Subject: [%s 0/%zu] Update moved and dead web links",
+		    tag, last - first);
+	if (parts > 1)
+		strbuf_addf(&sb, " (%zu of %zu)", part, parts);
 	strbuf_addf(&sb, "\n\nThis series updates %zu web link%s in %zu patch%s, one per\n"
 		    "MAINTAINERS section and kind of change:\n\n", links,
 		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es");
 	strbuf_addf(&sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
 		    by_kind[0], by_kind[1], by_kind[2], by_kind[3]);
-	for (i = first; i < last; i++)
-		strbuf_addf(&sb, "  %s: %s (%zu)\n", c->g[i].prefix,
-			    summary_of(c->g[i].kind), c->g[i].nr);
+	for (i = first; i < last; i++) {
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line, "%s%s (%zu)", c->g[i].style.prefix,
+			    c->g[i].summary, c->g[i].nr);
+		strbuf_addstr(&sb, "  ");
+		add_hanging(&sb, line.buf, 75, 4);
+		strbuf_release(&line);
+	}
 	how_gathered(c, first, last, by_kind, &sb);
 	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+	free(tag);
 	free(path);
 	strbuf_release(&sb);
 	return ret;
@@ -812,68 +749,186 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 	return ret;
 }
 
-/* git format-patch of start..end into sdir; the files' names into files. */
+/*
+ * git format-patch of start..end into sdir; the files' names into files.
+ * One patch alone is a [PATCH] with no number.
+ */
 static int format_patches(struct series *c, const char *sdir,
-			  const char *start, const char *end,
-			  struct strbuf *files)
+			  const char *start, const char *end, const char *tag,
+			  int numbered, struct strbuf *files)
 {
 	char *range = xstrfmt("%s..%s", start, end), *abs = NULL;
-	const char *a[] = { "format-patch", "--numbered", "-o", sdir, range,
-			    NULL };
+	char *prefix = xstrfmt("--subject-prefix=%s", tag);
+	const char *a[] = { "format-patch", numbered ? "--numbered" :
+			    "--no-numbered", prefix, "-o", sdir, range, NULL };
 	char cwd[4096];
 	int ret;
 
 	if (sdir[0] != '/' && getcwd(cwd, sizeof(cwd)))
-		a[3] = abs = xstrfmt("%s/%s", cwd, sdir);
+		a[4] = abs = xstrfmt("%s/%s", cwd, sdir);
 	ret = git(c, a, NULL, 0, files, NULL) ?
 	      error("git format-patch failed") : 0;
 	free(abs);
+	free(prefix);
 	free(range);
 	return ret;
 }
 
-/* Series sn (of nseries) into dir: commits, patches, addresses, cover. */
-static int write_series(struct series *c, const char *dir, size_t sn,
-			size_t nseries, struct strbuf *parent, long long now)
+/* A series: groups [first, last), all of one tree. */
+struct unit {
+	size_t first, last;
+	size_t part, parts;	/* of its tree's series */
+	char *dir;		/* under the series directory, or "" */
+};
+
+/*
+ * One series into dir/u->dir: commits on *parent (which moves on),
+ * patches, their recipients, and with more than one patch a cover
+ * letter to all of theirs.
+ */
+static int write_unit(struct series *c, const char *dir, const struct unit *u,
+		      struct strbuf *parent, long long now)
 {
-	size_t first = sn * (size_t)c->o->max, last = first + (size_t)c->o->max;
-	char *sdir = nseries > 1 ? xstrfmt("%s/series-%zu", dir, sn + 1) :
-		     xstrdup(dir);
+	char *sdir = *u->dir ? xstrfmt("%s/%s", dir, u->dir) : xstrdup(dir);
 	char *start = xstrdup(parent->buf), *line, *next;
-	struct strbuf files = STRBUF_INIT;
-	size_t k;
+	char *tag = subject_tag(&c->g[u->first]);
+	size_t n = u->last - u->first, k, nfiles = 0;
+	char **files = xcalloc(n, sizeof(*files));
+	struct recipients *rcpt = xcalloc(n, sizeof(*rcpt)), all;
+	struct strbuf out = STRBUF_INIT;
 	int ret = -1;
 
-	if (last > c->ng)
-		last = c->ng;
-	if (nseries > 1 && mkdir(sdir, 0777) && errno != EEXIST) {
+	memset(&all, 0, sizeof(all));
+	if (*u->dir && mkdir(sdir, 0777) && errno != EEXIST) {
 		error_errno("cannot create '%s'", sdir);
 		goto out;
 	}
-	if (commit_groups(c, first, last, parent, now) ||
-	    format_patches(c, sdir, start, parent->buf, &files))
+	if (commit_groups(c, u->first, u->last, parent, now) ||
+	    format_patches(c, sdir, start, parent->buf, tag, n > 1, &out))
 		goto out;
-	k = first;
-	for (line = files.buf; line && *line && k < last; line = next, k++) {
+	for (line = out.buf; line && *line && nfiles < n; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		if (address(line, &c->g[k], &c->m)) {
-			error("cannot address '%s'", line);
+		files[nfiles++] = line;
+	}
+	if (nfiles != n) {
+		error("git format-patch wrote %zu patches, not %zu", nfiles, n);
+		goto out;
+	}
+	if (route_patches(c->o->root, c->have_m ? &c->m : NULL, files, n,
+			  c->o->jobs, rcpt))
+		goto out;
+	for (k = 0; k < n; k++) {
+		if (recipients_write(files[k], &rcpt[k])) {
+			error("cannot address '%s'", files[k]);
 			goto out;
 		}
+		recipients_merge(&all, &rcpt[k]);
 	}
-	if (write_cover(c, sdir, first, last, nseries, sn + 1)) {
+	if (n > 1 && write_cover(c, sdir, u->first, u->last, u->part,
+				 u->parts, &all)) {
 		error("cannot write the cover letter");
 		goto out;
 	}
-	fprintf(stderr, "series: %zu patch%s in %s%s\n", last - first,
-		last - first == 1 ? "" : "es", c->final_dir, sdir + strlen(dir));
+	fprintf(stderr, "series: %zu patch%s in %s%s%s\n", n,
+		n == 1 ? "" : "es", c->final_dir, *u->dir ? "/" : "", u->dir);
 	ret = 0;
 out:
-	strbuf_release(&files);
+	for (k = 0; k < n; k++)
+		recipients_release(&rcpt[k]);
+	recipients_release(&all);
+	free(rcpt);
+	free(files);
+	strbuf_release(&out);
+	free(tag);
 	free(start);
 	free(sdir);
+	return ret;
+}
+
+/*
+ * The series to write: each tree's groups in parts of at most max.  One
+ * series with no tree goes straight into the directory; otherwise each
+ * has a directory named after its tree (and its part, when there are
+ * several), and the index lists them.
+ */
+static struct unit *plan_units(struct series *c, size_t *nunits)
+{
+	struct unit *u = NULL;
+	size_t nu = 0, au = 0, i = 0, max = (size_t)c->o->max;
+	int flat;
+
+	while (i < c->ng) {
+		size_t end = i, parts, p;
+
+		while (end < c->ng && !strcmp(c->g[end].tree, c->g[i].tree))
+			end++;
+		parts = (end - i + max - 1) / max;
+		for (p = 0; p < parts; p++) {
+			ALLOC_GROW(u, nu + 1, au);
+			u[nu].first = i + p * max;
+			u[nu].last = u[nu].first + max < end ?
+				     u[nu].first + max : end;
+			u[nu].part = p + 1;
+			u[nu].parts = parts;
+			u[nu].dir = NULL;
+			nu++;
+		}
+		i = end;
+	}
+	/* No tree at all: the series in dir, or in dir/series-N. */
+	flat = !*c->g[0].tree && !*c->g[c->ng - 1].tree;
+	for (i = 0; i < nu; i++) {
+		const char *t = *c->g[u[i].first].tree ? c->g[u[i].first].tree :
+				"no-tree";
+
+		if (flat)
+			u[i].dir = nu == 1 ? xstrdup("") :
+				   xstrfmt("series-%zu", u[i].part);
+		else if (u[i].parts > 1)
+			u[i].dir = xstrfmt("%s-%02zu", t, u[i].part);
+		else
+			u[i].dir = xstrdup(t);
+	}
+	*nunits = nu;
+	return u;
+}
+
+/* DIR/INDEX: the series in the order to send, one tree at a time. */
+static int write_index(struct series *c, const char *dir,
+		       const struct unit *u, size_t nu)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path = xstrfmt("%s/INDEX", dir);
+	size_t i;
+	int ret;
+
+	strbuf_addstr(&sb, "# The series to send, in order, one tree at a time:\n"
+		      "# directory, patches, the tree that applies them.\n");
+	for (i = 0; i < nu; i++) {
+		const struct group *g = &c->g[u[i].first];
+		long sec = g->section;
+		const char *t = sec >= 0 && *g->tree && c->m.v[sec].ntrees ?
+				NULL : "-";
+		long idx[64];
+		size_t n = 0, k;
+
+		if (!t) {
+			n = maintainers_matches(&c->m, c->plan.v[g->edits[0]].path,
+						idx, 64);
+			for (k = 0; k < n && !t; k++)
+				if (c->m.v[idx[k]].ntrees)
+					t = c->m.v[idx[k]].trees[0];
+		}
+		if (!t && *g->tree)
+			t = g->tree;
+		strbuf_addf(&sb, "%s\t%zu\t%s\n", u[i].dir, u[i].last - u[i].first,
+			    t ? t : "-");
+	}
+	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+	free(path);
+	strbuf_release(&sb);
 	return ret;
 }
 
@@ -886,8 +941,9 @@ static int write_all(struct series *c)
 {
 	char *final_dir = xstrdup(c->o->dir), *left, *staging;
 	struct strbuf parent = STRBUF_INIT;
-	size_t n = strlen(final_dir), sn, nseries;
+	size_t n = strlen(final_dir), i, nu = 0;
 	long long now = (long long)time(NULL);
+	struct unit *u = plan_units(c, &nu);
 	int ret = 0;
 
 	while (n > 1 && final_dir[n - 1] == '/')
@@ -902,10 +958,16 @@ static int write_all(struct series *c)
 		ret = error_errno("cannot create '%s'", staging);
 		goto out;
 	}
-	nseries = (c->ng + (size_t)c->o->max - 1) / (size_t)c->o->max;
-	strbuf_addstr(&parent, c->base);
-	for (sn = 0; sn < nseries && !ret; sn++)
-		ret = write_series(c, staging, sn, nseries, &parent, now);
+	for (i = 0; i < nu && !ret; i++) {
+		/* A tree's first part on the base; its next on the one before. */
+		if (u[i].part == 1) {
+			strbuf_reset(&parent);
+			strbuf_addstr(&parent, c->base);
+		}
+		ret = write_unit(c, staging, &u[i], &parent, now);
+	}
+	if (!ret && (nu > 1 || *u[0].dir))
+		ret = write_index(c, staging, u, nu);
 	if (ret)
 		goto out;
 	if (!renameat2(AT_FDCWD, staging, AT_FDCWD, final_dir, RENAME_EXCHANGE)) {
@@ -915,6 +977,9 @@ static int write_all(struct series *c)
 		ret = error_errno("cannot put the series in '%s'", final_dir);
 	}
 out:
+	for (i = 0; i < nu; i++)
+		free(u[i].dir);
+	free(u);
 	strbuf_release(&parent);
 	free(staging);
 	free(final_dir);
@@ -928,16 +993,203 @@ static void release(struct series *c)
 	for (k = 0; k < c->ng; k++) {
 		free(c->g[k].area);
 		free(c->g[k].edits);
-		free(c->g[k].prefix);
+		subject_style_release(&c->g[k].style);
+		free(c->g[k].summary);
+		free(c->g[k].tree);
+		free(c->g[k].tag);
+		recipients_release(&c->g[k].rcpt);
 	}
 	free(c->g);
 	plan_release(&c->plan);
 	if (c->have_m)
 		maintainers_release(&c->m);
 	strmap_clear(&c->blobs, free_blob);
+	strbuf_release(&c->unkept_names);
 	free(c->base);
 	free(c->from_name);
 	free(c->from_mail);
+}
+
+/*
+ * The tree that applies a group: the first T: of the most specific
+ * section of its first file that has one, named by its last two path
+ * components ("netdev-net-next"); its tag from [tree "NAME"] tag, else
+ * net-next for netdev's trees (a link update is no fix for net).
+ */
+static void tree_of(struct series *c, struct group *g)
+{
+	const char *path = c->plan.v[g->edits[0]].path, *t = NULL, *v;
+	long idx[64];
+	size_t n = c->have_m ? maintainers_matches(&c->m, path, idx, 64) : 0;
+	size_t i, k;
+	int netdev = 0;
+
+	for (i = 0; i < n && !t; i++) {
+		const struct maint_section *s = &c->m.v[idx[i]];
+
+		for (k = 0; k < s->ntrees; k++) {
+			if (!t)
+				t = s->trees[k];
+			if (strstr(s->trees[k], "/netdev/net"))
+				netdev = 1;
+		}
+	}
+	if (!t) {
+		g->tree = xstrdup("");
+		return;
+	}
+	{
+		/* "git git://host/a/b/owner/name.git branch" -> "owner-name". */
+		const char *url = strchr(t, ' ') ? strchr(t, ' ') + 1 : t;
+		size_t len = strcspn(url, " \t");
+		char *u = xstrndup(url, len), *p, *last, *prev = NULL;
+
+		if (len > 4 && !strcmp(u + len - 4, ".git"))
+			u[len - 4] = '\0';
+		while ((len = strlen(u)) && u[len - 1] == '/')
+			u[len - 1] = '\0';
+		last = strrchr(u, '/');
+		if (last) {
+			*last = '\0';
+			prev = strrchr(u, '/');
+			*last = '/';
+		}
+		g->tree = xstrdup(prev ? prev + 1 : last ? last + 1 : u);
+		for (p = g->tree; *p; p++)
+			if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
+				*p = '-';
+		free(u);
+	}
+	v = c->o->cfg ? config_get_sub(c->o->cfg, "tree", g->tree, "tag") : NULL;
+	if (v)
+		g->tag = *v ? xstrdup(v) : NULL;
+	else if (netdev)
+		g->tag = xstrdup("net-next");
+}
+
+/*
+ * What a group's summary names: the one file it touches, else the
+ * directory its files share; wider (the whole path, then the section)
+ * where another group's subject would read the same.
+ */
+static char *what_of(struct series *c, struct group *g, int level)
+{
+	const char *first = c->plan.v[g->edits[0]].path, *slash;
+	size_t i, common = strlen(first);
+
+	for (i = 1; i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path;
+		size_t k = 0;
+
+		while (k < common && p[k] == first[k])
+			k++;
+		common = k;
+	}
+	if (common == strlen(first)) {		/* one file */
+		slash = strrchr(first, '/');
+		if (level == 0 && slash)
+			return xstrdup(slash + 1);
+		if (level <= 1)
+			return xstrdup(first);
+	} else {
+		while (common && first[common - 1] != '/')
+			common--;
+		if (common <= 1 && level == 0)
+			return NULL;	/* files far apart: no place named */
+		if (common > 1 && level <= 1) {
+			char *d = xstrndup(first, common - 1);
+			const char *base = strrchr(d, '/');
+
+			if (level == 0 && base) {
+				char *b = xstrdup(base + 1);
+
+				free(d);
+				return b;
+			}
+			return d;
+		}
+	}
+	return xstrdup(g->area);
+}
+
+/* Subjects in each area's style, none the same as another. */
+static void name_groups(struct series *c)
+{
+	struct strmap seen = STRMAP_INIT;
+	size_t k, round;
+	int clash = 1;
+
+	for (k = 0; k < c->ng; k++)
+		subject_style(c->o->root, c->base,
+			      c->plan.v[c->g[k].edits[0]].path, &c->g[k].style);
+	for (round = 0; round < 3 && clash; round++) {
+		clash = 0;
+		strmap_clear(&seen, NULL);
+		for (k = 0; k < c->ng; k++) {
+			struct group *g = &c->g[k];
+			char *full;
+			void **slot;
+
+			if (!g->summary) {
+				char *what = what_of(c, g, (int)round);
+
+				g->summary = subject_summary(g->kind, g->nr, what,
+							     g->style.capital);
+				free(what);
+			}
+			full = xstrfmt("%s%s", g->style.prefix, g->summary);
+			slot = strmap_put(&seen, full);
+			free(full);
+			if (*slot) {
+				/* Both are named anew, the wider way. */
+				struct group *o = (struct group *)*slot;
+
+				if (o != (void *)1) {
+					free(o->summary);
+					o->summary = NULL;
+				}
+				free(g->summary);
+				g->summary = NULL;
+				*slot = (void *)1;
+				clash = 1;
+			} else {
+				*slot = g;
+			}
+		}
+	}
+	/* Still the same after the widest naming: numbered. */
+	for (k = 0; k < c->ng; k++)
+		if (!c->g[k].summary) {
+			char *what = xstrfmt("%s (%zu)", c->g[k].area, k + 1);
+
+			c->g[k].summary = subject_summary(c->g[k].kind,
+							  c->g[k].nr, what,
+							  c->g[k].style.capital);
+			free(what);
+		}
+	strmap_clear(&seen, NULL);
+}
+
+/* Groups of Orphan or Obsolete sections: nobody takes them; counted. */
+static void drop_unkept(struct series *c)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < c->ng; k++) {
+		struct group *g = &c->g[k];
+
+		if (g->section >= 0 && maintainers_unkept(&c->m.v[g->section])) {
+			c->unkept++;
+			if (c->unkept_names.len)
+				strbuf_addstr(&c->unkept_names, ", ");
+			strbuf_addf(&c->unkept_names, "%s (%s)", g->area, g->kind);
+			free(g->area);
+			free(g->edits);
+			continue;
+		}
+		c->g[n++] = *g;
+	}
+	c->ng = n;
 }
 
 int series_write(const struct series_opts *o, struct store *st)
@@ -958,14 +1210,23 @@ int series_write(const struct series_opts *o, struct store *st)
 	if (kept.len)
 		fprintf(stderr, "series: %s\n", kept.buf);
 	strbuf_release(&kept);
+	if (c.have_m)
+		drop_unkept(&c);
+	if (c.unkept)
+		fprintf(stderr, "series: %zu patch%s not written: no one "
+			"maintains %s (Orphan or Obsolete): %s\n", c.unkept,
+			c.unkept == 1 ? "" : "es",
+			c.unkept == 1 ? "its section" : "their sections",
+			c.unkept_names.buf);
 	if (!c.ng) {
 		fprintf(stderr, "series: nothing to send\n");
 		ret = 0;
 		goto out;
 	}
-	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
 	for (k = 0; k < c.ng; k++)
-		c.g[k].prefix = subject_prefix(&c, &c.g[k]);
+		tree_of(&c, &c.g[k]);
+	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
+	name_groups(&c);
 	ret = write_all(&c);
 out:
 	release(&c);

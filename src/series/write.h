@@ -26,6 +26,7 @@ struct series_opts {
 	const char *from;	/* "Name <mail>", or NULL: git's user */
 	int signoff, archived, strings;
 	int max;		/* patches in one series (15) */
+	int jobs;		/* get_maintainer.pl runs at once */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 };
 

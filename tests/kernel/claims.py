@@ -29,8 +29,14 @@ import re
 import sys
 from collections import defaultdict
 
-EVID = re.compile(r"^(\S+):(\d+):   (moved|archived|upgrade|canonical|strings): (.*)$")
-AT = re.compile(r"^(\S+):(\d+):   (?:archived at|now) (\S+)$")
+# A link in a message: "PATH:LINE: URL" (or "PATH:LINE:" and the URL
+# alone on the next line), "PATH:LINE:   now|archived at NEW" (or
+# "  now|archived at" and NEW alone), then "  KIND: EVIDENCE" whose
+# continuation lines are indented by four.
+LOC = re.compile(r"^(\S+):(\d+):(?: (\S+))?$")
+AT = re.compile(r"^(?:\S+:\d+:)?\s+(archived at|now)(?: (\S+))?$")
+EVID = re.compile(r"^  (moved|archived|upgrade|canonical|strings): (.*)$")
+LONE = re.compile(r"^\s+(\S+://\S+)$")
 HIST = re.compile(r"; (\d+) checks? (\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d), (\d+) failing counted")
 CAPTURE = re.compile(r"capture (\d{14}), the nearest (before|after) (\d{4}-\d\d-\d\d)")
 CODE_EXT = re.compile(r"\.(c|h|S|sh|py|pl|awk|rb)$|(^|/)(Makefile|Kbuild)[^/]*$")
@@ -59,19 +65,37 @@ def claim(path, ok, what):
 def check_patch(path):
     subject, body, diff = parse(path)
     flat = " ".join(body.split())
-    # Each link: "TAG:LINE: URL", "TAG:LINE:   now|archived at NEW",
-    # "TAG:LINE:   KIND: EVIDENCE", in that order.
-    ev, ats, last_at = [], {}, None
-    for line in body.splitlines():
-        m = AT.match(line)
-        if m:
-            last_at = m.group(3)
+    # ev: (path, line, kind, evidence); ats: its replacement.
+    ev, ats = [], {}
+    lines = body.splitlines()
+    i = 0
+    while i < len(lines):
+        m = LOC.match(lines[i])
+        if not m or not re.match(r"^\d+$", m.group(2)):
+            i += 1
             continue
-        m = EVID.match(line)
-        if m:
-            ev.append(m.groups())
-            ats[len(ev) - 1] = last_at or ""
-            last_at = None
+        path, num = m.group(1), m.group(2)
+        i += 1
+        if not m.group(3) and i < len(lines) and LONE.match(lines[i]):
+            i += 1
+        new = ""
+        a = AT.match(lines[i]) if i < len(lines) else None
+        if a:
+            new = a.group(2) or ""
+            i += 1
+            if not new and i < len(lines) and LONE.match(lines[i]):
+                new = LONE.match(lines[i]).group(1)
+                i += 1
+        e = EVID.match(lines[i]) if i < len(lines) else None
+        if not e:
+            continue
+        text = e.group(2)
+        i += 1
+        while i < len(lines) and lines[i].startswith("    "):
+            text += " " + lines[i].strip()
+            i += 1
+        ev.append((path, num, e.group(1), text))
+        ats[len(ev) - 1] = new
     arch = [e for e in ev if e[2] == "archived"]
     m = re.search(r"each failed the one check made, on (\d{4}-\d\d-\d\d)", flat)
     if m and arch:

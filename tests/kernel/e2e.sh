@@ -210,7 +210,11 @@ cat "$out/shape.txt"
 python3 "$here/claims.py" --tree "$tree" $(find "$out/series" -name '*.patch' | sort) > "$out/claims.txt"
 cat "$out/claims.txt"
 guessed=$(cat /dev/null $(cat "$out/patches.txt") |
-	grep -cE '^[^ ]+:[0-9]+:   (typo|migrated): ' || true)
+	grep -cE '^  (typo|migrated): ' || true)
+# The series as maintainers receive it: routing, shape, subjects and
+# message width against the tree's own get_maintainer.pl.
+python3 "$here/series-check.py" "$tree" "$out/series" > "$out/series-check.txt"
+cat "$out/series-check.txt"
 t_acc=$(date +%s)
 
 if [ "${E2E_BOOT:-1}" = 0 ]; then
@@ -268,7 +272,13 @@ summary urls_found "$(grep -o 'occurrences [0-9]*' "$out/run.txt" | head -1 | cu
 summary urls_checked "$(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2)"
 grep -E '^(verdict|resolved)_' "$out/accuracy.txt" | sed 's/: /: /' | while IFS=': ' read -r k v; do summary "$k" "$v"; done
 summary patches "$patches"
-summary patches_archived "$(grep -c 'replace-dead-web-links-with-archived-copies' "$out/patches.txt") (with --archived; the default, moved and upgrade, writes the other $((patches - $(grep -c 'replace-dead-web-links-with-archived-copies' "$out/patches.txt"))))"
+narch=$(grep -c 'replace-dead-web-link' "$out/patches.txt")
+summary patches_archived "$narch (with --archived; the default, moved and upgrade, writes the other $((patches - narch)))"
+summary series "$(grep -vc '^#' "$out/series/INDEX") (one per tree, at most 15 patches each: $out/series/INDEX)"
+for k in recipients_match_get_maintainer patches_without_to duplicate_summaries \
+	 series_spanning_trees message_lines_over_75 covers_without_all_recipients; do
+	summary "$k" "$(sed -n "s/^$k: //p" "$out/series-check.txt")"
+done
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
 summary report_test "$report ($(grep -c '^ok - ' "$out/report-test.txt") ok, $(grep -c '^not ok - ' "$out/report-test.txt") not ok)"
 summary report_html_bytes "$(stat -c %s "$out/report.html")"
@@ -317,4 +327,10 @@ python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
 [ "$(fig box_misaligned "$out/shape.txt")" = 0 ] || ok=0
 [ "$(fig claims_contradicted "$out/claims.txt")" = 0 ] || ok=0
 [ "$guessed" = 0 ] || ok=0
+sc() { sed -n "s/^$1: //p" "$out/series-check.txt"; }
+[ "$(sc recipients_match_get_maintainer)" = "$patches of $patches" ] || ok=0
+for k in patches_without_to duplicate_summaries message_lines_over_75 covers_without_all_recipients; do
+	[ "$(sc $k)" = 0 ] || ok=0
+done
+case $(sc series_spanning_trees) in "0 of "*) ;; *) ok=0 ;; esac
 [ $ok = 1 ] && echo "e2e: ok" || { echo "e2e: FAILED"; exit 1; }

@@ -36,7 +36,7 @@ day() {		# day N: linkmend run on day N into $SCRATCH/dN
 }
 day 0
 same "day 0: run exits 0" "$?" "0"
-ok "day 0: the moved link is patched" test -f "$SCRATCH/d0/0001-foo-update-moved-web-links.patch"
+ok "day 0: the moved link is patched" bash -c "ls '$SCRATCH/d0' | grep -q '^0001-foo-update-moved-web-link'"
 ok "day 0: the dead link waits: no archived patch" bash -c "! ls '$SCRATCH/d0' | grep -q archived"
 ok "day 0: run says one link waits and when to run again" \
 	grep -q "^check: 1 failing link waits for confirmation (3 failed checks at least 3 days apart make a link dead); run again after 2023-11-17 22:13 UTC$" "$SCRATCH/d0.err"
@@ -48,9 +48,8 @@ ok "day 3: two of three: still waiting" bash -c "! ls '$SCRATCH/d3' | grep -q ar
 ok "day 3: run again after day 6" grep -q "run again after 2023-11-20 22:13 UTC$" "$SCRATCH/d3.err"
 day 6
 same "day 6: run exits 0" "$?" "0"
-ok "day 6: confirmed dead, it is archived in a patch of its own" \
-	test -f "$SCRATCH/d6/0002-foo-replace-dead-web-links-with-archived-copies.patch"
-A=$SCRATCH/d6/0002-foo-replace-dead-web-links-with-archived-copies.patch
+A=$(ls "$SCRATCH"/d6/0002-foo-replace-dead-web-link-with-archived-copy*.patch 2> /dev/null)
+ok "day 6: confirmed dead, it is archived in a patch of its own" test -f "$A"
 ok "day 6: the message says the tree's history begins with the lines' commit" \
 	bash -c "tr '\n' ' ' < '$A' | grep -q 'the tree has no history before 2006-06-01)'"
 python3 "$TESTS/kernel/claims.py" "$SCRATCH"/d6/*.patch > "$SCRATCH/claims"

@@ -12,14 +12,14 @@ fi
 KTREE=$("$TESTS/kernel/tree.sh" 2> /dev/null) || { echo "not ok - no linux-source-6.1 tree for checkpatch.pl"; exit 0; }
 WEB=$TESTS/web
 NAME=lm-series-$$
-trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+trap '"$WEB/down" "$NAME"; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
 state=$("$WEB/up" "$WEB/cases/series.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
 run() { "$WEB/exec" -n "$NAME" "$@"; }
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
 export LINKMEND_NOW=1700000000
 
 T=$SCRATCH/repo
-mkdir -p "$T/drivers/foo" "$T/drivers/bar" "$T/Documentation" "$T/arch/baz"
+mkdir -p "$T/drivers/foo" "$T/drivers/bar" "$T/drivers/qux" "$T/Documentation" "$T/arch/baz"
 cd "$T" || exit 1
 git init -q .
 git config user.email dev@linkmend-web.org
@@ -33,18 +33,38 @@ Descriptions of section entries and preferred order
 Maintainers List
 ----------------
 
+DRIVERS CORE
+M:	Core Maintainer <core@linkmend-web.org>
+L:	core-list@lists.linkmend-web.org
+S:	Maintained
+T:	git git://git.linkmend-web.org/pub/scm/core/drivers.git
+F:	drivers/
+
 FOO DRIVER
 M:	Foo Maintainer <foo@linkmend-web.org>
-L:	foo-devel@lists.linkmend-web.org
+L:	foo-devel@lists.linkmend-web.org (moderated for non-subscribers)
 S:	Maintained
+T:	git git://git.linkmend-web.org/pub/scm/foo/foo.git
 F:	drivers/foo/
 
 BAR DRIVERS
 M:	Bar Maintainer <bar@linkmend-web.org>
 R:	Bar Reviewer <rev@linkmend-web.org>
+L:	netdev@vger.kernel.org
 S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git
 F:	drivers/bar/
 F:	Documentation/bar.rst
+
+QUX DRIVER
+M:	Qux Minder <qux@linkmend-web.org>
+S:	Obsolete
+F:	drivers/qux/
+
+SPEC WATCHERS
+M:	Spec Watcher <spec@linkmend-web.org>
+S:	Maintained
+K:	docs\.foo-vendor\.org
 
 THE REST
 M:	Linus Torvalds <torvalds@linux-foundation.org>
@@ -58,8 +78,13 @@ cat > drivers/foo/foo.c <<'C'
 /*
  * The foo driver.  Manual: http://www.foo-vendor.org/docs/old.html
  * Spec at http://www.foo-vendor.org/pdf/spec.pdf.
+ * FAQ: http://www.bar-chips.org/faq.html
  */
 static int foo;
+C
+cat > drivers/qux/qux.c <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* The qux driver.  Manual: http://www.foo-vendor.org/docs/old.html */
 C
 cat > drivers/bar/bar.c <<'C'
 // SPDX-License-Identifier: GPL-2.0
@@ -102,7 +127,7 @@ commit() {	# commit MESSAGE PATH...: on 2006-06-01
 		git commit -qm "$msg"
 }
 commit "MAINTAINERS: start" MAINTAINERS
-commit "foo: add the foo driver" drivers/foo
+commit "foo: add the foo driver" drivers/foo drivers/qux
 commit "bar: add the bar driver" drivers/bar Documentation
 commit "baz: add the entry code" arch
 base=$(git rev-parse HEAD)
@@ -110,26 +135,49 @@ base=$(git rev-parse HEAD)
 "$LINKMEND" scan -q . > /dev/null
 run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
 run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > "$SCRATCH/resolved" 2>&1
-same "seven replacements resolved" "$(grep -cv '	unresolved	' "$SCRATCH/resolved")" "7"
+same "eight replacements resolved" "$(grep -cv '	unresolved	' "$SCRATCH/resolved")" "8"
 # By default only what a maintainer takes without asking: moved links.
 "$LINKMEND" series -o "$SCRATCH/default" --signoff --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
-same "by default the series has no archived patch" "$(ls "$SCRATCH/default" | tr '\n' ' ')" \
-	"0000-cover-letter.patch 0001-foo-update-moved-web-links.patch "
+same "by default the series has no archived patch" "$(cd "$SCRATCH/default" && ls */)" \
+	"0001-foo-update-moved-web-links-in-foo.c.patch"
 "$LINKMEND" series -o "$SCRATCH/out" --archived --signoff --from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/series.err"
 same "series exits 0" "$?" "0"
-ls "$SCRATCH/out" > "$SCRATCH/files"
-same "--archived adds archived patches of their own" "$(cat "$SCRATCH/files" | tr '\n' ' ')" \
-	"0000-cover-letter.patch 0001-bar-replace-dead-web-links-with-archived-copies.patch 0002-foo-update-moved-web-links.patch 0003-baz-replace-dead-web-links-with-archived-copies.patch "
-same "subjects name the area and are numbered" "$(grep -h '^Subject:' "$SCRATCH/out"/*.patch | tr '\n' '|')" \
-	"Subject: [PATCH 0/3] Update moved and dead web links|Subject: [PATCH 1/3] bar: replace dead web links with archived copies|Subject: [PATCH 2/3] foo: update moved web links|Subject: [PATCH 3/3] baz: replace dead web links with archived copies|"
-ok "To and Cc come from the section" grep -q "^To: Foo Maintainer <foo@linkmend-web.org>" "$SCRATCH/out/0002-foo-update-moved-web-links.patch"
-ok "lists and reviewers are Cc" bash -c "grep -A1 '^Cc: ' '$SCRATCH/out/0001-bar-replace-dead-web-links-with-archived-copies.patch' | grep -q 'Bar Reviewer'"
-ok "the commit message has each link's evidence" grep -q "^drivers/bar/bar.c:3:   archived: gone (HTTP 404); 1 check 2023-11-14..2023-11-14, 1 failing counted; capture 20050101000000, the nearest before 2006-06-01 (git blame" "$SCRATCH/out/0001-bar-replace-dead-web-links-with-archived-copies.patch"
-ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.org>" "$SCRATCH/out/0002-foo-update-moved-web-links.patch"
+O=$SCRATCH/out
+same "one series per tree (MAINTAINERS T:), files without one last" \
+	"$(grep -v '^#' "$O/INDEX" | tr '\t\n' ' |')" \
+	"foo-foo 2 git git://git.linkmend-web.org/pub/scm/foo/foo.git|netdev-net-next 1 git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git|no-tree 1 -|"
+same "--archived adds archived patches of their own; one patch is a [PATCH] alone" \
+	"$(cd "$O" && ls */ | tr '\n' ' ')" \
+	"foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-links-in-foo.c.patch 0002-foo-replace-dead-web-link-with-archived-copy-in-foo..patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
+same "subjects: the area's prefix, what and where, the tree's tag, numbered in a series" \
+	"$(cd "$O" && for f in */*.patch; do sed -n '/^Subject:/{N;s/\n / /;s/\nTo:.*//;s/\nCc:.*//;s/\n.*//;p}' "$f"; done | tr '\n' '|')" \
+	"Subject: [PATCH 0/2] Update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links in foo.c|Subject: [PATCH 2/2] foo: replace dead web link with archived copy in foo.c|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
+same "no two subjects alike" "$(grep -h '^Subject:' "$O"/*/0*.patch | sed 's/\[[^]]*\] //' | sort | uniq -d | wc -l)" "0"
+ok "an Obsolete section gets no patch, and series says so" \
+	grep -q "^series: 1 patch not written: no one maintains its section (Orphan or Obsolete): QUX DRIVER (moved)$" "$SCRATCH/series.err"
+ok "no patch touches the Obsolete section's files" bash -c "! grep -q 'drivers/qux' '$O'/*/0*.patch"
+F1=$O/foo-foo/0001-foo-update-moved-web-links-in-foo.c.patch
+F2=$O/foo-foo/0002-foo-replace-dead-web-link-with-archived-copy-in-foo..patch
+B=$O/netdev-net-next/0001-bar-replace-dead-web-links-with-archived-copies.patch
+Z=$O/no-tree/0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch
+hdr() { sed -n '/^$/q;/^\(To\|Cc\): /p' "$1" | tr '\n' '|'; }
+same "maintainers To, lists Cc, every section that covers the file (parents too)" "$(hdr "$F2")" \
+	"To: Foo Maintainer <foo@linkmend-web.org>|To: Core Maintainer <core@linkmend-web.org>|Cc: foo-devel@lists.linkmend-web.org|Cc: core-list@lists.linkmend-web.org|Cc: linux-kernel@vger.kernel.org|"
+same "a K: keyword the patch holds adds its section" "$(hdr "$F1" | tr '|' '\n' | grep -c 'Spec Watcher')" "1"
+same "reviewers are Cc" "$(hdr "$B" | tr '|' '\n' | grep -c '^Cc: Bar Reviewer')" "1"
+same "a patch no maintainer takes goes To its list" "$(hdr "$Z")" "To: linux-kernel@vger.kernel.org|"
+same "the cover letter goes to all its patches' recipients" \
+	"$(hdr "$O/foo-foo/0000-cover-letter.patch" | tr '|' '\n' | sort | tr '\n' '|')" \
+	"$( (hdr "$F1"; hdr "$F2") | tr '|' '\n' | grep . | sort -u | tr '\n' '|')"
+ok "the commit message has each link's evidence, wrapped" bash -c "grep -A3 '^drivers/bar/bar.c:3: http://www.bar-chips.org/datasheet.pdf$' '$B' | grep -q '^  archived: gone (HTTP 404); 1 check 2023-11-14..2023-11-14, 1 failing$'"
+same "no message line over 75 columns but one that names a URL's place, or a URL alone" \
+	"$(for f in "$O"/*/0*.patch; do awk '!b && /^$/ {b = 1; next} b && /^---$/ {exit} b' "$f"; done |
+		awk 'length > 75' | grep -Evc '^([^ ]+:[0-9]+:( +(now|archived at))? +|[[:space:]]+)[a-z]+://[^ ]+$')" "0"
+ok "no path is rewritten for a linter (no ./, no _ for ,)" bash -c "! grep -q '^\./\|^[^ ]*_[^ ]*:[0-9]*:' '$O'/*/0*.patch"
+ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.org>" "$F1"
 # Every claim from the evidence: one check on one day, dates from one commit.
-B=$SCRATCH/out/0001-bar-replace-dead-web-links-with-archived-copies.patch
 tr '\n' ' ' < "$B" > "$SCRATCH/b.flat"
-tr '\n' ' ' < "$SCRATCH/out/0000-cover-letter.patch" > "$SCRATCH/cover.flat"
+tr '\n' ' ' < "$O/foo-foo/0000-cover-letter.patch" > "$SCRATCH/cover.flat"
 ok "the message says how many checks failed, and when" grep -q "These web links are dead: each failed the one check made, on 2023-11-14\." "$SCRATCH/b.flat"
 ok "it claims no repeated checks that were not made" bash -c "! grep -qi 'repeated checks' '$SCRATCH/b.flat' '$SCRATCH/cover.flat'"
 ok "it names the one commit the lines' dates come from" grep -q "nearest the commit that brought its line into this tree's history ([0-9a-f]\{12\}, for all of them)" "$SCRATCH/b.flat"
@@ -138,16 +186,42 @@ ok "and says only comments and documentation change" grep -q "Only comments and 
 ok "the work tree is untouched by series" git diff --quiet
 # The e2e's own reader of claims (tests/kernel/claims.py, none of
 # linkmend's code) finds every claim true, and a doctored one false.
-python3 "$TESTS/kernel/claims.py" --tree "$T" "$SCRATCH"/out/*.patch > "$SCRATCH/claims"
+python3 "$TESTS/kernel/claims.py" --tree "$T" "$O"/*/*.patch > "$SCRATCH/claims"
 ok "claims.py reads claims in the series" grep -q "^claims_checked: [1-9]" "$SCRATCH/claims"
 same "no claim of the series contradicts its evidence" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims")" "0"
 mkdir -p "$SCRATCH/doctored"
-cp "$SCRATCH"/out/*.patch "$SCRATCH/doctored/"
-sed -i 's/1 check 2023-11-14\.\.2023-11-14/2 checks 2023-11-11..2023-11-14/' "$SCRATCH/doctored/$(basename "$B")"
-python3 "$TESTS/kernel/claims.py" "$SCRATCH"/doctored/*.patch > "$SCRATCH/claims2"
+cp -r "$O"/* "$SCRATCH/doctored/"
+sed -i 's/1 check 2023-11-14\.\.2023-11-14/2 checks 2023-11-11..2023-11-14/' "$SCRATCH/doctored/netdev-net-next/$(basename "$B")"
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/doctored/*/*.patch > "$SCRATCH/claims2"
 same "a message whose evidence was doctored is caught" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims2")" "1"
 
-for p in "$SCRATCH"/out/000[1-9]*.patch; do
+# Routing by the tree's own scripts/get_maintainer.pl, when it ships one:
+# the same recipients as MAINTAINERS read by linkmend, patch by patch.
+mkdir -p scripts
+cp "$KTREE/scripts/get_maintainer.pl" scripts/
+ok "the fixture's get_maintainer.pl answers (the check below is no empty one)" \
+	bash -c "perl scripts/get_maintainer.pl --no-tree --no-git --no-git-fallback '$F2' | grep -q '^Core Maintainer <core@linkmend-web.org> (maintainer:DRIVERS CORE)$'"
+"$LINKMEND" series -o "$SCRATCH/gm" --archived --signoff --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
+rm -r scripts
+for f in "$O"/*/0*.patch; do
+	g=$SCRATCH/gm/${f#"$O"/}
+	same "get_maintainer.pl and linkmend route $(basename "$f") alike" \
+		"$(hdr "$g" | tr '|' '\n' | sort | tr '\n' '|')" "$(hdr "$f" | tr '|' '\n' | sort | tr '\n' '|')"
+done
+
+# The author is git's user, or --from; with neither, no series.
+git config --unset user.name
+HOME=$SCRATCH GIT_CONFIG_NOSYSTEM=1 "$LINKMEND" series -o "$SCRATCH/anon" --archived 2> "$SCRATCH/anon.err"
+same "no author: series fails and says how to give one" \
+	"$? $(cat "$SCRATCH/anon.err")" \
+	"2 error: no author: give --from \"Name <mail>\" or set git's user.name and user.email
+fatal: cannot write the series of '$T'"
+ok "and writes nothing" test ! -e "$SCRATCH/anon"
+git config user.name "A Developer"
+"$LINKMEND" series -o "$SCRATCH/own" 2> /dev/null
+ok "without --from the author is git's user" grep -q "^From: A Developer <dev@linkmend-web.org>$" "$SCRATCH/own/foo-foo/0001-foo-update-moved-web-links-in-foo.c.patch"
+
+for p in "$O"/*/000[1-9]*.patch; do
 	out=$(perl "$KTREE/scripts/checkpatch.pl" --no-tree "$p" 2>&1)
 	if grep -q "total: 0 errors, 0 warnings" <<<"$out"; then
 		echo "ok - checkpatch.pl: $(basename "$p") is clean"
@@ -158,8 +232,10 @@ for p in "$SCRATCH"/out/000[1-9]*.patch; do
 done
 
 git clone -q "$T" "$SCRATCH/clone"
-(cd "$SCRATCH/clone" && git am -q "$SCRATCH"/out/000[1-9]*.patch) > "$SCRATCH/am" 2>&1
-same "git am applies the series" "$?" "0"
+for d in $(grep -v '^#' "$O/INDEX" | cut -f1); do
+	(cd "$SCRATCH/clone" && git am -q "$O/$d"/000[1-9]*.patch) > "$SCRATCH/am" 2>&1 || break
+done
+same "git am applies every series, in the index's order" "$?" "0"
 "$LINKMEND" verify -q --base "$base" "$SCRATCH/clone" > "$SCRATCH/verify"
 same "verify passes on the applied series" "$?" "0"
 cat "$SCRATCH/verify"
@@ -180,7 +256,8 @@ cp -p "$SCRATCH/foo.c.orig" drivers/foo/foo.c
 
 "$LINKMEND" fix -q --archived
 same "fix exits 0" "$?" "0"
-ok "fix gives the tree the series gives" diff -r -x .git -x .linkmend "$T" "$SCRATCH/clone"
+# but for the Obsolete section's file, which fix rewrites and series leaves.
+ok "fix gives the tree the series gives" diff -r -x .git -x .linkmend -x qux "$T" "$SCRATCH/clone"
 "$LINKMEND" verify -q --base "$base" . > /dev/null
 same "verify passes after fix" "$?" "0"
 cp -a "$T" "$SCRATCH/after1"
@@ -188,15 +265,15 @@ cp -a "$T" "$SCRATCH/after1"
 ok "a second fix changes nothing" diff -r -x .linkmend "$T" "$SCRATCH/after1"
 ok "and says so" grep -q "^fix: 0 edits in 0 files" "$SCRATCH/fix2"
 
-# More patches than --max: several series, each with its cover letter.
-"$LINKMEND" series -o "$SCRATCH/split" --archived --max 2 --signoff --base "$base" \
+# More patches than --max: a tree's series in parts, each on the one before.
+"$LINKMEND" series -o "$SCRATCH/split" --archived --max 1 --signoff --base "$base" \
 	--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
-same "--max 2 splits three patches into two series" "$(cd "$SCRATCH/split" && ls */ | tr '\n' ' ')" \
-	"series-1/: 0000-cover-letter.patch 0001-bar-replace-dead-web-links-with-archived-copies.patch 0002-foo-update-moved-web-links.patch  series-2/: 0000-cover-letter.patch 0001-baz-replace-dead-web-links-with-archived-copies.patch "
+same "--max 1 splits the foo tree's two patches in two" "$(cd "$SCRATCH/split" && ls -d foo-foo*/ | tr '\n' ' ')" \
+	"foo-foo-01/ foo-foo-02/ "
 git clone -q "$T" "$SCRATCH/clone2"
 git -C "$SCRATCH/clone2" reset -q --hard "$base"
-(cd "$SCRATCH/clone2" && git am -q "$SCRATCH"/split/series-1/000[1-9]*.patch "$SCRATCH"/split/series-2/000[1-9]*.patch) > /dev/null 2>&1
-same "the series apply one after the other" "$?" "0"
+(cd "$SCRATCH/clone2" && git am -q "$SCRATCH"/split/foo-foo-01/000[1-9]*.patch "$SCRATCH"/split/foo-foo-02/000[1-9]*.patch) > /dev/null 2>&1
+same "the parts apply one after the other" "$?" "0"
 
 # verify: a Kconfig comment broken over two lines is still a comment; a
 # statement changed is not.

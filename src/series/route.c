@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../lib/run.h"
+#include "../lib/strbuf.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "../rewrite/rewrite.h"
+#include "maintainers.h"
+#include "route.h"
+
+/* The mail address of "Name <mail>" or "mail (what)", lower case. */
+static char *mail_of(const char *addr)
+{
+	const char *lt = strchr(addr, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	char *m, *p;
+
+	if (lt && gt)
+		m = xstrndup(lt + 1, (size_t)(gt - lt - 1));
+	else
+		m = xstrndup(addr, strcspn(addr, " \t("));
+	for (p = m; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return m;
+}
+
+static int has(char **v, size_t n, const char *mail)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < n && !found; i++) {
+		char *m = mail_of(v[i]);
+
+		found = !strcmp(m, mail);
+		free(m);
+	}
+	return found;
+}
+
+static void drop(char **v, size_t *n, const char *mail)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++) {
+		char *m = mail_of(v[i]);
+		int same = !strcmp(m, mail);
+
+		free(m);
+		if (same) {
+			free(v[i]);
+			memmove(v + i, v + i + 1, (*n - i - 1) * sizeof(*v));
+			(*n)--;
+			return;
+		}
+	}
+}
+
+void recipients_add(struct recipients *r, const char *addr, int to)
+{
+	char *mail = mail_of(addr);
+
+	if (!*mail || !strchr(mail, '@') || has(r->to, r->nto, mail))
+		goto out;
+	if (to) {
+		drop(r->cc, &r->ncc, mail);
+		ALLOC_GROW(r->to, r->nto + 1, r->ato);
+		r->to[r->nto++] = xstrdup(addr);
+	} else if (!has(r->cc, r->ncc, mail)) {
+		ALLOC_GROW(r->cc, r->ncc + 1, r->acc);
+		r->cc[r->ncc++] = xstrdup(addr);
+	}
+out:
+	free(mail);
+}
+
+void recipients_merge(struct recipients *dst, const struct recipients *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->nto; i++)
+		recipients_add(dst, src->to[i], 1);
+	for (i = 0; i < src->ncc; i++)
+		recipients_add(dst, src->cc[i], 0);
+}
+
+void recipients_release(struct recipients *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nto; i++)
+		free(r->to[i]);
+	for (i = 0; i < r->ncc; i++)
+		free(r->cc[i]);
+	free(r->to);
+	free(r->cc);
+	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * One line of get_maintainer.pl: "Name <mail> (maintainer:SECTION)",
+ * "list@host (open list:SECTION)".  Those who take patches go in To.
+ */
+static void take_line(struct recipients *r, char *line)
+{
+	static const char *const takers[] = {
+		"maintainer", "supporter", "odd fixer", "chief penguin",
+		"orphan minder", "obsolete minder",
+	};
+	char *open = NULL, *p;
+	size_t i;
+	int to = 0;
+
+	for (p = strstr(line, " ("); p; p = strstr(p + 1, " ("))
+		open = p;
+	if (open && line[strlen(line) - 1] == ')') {
+		*open = '\0';
+		for (i = 0; i < sizeof(takers) / sizeof(takers[0]); i++)
+			if (!strncmp(open + 2, takers[i], strlen(takers[i])))
+				to = 1;
+	}
+	if (*line)
+		recipients_add(r, line, to);
+}
+
+static void parse_output(struct recipients *r, char *text)
+{
+	char *line, *next;
+
+	for (line = text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		take_line(r, line);
+	}
+}
+
+/* "list@host (moderated for non-subscribers)" as get_maintainer.pl has it. */
+static char *list_address(const char *v)
+{
+	const char *at = strchr(v, '@'), *s, *e;
+
+	if (!at || strchr(v, '<'))
+		return xstrdup(v);
+	for (s = at; s > v && !isspace((unsigned char)s[-1]); s--)
+		;
+	for (e = at; *e && !isspace((unsigned char)*e); e++)
+		;
+	return xstrndup(s, (size_t)(e - s));
+}
+
+static void add_section(struct recipients *r, const struct maint_section *s)
+{
+	int chief = s->status && strcasestr(s->status, "buried alive");
+	size_t k;
+
+	for (k = 0; k < s->nto && !chief; k++)
+		recipients_add(r, s->to[k], 1);
+	for (k = 0; k < s->ncc; k++) {
+		char *l = list_address(s->cc[k]);
+
+		recipients_add(r, l, 0);
+		free(l);
+	}
+}
+
+static void from_maintainers(struct recipients *r, const struct maintainers *m,
+			     const char *patch)
+{
+	const char *p;
+	long idx[256];
+	size_t i;
+
+	for (p = strstr(patch, "\ndiff --git a/"); p;
+	     p = strstr(p + 1, "\ndiff --git a/")) {
+		const char *a = p + 14, *e = strpbrk(a, " \n");
+		char *path = e ? xstrndup(a, (size_t)(e - a)) : xstrdup(a);
+		size_t n = maintainers_matches(m, path, idx, 256);
+
+		for (i = 0; i < n; i++)
+			add_section(r, &m->v[idx[i]]);
+		free(path);
+	}
+	for (i = 0; i < m->nr; i++)
+		if (maintainers_keyword(&m->v[i], patch))
+			add_section(r, &m->v[i]);
+}
+
+/*
+ * A patch no maintainer takes (a file only "THE REST" covers) goes To
+ * its lists rather than To nobody.
+ */
+static void promote_lists(struct recipients *r)
+{
+	if (r->nto || !r->ncc)
+		return;
+	r->to = r->cc;
+	r->nto = r->ncc;
+	r->ato = r->acc;
+	r->cc = NULL;
+	r->ncc = r->acc = 0;
+}
+
+/* get_maintainer.pl on every file, jobs at once; its output in FILE.to. */
+static int run_script(const char *root, char *const *abs, size_t n, int jobs)
+{
+	static const char script[] =
+		"perl scripts/get_maintainer.pl --no-git --no-git-fallback "
+		"\"$1\" > \"$1.to\" 2> /dev/null || "
+		"perl scripts/get_maintainer.pl --no-tree --no-git "
+		"--no-git-fallback \"$1\" > \"$1.to\"";
+	struct strbuf in = STRBUF_INIT;
+	char j[16];
+	const char *argv[] = { "xargs", "-0", "-P", j, "-n", "1", "sh", "-c",
+			       script, "sh", NULL };
+	size_t i;
+	int ret;
+
+	snprintf(j, sizeof(j), "%d", jobs > 0 ? jobs : 1);
+	for (i = 0; i < n; i++)
+		strbuf_add(&in, abs[i], strlen(abs[i]) + 1);
+	ret = run_command(argv, root, in.buf, in.len, NULL, NULL);
+	strbuf_release(&in);
+	return ret ? error("scripts/get_maintainer.pl failed in '%s'", root) : 0;
+}
+
+int route_patches(const char *root, const struct maintainers *m,
+		  char *const *files, size_t n, int jobs,
+		  struct recipients *out)
+{
+	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
+	char **abs = xcalloc(n ? n : 1, sizeof(*abs));
+	int use_script = !access(script, R_OK) && m, ret = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char buf[PATH_MAX];
+
+		memset(&out[i], 0, sizeof(out[i]));
+		abs[i] = xstrdup(realpath(files[i], buf) ? buf : files[i]);
+	}
+	if (use_script && n)
+		ret = run_script(root, abs, n, jobs);
+	for (i = 0; i < n && !ret; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		char *to = xstrfmt("%s.to", abs[i]);
+
+		if (use_script) {
+			if (strbuf_read_file(&sb, to))
+				ret = -1;
+			else
+				parse_output(&out[i], sb.buf);
+			unlink(to);
+		} else if (m) {
+			if (strbuf_read_file(&sb, abs[i]))
+				ret = -1;
+			else
+				from_maintainers(&out[i], m, sb.buf);
+		}
+		strbuf_release(&sb);
+		free(to);
+		promote_lists(&out[i]);
+	}
+	for (i = 0; i < n; i++) {
+		char *to = xstrfmt("%s.to", abs[i]);
+
+		unlink(to);
+		free(to);
+		free(abs[i]);
+	}
+	free(abs);
+	free(script);
+	return ret;
+}
+
+int recipients_write(const char *file, const struct recipients *r)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	char *hdr_end;
+	size_t i;
+	int ret;
+
+	if (!r->nto && !r->ncc)
+		return 0;
+	if (strbuf_read_file(&sb, file))
+		return -1;
+	hdr_end = strstr(sb.buf, "\n\n");
+	if (!hdr_end) {
+		strbuf_release(&sb);
+		return error("'%s' has no mail header", file);
+	}
+	strbuf_add(&out, sb.buf, (size_t)(hdr_end - sb.buf) + 1);
+	for (i = 0; i < r->nto; i++)
+		strbuf_addf(&out, "To: %s\n", r->to[i]);
+	for (i = 0; i < r->ncc; i++)
+		strbuf_addf(&out, "Cc: %s\n", r->cc[i]);
+	strbuf_addstr(&out, hdr_end + 1);
+	ret = rewrite_file(file, out.buf, out.len);
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	return ret;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Who gets a patch.  When the tree ships scripts/get_maintainer.pl, what
+ * it prints for the patch file (--no-git --no-git-fallback, as git
+ * send-email --to-cmd would run it): maintainers, supporters and odd
+ * fixers in To, reviewers and lists in Cc.  Otherwise the tree's
+ * MAINTAINERS read here: every section that matches a file the patch
+ * touches, M: in To, R: and L: in Cc, the chief penguin left out as
+ * get_maintainer.pl leaves him, and K: keywords matched as it matches
+ * them.  A patch with nobody in To goes To its lists.
+ */
+#ifndef SERIES_ROUTE_H
+#define SERIES_ROUTE_H
+
+#include <stddef.h>
+
+struct maintainers;
+
+struct recipients {
+	char **to, **cc;
+	size_t nto, ncc, ato, acc;
+};
+
+/* Add addr to To (to) or Cc, once; an address in To is never in Cc. */
+void recipients_add(struct recipients *r, const char *addr, int to);
+/* Everything in src into dst, To to To and Cc to Cc. */
+void recipients_merge(struct recipients *dst, const struct recipients *src);
+void recipients_release(struct recipients *r);
+
+/*
+ * The recipients of each of the n patch files into out[0..n), the
+ * get_maintainer.pl runs jobs at a time; m may be NULL (no MAINTAINERS:
+ * nobody).  -1 after error().
+ */
+int route_patches(const char *root, const struct maintainers *m,
+		  char *const *files, size_t n, int jobs,
+		  struct recipients *out);
+
+/* Put To: and Cc: lines at the end of file's mail header.  -1 after error(). */
+int recipients_write(const char *file, const struct recipients *r);
+
+#endif

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/run.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/xalloc.h"
+#include "subject.h"
+
+void subject_style_release(struct subject_style *s)
+{
+	free(s->prefix);
+	s->prefix = NULL;
+}
+
+/* The n-th directory of path ("drivers/net/x.c", 1: "net"), or NULL. */
+static char *dir_at(const char *path, int n)
+{
+	const char *s = path, *e;
+
+	while (n-- > 0) {
+		s = strchr(s, '/');
+		if (!s)
+			return NULL;
+		s++;
+	}
+	e = strchr(s, '/');
+	return e ? xstrndup(s, (size_t)(e - s)) : NULL;
+}
+
+/* The file's name without directory or extension ("tmp513"). */
+static char *stem(const char *path)
+{
+	const char *b = strrchr(path, '/'), *dot;
+
+	b = b ? b + 1 : path;
+	dot = strchr(b, '.');
+	return dot && dot != b ? xstrndup(b, (size_t)(dot - b)) : xstrdup(b);
+}
+
+static int starts(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+static void set(struct subject_style *out, int capital, char *prefix)
+{
+	out->prefix = prefix;
+	out->capital = capital;
+}
+
+/* "dt-bindings: display: tilcdc: " from the directories under bindings/. */
+static char *dt_prefix(const char *path)
+{
+	const char *rest = strstr(path, "bindings/") + 9;
+	char *a = dir_at(rest, 0), *b = a ? dir_at(rest, 1) : NULL;
+	char *p;
+
+	if (!a) {
+		char *s = stem(rest);
+
+		p = xstrfmt("dt-bindings: %s: ", s);
+		free(s);
+		return p;
+	}
+	if (!b)
+		b = stem(rest);
+	p = xstrfmt("dt-bindings: %s: %s: ", a, b);
+	free(a);
+	free(b);
+	return p;
+}
+
+void subject_convention(const char *path, struct subject_style *out)
+{
+	char *a = NULL, *b = NULL, *s;
+
+	if (starts(path, "Documentation/devicetree/bindings/"))
+		return set(out, 1, dt_prefix(path));
+	if (starts(path, "include/dt-bindings/"))
+		return set(out, 1, xstrdup("dt-bindings: "));
+	if (starts(path, "Documentation/"))
+		return set(out, 0, xstrdup("docs: "));
+	if (starts(path, "drivers/net/wireless/")) {
+		a = dir_at(path, 3);
+		b = dir_at(path, 4);
+		s = xstrfmt("wifi: %s: ", b ? b : a ? a : "wireless");
+		free(a);
+		free(b);
+		return set(out, 0, s);
+	}
+	if (starts(path, "drivers/gpu/drm/") && (a = dir_at(path, 3))) {
+		size_t n = strlen(a);
+
+		if (n > 3 && !strcmp(a + n - 3, "drm"))
+			a[n - 3] = '\0';
+		s = xstrfmt("drm/%s: ", a);
+		free(a);
+		return set(out, 1, s);
+	}
+	if (starts(path, "drivers/hwmon/") && !strchr(path + 14, '/')) {
+		b = stem(path);
+		s = xstrfmt("hwmon: (%s) ", b);
+		free(b);
+		return set(out, 1, s);
+	}
+	if (starts(path, "drivers/platform/x86/")) {
+		b = stem(path);
+		s = xstrfmt("platform/x86: %s: ", b);
+		free(b);
+		return set(out, 1, s);
+	}
+	if (starts(path, "drivers/pci/"))
+		return set(out, 1, xstrdup("PCI: "));
+	if (starts(path, "arch/x86/")) {
+		const char *l = strrchr(path, '/');
+
+		a = dir_at(path, 2);
+		if (a && l > path + 9) {
+			/* The file's own directory: arch/x86/entry/vdso/ -> vdso. */
+			const char *d = l - 1;
+
+			while (d > path && d[-1] != '/')
+				d--;
+			s = xstrfmt("x86/%.*s: ", (int)(l - d), d);
+		} else {
+			s = xstrdup("x86: ");
+		}
+		free(a);
+		return set(out, 1, s);
+	}
+	if (starts(path, "arch/mips/"))
+		return set(out, 1, xstrdup("MIPS: "));
+	if (starts(path, "arch/arm/"))
+		return set(out, 1, xstrdup("ARM: "));
+	if (starts(path, "arch/") && (a = dir_at(path, 1))) {
+		s = xstrfmt("%s: ", a);
+		free(a);
+		return set(out, 0, s);
+	}
+	if (starts(path, "drivers/") && (a = dir_at(path, 1))) {
+		b = dir_at(path, 2);
+		s = b ? xstrfmt("%s: %s: ", a, b) : xstrfmt("%s: ", a);
+		free(a);
+		free(b);
+		return set(out, 0, s);
+	}
+	if ((a = dir_at(path, 0))) {
+		s = xstrfmt("%s: ", a);
+		free(a);
+		return set(out, 0, s);
+	}
+	b = stem(path);
+	s = xstrfmt("%s: ", b);
+	free(b);
+	set(out, 0, s);
+}
+
+/*
+ * "net: wireless: fix x: y" -> "net: wireless: " (words without spaces
+ * before ": "), "hwmon: (tmp513) Add" -> "hwmon: (tmp513) "; the rest of
+ * the subject in *rest.  NULL when it has none.
+ */
+static char *prefix_of(char *line, const char **rest)
+{
+	char *p = line, *colon, *end = NULL;
+
+	while ((colon = strstr(p, ": "))) {
+		if (colon == p || memchr(p, ' ', (size_t)(colon - p)))
+			break;
+		end = colon + 2;
+		p = end;
+	}
+	if (!end || end - line > 48 || memchr(line, '[', (size_t)(end - line)))
+		return NULL;
+	/* hwmon's "(driver) " after the colon. */
+	if (*end == '(') {
+		char *close = strchr(end, ')');
+
+		if (close && close[1] == ' ' && !memchr(end, ' ', (size_t)(close - end)))
+			end = close + 2;
+	}
+	*rest = end;
+	return xstrndup(line, (size_t)(end - line));
+}
+
+void subject_style(const char *root, const char *base, const char *path,
+		   struct subject_style *out)
+{
+	const char *argv[] = { "git", "-C", root, "log", "--no-merges",
+			       "--format=%s", "-n", "200", base, "--", path,
+			       NULL };
+	struct strbuf log = STRBUF_INIT;
+	struct strmap count = STRMAP_INIT;
+	struct strmap_entry *e;
+	char *line, *next, *best = NULL;
+	size_t most = 0, upper = 0, lower = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!run_command_quiet(argv, NULL, &log)) {
+		for (line = log.buf; line && *line; line = next) {
+			const char *rest;
+			char *p;
+
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			p = prefix_of(line, &rest);
+			if (p) {
+				void **slot = strmap_put(&count, p);
+
+				*slot = (void *)((size_t)*slot + 1);
+				free(p);
+			}
+		}
+	}
+	strmap_for_each(&count, e)
+		if ((size_t)e->value > most ||
+		    ((size_t)e->value == most && best && strcmp(e->key, best) < 0)) {
+			most = (size_t)e->value;
+			best = e->key;
+		}
+	if (!best) {
+		strmap_clear(&count, NULL);
+		strbuf_release(&log);
+		subject_convention(path, out);
+		return;
+	}
+	out->prefix = xstrdup(best);
+	strmap_clear(&count, NULL);
+	/* How the area writes what follows its prefix. */
+	for (line = log.buf; line < log.buf + log.len; line += strlen(line) + 1) {
+		const char *rest;
+		char *p = prefix_of(line, &rest);
+
+		if (p && !strcmp(p, out->prefix) && isalpha((unsigned char)*rest))
+			isupper((unsigned char)*rest) ? upper++ : lower++;
+		free(p);
+	}
+	out->capital = upper > lower;
+	strbuf_release(&log);
+}
+
+char *subject_summary(const char *kind, size_t links, const char *what,
+		      int capital)
+{
+	const char *one = links == 1 ? "" : "s";
+	char *s;
+
+	if (!strcmp(kind, "archived"))
+		s = xstrfmt("replace dead web link%s with archived cop%s",
+			    one, links == 1 ? "y" : "ies");
+	else if (!strcmp(kind, "upgrade"))
+		s = xstrfmt("use https for web link%s", one);
+	else if (!strcmp(kind, "strings"))
+		s = xstrfmt("update web link%s in strings", one);
+	else
+		s = xstrfmt("update moved web link%s", one);
+	if (what) {
+		char *t = xstrfmt("%s %s %s", s,
+				  strcmp(kind, "strings") ? "in" : "of", what);
+
+		free(s);
+		s = t;
+	}
+	if (capital)
+		s[0] = (char)toupper((unsigned char)s[0]);
+	return s;
+}

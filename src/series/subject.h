@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A patch's subject in its area's own style: the prefix the history of
+ * the file uses most ("net: e1000: ", "hwmon: (tmp513) "), and whether
+ * the area capitalises what follows it; where the tree has no history,
+ * the kernel's conventions by path ("dt-bindings: display: tilcdc: ",
+ * "wifi: b43: ", "drm/omap: ", "x86/vdso: ", "PCI: ", "MIPS: ",
+ * "platform/x86: drv: ").  Then a summary that says what changes where.
+ */
+#ifndef SERIES_SUBJECT_H
+#define SERIES_SUBJECT_H
+
+#include <stddef.h>
+
+struct subject_style {
+	char *prefix;		/* with its separator: "net: " */
+	int capital;		/* "Update ...", else "update ..." */
+};
+
+/*
+ * The style for a patch to path in the git tree root at base: the
+ * history's (git log) when it has one, else by convention.
+ */
+void subject_style(const char *root, const char *base, const char *path,
+		   struct subject_style *out);
+void subject_style_release(struct subject_style *s);
+
+/* The style the path alone gives (no history). */
+void subject_convention(const char *path, struct subject_style *out);
+
+/*
+ * "Update moved web links in foo.c" for links links of kind in what
+ * (NULL: nowhere named), capitalised or not.
+ */
+char *subject_summary(const char *kind, size_t links, const char *what,
+		      int capital);
+
+#endif

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""The series as a maintainer receives it, judged with none of linkmend's
+code: the tree's own scripts/get_maintainer.pl on every patch.
+
+usage: series-check.py TREE SERIES-DIR
+
+Prints "name: value" figures:
+  recipients_match_get_maintainer  patches whose To+Cc are exactly what
+      get_maintainer.pl --no-git --no-git-fallback --no-rolestats prints
+  patches_without_to               patches with no To: header
+  duplicate_summaries              patches whose summary (the subject
+      without its [PATCH ...] tag) another patch has too
+  series_spanning_trees            directories (series) whose patches have
+      no tree (get_maintainer.pl --scm) in common
+  message_lines_over_75            commit-message lines over 75 columns,
+      but a URL alone or after its place ("path:line:")
+  covers_without_all_recipients    cover letters missing a recipient of
+      one of their patches
+then the first differences.
+"""
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+tree, top = sys.argv[1], sys.argv[2]
+GM = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback", "--no-rolestats"]
+URL_LINE = re.compile(r"^(\S+:\d+:( +(now|archived at))? +|\s+)[a-z]+://\S+$")
+
+
+def header(path):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    head, _, body = text.partition("\n\n")
+    head = re.sub(r"\n[ \t]+", " ", head)
+    fields = {}
+    for line in head.splitlines():
+        k, _, v = line.partition(": ")
+        fields.setdefault(k, []).append(v)
+    return fields, body
+
+
+def mail(addr):
+    m = re.search(r"<([^>]+)>", addr)
+    return (m.group(1) if m else addr.split()[0]).lower()
+
+
+def gm(patch):
+    out = subprocess.run(GM + ["--scm", patch], cwd=tree, capture_output=True, text=True).stdout
+    people, scm = set(), set()
+    for line in out.splitlines():
+        if re.match(r"^(git|quilt|hg|stgit|topgit) ", line):
+            scm.add(line.strip())
+        elif "@" in line:
+            people.add(mail(line))
+    return people, scm
+
+
+series = {}
+for d, _, files in os.walk(top):
+    for f in sorted(files):
+        if f.endswith(".patch"):
+            series.setdefault(d, []).append(os.path.join(d, f))
+patches = [p for ps in series.values() for p in ps if not p.endswith("0000-cover-letter.patch")]
+with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+    got = dict(zip(patches, ex.map(gm, patches)))
+
+match, no_to, long_lines, spanning, covers = 0, 0, 0, 0, 0
+diffs, summaries = [], {}
+for p in patches:
+    h, body = header(p)
+    have = {mail(a) for k in ("To", "Cc") for a in h.get(k, [])}
+    want = got[p][0]
+    if have == want:
+        match += 1
+    elif len(diffs) < 10:
+        diffs.append("%s: missing %s, extra %s" % (p[len(top) + 1:], sorted(want - have), sorted(have - want)))
+    if not h.get("To"):
+        no_to += 1
+    subj = re.sub(r"^\[[^]]*\] ", "", " ".join(h.get("Subject", [""])))
+    summaries.setdefault(subj, []).append(p)
+    msg = body.split("\n---\n", 1)[0]
+    long_lines += sum(1 for l in msg.splitlines() if len(l) > 75 and not URL_LINE.match(l))
+for d, ps in series.items():
+    own = [p for p in ps if not p.endswith("0000-cover-letter.patch")]
+    trees = [got[p][1] for p in own]
+    if trees and not set.intersection(*trees):
+        spanning += 1
+        diffs.append("%s spans trees: %s" % (d[len(top) + 1:], [sorted(t)[:2] for t in trees[:3]]))
+    for c in ps:
+        if c.endswith("0000-cover-letter.patch"):
+            h, _ = header(c)
+            have = {mail(a) for k in ("To", "Cc") for a in h.get(k, [])}
+            need = set().union(*[got[p][0] for p in own])
+            if not need <= have:
+                covers += 1
+dups = sum(len(v) for v in summaries.values() if len(v) > 1)
+print("recipients_match_get_maintainer: %d of %d" % (match, len(patches)))
+print("patches_without_to: %d" % no_to)
+print("duplicate_summaries: %d" % dups)
+print("series_spanning_trees: %d of %d" % (spanning, len(series)))
+print("message_lines_over_75: %d" % long_lines)
+print("covers_without_all_recipients: %d" % covers)
+for d in diffs[:10]:
+    print("  " + d)
