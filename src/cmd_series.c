@@ -32,7 +32,8 @@ const char cmd_series_help[] =
 	"or Obsolete get no patch.  Trees without MAINTAINERS are grouped by\n"
 	"their top two directories, in DIR itself.  The commits are made on\n"
 	"top of --base (HEAD) without touching the work tree; apply them with\n"
-	"git am.\n"
+	"git am.  --base REV builds on REV and names it in each patch\n"
+	"(base-commit:), as maintainers' tools and CI want.\n"
 	"\n"
 	"    --from ADDR      the author (default: the tree's git user)\n"
 	"    --signoff        add Signed-off-by: ADDR\n"
@@ -91,6 +92,7 @@ int cmd_series(int argc, char **argv)
 	cmd_store_open(&cs, a.db, 0, 1, "run scan, check and resolve first");
 	cmd_conf_load(cs.root, &cfg);
 	a.o.root = cs.root;
+	a.o.base_commit = parse_options_seen(opts, "base");
 	a.o.cfg = &cfg;
 	if (series_write(&a.o, cs.st))
 		die("cannot write the series of '%s'", cs.root);

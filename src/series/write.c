@@ -51,6 +51,7 @@ struct series {
 	size_t unkept;		/* groups of Orphan or Obsolete sections */
 	struct strbuf unkept_names;
 	struct strmap blobs;	/* path -> struct strbuf of the base content */
+	struct strmap modes;	/* path -> its mode at the base ("100644") */
 	struct keep_counts kept;
 };
 
@@ -67,6 +68,27 @@ static int git(struct series *c, const char *const *args, const char *in,
 		argv[n++] = args[i];
 	argv[n] = NULL;
 	return run_command(argv, NULL, in, inlen, out, env);
+}
+
+/* git -C root with an argv of any length. */
+static int run_command_argv(struct series *c, const char **args,
+			    struct strbuf *out)
+{
+	size_t n = 0, i;
+	const char **argv;
+	int ret;
+
+	while (args[n])
+		n++;
+	argv = xcalloc(n + 4, sizeof(*argv));
+	argv[0] = "git";
+	argv[1] = "-C";
+	argv[2] = c->o->root;
+	for (i = 0; i < n; i++)
+		argv[3 + i] = args[i];
+	ret = run_command(argv, NULL, NULL, 0, out, NULL);
+	free(argv);
+	return ret;
 }
 
 static void chomp(struct strbuf *sb)
@@ -94,6 +116,85 @@ static struct strbuf *base_blob(struct series *c, const char *path)
 		*slot = sb ? (void *)sb : (void *)-1;
 	}
 	return *slot == (void *)-1 ? NULL : *slot;
+}
+
+/*
+ * The base's content of every path the plan touches, with one git
+ * cat-file --batch (a process per file cost seconds on a kernel); a path
+ * with a newline, which --batch cannot name, is left to base_blob().
+ */
+static void preload_blobs(struct series *c)
+{
+	const char *args[] = { "cat-file", "--batch", NULL };
+	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
+	const char **asked = xcalloc(c->plan.nr + 1, sizeof(*asked));
+	size_t i, n = 0, pos = 0;
+
+	for (i = 0; i < c->plan.nr; i++) {
+		const char *path = c->plan.v[i].path;
+
+		if (strchr(path, '\n') || (n && !strcmp(asked[n - 1], path)) ||
+		    strmap_get(&c->blobs, path))
+			continue;
+		asked[n++] = path;
+		strbuf_addf(&in, "%s:%s\n", c->base, path);
+	}
+	if (n && !git(c, args, in.buf, in.len, &out, NULL)) {
+		for (i = 0; i < n && pos < out.len; i++) {
+			char *nl = memchr(out.buf + pos, '\n', out.len - pos);
+			unsigned long size;
+			struct strbuf *sb;
+			char type[16];
+
+			if (!nl)
+				break;
+			*nl = '\0';
+			if (sscanf(out.buf + pos, "%*s %15s %lu", type, &size) != 2 ||
+			    strcmp(type, "blob") ||
+			    (size_t)(nl + 1 - out.buf) + size > out.len) {
+				/* "missing": base_blob() says so later. */
+				pos = (size_t)(nl + 1 - out.buf);
+				continue;
+			}
+			sb = xcalloc(1, sizeof(*sb));
+			strbuf_init(sb, 0);
+			strbuf_add(sb, nl + 1, size);
+			*strmap_put(&c->blobs, asked[i]) = sb;
+			pos = (size_t)(nl + 1 - out.buf) + size + 1;
+		}
+	}
+	free(asked);
+	strbuf_release(&in);
+	strbuf_release(&out);
+}
+
+/* The mode of every path the plan touches at the base, one ls-tree. */
+static void preload_modes(struct series *c)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char **argv = xcalloc(c->plan.nr + 8, sizeof(*argv));
+	size_t i, n = 0;
+	char *line, *next;
+
+	argv[n++] = "ls-tree";
+	argv[n++] = "-z";
+	argv[n++] = c->base;
+	argv[n++] = "--";
+	for (i = 0; i < c->plan.nr; i++)
+		if (i == 0 || strcmp(c->plan.v[i].path, c->plan.v[i - 1].path))
+			argv[n++] = c->plan.v[i].path;
+	argv[n] = NULL;
+	if (!run_command_argv(c, argv, &out))
+		for (line = out.buf; line && line < out.buf + out.len; line = next) {
+			char *tab = strchr(line, '\t');
+
+			next = line + strlen(line) + 1;
+			if (tab && tab - line > 6)
+				*strmap_put(&c->modes, tab + 1) =
+					xstrndup(line, 6);
+		}
+	free(argv);
+	strbuf_release(&out);
 }
 
 static int is_dt_binding(const char *path)
@@ -390,24 +491,18 @@ static void message(struct series *c, struct group *g, struct strbuf *msg)
 		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
 }
 
-/*
- * Put path as it is after group gi and every group before it into the
- * side index env names, with its mode at parent.
- */
-static int stage_file(struct series *c, size_t gi, const char *parent,
-		      const char *path, const char *const *env)
+/* path as it is after group gi and every group before it, into out. */
+static int content_after(struct series *c, size_t gi, const char *path,
+			 struct strbuf *out)
 {
-	struct strbuf *old = base_blob(c, path), new = STRBUF_INIT;
-	struct strbuf sha = STRBUF_INIT, mode = STRBUF_INIT;
-	struct edit *ev = xcalloc(c->plan.nr, sizeof(*ev));
-	const char *hash[] = { "hash-object", "-w", "--stdin", NULL };
-	const char *ls[] = { "ls-tree", "--format=%(objectmode)", parent, "--",
-			     path, NULL };
-	const char *upd[] = { "update-index", "--cacheinfo", NULL, NULL };
+	struct strbuf *old = base_blob(c, path);
+	struct edit *ev;
 	size_t n = 0, i, k;
-	char *info = NULL;
-	int ret = -1;
+	int ret;
 
+	if (!old)
+		return error("'%s' is not in %s", path, c->o->base_rev);
+	ev = xcalloc(c->plan.nr, sizeof(*ev));
 	for (k = 0; k <= gi; k++)
 		for (i = 0; i < c->g[k].nr; i++) {
 			const struct planned *e = &c->plan.v[c->g[k].edits[i]];
@@ -418,80 +513,126 @@ static int stage_file(struct series *c, size_t gi, const char *parent,
 			ev[n].end = e->end;
 			ev[n++].text = plan_text(e);
 		}
-	if (!old || rewrite_apply(old->buf, old->len, ev, n, &new) ||
-	    git(c, hash, new.buf, new.len, &sha, NULL))
-		goto out;
-	chomp(&sha);
-	if (git(c, ls, NULL, 0, &mode, NULL) || !mode.len)
-		strbuf_addstr(&mode, "100644");
-	chomp(&mode);
-	info = xstrfmt("%s,%s,%s", mode.buf, sha.buf, path);
-	upd[2] = info;
-	ret = git(c, upd, NULL, 0, NULL, env) ? -1 : 0;
-out:
+	ret = rewrite_apply(old->buf, old->len, ev, n, out);
 	free(ev);
-	free(info);
-	strbuf_release(&new);
-	strbuf_release(&sha);
-	strbuf_release(&mode);
 	return ret;
 }
 
-/*
- * A commit of group g on parent; its id goes to out.  The side index
- * holds parent's tree already (read once per series: a kernel's index
- * is 80,000 entries), and the group's files are updated in it.
- */
-static int commit_group(struct series *c, size_t gi, const char *parent,
-			struct strbuf *out, const char *date, const char *index)
+static void add_data(struct strbuf *st, const char *buf, size_t len)
 {
-	struct group *g = &c->g[gi];
-	char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
-	char *an = xstrfmt("GIT_AUTHOR_NAME=%s", c->from_name);
-	char *ae = xstrfmt("GIT_AUTHOR_EMAIL=%s", c->from_mail);
-	char *cn = xstrfmt("GIT_COMMITTER_NAME=%s", c->from_name);
-	char *ce = xstrfmt("GIT_COMMITTER_EMAIL=%s", c->from_mail);
-	char *ad = xstrfmt("GIT_AUTHOR_DATE=%s", date);
-	char *cd = xstrfmt("GIT_COMMITTER_DATE=%s", date);
-	const char *env[] = { ienv, an, ae, cn, ce, ad, cd, NULL };
-	struct strbuf tree = STRBUF_INIT, msg = STRBUF_INIT;
-	struct strmap files = STRMAP_INIT;
-	struct strmap_entry *fe;
-	int ret = -1;
-	size_t i;
+	strbuf_addf(st, "data %zu\n", len);
+	strbuf_add(st, buf, len);
+	strbuf_addch(st, '\n');
+}
 
-	for (i = 0; i < g->nr; i++)
-		*strmap_put(&files, c->plan.v[g->edits[i]].path) = (void *)1;
-	strmap_for_each(&files, fe)
-		if (stage_file(c, gi, parent, fe->key, env))
-			goto out;
-	{
-		const char *a[] = { "write-tree", NULL };
+/* A path as fast-import reads it: C-quoted when it must be. */
+static void add_path(struct strbuf *st, const char *path)
+{
+	const char *p;
 
-		if (git(c, a, NULL, 0, &tree, env))
-			goto out;
-		chomp(&tree);
+	if (path[0] != '"' && !strpbrk(path, "\n\\")) {
+		strbuf_addstr(st, path);
+		return;
 	}
-	message(c, g, &msg);
-	{
-		const char *a[] = { "commit-tree", tree.buf, "-p", parent, "-F", "-", NULL };
+	strbuf_addch(st, '"');
+	for (p = path; *p; p++) {
+		if (*p == '\n')
+			strbuf_addstr(st, "\\n");
+		else if (*p == '"' || *p == '\\')
+			strbuf_addf(st, "\\%c", *p);
+		else
+			strbuf_addch(st, *p);
+	}
+	strbuf_addch(st, '"');
+}
 
-		if (git(c, a, msg.buf, msg.len, out, env))
+/*
+ * Groups [first, last) as commits on *parent, which moves to the last:
+ * one git fast-import for them all, each file's new content written
+ * once, no process per file (the kernel's 900 files took minutes so).
+ */
+static int commit_groups(struct series *c, size_t first, size_t last,
+			 struct strbuf *parent, long long now)
+{
+	char *ref = xstrfmt("refs/linkmend/series-%d", (int)getpid());
+	char *marks = xstrfmt("%s/.git/linkmend-marks-%d", c->o->root,
+			      (int)getpid());
+	char *mopt = xstrfmt("--export-marks=%s", marks);
+	const char *fi[] = { "fast-import", "--quiet", "--done", mopt, NULL };
+	const char *del[] = { "update-ref", "-d", ref, NULL };
+	struct strbuf st = STRBUF_INIT, m = STRBUF_INIT;
+	size_t k, i;
+	int ret = -1;
+
+	for (k = first; k < last; k++) {
+		struct group *g = &c->g[k];
+		struct strmap files = STRMAP_INIT;
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&st, "commit %s\nmark :%zu\n", ref, k + 1);
+		/* A second apart, so that the order is the log's. */
+		strbuf_addf(&st, "author %s <%s> %lld +0000\n", c->from_name,
+			    c->from_mail, now + (long long)k);
+		strbuf_addf(&st, "committer %s <%s> %lld +0000\n",
+			    c->from_name, c->from_mail, now + (long long)k);
+		message(c, g, &msg);
+		add_data(&st, msg.buf, msg.len);
+		strbuf_release(&msg);
+		if (k == first)
+			strbuf_addf(&st, "from %s\n", parent->buf);
+		for (i = 0; i < g->nr; i++) {
+			const char *path = c->plan.v[g->edits[i]].path;
+			struct strbuf body = STRBUF_INIT;
+			void **slot = strmap_put(&files, path);
+			const char *mode;
+
+			if (*slot)
+				continue;
+			*slot = (void *)1;
+			if (content_after(c, k, path, &body)) {
+				strbuf_release(&body);
+				strmap_clear(&files, NULL);
+				goto out;
+			}
+			mode = strmap_get(&c->modes, path);
+			strbuf_addf(&st, "M %s inline ", mode ? mode : "100644");
+			add_path(&st, path);
+			strbuf_addch(&st, '\n');
+			add_data(&st, body.buf, body.len);
+			strbuf_release(&body);
+		}
+		strmap_clear(&files, NULL);
+		strbuf_addch(&st, '\n');
+	}
+	strbuf_addstr(&st, "done\n");
+	if (git(c, fi, st.buf, st.len, NULL, NULL)) {
+		error("git fast-import failed in '%s'", c->o->root);
+		goto out;
+	}
+	if (strbuf_read_file(&m, marks))
+		goto out;
+	{
+		/* ":N sha" lines: the last group's commit is the new parent. */
+		char *want = xstrfmt(":%zu ", last), *at = strstr(m.buf, want);
+
+		free(want);
+		if (!at || (at != m.buf && at[-1] != '\n')) {
+			error("git fast-import made no commit for %s", c->g[last - 1].area);
 			goto out;
-		chomp(out);
+		}
+		at = strchr(at, ' ') + 1;
+		strbuf_reset(parent);
+		strbuf_add(parent, at, strcspn(at, "\n"));
 	}
 	ret = 0;
 out:
-	free(ienv);
-	free(an);
-	free(ae);
-	free(cn);
-	free(ce);
-	free(ad);
-	free(cd);
-	strbuf_release(&tree);
-	strbuf_release(&msg);
-	strmap_clear(&files, NULL);
+	git(c, del, NULL, 0, NULL, NULL);
+	unlink(marks);
+	free(marks);
+	free(mopt);
+	free(ref);
+	strbuf_release(&st);
+	strbuf_release(&m);
 	return ret;
 }
 
@@ -716,39 +857,6 @@ static void group_edits(struct series *c)
 	}
 }
 
-/* Groups [first, last) committed on *parent, which moves to the last. */
-static int commit_groups(struct series *c, size_t first, size_t last,
-			 struct strbuf *parent, long long now)
-{
-	char *index = xstrfmt("%s/.git/linkmend-index-%d", c->o->root,
-			      (int)getpid());
-	char *ienv = xstrfmt("GIT_INDEX_FILE=%s", index);
-	const char *ie[] = { ienv, NULL };
-	const char *rt[] = { "read-tree", parent->buf, NULL };
-	int ret = 0;
-	size_t k;
-
-	if (git(c, rt, NULL, 0, NULL, ie))
-		ret = error("git read-tree failed in '%s'", c->o->root);
-	for (k = first; k < last && !ret; k++) {
-		struct strbuf sha = STRBUF_INIT;
-		char date[32];
-
-		/* A second apart, so that the order is the log's. */
-		snprintf(date, sizeof(date), "@%lld +0000", now + (long long)k);
-		if (commit_group(c, k, parent->buf, &sha, date, index))
-			ret = error("cannot make the commit for %s (%s)",
-				    c->g[k].area, c->g[k].kind);
-		strbuf_reset(parent);
-		strbuf_add(parent, sha.buf, sha.len);
-		strbuf_release(&sha);
-	}
-	unlink(index);
-	free(index);
-	free(ienv);
-	return ret;
-}
-
 /*
  * git format-patch of start..end into sdir; the files' names into files.
  * One patch alone is a [PATCH] with no number.
@@ -759,8 +867,10 @@ static int format_patches(struct series *c, const char *sdir,
 {
 	char *range = xstrfmt("%s..%s", start, end), *abs = NULL;
 	char *prefix = xstrfmt("--subject-prefix=%s", tag);
+	char *base = xstrfmt("--base=%s", c->base);
 	const char *a[] = { "format-patch", numbered ? "--numbered" :
-			    "--no-numbered", prefix, "-o", sdir, range, NULL };
+			    "--no-numbered", prefix, "-o", sdir, range,
+			    c->o->base_commit ? base : NULL, NULL };
 	char cwd[4096];
 	int ret;
 
@@ -769,6 +879,7 @@ static int format_patches(struct series *c, const char *sdir,
 	ret = git(c, a, NULL, 0, files, NULL) ?
 	      error("git format-patch failed") : 0;
 	free(abs);
+	free(base);
 	free(prefix);
 	free(range);
 	return ret;
@@ -1004,6 +1115,7 @@ static void release(struct series *c)
 	if (c->have_m)
 		maintainers_release(&c->m);
 	strmap_clear(&c->blobs, free_blob);
+	strmap_clear(&c->modes, free);
 	strbuf_release(&c->unkept_names);
 	free(c->base);
 	free(c->from_name);
@@ -1205,6 +1317,8 @@ int series_write(const struct series_opts *o, struct store *st)
 	    plan_load(st, o->kinds, o->archived, o->strings, &c.plan))
 		goto out;
 	c.have_m = !maintainers_load(c.o->root, &c.m);
+	preload_blobs(&c);
+	preload_modes(&c);
 	group_edits(&c);
 	keep_summary(&c.kept, &kept);
 	if (kept.len)

@@ -25,6 +25,7 @@ struct series_opts {
 	const char *kinds;	/* as fix (NULL: the plan's default) */
 	const char *from;	/* "Name <mail>", or NULL: git's user */
 	int signoff, archived, strings;
+	int base_commit;	/* a base-commit: line in every patch */
 	int max;		/* patches in one series (15) */
 	int jobs;		/* get_maintainer.pl runs at once */
 	const struct config *cfg;	/* the tree's [keep], or NULL */

@@ -274,6 +274,12 @@ git clone -q "$T" "$SCRATCH/clone2"
 git -C "$SCRATCH/clone2" reset -q --hard "$base"
 (cd "$SCRATCH/clone2" && git am -q "$SCRATCH"/split/foo-foo-01/000[1-9]*.patch "$SCRATCH"/split/foo-foo-02/000[1-9]*.patch) > /dev/null 2>&1
 same "the parts apply one after the other" "$?" "0"
+same "--base names the base in every patch" \
+	"$(grep -l "^base-commit: $base$" "$SCRATCH"/split/*/0*.patch | wc -l)" \
+	"$(ls "$SCRATCH"/split/*/0*.patch | grep -vc 0000-cover)"
+ok "and a later part names the earlier one's patches as prerequisites" \
+	grep -q "^prerequisite-patch-id: " "$SCRATCH"/split/foo-foo-02/0001-*.patch
+ok "without --base, no base-commit line" bash -c "! grep -q '^base-commit:' '$O'/*/0*.patch"
 
 # verify: a Kconfig comment broken over two lines is still a comment; a
 # statement changed is not.
