@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * series/subject.c: the kernel's subject conventions by path where a tree
+ * has no history, and the summaries (singular, plural, capitalised).
+ */
+#include <stdlib.h>
+
+#include "../../src/series/subject.h"
+#include "unit.h"
+
+static void convention(const char *path, const char *prefix, int capital)
+{
+	struct subject_style s;
+	char name[256];
+
+	subject_convention(path, &s);
+	snprintf(name, sizeof(name), "%s: '%s'", path, prefix);
+	CHECK_STR(s.prefix, prefix, name);
+	snprintf(name, sizeof(name), "%s: %s", path,
+		 capital ? "capitalised" : "lower case");
+	CHECK(s.capital == capital, name);
+	subject_style_release(&s);
+}
+
+static void summary(const char *kind, size_t n, const char *what, int cap,
+		    const char *want)
+{
+	char *s = subject_summary(kind, n, what, cap);
+
+	CHECK_STR(s, want, want);
+	free(s);
+}
+
+int main(void)
+{
+	convention("Documentation/devicetree/bindings/display/tilcdc/tilcdc.txt",
+		   "dt-bindings: display: tilcdc: ", 1);
+	convention("Documentation/devicetree/bindings/iio/adc/adi,axi-adc.yaml",
+		   "dt-bindings: iio: adc: ", 1);
+	convention("Documentation/devicetree/bindings/net/foo.yaml",
+		   "dt-bindings: net: foo: ", 1);
+	convention("drivers/net/wireless/broadcom/b43/main.c", "wifi: b43: ", 0);
+	convention("drivers/gpu/drm/omapdrm/omap_drv.c", "drm/omap: ", 1);
+	convention("drivers/gpu/drm/i915/i915_drv.c", "drm/i915: ", 1);
+	convention("arch/x86/entry/vdso/vma.c", "x86/vdso: ", 1);
+	convention("arch/x86/Kconfig", "x86: ", 1);
+	convention("arch/mips/kernel/setup.c", "MIPS: ", 1);
+	convention("arch/arm/mach-omap2/board.c", "ARM: ", 1);
+	convention("arch/powerpc/kernel/head.S", "powerpc: ", 0);
+	convention("drivers/pci/quirks.c", "PCI: ", 1);
+	convention("drivers/platform/x86/thinkpad_acpi.c",
+		   "platform/x86: thinkpad_acpi: ", 1);
+	convention("drivers/hwmon/tmp513.c", "hwmon: (tmp513) ", 1);
+	convention("Documentation/networking/e100.rst", "docs: ", 0);
+	convention("drivers/net/ethernet/8390/Kconfig", "net: ethernet: ", 0);
+	convention("fs/ext4/inode.c", "fs: ", 0);
+	convention("MAINTAINERS", "MAINTAINERS: ", 0);
+
+	summary("moved", 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
+	summary("moved", 2, NULL, 0, "update moved web links");
+	summary("archived", 1, "foo.c", 0,
+		"replace dead web link with archived copy in foo.c");
+	summary("archived", 3, "drivers/foo", 1,
+		"Replace dead web links with archived copies in drivers/foo");
+	summary("upgrade", 2, "e100.rst", 0, "use https for web links in e100.rst");
+	summary("strings", 2, "foo.c", 0, "update web links in strings of foo.c");
+	return unit_done();
+}
