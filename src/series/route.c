@@ -285,8 +285,6 @@ int recipients_write(const char *file, const struct recipients *r)
 	size_t i;
 	int ret;
 
-	if (!r->nto && !r->ncc)
-		return 0;
 	if (strbuf_read_file(&sb, file))
 		return -1;
 	hdr_end = strstr(sb.buf, "\n\n");
@@ -294,7 +292,16 @@ int recipients_write(const char *file, const struct recipients *r)
 		strbuf_release(&sb);
 		return error("'%s' has no mail header", file);
 	}
-	strbuf_add(&out, sb.buf, (size_t)(hdr_end - sb.buf) + 1);
+	/* The header as format-patch wrote it: To and Cc of before dropped. */
+	{
+		const char *line = sb.buf, *next;
+
+		for (; line <= hdr_end; line = next) {
+			next = strchr(line, '\n') + 1;
+			if (strncmp(line, "To: ", 4) && strncmp(line, "Cc: ", 4))
+				strbuf_add(&out, line, (size_t)(next - line));
+		}
+	}
 	for (i = 0; i < r->nto; i++)
 		strbuf_addf(&out, "To: %s\n", r->to[i]);
 	for (i = 0; i < r->ncc; i++)
@@ -304,4 +311,20 @@ int recipients_write(const char *file, const struct recipients *r)
 	strbuf_release(&sb);
 	strbuf_release(&out);
 	return ret;
+}
+
+int recipients_keyword(const struct maintainers *m, const struct recipients *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int hit = 0;
+
+	for (i = 0; i < r->nto; i++)
+		strbuf_addf(&sb, "To: %s\n", r->to[i]);
+	for (i = 0; i < r->ncc; i++)
+		strbuf_addf(&sb, "Cc: %s\n", r->cc[i]);
+	for (i = 0; m && i < m->nr && !hit && sb.len; i++)
+		hit = maintainers_keyword(&m->v[i], sb.buf);
+	strbuf_release(&sb);
+	return hit;
 }

@@ -36,7 +36,17 @@ int route_patches(const char *root, const struct maintainers *m,
 		  char *const *files, size_t n, int jobs,
 		  struct recipients *out);
 
-/* Put To: and Cc: lines at the end of file's mail header.  -1 after error(). */
+/*
+ * Put To: and Cc: lines at the end of file's mail header, in place of
+ * those it had.  -1 after error().
+ */
 int recipients_write(const char *file, const struct recipients *r);
+
+/*
+ * 1 when a K: keyword of m matches r's To: and Cc: lines: get_maintainer.pl
+ * reads a patch's whole mail header, so a patch addressed to them may get
+ * more recipients when asked again.
+ */
+int recipients_keyword(const struct maintainers *m, const struct recipients *r);
 
 #endif

@@ -893,6 +893,64 @@ struct unit {
 };
 
 /*
+ * To and Cc into each of the n patch files.  get_maintainer.pl matches
+ * K: keywords in the whole mail, headers too: a patch whose new To: and
+ * Cc: lines hold a keyword is asked about again, as it now reads, until
+ * its recipients stay the same (three rounds at most).
+ */
+static int address(struct series *c, char **files, size_t n,
+		   struct recipients *rcpt)
+{
+	const struct maintainers *m = c->have_m ? &c->m : NULL;
+	char **again = xcalloc(n, sizeof(*again));
+	size_t *which = xcalloc(n, sizeof(*which));
+	struct recipients *more = xcalloc(n, sizeof(*more));
+	size_t k, na = 0, round;
+	int ret = -1;
+
+	if (route_patches(c->o->root, m, files, n, c->o->jobs, rcpt))
+		goto out;
+	for (k = 0; k < n; k++)
+		which[k] = k;
+	na = n;
+	for (round = 0; round < 4; round++) {
+		size_t i, next = 0;
+
+		for (i = 0; i < na; i++) {
+			k = which[i];
+			if (recipients_write(files[k], &rcpt[k])) {
+				error("cannot address '%s'", files[k]);
+				goto out;
+			}
+			if (round < 3 && recipients_keyword(m, &rcpt[k]))
+				which[next++] = k;
+		}
+		if (!next)
+			break;
+		for (i = 0; i < next; i++)
+			again[i] = files[which[i]];
+		if (route_patches(c->o->root, m, again, next, c->o->jobs, more))
+			goto out;
+		for (i = 0, na = 0; i < next; i++) {
+			size_t before = rcpt[which[i]].nto + rcpt[which[i]].ncc;
+
+			recipients_merge(&rcpt[which[i]], &more[i]);
+			if (rcpt[which[i]].nto + rcpt[which[i]].ncc != before)
+				which[na++] = which[i];
+			recipients_release(&more[i]);
+		}
+	}
+	ret = 0;
+out:
+	for (k = 0; k < n; k++)
+		recipients_release(&more[k]);
+	free(more);
+	free(which);
+	free(again);
+	return ret;
+}
+
+/*
  * One series into dir/u->dir: commits on *parent (which moves on),
  * patches, their recipients, and with more than one patch a cover
  * letter to all of theirs.
@@ -927,16 +985,10 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		error("git format-patch wrote %zu patches, not %zu", nfiles, n);
 		goto out;
 	}
-	if (route_patches(c->o->root, c->have_m ? &c->m : NULL, files, n,
-			  c->o->jobs, rcpt))
+	if (address(c, files, n, rcpt))
 		goto out;
-	for (k = 0; k < n; k++) {
-		if (recipients_write(files[k], &rcpt[k])) {
-			error("cannot address '%s'", files[k]);
-			goto out;
-		}
+	for (k = 0; k < n; k++)
 		recipients_merge(&all, &rcpt[k]);
-	}
 	if (n > 1 && write_cover(c, sdir, u->first, u->last, u->part,
 				 u->parts, &all)) {
 		error("cannot write the cover letter");

@@ -14,7 +14,8 @@ Prints "name: value" figures:
   series_spanning_trees            directories (series) whose patches have
       no tree (get_maintainer.pl --scm) in common
   message_lines_over_75            commit-message lines over 75 columns,
-      but a URL alone or after its place ("path:line:")
+      but a URL alone or after its place ("path:line:"), or a place
+      alone (a path longer than that cannot be shorter)
   covers_without_all_recipients    cover letters missing a recipient of
       one of their patches
 then the first differences.
@@ -27,7 +28,8 @@ import sys
 
 tree, top = sys.argv[1], sys.argv[2]
 GM = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback", "--no-rolestats"]
-URL_LINE = re.compile(r"^(\S+:\d+:( +(now|archived at))? +|\s+)[a-z]+://\S+$")
+# A URL alone or after its place, or a place alone: nothing shorter exists.
+URL_LINE = re.compile(r"^((\S+:\d+:( +(now|archived at))? +|\s+)[a-z]+://\S+|\S+:\d+:)$")
 
 
 def header(path):

@@ -66,6 +66,11 @@ M:	Spec Watcher <spec@linkmend-web.org>
 S:	Maintained
 K:	docs\.foo-vendor\.org
 
+LIST WATCHERS
+M:	List Watcher <watcher@linkmend-web.org>
+S:	Maintained
+K:	foo-devel@
+
 THE REST
 M:	Linus Torvalds <torvalds@linux-foundation.org>
 L:	linux-kernel@vger.kernel.org
@@ -162,8 +167,10 @@ B=$O/netdev-net-next/0001-bar-replace-dead-web-links-with-archived-copies.patch
 Z=$O/no-tree/0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch
 hdr() { sed -n '/^$/q;/^\(To\|Cc\): /p' "$1" | tr '\n' '|'; }
 same "maintainers To, lists Cc, every section that covers the file (parents too)" "$(hdr "$F2")" \
-	"To: Foo Maintainer <foo@linkmend-web.org>|To: Core Maintainer <core@linkmend-web.org>|Cc: foo-devel@lists.linkmend-web.org|Cc: core-list@lists.linkmend-web.org|Cc: linux-kernel@vger.kernel.org|"
+	"To: Foo Maintainer <foo@linkmend-web.org>|To: Core Maintainer <core@linkmend-web.org>|To: List Watcher <watcher@linkmend-web.org>|Cc: foo-devel@lists.linkmend-web.org|Cc: core-list@lists.linkmend-web.org|Cc: linux-kernel@vger.kernel.org|"
 same "a K: keyword the patch holds adds its section" "$(hdr "$F1" | tr '|' '\n' | grep -c 'Spec Watcher')" "1"
+same "so does one its own Cc: line holds (get_maintainer.pl reads the header)" \
+	"$(hdr "$F1" | tr '|' '\n' | grep -c 'List Watcher')" "1"
 same "reviewers are Cc" "$(hdr "$B" | tr '|' '\n' | grep -c '^Cc: Bar Reviewer')" "1"
 same "a patch no maintainer takes goes To its list" "$(hdr "$Z")" "To: linux-kernel@vger.kernel.org|"
 same "the cover letter goes to all its patches' recipients" \
@@ -172,7 +179,7 @@ same "the cover letter goes to all its patches' recipients" \
 ok "the commit message has each link's evidence, wrapped" bash -c "grep -A3 '^drivers/bar/bar.c:3: http://www.bar-chips.org/datasheet.pdf$' '$B' | grep -q '^  archived: gone (HTTP 404); 1 check 2023-11-14..2023-11-14, 1 failing$'"
 same "no message line over 75 columns but one that names a URL's place, or a URL alone" \
 	"$(for f in "$O"/*/0*.patch; do awk '!b && /^$/ {b = 1; next} b && /^---$/ {exit} b' "$f"; done |
-		awk 'length > 75' | grep -Evc '^([^ ]+:[0-9]+:( +(now|archived at))? +|[[:space:]]+)[a-z]+://[^ ]+$')" "0"
+		awk 'length > 75' | grep -Evc '^(([^ ]+:[0-9]+:( +(now|archived at))? +|[[:space:]]+)[a-z]+://[^ ]+|[^ ]+:[0-9]+:)$')" "0"
 ok "no path is rewritten for a linter (no ./, no _ for ,)" bash -c "! grep -q '^\./\|^[^ ]*_[^ ]*:[0-9]*:' '$O'/*/0*.patch"
 ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.org>" "$F1"
 # Every claim from the evidence: one check on one day, dates from one commit.
@@ -207,6 +214,12 @@ for f in "$O"/*/0*.patch; do
 	g=$SCRATCH/gm/${f#"$O"/}
 	same "get_maintainer.pl and linkmend route $(basename "$f") alike" \
 		"$(hdr "$g" | tr '|' '\n' | sort | tr '\n' '|')" "$(hdr "$f" | tr '|' '\n' | sort | tr '\n' '|')"
+done
+mail_of() { sed 's/.*<\(.*\)>.*/\1/; s/^\(To\|Cc\): //'; }
+for f in "$SCRATCH"/gm/*/000[1-9]*.patch; do
+	same "get_maintainer.pl on $(basename "$f") as written names exactly its To and Cc" \
+		"$(cd "$T" && perl "$KTREE/scripts/get_maintainer.pl" --no-tree --no-git --no-git-fallback --no-rolestats "$f" | mail_of | sort | tr '\n' ' ')" \
+		"$(hdr "$f" | tr '|' '\n' | grep . | mail_of | sort | tr '\n' ' ')"
 done
 
 # The author is git's user, or --from; with neither, no series.
