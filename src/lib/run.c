@@ -47,6 +47,12 @@ static int run(const char *const *argv, const char *dir, const char *in,
 	}
 	close(inp[0]);
 	close(outp[1]);
+	/*
+	 * A blocking write of a large input waits until all of it fits,
+	 * while the child waits for us to read its output: write only
+	 * what the pipe takes now.
+	 */
+	fcntl(inp[1], F_SETFL, fcntl(inp[1], F_GETFL) | O_NONBLOCK);
 	signal(SIGPIPE, SIG_IGN);
 	/* Feed and drain together: a big input must not deadlock a big output. */
 	for (;;) {
@@ -68,8 +74,10 @@ static int run(const char *const *argv, const char *dir, const char *in,
 
 			if (w > 0)
 				off += (size_t)w;
+			else if (w < 0 && (errno == EAGAIN || errno == EINTR))
+				;	/* full again: poll */
 			else
-				off = inlen;
+				off = inlen;	/* the child stopped reading */
 		}
 		if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			ssize_t r = read(outp[0], buf, sizeof(buf));

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The leaf libraries: strbuf, path, strmap. */
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "../../src/lib/parse-options.h"
 #include "../../src/lib/path.h"
+#include "../../src/lib/run.h"
 #include "../../src/lib/strbuf.h"
 #include "../../src/lib/strmap.h"
 #include "../../src/lib/vocab.h"
@@ -154,8 +157,33 @@ static void test_parse_options(void)
 	CHECK(!parse_options_seen(opts, "unused"), "unused is not");
 }
 
+/*
+ * 8 MiB in, 8 MiB out through cat: a blocking write of the whole input
+ * once hung here, cat waiting for its output to be read (git cat-file
+ * --batch on a kernel's files did).  alarm() turns a hang into a failure.
+ */
+static void test_run_big(void)
+{
+	const char *argv[] = { "cat", NULL };
+	size_t n = 8 << 20, i;
+	char *in = xmalloc(n);
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	for (i = 0; i < n; i++)
+		in[i] = (char)('a' + i % 26);
+	alarm(60);
+	rc = run_command(argv, NULL, in, n, &out, NULL);
+	alarm(0);
+	CHECK(rc == 0 && out.len == n && !memcmp(out.buf, in, n),
+	      "run_command: 8 MiB through cat, fed and drained together");
+	strbuf_release(&out);
+	free(in);
+}
+
 int main(void)
 {
+	test_run_big();
 	test_parse_options();
 	test_vocab();
 	test_strbuf();
