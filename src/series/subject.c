@@ -186,34 +186,29 @@ static char *prefix_of(char *line, const char **rest)
 	return xstrndup(line, (size_t)(end - line));
 }
 
-void subject_style(const char *root, const char *base, const char *path,
-		   struct subject_style *out)
+/* The style the subjects of a file's history (one a line) show. */
+static void style_of(const char *path, struct strbuf *log,
+		     struct subject_style *out)
 {
-	const char *argv[] = { "git", "-C", root, "log", "--no-merges",
-			       "--format=%s", "-n", "200", base, "--", path,
-			       NULL };
-	struct strbuf log = STRBUF_INIT;
 	struct strmap count = STRMAP_INIT;
 	struct strmap_entry *e;
 	char *line, *next, *best = NULL;
 	size_t most = 0, upper = 0, lower = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (!run_command_quiet(argv, NULL, &log)) {
-		for (line = log.buf; line && *line; line = next) {
-			const char *rest;
-			char *p;
+	for (line = log->buf; line && *line; line = next) {
+		const char *rest;
+		char *p;
 
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			p = prefix_of(line, &rest);
-			if (p) {
-				void **slot = strmap_put(&count, p);
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		p = prefix_of(line, &rest);
+		if (p) {
+			void **slot = strmap_put(&count, p);
 
-				*slot = (void *)((size_t)*slot + 1);
-				free(p);
-			}
+			*slot = (void *)((size_t)*slot + 1);
+			free(p);
 		}
 	}
 	strmap_for_each(&count, e)
@@ -224,14 +219,14 @@ void subject_style(const char *root, const char *base, const char *path,
 		}
 	if (!best) {
 		strmap_clear(&count, NULL);
-		strbuf_release(&log);
 		subject_convention(path, out);
 		return;
 	}
 	out->prefix = xstrdup(best);
 	strmap_clear(&count, NULL);
 	/* How the area writes what follows its prefix. */
-	for (line = log.buf; line < log.buf + log.len; line += strlen(line) + 1) {
+	for (line = log->buf; line < log->buf + log->len;
+	     line += strlen(line) + 1) {
 		const char *rest;
 		char *p = prefix_of(line, &rest);
 
@@ -240,7 +235,79 @@ void subject_style(const char *root, const char *base, const char *path,
 		free(p);
 	}
 	out->capital = upper > lower;
+}
+
+void subject_styles(const char *root, const char *base,
+		    const char *const *paths, size_t n,
+		    struct subject_style *out)
+{
+	const char **argv = xcalloc(n + 12, sizeof(*argv));
+	struct strbuf log = STRBUF_INIT, *subj = xcalloc(n ? n : 1, sizeof(*subj));
+	size_t *count = xcalloc(n ? n : 1, sizeof(*count));
+	struct strmap index = STRMAP_INIT;
+	size_t i, a = 0;
+	char *line, *next, *cur = NULL;
+
+	argv[a++] = "git";
+	argv[a++] = "-C";
+	argv[a++] = root;
+	argv[a++] = "-c";
+	argv[a++] = "core.quotePath=false";
+	argv[a++] = "log";
+	argv[a++] = "--no-merges";
+	argv[a++] = "--format=%x01%s";
+	argv[a++] = "--name-only";
+	argv[a++] = base;
+	argv[a++] = "--";
+	for (i = 0; i < n; i++) {
+		void **slot = strmap_put(&index, paths[i]);
+
+		if (!*slot) {
+			*slot = (void *)(i + 1);
+			argv[a++] = paths[i];
+		}
+	}
+	argv[a] = NULL;
+	/* One log for every file: a process per file took most of series. */
+	if (n && !run_command_quiet(argv, NULL, &log))
+		for (line = log.buf; line && *line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			if (*line == '\001') {
+				cur = line + 1;
+			} else if (*line && cur) {
+				size_t k = (size_t)strmap_get(&index, line);
+
+				/* Each file's latest 200 commits, as before. */
+				if (k && count[k - 1] < 200) {
+					count[k - 1]++;
+					strbuf_addf(&subj[k - 1], "%s\n", cur);
+				}
+			}
+		}
+	for (i = 0; i < n; i++) {
+		size_t k = (size_t)strmap_get(&index, paths[i]) - 1;
+		struct strbuf copy = STRBUF_INIT;
+
+		/* style_of() cuts the lines: each group reads its own copy. */
+		strbuf_add(&copy, subj[k].buf ? subj[k].buf : "", subj[k].len);
+		style_of(paths[i], &copy, &out[i]);
+		strbuf_release(&copy);
+	}
+	for (i = 0; i < n; i++)
+		strbuf_release(&subj[i]);
+	free(subj);
+	free(count);
+	free(argv);
+	strmap_clear(&index, NULL);
 	strbuf_release(&log);
+}
+
+void subject_style(const char *root, const char *base, const char *path,
+		   struct subject_style *out)
+{
+	subject_styles(root, base, &path, 1, out);
 }
 
 char *subject_summary(const char *kind, size_t links, const char *what,

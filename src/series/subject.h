@@ -23,6 +23,10 @@ struct subject_style {
  */
 void subject_style(const char *root, const char *base, const char *path,
 		   struct subject_style *out);
+/* The same for n paths at once, with one git log. */
+void subject_styles(const char *root, const char *base,
+		    const char *const *paths, size_t n,
+		    struct subject_style *out);
 void subject_style_release(struct subject_style *s);
 
 /* The style the path alone gives (no history). */

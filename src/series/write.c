@@ -36,6 +36,7 @@ struct group {
 	char *tree;		/* the tree that applies it ("" none) */
 	char *tag;		/* "net-next" in [PATCH net-next], or NULL */
 	struct recipients rcpt;
+	char *file;		/* its patch, once written */
 };
 
 struct series {
@@ -558,8 +559,9 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 	char *marks = xstrfmt("%s/.git/linkmend-marks-%d", c->o->root,
 			      (int)getpid());
 	char *mopt = xstrfmt("--export-marks=%s", marks);
-	const char *fi[] = { "fast-import", "--quiet", "--done", mopt, NULL };
-	const char *del[] = { "update-ref", "-d", ref, NULL };
+	/* One ref for every series, reset by each: write_all() drops it. */
+	const char *fi[] = { "fast-import", "--quiet", "--done", "--force",
+			     mopt, NULL };
 	struct strbuf st = STRBUF_INIT, m = STRBUF_INIT;
 	size_t k, i;
 	int ret = -1;
@@ -626,7 +628,6 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 	}
 	ret = 0;
 out:
-	git(c, del, NULL, 0, NULL, NULL);
 	unlink(marks);
 	free(marks);
 	free(mopt);
@@ -951,9 +952,8 @@ out:
 }
 
 /*
- * One series into dir/u->dir: commits on *parent (which moves on),
- * patches, their recipients, and with more than one patch a cover
- * letter to all of theirs.
+ * One series' patches into dir/u->dir: commits on *parent (which moves
+ * on) and git format-patch; each group's file name kept.
  */
 static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		      struct strbuf *parent, long long now)
@@ -961,13 +961,10 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 	char *sdir = *u->dir ? xstrfmt("%s/%s", dir, u->dir) : xstrdup(dir);
 	char *start = xstrdup(parent->buf), *line, *next;
 	char *tag = subject_tag(&c->g[u->first]);
-	size_t n = u->last - u->first, k, nfiles = 0;
-	char **files = xcalloc(n, sizeof(*files));
-	struct recipients *rcpt = xcalloc(n, sizeof(*rcpt)), all;
+	size_t n = u->last - u->first, nfiles = 0;
 	struct strbuf out = STRBUF_INIT;
 	int ret = -1;
 
-	memset(&all, 0, sizeof(all));
 	if (*u->dir && mkdir(sdir, 0777) && errno != EEXIST) {
 		error_errno("cannot create '%s'", sdir);
 		goto out;
@@ -979,34 +976,62 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		files[nfiles++] = line;
+		c->g[u->first + nfiles++].file = xstrdup(line);
 	}
 	if (nfiles != n) {
 		error("git format-patch wrote %zu patches, not %zu", nfiles, n);
 		goto out;
 	}
-	if (address(c, files, n, rcpt))
-		goto out;
-	for (k = 0; k < n; k++)
-		recipients_merge(&all, &rcpt[k]);
-	if (n > 1 && write_cover(c, sdir, u->first, u->last, u->part,
-				 u->parts, &all)) {
-		error("cannot write the cover letter");
-		goto out;
-	}
-	fprintf(stderr, "series: %zu patch%s in %s%s%s\n", n,
-		n == 1 ? "" : "es", c->final_dir, *u->dir ? "/" : "", u->dir);
 	ret = 0;
 out:
-	for (k = 0; k < n; k++)
-		recipients_release(&rcpt[k]);
-	recipients_release(&all);
-	free(rcpt);
-	free(files);
 	strbuf_release(&out);
 	free(tag);
 	free(start);
 	free(sdir);
+	return ret;
+}
+
+/* A series' cover letter, to all its patches' recipients. */
+static int finish_unit(struct series *c, const char *dir, const struct unit *u)
+{
+	char *sdir = *u->dir ? xstrfmt("%s/%s", dir, u->dir) : xstrdup(dir);
+	size_t n = u->last - u->first, k;
+	struct recipients all;
+	int ret = 0;
+
+	memset(&all, 0, sizeof(all));
+	for (k = u->first; k < u->last; k++)
+		recipients_merge(&all, &c->g[k].rcpt);
+	if (n > 1 && write_cover(c, sdir, u->first, u->last, u->part,
+				 u->parts, &all))
+		ret = error("cannot write the cover letter");
+	else
+		fprintf(stderr, "series: %zu patch%s in %s%s%s\n", n,
+			n == 1 ? "" : "es", c->final_dir, *u->dir ? "/" : "",
+			u->dir);
+	recipients_release(&all);
+	free(sdir);
+	return ret;
+}
+
+/*
+ * Every patch of the run addressed at once, so that get_maintainer.pl
+ * runs -j at a time across series, not within one series of one patch.
+ */
+static int address_all(struct series *c)
+{
+	char **files = xcalloc(c->ng, sizeof(*files));
+	struct recipients *rcpt = xcalloc(c->ng, sizeof(*rcpt));
+	size_t k;
+	int ret;
+
+	for (k = 0; k < c->ng; k++)
+		files[k] = c->g[k].file;
+	ret = address(c, files, c->ng, rcpt);
+	for (k = 0; k < c->ng; k++)
+		c->g[k].rcpt = rcpt[k];		/* released with the group */
+	free(rcpt);
+	free(files);
 	return ret;
 }
 
@@ -1129,6 +1154,17 @@ static int write_all(struct series *c)
 		}
 		ret = write_unit(c, staging, &u[i], &parent, now);
 	}
+	{
+		char *ref = xstrfmt("refs/linkmend/series-%d", (int)getpid());
+		const char *del[] = { "update-ref", "-d", ref, NULL };
+
+		git(c, del, NULL, 0, NULL, NULL);
+		free(ref);
+	}
+	if (!ret)
+		ret = address_all(c);
+	for (i = 0; i < nu && !ret; i++)
+		ret = finish_unit(c, staging, &u[i]);
 	if (!ret && (nu > 1 || *u[0].dir))
 		ret = write_index(c, staging, u, nu);
 	if (ret)
@@ -1161,6 +1197,7 @@ static void release(struct series *c)
 		free(c->g[k].tree);
 		free(c->g[k].tag);
 		recipients_release(&c->g[k].rcpt);
+		free(c->g[k].file);
 	}
 	free(c->g);
 	plan_release(&c->plan);
@@ -1283,9 +1320,16 @@ static void name_groups(struct series *c)
 	size_t k, round;
 	int clash = 1;
 
+	const char **paths = xcalloc(c->ng, sizeof(*paths));
+	struct subject_style *styles = xcalloc(c->ng, sizeof(*styles));
+
 	for (k = 0; k < c->ng; k++)
-		subject_style(c->o->root, c->base,
-			      c->plan.v[c->g[k].edits[0]].path, &c->g[k].style);
+		paths[k] = c->plan.v[c->g[k].edits[0]].path;
+	subject_styles(c->o->root, c->base, paths, c->ng, styles);
+	for (k = 0; k < c->ng; k++)
+		c->g[k].style = styles[k];
+	free(styles);
+	free(paths);
 	for (round = 0; round < 3 && clash; round++) {
 		clash = 0;
 		strmap_clear(&seen, NULL);
