@@ -32,7 +32,7 @@ const char cmd_run_help[] =
 	"--force, --max-body to check; --date, --wayback, --memento,\n"
 	"--upgrade, --lore, --archive, --archive-base, --archive-spacing,\n"
 	"--refresh to resolve; --max, --from, --signoff, --strings, --kinds,\n"
-	"--archived, --base to series.\n"
+	"--archived, --base (and -j/--jobs) to series.\n"
 	"\n"
 	"    --db PATH        the store, for all (PATH/.linkmend/linkmend.db)\n"
 	"    -q, --quiet      quieter stages\n";

@@ -43,7 +43,8 @@ const char cmd_series_help[] =
 	"                     their own\n"
 	"    --strings        also edit strings and code (as fix), in patches of\n"
 	"                     their own\n"
-	"    -j, --jobs N     get_maintainer.pl runs at once (the CPUs)\n"
+	"    -j, --jobs N     get_maintainer.pl runs at once (the CPUs; at\n"
+	"                     most four per CPU)\n"
 	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
 	"                     and those get_maintainer.pl ranks as high\n";
 
@@ -57,7 +58,7 @@ struct series_args {
 	OPT_STRING('o', "output", &(a)->o.dir), \
 	OPT_STRING(0, "db", &(a)->db), \
 	OPT_INT(0, "max", &(a)->o.max, 1, 100000), \
-	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 256), \
+	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 4096), \
 	OPT_STRING(0, "from", &(a)->o.from), \
 	OPT_BOOL(0, "signoff", &(a)->o.signoff), \
 	OPT_STRING(0, "kinds", &(a)->o.kinds), \

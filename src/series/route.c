@@ -221,6 +221,9 @@ static int run_script(const char *root, char *const *abs, size_t n, int jobs)
 	size_t i;
 	int ret;
 
+	/* run's -j is check's too (64): more perls than CPUs only thrash. */
+	if (jobs > 4 * sysconf(_SC_NPROCESSORS_ONLN))
+		jobs = 4 * (int)sysconf(_SC_NPROCESSORS_ONLN);
 	snprintf(j, sizeof(j), "%d", jobs > 0 ? jobs : 1);
 	for (i = 0; i < n; i++)
 		strbuf_add(&in, abs[i], strlen(abs[i]) + 1);
