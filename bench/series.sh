@@ -63,5 +63,5 @@ printf '%-14s %8.2f s %7.2fx format-patch\n' "series" "$s" "$(echo "$s / $fp" | 
 printf '%-14s %8.2f s %7.2fx format-patch\n' "series -j1" "$s1" "$(echo "$s1 / $fp" | bc -l)"
 printf '%-14s %8.2f s\n' "format-patch" "$fp"
 printf '%-14s %8.2f s (get_maintainer.pl on every patch, %d at a time)\n' "gm" "$gm" "$(nproc)"
-printf 'series without get_maintainer.pl: %.2f s, %.2fx format-patch (goal 1.5x)\n' \
-	"$(echo "$s - $gm" | bc -l)" "$(echo "($s - $gm) / $fp" | bc -l)"
+printf 'goal: series within 1.5x format-patch; get_maintainer.pl alone is %.2fx\n' \
+	"$(echo "$gm / $fp" | bc -l)"
