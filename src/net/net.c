@@ -54,6 +54,17 @@ void net_opts_init(struct net_opts *o)
 	o->max_header_lines = 200;
 }
 
+/* An address as text, for a message ("127.0.0.1", "::1"). */
+static void address_text(const struct sockaddr *sa, char ip[INET6_ADDRSTRLEN])
+{
+	const void *in = sa->sa_family == AF_INET6 ?
+		(const void *)&((const struct sockaddr_in6 *)sa)->sin6_addr :
+		(const void *)&((const struct sockaddr_in *)sa)->sin_addr;
+
+	if (!inet_ntop(sa->sa_family, in, ip, INET6_ADDRSTRLEN))
+		strcpy(ip, "?");
+}
+
 /* The engine sees sockaddrs; the ranges are lib/addr.c's. */
 const char *net_address_kind(const struct sockaddr *sa)
 {
@@ -78,12 +89,9 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose,
 	/* Through a proxy the address is the proxy's, which the user chose. */
 	if (purpose == CURLSOCKTYPE_IPCXN && !r->allow_private &&
 	    !r->proxied && (kind = net_address_kind(&a->addr))) {
-		char ip[INET6_ADDRSTRLEN] = "?";
-		const void *in = a->family == AF_INET6 ?
-			(const void *)&((struct sockaddr_in6 *)&a->addr)->sin6_addr :
-			(const void *)&((struct sockaddr_in *)&a->addr)->sin_addr;
+		char ip[INET6_ADDRSTRLEN];
 
-		inet_ntop(a->family, in, ip, sizeof(ip));
+		address_text(&a->addr, ip);
 		free(r->refused);
 		r->refused = xstrfmt("%s is a %s address", ip, kind);
 		return CURL_SOCKET_BAD;
@@ -103,46 +111,6 @@ char *net_request_error(const struct net_request *r, int stable)
 	if (!stable && *r->errbuf)
 		return xstrdup(r->errbuf);
 	return xstrdup(curl_easy_strerror((CURLcode)r->curl_code));
-}
-
-/*
- * A proxy connects for us, so the address rule is applied to the target
- * here, before the request is handed over: its literal address, or every
- * address its name resolves to.  A name this machine cannot resolve goes
- * to the proxy (it may know names we do not; it is the user's proxy).
- */
-static void refuse_proxied(struct net_request *r)
-{
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res, *ai;
-	CURLU *u = curl_url();
-	char *host = NULL;
-	const char *kind;
-
-	if (!u || curl_url_set(u, CURLUPART_URL, r->url, 0) ||
-	    curl_url_get(u, CURLUPART_HOST, &host, 0))
-		goto out;
-	if ((kind = addr_literal_kind(host))) {
-		r->refused = xstrfmt("%s is a %s address", host, kind);
-		goto out;
-	}
-	if (getaddrinfo(host, NULL, &hints, &res))
-		goto out;
-	for (ai = res; ai && !r->refused; ai = ai->ai_next) {
-		char ip[INET6_ADDRSTRLEN] = "?";
-		const void *in = ai->ai_family == AF_INET6 ?
-			(const void *)&((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr :
-			(const void *)&((struct sockaddr_in *)ai->ai_addr)->sin_addr;
-
-		if (!(kind = net_address_kind(ai->ai_addr)))
-			continue;
-		inet_ntop(ai->ai_family, in, ip, sizeof(ip));
-		r->refused = xstrfmt("%s resolves to %s, a %s address", host,
-				     ip, kind);
-	}
-	freeaddrinfo(res);
-out:
-	curl_free(host);
-	curl_url_cleanup(u);
 }
 
 long net_now_ms(void)
@@ -245,6 +213,37 @@ static char *host_of(const char *url)
 	curl_free(host);
 	curl_url_cleanup(u);
 	return ret;
+}
+
+/*
+ * A proxy connects for us, so the address rule is applied to the target
+ * here, before the request is handed over: its literal address, or every
+ * address its name resolves to.  A name this machine cannot resolve goes
+ * to the proxy (it may know names we do not; it is the user's proxy).
+ */
+static void refuse_proxied(struct net_request *r)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res, *ai;
+	char *host = host_of(r->url);
+	const char *kind;
+
+	if (!host)
+		return;
+	if ((kind = addr_literal_kind(host))) {
+		r->refused = xstrfmt("%s is a %s address", host, kind);
+	} else if (!getaddrinfo(host, NULL, &hints, &res)) {
+		for (ai = res; ai && !r->refused; ai = ai->ai_next) {
+			char ip[INET6_ADDRSTRLEN];
+
+			if (!(kind = net_address_kind(ai->ai_addr)))
+				continue;
+			address_text(ai->ai_addr, ip);
+			r->refused = xstrfmt("%s resolves to %s, a %s address",
+					     host, ip, kind);
+		}
+		freeaddrinfo(res);
+	}
+	free(host);
 }
 
 int net_submit(struct net *n, struct net_request *r)

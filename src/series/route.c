@@ -29,49 +29,40 @@ static char *mail_of(const char *addr)
 	return m;
 }
 
-static int has(char **v, size_t n, const char *mail)
-{
-	size_t i;
-	int found = 0;
-
-	for (i = 0; i < n && !found; i++) {
-		char *m = mail_of(v[i]);
-
-		found = !strcmp(m, mail);
-		free(m);
-	}
-	return found;
-}
-
-static void drop(char **v, size_t *n, const char *mail)
+/* The index of the address with this mail in v[0..n), or -1. */
+static long find(char **v, size_t n, const char *mail)
 {
 	size_t i;
 
-	for (i = 0; i < *n; i++) {
+	for (i = 0; i < n; i++) {
 		char *m = mail_of(v[i]);
 		int same = !strcmp(m, mail);
 
 		free(m);
-		if (same) {
-			free(v[i]);
-			memmove(v + i, v + i + 1, (*n - i - 1) * sizeof(*v));
-			(*n)--;
-			return;
-		}
+		if (same)
+			return (long)i;
 	}
+	return -1;
 }
 
 void recipients_add(struct recipients *r, const char *addr, int to)
 {
 	char *mail = mail_of(addr);
+	long i;
 
-	if (!*mail || !strchr(mail, '@') || has(r->to, r->nto, mail))
+	if (!*mail || !strchr(mail, '@') || find(r->to, r->nto, mail) >= 0)
 		goto out;
+	i = find(r->cc, r->ncc, mail);
 	if (to) {
-		drop(r->cc, &r->ncc, mail);
+		if (i >= 0) {	/* a Cc who takes it after all: To only */
+			free(r->cc[i]);
+			memmove(r->cc + i, r->cc + i + 1,
+				(r->ncc - (size_t)i - 1) * sizeof(*r->cc));
+			r->ncc--;
+		}
 		ALLOC_GROW(r->to, r->nto + 1, r->ato);
 		r->to[r->nto++] = xstrdup(addr);
-	} else if (!has(r->cc, r->ncc, mail)) {
+	} else if (i < 0) {
 		ALLOC_GROW(r->cc, r->ncc + 1, r->acc);
 		r->cc[r->ncc++] = xstrdup(addr);
 	}
@@ -258,7 +249,6 @@ int route_patches(const char *root, const struct maintainers *m,
 				ret = -1;
 			else
 				parse_output(&out[i], sb.buf);
-			unlink(to);
 		} else if (m) {
 			if (strbuf_read_file(&sb, abs[i]))
 				ret = -1;
@@ -269,6 +259,7 @@ int route_patches(const char *root, const struct maintainers *m,
 		free(to);
 		promote_lists(&out[i]);
 	}
+	/* get_maintainer.pl's output files, read or not. */
 	for (i = 0; i < n; i++) {
 		char *to = xstrfmt("%s.to", abs[i]);
 

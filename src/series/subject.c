@@ -304,12 +304,6 @@ void subject_styles(const char *root, const char *base,
 	strbuf_release(&log);
 }
 
-void subject_style(const char *root, const char *base, const char *path,
-		   struct subject_style *out)
-{
-	subject_styles(root, base, &path, 1, out);
-}
-
 char *subject_summary(const char *kind, size_t links, const char *what,
 		      int capital)
 {

@@ -18,12 +18,10 @@ struct subject_style {
 };
 
 /*
- * The style for a patch to path in the git tree root at base: the
- * history's (git log) when it has one, else by convention.
+ * The style for a patch to each of n paths in the git tree root at base:
+ * the history's (one git log for them all) where it has one, else by
+ * convention.
  */
-void subject_style(const char *root, const char *base, const char *path,
-		   struct subject_style *out);
-/* The same for n paths at once, with one git log. */
 void subject_styles(const char *root, const char *base,
 		    const char *const *paths, size_t n,
 		    struct subject_style *out);

@@ -34,6 +34,7 @@ struct group {
 	struct subject_style style;
 	char *summary;		/* unique in the run */
 	char *tree;		/* the tree that applies it ("" none) */
+	const char *tree_line;	/* its MAINTAINERS T: line, or NULL */
 	char *tag;		/* "net-next" in [PATCH net-next], or NULL */
 	struct recipients rcpt;
 	char *file;		/* its patch, once written */
@@ -1095,22 +1096,8 @@ static int write_index(struct series *c, const char *dir,
 	strbuf_addstr(&sb, "# The series to send, in order, one tree at a time:\n"
 		      "# directory, patches, the tree that applies them.\n");
 	for (i = 0; i < nu; i++) {
-		const struct group *g = &c->g[u[i].first];
-		long sec = g->section;
-		const char *t = sec >= 0 && *g->tree && c->m.v[sec].ntrees ?
-				NULL : "-";
-		long idx[64];
-		size_t n = 0, k;
+		const char *t = c->g[u[i].first].tree_line;
 
-		if (!t) {
-			n = maintainers_matches(&c->m, c->plan.v[g->edits[0]].path,
-						idx, 64);
-			for (k = 0; k < n && !t; k++)
-				if (c->m.v[idx[k]].ntrees)
-					t = c->m.v[idx[k]].trees[0];
-		}
-		if (!t && *g->tree)
-			t = g->tree;
 		strbuf_addf(&sb, "%s\t%zu\t%s\n", u[i].dir, u[i].last - u[i].first,
 			    t ? t : "-");
 	}
@@ -1235,6 +1222,7 @@ static void tree_of(struct series *c, struct group *g)
 				netdev = 1;
 		}
 	}
+	g->tree_line = t;
 	if (!t) {
 		g->tree = xstrdup("");
 		return;
