@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,4 +127,50 @@ int blame_lines(const char *root, const char *path, const unsigned *lines,
 	free(ct);
 	strbuf_release(&out);
 	return 0;
+}
+
+struct blame_pool {
+	pthread_mutex_t lock;
+	const char *root;
+	struct blame_file *f;
+	size_t n, next;
+};
+
+static void *blame_worker(void *arg)
+{
+	struct blame_pool *p = arg;
+
+	for (;;) {
+		struct blame_file *f;
+
+		pthread_mutex_lock(&p->lock);
+		f = p->next < p->n ? &p->f[p->next++] : NULL;
+		pthread_mutex_unlock(&p->lock);
+		if (!f)
+			return NULL;
+		f->ret = blame_lines(p->root, f->path, f->lines, f->n, f->dates,
+				     f->commits, f->first);
+	}
+}
+
+void blame_files(const char *root, struct blame_file *f, size_t n, int jobs)
+{
+	struct blame_pool p = { PTHREAD_MUTEX_INITIALIZER, root, f, n, 0 };
+	pthread_t *t;
+	int i, started;
+
+	if (jobs < 1)
+		jobs = 1;
+	if ((size_t)jobs > n)
+		jobs = n ? (int)n : 1;
+	t = xcalloc((size_t)jobs, sizeof(*t));
+	/* Fewer threads when the system refuses one; at worst this one. */
+	for (started = 0; started < jobs; started++)
+		if (pthread_create(&t[started], NULL, blame_worker, &p))
+			break;
+	if (!started)
+		blame_worker(&p);
+	for (i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+	free(t);
 }

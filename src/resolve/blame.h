@@ -21,4 +21,21 @@
 int blame_lines(const char *root, const char *path, const unsigned *lines,
 		size_t n, long long *dates, char (*commits)[41], int *first);
 
+/* One file's blame_lines() call, its arguments and its result. */
+struct blame_file {
+	const char *path;
+	const unsigned *lines;
+	size_t n;
+	long long *dates;
+	char (*commits)[41];
+	int *first;
+	int ret;	/* blame_lines()'s */
+};
+
+/*
+ * blame_lines() on every file, up to jobs git blame at once: on a long
+ * history each one reads thousands of commits, and they share nothing.
+ */
+void blame_files(const char *root, struct blame_file *f, size_t n, int jobs);
+
 #endif
