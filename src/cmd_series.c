@@ -15,7 +15,7 @@
 const char cmd_series_usage[] =
 	"linkmend series -o DIR [--db PATH] [--max N] [--from \"Name <mail>\"]\n"
 	"                       [--signoff] [--kinds LIST] [--archived] [--strings]\n"
-	"                       [--base REV] [-j N]\n"
+	"                       [--base REV] [-j N] [--no-get-maintainer]\n"
 	"   or: linkmend series --which-section PATH...";
 
 const char cmd_series_help[] =
@@ -45,6 +45,8 @@ const char cmd_series_help[] =
 	"                     their own\n"
 	"    -j, --jobs N     get_maintainer.pl runs at once (the CPUs; at\n"
 	"                     most four per CPU)\n"
+	"    --no-get-maintainer  route by MAINTAINERS and .mailmap read here,\n"
+	"                     by the script's rules, with no perl per patch\n"
 	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
 	"                     and those get_maintainer.pl ranks as high\n";
 
@@ -59,6 +61,7 @@ struct series_args {
 	OPT_STRING(0, "db", &(a)->db), \
 	OPT_INT(0, "max", &(a)->o.max, 1, 100000), \
 	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 4096), \
+	OPT_BOOL(0, "no-get-maintainer", &(a)->o.in_process), \
 	OPT_STRING(0, "from", &(a)->o.from), \
 	OPT_BOOL(0, "signoff", &(a)->o.signoff), \
 	OPT_STRING(0, "kinds", &(a)->o.kinds), \

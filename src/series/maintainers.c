@@ -6,6 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "maintainers.h"
@@ -34,28 +37,41 @@ int maintainers_load(const char *root, struct maintainers *m)
 }
 
 /*
- * glibc's regcomp() copies a subexpression for each quantifier on it: a
- * hostile file's "[a-z]++++..." or "a{1000}{1000}" takes gigabytes.  The
- * kernel's N: patterns are short and never stack quantifiers; one that
- * does, or is long, matches nothing here.
+ * N: and K: are Perl regular expressions that get_maintainer.pl applies
+ * with m/.../x: PCRE2 reads them as Perl does.  A hostile pattern gets
+ * bounded work and memory per match, and a match that hits the bound is
+ * no match.
  */
-static int sane_regex(const char *v)
+static void *perl_compile(const char *v)
 {
-	const char *p;
+	PCRE2_SIZE off;
+	int err;
 
-	if (strlen(v) > 256)
+	return pcre2_compile((PCRE2_SPTR)v, PCRE2_ZERO_TERMINATED,
+			     PCRE2_EXTENDED, &err, &off, NULL);
+}
+
+int maintainers_regex_match(void *re, const char *s, size_t len)
+{
+	pcre2_match_context *mc;
+	pcre2_match_data *md;
+	int rc;
+
+	if (!re)
 		return 0;
-	for (p = v; *p; p++) {
-		if (*p == '\\' && p[1]) {
-			p++;
-			continue;
-		}
-		if (*p == '{' && strtol(p + 1, NULL, 10) > 255)
-			return 0;
-		if (strchr("*+?}", *p) && p[1] && strchr("*+?{", p[1]))
-			return 0;
+	mc = pcre2_match_context_create(NULL);
+	md = pcre2_match_data_create(1, NULL);
+	if (!mc || !md) {
+		pcre2_match_context_free(mc);
+		pcre2_match_data_free(md);
+		return 0;
 	}
-	return 1;
+	pcre2_set_match_limit(mc, 1000000);
+	pcre2_set_heap_limit(mc, 16384);	/* KiB */
+	rc = pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, md, mc);
+	pcre2_match_data_free(md);
+	pcre2_match_context_free(mc);
+	return rc >= 0;
 }
 
 void maintainers_parse(char *text, const char *root, struct maintainers *m)
@@ -92,6 +108,8 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 			case 'R':
 			case 'L':
 				add_str(&cur->cc, &cur->ncc, &cur->acc, v);
+				cur->cc_kind = xrealloc(cur->cc_kind, cur->ncc);
+				cur->cc_kind[cur->ncc - 1] = line[0];
 				break;
 			case 'S':
 				if (!cur->status)
@@ -115,18 +133,7 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 				p->type = line[0];
 				if (p->type == 'N' || p->type == 'K') {
 					p->value = xstrdup(v);
-					/* K: is Perl's /x: white space is no part of it. */
-					if (p->type == 'K') {
-						char *r = p->value, *w = r;
-
-						for (; *r; r++)
-							if (!isspace((unsigned char)*r))
-								*w++ = *r;
-						*w = '\0';
-					}
-					p->re_ok = sane_regex(p->value) &&
-						   !regcomp(&p->re, p->value,
-							    REG_EXTENDED | REG_NOSUB);
+					p->re = perl_compile(v);
 					break;
 				}
 				/* As get_maintainer.pl: a directory gets its '/'. */
@@ -168,8 +175,7 @@ void maintainers_release(struct maintainers *m)
 			free(s->cc[k]);
 		for (k = 0; k < s->npat; k++) {
 			free(s->pat[k].value);
-			if (s->pat[k].re_ok)
-				regfree(&s->pat[k].re);
+			pcre2_code_free(s->pat[k].re);
 		}
 		for (k = 0; k < s->ntrees; k++)
 			free(s->trees[k]);
@@ -177,6 +183,7 @@ void maintainers_release(struct maintainers *m)
 		free(s->status);
 		free(s->to);
 		free(s->cc);
+		free(s->cc_kind);
 		free(s->pat);
 	}
 	free(m->v);
@@ -272,8 +279,8 @@ static long section_depth(const struct maint_section *s, const char *path,
 			if (p->value[0] == '*')
 				d = -1;
 			*last = p->value;
-		} else if (p->type == 'N' && p->re_ok &&
-			   !regexec(&p->re, path, 0, NULL, 0)) {
+		} else if (p->type == 'N' &&
+			   maintainers_regex_match(p->re, path, strlen(path))) {
 			d = 0;
 			*last = NULL;
 		}
@@ -392,7 +399,7 @@ int maintainers_keyword(const struct maint_section *s, const char *patch)
 	for (k = 0; k < s->npat && !hit; k++) {
 		const struct maint_pattern *p = &s->pat[k];
 
-		if (p->type != 'K' || !p->re_ok)
+		if (p->type != 'K' || !p->re)
 			continue;
 		in_diff = 0;
 		for (line = patch; *line && !hit; line = next) {
@@ -407,8 +414,9 @@ int maintainers_keyword(const struct maint_section *s, const char *patch)
 				in_diff = 1;
 			} else if (strncmp(l, "diff --git a/", 13) &&
 				   (!in_diff || *l == '+' || *l == '-')) {
-				hit = !regexec(&p->re, in_diff ? l + 1 : l, 0,
-					       NULL, 0);
+				hit = maintainers_regex_match(p->re,
+					in_diff ? l + 1 : l,
+					strlen(in_diff ? l + 1 : l));
 			}
 			free(l);
 		}

@@ -12,20 +12,19 @@
 #ifndef SERIES_MAINTAINERS_H
 #define SERIES_MAINTAINERS_H
 
-#include <regex.h>
 #include <stddef.h>
 
 struct maint_pattern {
 	char type;		/* 'F', 'X', 'N' or 'K' */
 	char *value;		/* F/X: the glob, with '/' if a directory */
-	regex_t re;		/* N, K (GNU ERE: \\b and \\w as in Perl) */
-	int re_ok;
+	void *re;		/* N, K: compiled as Perl's m/.../x, or NULL */
 };
 
 struct maint_section {
 	char *name;
 	char **to, **cc;	/* M:, then R: and L: */
 	size_t nto, ncc, ato, acc;
+	char *cc_kind;		/* 'R' or 'L' for each cc */
 	char *status;		/* S:, or NULL */
 	char **trees;		/* T:, "git URL [branch]" */
 	size_t ntrees, atrees;
@@ -37,6 +36,12 @@ struct maintainers {
 	struct maint_section *v;
 	size_t nr, alloc;
 };
+
+/*
+ * 1 when the compiled N: or K: re matches s[0..len) as Perl would (byte
+ * semantics), 0 when not, when re is NULL or the match is too costly.
+ */
+int maintainers_regex_match(void *re, const char *s, size_t len);
 
 /* Parse root/MAINTAINERS; -1 when there is none (no message). */
 int maintainers_load(const char *root, struct maintainers *m);

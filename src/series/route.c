@@ -12,6 +12,7 @@
 #include "../lib/xalloc.h"
 #include "../rewrite/rewrite.h"
 #include "maintainers.h"
+#include "people.h"
 #include "route.h"
 
 /* The mail address of "Name <mail>" or "mail (what)", lower case. */
@@ -96,6 +97,8 @@ void recipients_release(struct recipients *r)
 /*
  * One line of get_maintainer.pl: "Name <mail> (maintainer:SECTION)",
  * "list@host (open list:SECTION)".  Those who take patches go in To.
+ * The role is the bracket right after the address: a section's name may
+ * hold brackets of its own ("MEDIA INPUT INFRASTRUCTURE (V4L/DVB)").
  */
 static void take_line(struct recipients *r, char *line)
 {
@@ -103,12 +106,11 @@ static void take_line(struct recipients *r, char *line)
 		"maintainer", "supporter", "odd fixer", "chief penguin",
 		"orphan minder", "obsolete minder",
 	};
-	char *open = NULL, *p;
+	char *lt = strchr(line, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	char *open = strstr(gt ? gt : line, " (");
 	size_t i;
 	int to = 0;
 
-	for (p = strstr(line, " ("); p; p = strstr(p + 1, " ("))
-		open = p;
 	if (open && line[strlen(line) - 1] == ')') {
 		*open = '\0';
 		for (i = 0; i < sizeof(takers) / sizeof(takers[0]); i++)
@@ -129,57 +131,6 @@ static void parse_output(struct recipients *r, char *text)
 			*next++ = '\0';
 		take_line(r, line);
 	}
-}
-
-/* "list@host (moderated for non-subscribers)" as get_maintainer.pl has it. */
-static char *list_address(const char *v)
-{
-	const char *at = strchr(v, '@'), *s, *e;
-
-	if (!at || strchr(v, '<'))
-		return xstrdup(v);
-	for (s = at; s > v && !isspace((unsigned char)s[-1]); s--)
-		;
-	for (e = at; *e && !isspace((unsigned char)*e); e++)
-		;
-	return xstrndup(s, (size_t)(e - s));
-}
-
-static void add_section(struct recipients *r, const struct maint_section *s)
-{
-	int chief = s->status && strcasestr(s->status, "buried alive");
-	size_t k;
-
-	for (k = 0; k < s->nto && !chief; k++)
-		recipients_add(r, s->to[k], 1);
-	for (k = 0; k < s->ncc; k++) {
-		char *l = list_address(s->cc[k]);
-
-		recipients_add(r, l, 0);
-		free(l);
-	}
-}
-
-static void from_maintainers(struct recipients *r, const struct maintainers *m,
-			     const char *patch)
-{
-	const char *p;
-	long idx[256];
-	size_t i;
-
-	for (p = strstr(patch, "\ndiff --git a/"); p;
-	     p = strstr(p + 1, "\ndiff --git a/")) {
-		const char *a = p + 14, *e = strpbrk(a, " \n");
-		char *path = e ? xstrndup(a, (size_t)(e - a)) : xstrdup(a);
-		size_t n = maintainers_matches(m, path, idx, 256);
-
-		for (i = 0; i < n; i++)
-			add_section(r, &m->v[idx[i]]);
-		free(path);
-	}
-	for (i = 0; i < m->nr; i++)
-		if (maintainers_keyword(&m->v[i], patch))
-			add_section(r, &m->v[i]);
 }
 
 /*
@@ -224,12 +175,14 @@ static int run_script(const char *root, char *const *abs, size_t n, int jobs)
 }
 
 int route_patches(const char *root, const struct maintainers *m,
-		  char *const *files, size_t n, int jobs,
+		  char *const *files, size_t n, int jobs, int in_process,
 		  struct recipients *out)
 {
 	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
 	char **abs = xcalloc(n ? n : 1, sizeof(*abs));
-	int use_script = !access(script, R_OK) && m, ret = 0;
+	int use_script = !in_process && !access(script, R_OK) && m, ret = 0;
+	int mapped = 0;
+	struct mailmap mm;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -240,6 +193,8 @@ int route_patches(const char *root, const struct maintainers *m,
 	}
 	if (use_script && n)
 		ret = run_script(root, abs, n, jobs);
+	else if (m && n && !(mapped = !mailmap_load(root, &mm)))
+		ret = error("cannot read '%s/.mailmap'", root);
 	for (i = 0; i < n && !ret; i++) {
 		struct strbuf sb = STRBUF_INIT;
 		char *to = xstrfmt("%s.to", abs[i]);
@@ -253,12 +208,14 @@ int route_patches(const char *root, const struct maintainers *m,
 			if (strbuf_read_file(&sb, abs[i]))
 				ret = -1;
 			else
-				from_maintainers(&out[i], m, sb.buf);
+				people_route(root, m, &mm, sb.buf, &out[i]);
 		}
 		strbuf_release(&sb);
 		free(to);
 		promote_lists(&out[i]);
 	}
+	if (mapped)
+		mailmap_release(&mm);
 	/* get_maintainer.pl's output files, read or not. */
 	for (i = 0; i < n; i++) {
 		char *to = xstrfmt("%s.to", abs[i]);

@@ -3,11 +3,9 @@
  * Who gets a patch.  When the tree ships scripts/get_maintainer.pl, what
  * it prints for the patch file (--no-git --no-git-fallback, as git
  * send-email --to-cmd would run it): maintainers, supporters and odd
- * fixers in To, reviewers and lists in Cc.  Otherwise the tree's
- * MAINTAINERS read here: every section that matches a file the patch
- * touches, M: in To, R: and L: in Cc, the chief penguin left out as
- * get_maintainer.pl leaves him, and K: keywords matched as it matches
- * them.  A patch with nobody in To goes To its lists.
+ * fixers in To, reviewers and lists in Cc.  Otherwise, or when asked,
+ * the tree's MAINTAINERS read here by the script's rules (people.h).  A
+ * patch with nobody in To goes To its lists.
  */
 #ifndef SERIES_ROUTE_H
 #define SERIES_ROUTE_H
@@ -29,11 +27,11 @@ void recipients_release(struct recipients *r);
 
 /*
  * The recipients of each of the n patch files into out[0..n), the
- * get_maintainer.pl runs jobs at a time; m may be NULL (no MAINTAINERS:
- * nobody).  -1 after error().
+ * get_maintainer.pl runs jobs at a time, or none when in_process; m may
+ * be NULL (no MAINTAINERS: nobody).  -1 after error().
  */
 int route_patches(const char *root, const struct maintainers *m,
-		  char *const *files, size_t n, int jobs,
+		  char *const *files, size_t n, int jobs, int in_process,
 		  struct recipients *out);
 
 /*

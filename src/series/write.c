@@ -910,7 +910,8 @@ static int address(struct series *c, char **files, size_t n,
 	size_t k, na = 0, round;
 	int ret = -1;
 
-	if (route_patches(c->o->root, m, files, n, c->o->jobs, rcpt))
+	if (route_patches(c->o->root, m, files, n, c->o->jobs,
+			  c->o->in_process, rcpt))
 		goto out;
 	for (k = 0; k < n; k++)
 		which[k] = k;
@@ -931,7 +932,8 @@ static int address(struct series *c, char **files, size_t n,
 			break;
 		for (i = 0; i < next; i++)
 			again[i] = files[which[i]];
-		if (route_patches(c->o->root, m, again, next, c->o->jobs, more))
+		if (route_patches(c->o->root, m, again, next, c->o->jobs,
+				  c->o->in_process, more))
 			goto out;
 		for (i = 0, na = 0; i < next; i++) {
 			size_t before = rcpt[which[i]].nto + rcpt[which[i]].ncc;
@@ -1243,7 +1245,11 @@ static void tree_of(struct series *c, struct group *g)
 			prev = strrchr(u, '/');
 			*last = '/';
 		}
-		g->tree = xstrdup(prev ? prev + 1 : last ? last + 1 : u);
+		p = prev ? prev + 1 : last ? last + 1 : u;
+		/* "~rmk/linux-arm": a name no shell tool takes for an option. */
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		g->tree = xstrdup(*p ? p : "tree");
 		for (p = g->tree; *p; p++)
 			if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
 				*p = '-';

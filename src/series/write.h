@@ -28,6 +28,7 @@ struct series_opts {
 	int base_commit;	/* a base-commit: line in every patch */
 	int max;		/* patches in one series (15) */
 	int jobs;		/* get_maintainer.pl runs at once */
+	int in_process;		/* route by MAINTAINERS here, no script */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 };
 

@@ -215,6 +215,20 @@ guessed=$(cat /dev/null $(cat "$out/patches.txt") |
 # message width against the tree's own get_maintainer.pl.
 python3 "$here/series-check.py" "$tree" "$out/series" > "$out/series-check.txt"
 cat "$out/series-check.txt"
+# The in-process routing (series --no-get-maintainer) against the script's:
+# the same To: and Cc: lines, patch by patch.
+rm -rf "$out/series-inproc"
+"$linkmend" series --db "$tree/.linkmend/linkmend.db" -o "$out/series-inproc" \
+	--no-get-maintainer --archived --signoff \
+	--from "linkmend e2e <e2e@linkmend.org>" 2> /dev/null
+hdrs() { sed -n '/^$/q;/^\(To\|Cc\): /p' "$1" 2> /dev/null | sort; }
+inproc_same=0
+while IFS= read -r f; do
+	[ "$(hdrs "$out/series/$f")" = "$(hdrs "$out/series-inproc/$f")" ] &&
+		inproc_same=$((inproc_same + 1))
+done < <(cd "$out/series" && find . -name '*.patch')
+inproc_all=$(find "$out/series" -name '*.patch' | wc -l)
+echo "in_process_routing_matches: $inproc_same of $inproc_all"
 t_acc=$(date +%s)
 
 if [ "${E2E_BOOT:-1}" = 0 ]; then
@@ -279,6 +293,7 @@ for k in recipients_match_get_maintainer patches_without_to duplicate_summaries 
 	 series_spanning_trees message_lines_over_75 covers_without_all_recipients; do
 	summary "$k" "$(sed -n "s/^$k: //p" "$out/series-check.txt")"
 done
+summary in_process_routing_matches "$inproc_same of $inproc_all (series --no-get-maintainer: the same To: and Cc: as get_maintainer.pl's)"
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
 summary report_test "$report ($(grep -c '^ok - ' "$out/report-test.txt") ok, $(grep -c '^not ok - ' "$out/report-test.txt") not ok)"
 summary report_html_bytes "$(stat -c %s "$out/report.html")"
@@ -333,4 +348,5 @@ for k in patches_without_to duplicate_summaries message_lines_over_75 covers_wit
 	[ "$(sc $k)" = 0 ] || ok=0
 done
 case $(sc series_spanning_trees) in "0 of "*) ;; *) ok=0 ;; esac
+[ "$inproc_same" = "$inproc_all" ] || ok=0
 [ $ok = 1 ] && echo "e2e: ok" || { echo "e2e: FAILED"; exit 1; }

@@ -43,11 +43,12 @@ F:	drivers/
 FOO DRIVER
 M:	Foo Maintainer <foo@linkmend-web.org>
 L:	foo-devel@lists.linkmend-web.org (moderated for non-subscribers)
+L:	foo-subs@lists.linkmend-web.org (subscribers-only)
 S:	Maintained
 T:	git git://git.linkmend-web.org/pub/scm/foo/foo.git
 F:	drivers/foo/
 
-BAR DRIVERS
+BAR DRIVERS (NETWORK)
 M:	Bar Maintainer <bar@linkmend-web.org>
 R:	Bar Reviewer <rev@linkmend-web.org>
 L:	netdev@vger.kernel.org
@@ -104,6 +105,21 @@ static int bar(void)
 	return 0;
 }
 C
+cat > drivers/bar/bar.yaml <<'Y'
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+%YAML 1.2
+---
+title: Bar chips
+
+maintainers:
+  - Yaml Person <yaml@linkmend-web.org>
+
+description: |
+  Datasheet: http://www.bar-chips.org/datasheet.pdf
+Y
+cat > .mailmap <<'A'
+Bar Reviewer <reviewer@linkmend-web.org> <rev@linkmend-web.org>
+A
 cat > drivers/bar/Kconfig <<'K'
 # SPDX-License-Identifier: GPL-2.0
 config BAR
@@ -131,7 +147,7 @@ commit() {	# commit MESSAGE PATH...: on 2006-06-01
 	GIT_AUTHOR_DATE=2006-06-01T12:00:00Z GIT_COMMITTER_DATE=2006-06-01T12:00:00Z \
 		git commit -qm "$msg"
 }
-commit "MAINTAINERS: start" MAINTAINERS
+commit "MAINTAINERS: start" MAINTAINERS .mailmap
 commit "foo: add the foo driver" drivers/foo drivers/qux
 commit "bar: add the bar driver" drivers/bar Documentation
 commit "baz: add the entry code" arch
@@ -171,7 +187,12 @@ same "maintainers To, lists Cc, every section that covers the file (parents too)
 same "a K: keyword the patch holds adds its section" "$(hdr "$F1" | tr '|' '\n' | grep -c 'Spec Watcher')" "1"
 same "so does one its own Cc: line holds (get_maintainer.pl reads the header)" \
 	"$(hdr "$F1" | tr '|' '\n' | grep -c 'List Watcher')" "1"
-same "reviewers are Cc" "$(hdr "$B" | tr '|' '\n' | grep -c '^Cc: Bar Reviewer')" "1"
+same "reviewers are Cc, by the address .mailmap gives" \
+	"$(hdr "$B" | tr '|' '\n' | grep '^Cc: Bar Reviewer')" "Cc: Bar Reviewer <reviewer@linkmend-web.org>"
+same "the maintainer of a section whose name has brackets is To, whole" \
+	"$(hdr "$B" | tr '|' '\n' | grep 'Bar Maintainer')" "To: Bar Maintainer <bar@linkmend-web.org>"
+same "a .yaml file's own maintainers are Cc" "$(hdr "$B" | tr '|' '\n' | grep -c '^Cc: Yaml Person <yaml@linkmend-web.org>$')" "1"
+ok "a subscribers-only list is left out" bash -c "! grep -q 'foo-subs@' '$O'/*/0*.patch"
 same "a patch no maintainer takes goes To its list" "$(hdr "$Z")" "To: linux-kernel@vger.kernel.org|"
 same "the cover letter goes to all its patches' recipients" \
 	"$(hdr "$O/foo-foo/0000-cover-letter.patch" | tr '|' '\n' | sort | tr '\n' '|')" \
