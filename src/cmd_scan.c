@@ -27,7 +27,7 @@
 #include "store/store.h"
 
 /* Bump when a scanning rule changes: stored results are then redone. */
-#define SCANNER_VERSION "1"
+#define SCANNER_VERSION "2"	/* 2: brackets, quotes, hosts, symbols */
 
 const char cmd_scan_usage[] =
 	"linkmend scan [--format=tsv|json] [--db PATH] [-j N] [--all-schemes]\n"

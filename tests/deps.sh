@@ -32,3 +32,21 @@ if command -v npm > /dev/null && [ ! -d "$browser/node_modules/playwright-core" 
 fi
 tool=$browser/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
 [ ! -f "$tool" ] || chmod u+x "$tool"
+# The non-kernel trees whose scans tests/samples/ checked by hand: Debian's
+# own packages, unpacked (not installed) under the cache, as they were.
+trees=${XDG_CACHE_HOME:+$XDG_CACHE_HOME/linkmend}
+trees=${trees:-/var/cache/linkmend}/trees
+samples=$(cd "$(dirname "$0")" && pwd)/samples/trees.txt
+while IFS=$'\t' read -r name pkg sub; do
+	case $name in '#'* | '') continue ;; esac
+	[ -d "$trees/$name/$sub" ] && continue
+	tmp=$(mktemp -d)
+	chmod 755 "$tmp"	# apt's download user writes here
+	if (cd "$tmp" && apt-get download -qq "$pkg" > /dev/null 2>&1); then
+		mkdir -p "$trees/$name"
+		dpkg-deb -x "$tmp"/*.deb "$trees/$name"
+	else
+		echo "deps: cannot download $pkg (tests/samples)" >&2
+	fi
+	rm -rf "$tmp"
+done < "$samples"

@@ -108,9 +108,12 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len)
 
 	if (e->end > len || e->start >= e->end)
 		return 0;
-	/* A joined or %%-decoded URL differs from its bytes: check the start. */
-	if (e->wrapped || e->ctx == CTX_C_FORMAT) {
-		k = strcspn(e->text, "%");
+	/*
+	 * A joined, %%-decoded or &amp;-decoded URL differs from its bytes:
+	 * check the start.
+	 */
+	if (e->wrapped || e->ctx == CTX_C_FORMAT || e->ctx == CTX_HTML) {
+		k = strcspn(e->text, e->ctx == CTX_HTML ? "&" : "%");
 		if (k > n)
 			k = n;
 		for (size_t i = 0; i < k; i++)

@@ -52,10 +52,15 @@ void rewrite_escape(enum context ctx, const char *url, struct strbuf *out)
 				continue;
 			}
 			/* fall through */
+		case CTX_HTML:
+			if (c == '&') {
+				strbuf_addstr(out, "&amp;");
+				continue;
+			}
+			/* fall through */
 		case CTX_C_STRING:
 		case CTX_KCONFIG:
 		case CTX_CODE:
-		case CTX_HTML:
 			if (c == '"' || c == '\\' || c == '\'' || c == '<' || c == '>') {
 				strbuf_addf(out, "%%%02X", c);
 				continue;

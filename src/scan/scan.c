@@ -90,7 +90,8 @@ static void add_candidate(const char *buf, size_t colon,
 		s--;
 	while (s < colon && !isalpha((unsigned char)buf[s]))
 		s++;
-	if (s == colon)
+	/* foo_http://... is part of a name, as linkify-it has it. */
+	if (s == colon || (s > 0 && buf[s - 1] == '_'))
 		return;
 	if (opts->all_schemes) {
 		size_t i;
@@ -681,28 +682,57 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
 
 
 /*
+ * Whether code point cp ends a URL.  Letters, marks, digits and symbols
+ * stay (wiki/Gr\u00f6\u00dfe, a \u00a2 in a path, a host in symbols or in
+ * Arabic presentation forms, as linkify-it and browsers take them);
+ * C1 controls, spaces, punctuation and brackets end one, and so do CJK
+ * and private-use characters: in translated documents the text runs on
+ * from the URL with no space (Documentation/translations/zh_CN).
+ */
+static int cp_ends_url(unsigned cp)
+{
+	static const unsigned ends[][2] = {
+		{ 0x80, 0xa1 },		/* C1, no-break space, inverted ! */
+		{ 0xa7, 0xa7 }, { 0xab, 0xab }, { 0xad, 0xad },
+		{ 0xb6, 0xb7 }, { 0xbb, 0xbb }, { 0xbf, 0xbf },
+		{ 0x2000, 0x206f },	/* general punctuation, spaces */
+		{ 0x2308, 0x230b }, { 0x2329, 0x232a },	/* brackets */
+		{ 0x2768, 0x2775 }, { 0x27c5, 0x27c6 }, { 0x27e6, 0x27ef },
+		{ 0x2983, 0x2998 }, { 0x29d8, 0x29db }, { 0x29fc, 0x29fd },
+		{ 0x2e00, 0x9fff },	/* CJK and its punctuation */
+		{ 0xac00, 0xd7af },	/* Hangul */
+		{ 0xe000, 0xf8ff },	/* private use */
+		{ 0xf900, 0xfaff },	/* CJK compatibility */
+		{ 0xfe10, 0xfe1f }, { 0xfe30, 0xfe6f },	/* CJK forms */
+		{ 0xfeff, 0xffff },	/* BOM, fullwidth forms, specials */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
+		if (cp >= ends[i][0] && cp <= ends[i][1])
+			return 1;
+	return 0;
+}
+
+/*
  * Length of the valid UTF-8 sequence at p (at most n bytes) that may be
- * part of a URL; 0 for invalid bytes and for Unicode quotation marks,
- * spaces and the ellipsis, which end one.
+ * part of a URL; 0 for invalid bytes and for what ends one.  A dash
+ * (\u2010-\u2015) between letters stays: .../Hatfield\u2013McCoy_feud.
  */
 static size_t utf8_url_len(const unsigned char *p, size_t n)
 {
-	unsigned cp;
-	size_t l = utf8_char(p, n, &cp);
+	unsigned cp, next;
+	size_t l = utf8_char(p, n, &cp), m;
 
 	if (l < 2)
 		return 0;	/* ASCII is not this function's, or no UTF-8 */
-	/*
-	 * Letters of IRIs are kept (wiki/Gr\u00f6\u00dfe); punctuation, symbols,
-	 * spaces and CJK end a URL: in translated documents the text runs on
-	 * from the URL with no space.
-	 */
-	if ((cp >= 0xa0 && cp <= 0xbf) || cp == 0xd7 || cp == 0xf7 ||
-	    (cp >= 0x2000 && cp <= 0x2bff) || (cp >= 0x2e00 && cp <= 0x9fff) ||
-	    (cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0xe000 && cp <= 0xf8ff) ||
-	    (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe00 && cp <= 0xffff))
-		return 0;
-	return l;
+	if (cp >= 0x2010 && cp <= 0x2015 && l < n) {
+		if (p[l] < 128)
+			return isalnum(p[l]) ? l : 0;
+		m = utf8_char(p + l, n - l, &next);
+		return m >= 2 && !cp_ends_url(next) ? l : 0;
+	}
+	return cp_ends_url(cp) ? 0 : l;
 }
 
 /* End of the URL characters from i, before limit. */
@@ -763,6 +793,101 @@ static size_t unclosed_bracket(const char *buf, size_t s, size_t e)
 	return depth ? open : e;
 }
 
+/*
+ * The first closing bracket in [s, e) that no bracket of its kind opened
+ * within it, or e: "(http://one.org/)(http://two.org/)" is two URLs, and
+ * so is a README badge "[![b](https://ci/x.svg)](https://ci/x)".
+ */
+static size_t unmatched_closer(const char *buf, size_t s, size_t e)
+{
+	static const char open[] = "([{", close[] = ")]}";
+	int depth[3] = { 0, 0, 0 };
+	size_t i;
+
+	for (i = s; i < e; i++) {
+		const char *o = strchr(open, buf[i]);
+		const char *c = strchr(close, buf[i]);
+
+		if (!buf[i])
+			break;
+		if (o)
+			depth[o - open]++;
+		else if (c && !depth[c - close]--)
+			return i;
+	}
+	return e;
+}
+
+/*
+ * Whether a quotation is open at pos: a ' after a space ('see, ' x)
+ * since the line's start at ls, not closed by one that ends a word
+ * (it', Cryin'), or TeX's `URL' right before it.  An apostrophe inside
+ * a word (don't) is neither.
+ */
+static int quote_open(const char *buf, size_t ls, size_t pos)
+{
+	size_t i;
+	int open = 0;
+
+	if (pos > ls && buf[pos - 1] == '`')
+		return 1;
+	for (i = ls; i < pos; i++) {
+		unsigned char prev = i > ls ? (unsigned char)buf[i - 1] : ' ';
+		unsigned char next = (unsigned char)buf[i + 1];
+
+		if (buf[i] != '\'')
+			continue;
+		if (isspace(prev) || strchr("([{<\"=", prev))
+			open = 1;
+		else if (!isspace(prev) &&
+			 (isspace(next) || strchr(".,;:!?)]}>", next)))
+			open = 0;
+	}
+	return open;
+}
+
+/* A literal in code: its bytes are the URL, a '*' included. */
+static int is_code(enum context ctx)
+{
+	return ctx == CTX_C_STRING || ctx == CTX_C_FORMAT || ctx == CTX_CODE;
+}
+
+/*
+ * In HTML text a quote or an angle bracket is an entity, and ends a URL
+ * as the character would: "https://peps.python.org/&quot;)"; but
+ * &lt;name&gt; is a template's <name>, as url_run() keeps it.
+ */
+static size_t html_quote(const char *buf, size_t s, size_t e)
+{
+	static const char *const ents[] = {
+		"&quot;", "&#34;", "&#39;", "&apos;", "&lt;", "&gt;",
+	};
+	size_t i, k;
+
+	for (i = s; i < e; i++) {
+		if (buf[i] != '&')
+			continue;
+		if (e - i > 4 && !memcmp(buf + i, "&lt;", 4)) {
+			size_t j = i + 4;
+
+			while (j < e && (is_ident((unsigned char)buf[j]) ||
+					 buf[j] == '-'))
+				j++;
+			if (j > i + 4 && e - j >= 4 &&
+			    !memcmp(buf + j, "&gt;", 4)) {
+				i = j + 3;
+				continue;
+			}
+		}
+		for (k = 0; k < sizeof(ents) / sizeof(ents[0]); k++)
+			if (e - i >= strlen(ents[k]) - 1 &&
+			    !strncmp(buf + i, ents[k], strlen(ents[k]) - 1))
+				return i;
+	}
+	return e;
+}
+
+/* How many times c occurs in s[0..n). */
 static size_t count_char(const char *s, size_t n, char c)
 {
 	size_t k = 0;
@@ -772,13 +897,36 @@ static size_t count_char(const char *s, size_t n, char c)
 	return k;
 }
 
+/* 1 when u[0..n) ends in an HTML entity: "&lt;name&gt;". */
+static int ends_in_entity(const char *u, size_t n)
+{
+	size_t i = n - 1;
+
+	while (i > 0 && isalnum((unsigned char)u[i - 1]))
+		i--;
+	return i > 1 && i < n - 1 && u[i - 1] == '&';
+}
+
+/* 1 when u[0..n) is scheme://authority with nothing after it. */
+static int host_only(const char *u, size_t n)
+{
+	const char *p = memmem(u, n, "://", 3);
+
+	return p && !memchr(p + 3, '/', n - (size_t)(p + 3 - u)) &&
+	       !memchr(p + 3, '?', n - (size_t)(p + 3 - u)) &&
+	       !memchr(p + 3, '#', n - (size_t)(p + 3 - u));
+}
+
 /*
- * Strip what ends a sentence rather than a URL: trailing . , ; : ! ? ',
- * unbalanced closing brackets, "..." (which marks truncation) and, in
- * markup, emphasis stars.  (The ellipsis character never enters a URL.)
+ * Strip what ends a sentence rather than a URL: trailing . , ; : ! ?,
+ * unbalanced closing brackets, an opening one, "..." (which marks
+ * truncation) and, with stars (prose, not a literal in code), emphasis
+ * stars.  A trailing ' stays (wiki/Cryin', a'b') unless it is the URL's
+ * odd one and quote says a quotation was opened before the URL on its
+ * line.  (The ellipsis character never enters a URL.)
  */
-static size_t trim_end(const char *buf, size_t s, size_t e, enum context ctx,
-		       unsigned *flags)
+static size_t trim_end(const char *buf, size_t s, size_t e, int quote,
+		       int stars, unsigned *flags)
 {
 	while (e > s) {
 		char c = buf[e - 1];
@@ -789,7 +937,11 @@ static size_t trim_end(const char *buf, size_t s, size_t e, enum context ctx,
 				e--;
 			continue;
 		}
-		if (strchr(".,;:!?'", c)) {
+		if (c == ';' && ends_in_entity(buf + s, e - s)) {
+			break;
+		} else if (strchr(".,;:!?([{", c) || (c == '*' && stars) ||
+		    (c == '\'' && quote &&
+		     count_char(buf + s, e - s, '\'') % 2)) {
 			e--;
 		} else if (c == ')' && count_char(buf + s, e - s, '(') <
 					count_char(buf + s, e - s, ')')) {
@@ -799,8 +951,6 @@ static size_t trim_end(const char *buf, size_t s, size_t e, enum context ctx,
 			e--;
 		} else if (c == '}' && count_char(buf + s, e - s, '{') <
 					count_char(buf + s, e - s, '}')) {
-			e--;
-		} else if (c == '*' && (ctx == CTX_MARKDOWN || ctx == CTX_RST)) {
 			e--;
 		} else {
 			break;
@@ -885,6 +1035,9 @@ static size_t wrap_continuation(const char *buf, size_t len,
 							      raw_end - h->pos))
 		return 0;
 	i = skip_blanks(buf, raw_end, len);
+	/* "URL \" at a line's end: a break the writer marked (synctime.c). */
+	if (i < len && buf[i] == '\\')
+		i = skip_blanks(buf, i + 1, len);
 	if (i >= len || buf[i] != '\n' || (h->region == RG_BLOCK &&
 					   h->limit <= i))
 		return 0;
@@ -914,7 +1067,7 @@ static size_t wrap_continuation(const char *buf, size_t len,
 	ce = url_run(buf, i, limit, 0);
 	if (ce == i)
 		return 0;
-	te = trim_end(buf, i, ce, CTX_TEXT, &dummy);
+	te = trim_end(buf, i, ce, 1, 1, &dummy);
 	if (te == i || dummy)
 		return 0;
 	if (!continuation_plausible(buf + i, te - i))
@@ -1070,9 +1223,22 @@ static void add_occurrence(const char *buf, const struct hit *h,
 			flags |= OCC_PLACEHOLDER;
 		decode_percent_percent(url->buf);
 		url->len = strlen(url->buf);
-	} else if (url_has_placeholder(url->buf, url->len)) {
-		flags |= OCC_PLACEHOLDER;
+	} else if (ctx == CTX_HTML && strstr(url->buf, "&amp;")) {
+		/* href="...?a=1&amp;b=2" is the URL ...?a=1&b=2 */
+		char *w = url->buf, *r = url->buf;
+
+		while (*r)
+			if (!strncmp(r, "&amp;", 5)) {
+				*w++ = '&';
+				r += 5;
+			} else {
+				*w++ = *r++;
+			}
+		*w = '\0';
+		url->len = (size_t)(w - url->buf);
 	}
+	if (ctx != CTX_C_FORMAT && url_has_placeholder(url->buf, url->len))
+		flags |= OCC_PLACEHOLDER;
 	if (!strncasecmp(url->buf, "https:", 6))
 		flags |= OCC_HTTPS;
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
@@ -1125,7 +1291,7 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		struct hit *h = &hs->v[k];
 		size_t raw, end, cs = 0, climit, prefix = 0, t;
 		unsigned flags = 0;
-		int joins = 0;
+		int joins = 0, ended = 0, quote, stars;
 
 		/* An archive link's inner URL is part of the outer one. */
 		if (h->pos < covered)
@@ -1137,7 +1303,40 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		if (raw - h->pos >= SCAN_MAX_URL ||
 		    (h->limit - raw >= 3 && !memcmp(buf + raw, "\xe2\x80\xa6", 3)))
 			flags |= OCC_TRUNCATED;
-		end = trim_end(buf, h->pos, raw, h->ctx, &flags);
+		/* 'https://a.com'https://b.com: the opening quote's mate. */
+		if (h->pos && buf[h->pos - 1] == '\'') {
+			const char *q = memchr(buf + h->pos, '\'',
+					       raw - h->pos);
+
+			if (q) {
+				raw = (size_t)(q - buf);
+				ended = 1;
+			}
+		}
+		t = h->ctx == CTX_HTML ? html_quote(buf, h->pos, raw) : raw;
+		if (t < raw) {
+			raw = t;
+			ended = 1;
+		}
+		t = unmatched_closer(buf, h->pos, raw);
+		if (t < raw) {
+			raw = t;
+			ended = 1;
+		}
+		quote = quote_open(buf, line_start(buf, h->pos), h->pos);
+		stars = !is_code(h->ctx);
+		end = trim_end(buf, h->pos, raw, quote, stars, &flags);
+		/*
+		 * "see https://example.org- and": a dash after the host is the
+		 * sentence's, but not at a line's end, where a host may go on
+		 * ("https://docs.oasis-" / "open.org/...").
+		 */
+		if (end > h->colon + 3 && buf[end - 1] == '-' && end == raw &&
+		    raw < h->limit && buf[raw] != '\n' && buf[raw] != '\r' &&
+		    host_only(buf + h->pos, end - h->pos)) {
+			raw = --end;
+			ended = 1;
+		}
 		if (end <= h->colon + 3)
 			continue;
 		covered = raw;
@@ -1148,7 +1347,7 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		 * or its literal's quote (strings), and the next piece
 		 * continues it.
 		 */
-		while (joins < 8 && !(flags & OCC_TRUNCATED)) {
+		while (!ended && joins < 8 && !(flags & OCC_TRUNCATED)) {
 			size_t seg;
 
 			if (h->region == RG_STRING) {
@@ -1170,7 +1369,7 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 			flags |= OCC_WRAPPED;
 			joins++;
 		}
-		t = trim_end(url.buf, 0, url.len, h->ctx, &flags);
+		t = trim_end(url.buf, 0, url.len, quote, stars, &flags);
 		if (flags & OCC_WRAPPED)
 			end = cs + (t > prefix ? t - prefix : 0);
 		strbuf_setlen(&url, t > SCAN_MAX_URL ? SCAN_MAX_URL : t);

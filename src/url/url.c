@@ -15,6 +15,44 @@ static void lowercase(char *s)
 		*s = (char)tolower((unsigned char)*s);
 }
 
+int url_host_valid(const char *host)
+{
+	const char *p = host, *dot;
+	int numeric = 1;
+
+	if (*host == '[')	/* libcurl has checked the IPv6 literal */
+		return 1;
+	for (; *p; p = dot + 1) {
+		size_t n;
+
+		dot = strchr(p, '.');
+		if (!dot)
+			dot = p + strlen(p);
+		n = (size_t)(dot - p);
+		/* A final dot is the root, no empty label. */
+		if (!n && !*dot && p != host)
+			break;
+		if (!n || n > 63 || *p == '-' || dot[-1] == '-')
+			return 0;
+		numeric = strspn(p, "0123456789") == n;
+		if (!*dot)
+			break;
+	}
+	/*
+	 * No top-level domain is a number: a host ending in one is an IPv4
+	 * address, which libcurl has normalised when it was one.
+	 */
+	if (numeric) {
+		unsigned a, b, c, d;
+		char tail;
+
+		return sscanf(host, "%3u.%3u.%3u.%3u%c", &a, &b, &c, &d,
+			      &tail) == 4 && a < 256 && b < 256 && c < 256 &&
+		       d < 256;
+	}
+	return 1;
+}
+
 int url_parse(const char *url, struct url_info *info)
 {
 	CURLU *h = curl_url();
@@ -49,7 +87,7 @@ int url_parse(const char *url, struct url_info *info)
 	lowercase(info->host);
 	curl_free(part);
 	part = NULL;
-	if (!*info->host)
+	if (!*info->host || !url_host_valid(info->host))
 		goto out;
 	/* Host case never matters; set it back lowercased before rendering. */
 	if (curl_url_set(h, CURLUPART_HOST, info->host, 0))
@@ -146,6 +184,10 @@ int url_has_placeholder(const char *url, size_t n)
 			return 1;
 		} else if (*p == '<' || *p == '{') {
 			return 1;
+		} else if (*p == '&' && end - p > 4 && !memcmp(p, "&lt;", 4)) {
+			return 1;	/* <name> in HTML text */
+		} else if (*p == '/' && end - p > 4 && !memcmp(p, "/.../", 5)) {
+			return 1;	/* a path left out: git.kernel.org/.../x.git */
 		}
 	}
 	return 0;
@@ -172,6 +214,9 @@ int url_host_is_example(const char *host)
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (suffix_is(host, names[i]))
 			return 1;
+	/* One label ("https://link/to/information"): a name of a LAN, or none. */
+	if (*host != '[' && !strchr(host, '.'))
+		return 1;
 	return addr_literal_kind(host) != NULL;
 }
 

@@ -16,7 +16,18 @@ struct url_info {
 	char *scheme;	/* lowercase */
 };
 
-/* Parse url into info; -1 where libcurl rejects it.  Free with url_info_release. */
+/*
+ * 1 if host (lowercase, punycode) can be a host: no empty label, none
+ * longer than 63 bytes or starting or ending with '-', and a dotted
+ * number only as an IPv4 address ("111.222.333.444" is none).  libcurl
+ * leaves these label rules to the resolver.
+ */
+int url_host_valid(const char *host);
+
+/*
+ * Parse url into info; -1 where libcurl rejects it or its host cannot
+ * be one (url_host_valid()).  Free with url_info_release.
+ */
 int url_parse(const char *url, struct url_info *info);
 void url_info_release(struct url_info *info);
 
@@ -35,15 +46,16 @@ int url_scheme_default(const char *s, size_t n);
 /*
  * 1 if the URL text holds a template rather than an address: printf
  * conversions (%s, %d, %02x, but not percent-encodings like %20),
- * $var, ${var}, $(var), <name>, {name}, or a word of three or more X.
+ * $var, ${var}, $(var), <name> (&lt;name&gt; in HTML), {name}, a path
+ * segment "..." left out, or a word of three or more X.
  */
 int url_has_placeholder(const char *url, size_t n);
 
 /*
  * 1 if host is reserved for examples or is not on the public internet:
  * RFC 2606/6761 names (example.com, .test, .invalid, .localhost, .example),
- * localhost, .local, and loopback, private, link-local or unspecified
- * IPv4/IPv6 literals.
+ * localhost, .local, a name of one label, and loopback, private,
+ * link-local or unspecified IPv4/IPv6 literals.
  */
 int url_host_is_example(const char *host);
 

@@ -62,7 +62,7 @@ static void test_example(void)
 		"foo.localhost", "printer.local", "127.0.0.1", "10.1.2.3",
 		"172.16.0.1", "172.31.255.255", "192.168.0.1", "169.254.1.1",
 		"0.0.0.0", "[::1]", "[fe80::1]", "[fd00::1]", "[::ffff:10.0.0.1]",
-		"192.0.2.1", "[2001:db8::1]",
+		"192.0.2.1", "[2001:db8::1]", "link", "power",
 	};
 	static const char *const no[] = {
 		"kernel.org", "examples.com", "example.community", "8.8.8.8",
@@ -115,6 +115,37 @@ static void test_schemes(void)
 	CHECK(!url_scheme_default("sftp", 4), "sftp is not default");
 }
 
+/* The label rules libcurl leaves to the resolver. */
+static void test_host_valid(void)
+{
+	static const char *const yes[] = {
+		"kernel.org", "www.kernel.org", "fqdn.org.", "8.8.8.8",
+		"a-b.example.com", "xn--bcher-kva.example", "[::1]", "link",
+	};
+	static const char *const no[] = {
+		"-example.com", "example.org-", "a..b.com", ".a.com",
+		"www.-i-connect.net", "docs.oasis-", "111.222.333.444",
+		"1.2.3.4.5", "a.b.123",
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org",
+	};
+	struct url_info info;
+	size_t i;
+	char name[128];
+
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		snprintf(name, sizeof(name), "%.80s can be a host", yes[i]);
+		CHECK(url_host_valid(yes[i]), name);
+	}
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		snprintf(name, sizeof(name), "%.80s cannot be a host", no[i]);
+		CHECK(!url_host_valid(no[i]), name);
+	}
+	CHECK(url_parse("http://-example.com/", &info) == -1,
+	      "url_parse refuses a host that cannot be one");
+	CHECK(url_parse("http://1.2.3.4:70000/", &info) == -1,
+	      "url_parse refuses a port past 65535");
+}
+
 int main(void)
 {
 	setlocale(LC_CTYPE, "C.UTF-8");
@@ -122,6 +153,7 @@ int main(void)
 	test_parse();
 	test_placeholder();
 	test_example();
+	test_host_valid();
 	test_license();
 	test_schemes();
 	curl_global_cleanup();
