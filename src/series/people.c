@@ -62,10 +62,12 @@ static int rx(const char *pat, const char *s, size_t len, size_t start,
 		return 0;
 	}
 	ov = pcre2_get_ovector_pointer(md);
-	for (i = 0; i < ncap; i++)
-		cap[i] = i + 1 < rc && ov[2 * i + 2] != PCRE2_UNSET ?
-			 xstrndup(s + ov[2 * i + 2], ov[2 * i + 3] - ov[2 * i + 2]) :
-			 NULL;
+	for (i = 0; i < ncap; i++) {
+		PCRE2_SIZE b = ov[2 * i + 2], e = ov[2 * i + 3];
+
+		cap[i] = i + 1 < rc && b != PCRE2_UNSET ?
+			 xstrndup(s + b, e - b) : NULL;
+	}
 	if (end)
 		*end = ov[1];
 	pcre2_match_data_free(md);
@@ -423,8 +425,9 @@ static char *clean_file_email(const char *match)
 	size_t nw = 0, i, n;
 
 	/* s/[\(\<\{]{0,1}(ADDRESS)[\)\>\}]{0,1}/\<$1\>/g */
-	if (!re || pcre2_substitute(re, (PCRE2_SPTR)match, PCRE2_ZERO_TERMINATED,
-				    0, PCRE2_SUBSTITUTE_GLOBAL, NULL, NULL,
+	if (!re || pcre2_substitute(re, (PCRE2_SPTR)match,
+				    PCRE2_ZERO_TERMINATED, 0,
+				    PCRE2_SUBSTITUTE_GLOBAL, NULL, NULL,
 				    (PCRE2_SPTR)"<$1>", PCRE2_ZERO_TERMINATED,
 				    buf, &blen) < 0)
 		return xstrdup(match);
@@ -457,7 +460,8 @@ static char *clean_file_email(const char *match)
 		free(copy);
 	}
 	if (nw > 2) {
-		const char *first = w[nw - 3], *mid = w[nw - 2], *last = w[nw - 1];
+		const char *first = w[nw - 3], *mid = w[nw - 2];
+		const char *last = w[nw - 1];
 		size_t lf = strlen(first), lm = strlen(mid);
 
 		free(name);
@@ -497,7 +501,8 @@ static void file_emails(const char *root, const char *file, char ***v,
 	char *path;
 	size_t start = 0, end, l = strlen(file);
 
-	if (l < 5 || strcmp(file + l - 5, ".yaml") || strstr(file, "MAINTAINERS"))
+	if (l < 5 || strcmp(file + l - 5, ".yaml") ||
+	    strstr(file, "MAINTAINERS"))
 		return;
 	path = xstrfmt("%s/%s", root, file);
 	if (access(path, R_OK) || strbuf_read_file(&sb, path)) {
