@@ -310,6 +310,11 @@ int main(void)
 		"https://amigaone.example.net/",
 		"config X\n\thelp\n\t  More at:\n\t  <https://amigaone.example.net/>.\n",
 		"Kconfig <url>.: brackets, full stop and help indentation kept");
+	check_rewrite("Documentation/a.html",
+		"<a href=\"http://globs.org/articles.php?lng=en&amp;pg=8\">x</a>\n",
+		"https://web.archive.org/web/2005/http://globs.org/a.php?lng=en&pg=8",
+		"<a href=\"https://web.archive.org/web/2005/http://globs.org/a.php?lng=en&amp;pg=8\">x</a>\n",
+		"HTML: the &amp; scan read as & is written back as &amp;");
 	check_rewrite("arch/openrisc/kernel/setup.c",
 		"\tprintk(KERN_INFO \"OpenRISC Linux -- http://openrisc.io\\n\");\n",
 		"https://openrisc.io/100%-sure",
