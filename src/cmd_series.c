@@ -99,7 +99,7 @@ int cmd_series(int argc, char **argv)
 	a.o.base_commit = parse_options_seen(opts, "base");
 	a.o.cfg = &cfg;
 	if (series_write(&a.o, cs.st))
-		die("cannot write the series of '%s'", cs.root);
+		die_reported();		/* series said why */
 	config_release(&cfg);
 	cmd_store_close(&cs);
 	return 0;
