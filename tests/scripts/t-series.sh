@@ -19,7 +19,7 @@ NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
 export LINKMEND_NOW=1700000000
 
 T=$SCRATCH/repo
-mkdir -p "$T/drivers/foo" "$T/drivers/bar" "$T/drivers/qux" "$T/Documentation" "$T/arch/baz"
+mkdir -p "$T/drivers/foo" "$T/drivers/bar" "$T/drivers/qux" "$T/drivers/quux" "$T/Documentation" "$T/arch/baz"
 cd "$T" || exit 1
 git init -q .
 git config user.email dev@linkmend-web.org
@@ -57,6 +57,11 @@ T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git
 F:	drivers/bar/
 F:	Documentation/bar.rst
 
+QUUX DRIVER
+M:	Quux Maintainer <quux@linkmend-web.org>
+S:	Maintained
+F:	drivers/quux/
+
 QUX DRIVER
 M:	Qux Minder <qux@linkmend-web.org>
 S:	Obsolete
@@ -91,6 +96,11 @@ C
 cat > drivers/qux/qux.c <<'C'
 // SPDX-License-Identifier: GPL-2.0
 /* The qux driver.  Manual: http://www.foo-vendor.org/docs/old.html */
+C
+# A section with no T: of its own, under one that has: the parent's tree.
+cat > drivers/quux/quux.c <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* The quux driver.  Manual: http://www.foo-vendor.org/docs/old.html */
 C
 cat > drivers/bar/bar.c <<'C'
 // SPDX-License-Identifier: GPL-2.0
@@ -148,7 +158,7 @@ commit() {	# commit MESSAGE PATH...: on 2006-06-01
 		git commit -qm "$msg"
 }
 commit "MAINTAINERS: start" MAINTAINERS .mailmap
-commit "foo: add the foo driver" drivers/foo drivers/qux
+commit "foo: add the foo driver" drivers/foo drivers/qux drivers/quux
 commit "bar: add the bar driver" drivers/bar Documentation
 commit "baz: add the entry code" arch
 base=$(git rev-parse HEAD)
@@ -159,20 +169,20 @@ run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > "$SCRAT
 same "eight replacements resolved" "$(grep -cv '	unresolved	' "$SCRATCH/resolved")" "8"
 # By default only what a maintainer takes without asking: moved links.
 "$LINKMEND" series -o "$SCRATCH/default" --signoff --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
-same "by default the series has no archived patch" "$(cd "$SCRATCH/default" && ls */)" \
-	"0001-foo-update-moved-web-links-in-foo.c.patch"
+same "by default the series has no archived patch" "$(cd "$SCRATCH/default" && ls */ | tr '\n' ' ')" \
+	"core-drivers/: 0001-foo-update-moved-web-link-in-quux.c.patch  foo-foo/: 0001-foo-update-moved-web-links-in-foo.c.patch "
 "$LINKMEND" series -o "$SCRATCH/out" --archived --signoff --from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/series.err"
 same "series exits 0" "$?" "0"
 O=$SCRATCH/out
-same "one series per tree (MAINTAINERS T:), files without one last" \
+same "one series per tree (MAINTAINERS T:, a parent's where the section has none), files without one last" \
 	"$(grep -v '^#' "$O/INDEX" | tr '\t\n' ' |')" \
-	"foo-foo 2 git git://git.linkmend-web.org/pub/scm/foo/foo.git|netdev-net-next 1 git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git|no-tree 1 -|"
+	"core-drivers 1 git git://git.linkmend-web.org/pub/scm/core/drivers.git|foo-foo 2 git git://git.linkmend-web.org/pub/scm/foo/foo.git|netdev-net-next 1 git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git|no-tree 1 -|"
 same "--archived adds archived patches of their own; one patch is a [PATCH] alone" \
 	"$(cd "$O" && ls */ | tr '\n' ' ')" \
-	"foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-links-in-foo.c.patch 0002-foo-replace-dead-web-link-with-archived-copy-in-foo..patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
+	"core-drivers/: 0001-foo-update-moved-web-link-in-quux.c.patch  foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-links-in-foo.c.patch 0002-foo-replace-dead-web-link-with-archived-copy-in-foo..patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
 same "subjects: the area's prefix, what and where, the tree's tag, numbered in a series" \
 	"$(cd "$O" && for f in */*.patch; do sed -n '/^Subject:/{N;s/\n / /;s/\nTo:.*//;s/\nCc:.*//;s/\n.*//;p}' "$f"; done | tr '\n' '|')" \
-	"Subject: [PATCH 0/2] Update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links in foo.c|Subject: [PATCH 2/2] foo: replace dead web link with archived copy in foo.c|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
+	"Subject: [PATCH] foo: update moved web link in quux.c|Subject: [PATCH 0/2] Update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links in foo.c|Subject: [PATCH 2/2] foo: replace dead web link with archived copy in foo.c|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
 same "no two subjects alike" "$(grep -h '^Subject:' "$O"/*/0*.patch | sed 's/\[[^]]*\] //' | sort | uniq -d | wc -l)" "0"
 ok "an Obsolete section gets no patch, and series says so" \
 	grep -q "^series: 1 patch not written: no one maintains its section (Orphan or Obsolete): QUX DRIVER (moved)$" "$SCRATCH/series.err"
