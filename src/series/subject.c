@@ -304,21 +304,23 @@ void subject_styles(const char *root, const char *base,
 	strbuf_release(&log);
 }
 
-char *subject_summary(const char *kind, size_t links, const char *what,
-		      int capital)
+char *subject_summary(const char *kind, size_t links, const char *noun,
+		      const char *what, int capital)
 {
 	const char *one = links == 1 ? "" : "s";
 	char *s;
 
+	if (!noun)
+		noun = "web";
 	if (!strcmp(kind, "archived"))
-		s = xstrfmt("replace dead web link%s with archived cop%s",
-			    one, links == 1 ? "y" : "ies");
+		s = xstrfmt("replace dead %s link%s with archived cop%s",
+			    noun, one, links == 1 ? "y" : "ies");
 	else if (!strcmp(kind, "upgrade"))
-		s = xstrfmt("use https for web link%s", one);
+		s = xstrfmt("use https for %s link%s", noun, one);
 	else if (!strcmp(kind, "strings"))
-		s = xstrfmt("update web link%s in strings", one);
+		s = xstrfmt("update %s link%s in strings", noun, one);
 	else
-		s = xstrfmt("update moved web link%s", one);
+		s = xstrfmt("update moved %s link%s", noun, one);
 	if (what) {
 		char *t = xstrfmt("%s %s %s", s,
 				  strcmp(kind, "strings") ? "in" : "of", what);

@@ -32,9 +32,10 @@ void subject_convention(const char *path, struct subject_style *out);
 
 /*
  * "Update moved web links in foo.c" for links links of kind in what
- * (NULL: nowhere named), capitalised or not.
+ * (NULL: nowhere named), capitalised or not; noun says what the links
+ * are ("datasheet"; NULL: "web").
  */
-char *subject_summary(const char *kind, size_t links, const char *what,
-		      int capital);
+char *subject_summary(const char *kind, size_t links, const char *noun,
+		      const char *what, int capital);
 
 #endif

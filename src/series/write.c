@@ -1263,6 +1263,36 @@ static void tree_of(struct series *c, struct group *g)
 }
 
 /*
+ * "datasheet" when every link of the group stands on a line that says
+ * so ("Datasheet: http://..."), as hwmon's subjects name them; else NULL.
+ * Only what the lines say: a link is never guessed to be a datasheet.
+ */
+static const char *noun_of(struct series *c, struct group *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++) {
+		const struct planned *e = &c->plan.v[g->edits[i]];
+		struct strbuf *b = base_blob(c, e->path);
+		const char *s, *nl;
+		char *line;
+		int hit;
+
+		if (!b || e->start >= b->len)
+			return NULL;
+		for (s = b->buf + e->start; s > b->buf && s[-1] != '\n'; s--)
+			;
+		nl = memchr(s, '\n', b->len - (size_t)(s - b->buf));
+		line = xstrndup(s, nl ? (size_t)(nl - s) : strlen(s));
+		hit = strcasestr(line, "datasheet") != NULL;
+		free(line);
+		if (!hit)
+			return NULL;
+	}
+	return g->nr ? "datasheet" : NULL;
+}
+
+/*
  * What a group's summary names: the one file it touches, else the
  * directory its files share; wider (the whole path, then the section)
  * where another group's subject would read the same.
@@ -1335,7 +1365,8 @@ static void name_groups(struct series *c)
 			if (!g->summary) {
 				char *what = what_of(c, g, (int)round);
 
-				g->summary = subject_summary(g->kind, g->nr, what,
+				g->summary = subject_summary(g->kind, g->nr,
+							     noun_of(c, g), what,
 							     g->style.capital);
 				free(what);
 			}
@@ -1365,7 +1396,9 @@ static void name_groups(struct series *c)
 			char *what = xstrfmt("%s (%zu)", c->g[k].area, k + 1);
 
 			c->g[k].summary = subject_summary(c->g[k].kind,
-							  c->g[k].nr, what,
+							  c->g[k].nr,
+							  noun_of(c, &c->g[k]),
+							  what,
 							  c->g[k].style.capital);
 			free(what);
 		}

@@ -25,7 +25,7 @@ static void convention(const char *path, const char *prefix, int capital)
 static void summary(const char *kind, size_t n, const char *what, int cap,
 		    const char *want)
 {
-	char *s = subject_summary(kind, n, what, cap);
+	char *s = subject_summary(kind, n, NULL, what, cap);
 
 	CHECK_STR(s, want, want);
 	free(s);
@@ -57,6 +57,13 @@ int main(void)
 	convention("MAINTAINERS", "MAINTAINERS: ", 0);
 
 	summary("moved", 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
+	{
+		char *s = subject_summary("moved", 1, "datasheet", NULL, 1);
+
+		CHECK_STR(s, "Update moved datasheet link",
+			  "a datasheet's link is named so");
+		free(s);
+	}
 	summary("moved", 2, NULL, 0, "update moved web links");
 	summary("archived", 1, "foo.c", 0,
 		"replace dead web link with archived copy in foo.c");
