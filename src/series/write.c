@@ -1263,8 +1263,9 @@ static void tree_of(struct series *c, struct group *g)
 }
 
 /*
- * "datasheet" when every link of the group stands on a line that says
- * so ("Datasheet: http://..."), as hwmon's subjects name them; else NULL.
+ * "datasheet" when the words before every link of the group on its line
+ * say so ("Datasheet: http://...", "Data sheet:"), as hwmon's subjects
+ * name them; else NULL.
  * Only what the lines say: a link is never guessed to be a datasheet.
  */
 static const char *noun_of(struct series *c, struct group *g)
@@ -1274,7 +1275,7 @@ static const char *noun_of(struct series *c, struct group *g)
 	for (i = 0; i < g->nr; i++) {
 		const struct planned *e = &c->plan.v[g->edits[i]];
 		struct strbuf *b = base_blob(c, e->path);
-		const char *s, *nl;
+		const char *s;
 		char *line;
 		int hit;
 
@@ -1282,9 +1283,10 @@ static const char *noun_of(struct series *c, struct group *g)
 			return NULL;
 		for (s = b->buf + e->start; s > b->buf && s[-1] != '\n'; s--)
 			;
-		nl = memchr(s, '\n', b->len - (size_t)(s - b->buf));
-		line = xstrndup(s, nl ? (size_t)(nl - s) : strlen(s));
-		hit = strcasestr(line, "datasheet") != NULL;
+		/* The words before the URL: the URL's own name says nothing. */
+		line = xstrndup(s, (size_t)(b->buf + e->start - s));
+		hit = strcasestr(line, "datasheet") ||
+		      strcasestr(line, "data sheet");
 		free(line);
 		if (!hit)
 			return NULL;

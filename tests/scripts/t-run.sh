@@ -48,7 +48,7 @@ ok "day 3: two of three: still waiting" bash -c "! ls '$SCRATCH/d3' | grep -q ar
 ok "day 3: run again after day 6" grep -q "run again after 2023-11-20 22:13 UTC$" "$SCRATCH/d3.err"
 day 6
 same "day 6: run exits 0" "$?" "0"
-A=$(ls "$SCRATCH"/d6/0002-foo-replace-dead-web-link-with-archived-copy*.patch 2> /dev/null)
+A=$(ls "$SCRATCH"/d6/0002-foo-replace-dead-datasheet-link-with-archived-copy*.patch 2> /dev/null)
 ok "day 6: confirmed dead, it is archived in a patch of its own" test -f "$A"
 ok "day 6: the message says the tree's history begins with the lines' commit" \
 	bash -c "tr '\n' ' ' < '$A' | grep -q 'the tree has no history before 2006-06-01)'"
