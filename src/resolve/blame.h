@@ -24,7 +24,7 @@ int blame_lines(const char *root, const char *path, const unsigned *lines,
 /* One file's blame_lines() call, its arguments and its result. */
 struct blame_file {
 	const char *path;
-	const unsigned *lines;
+	unsigned *lines;
 	size_t n;
 	long long *dates;
 	char (*commits)[41];

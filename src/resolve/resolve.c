@@ -228,7 +228,7 @@ static void find_dates(struct resolver *c)
 
 			j = (size_t)strmap_get(&files, o->path) - 1;
 			who[j][f[j].n] = o;
-			((unsigned *)f[j].lines)[f[j].n++] = o->line;
+			f[j].lines[f[j].n++] = o->line;
 		}
 	if (c->o.root && nf)
 		blame_files(c->o.root, f, nf, jobs);
@@ -237,7 +237,7 @@ static void find_dates(struct resolver *c)
 			date_occ(c, who[j][k], &f[j], k);
 		nfiles += !f[j].ret;
 		nlines += f[j].ret ? 0 : f[j].n;
-		free((unsigned *)f[j].lines);
+		free(f[j].lines);
 		free(f[j].dates);
 		free(f[j].commits);
 		free(f[j].first);

@@ -403,22 +403,23 @@ int maintainers_keyword(const struct maint_section *s, const char *patch)
 			continue;
 		in_diff = 0;
 		for (line = patch; *line && !hit; line = next) {
-			char *l;
+			size_t skip;
 
 			next = strchr(line, '\n');
 			next = next ? next + 1 : line + strlen(line);
-			l = xstrndup(line, (size_t)(next - line));
-			if ((!strncmp(l, "+++", 3) || !strncmp(l, "---", 3)) &&
-			    l[3] && strchr(" \t", l[3]) && l[4] &&
-			    !isspace((unsigned char)l[4])) {
+			/* line[3] and [4] stop at the line's '\n' */
+			if ((!strncmp(line, "+++", 3) ||
+			     !strncmp(line, "---", 3)) &&
+			    line[3] && strchr(" \t", line[3]) && line[4] &&
+			    !isspace((unsigned char)line[4])) {
 				in_diff = 1;
-			} else if (strncmp(l, "diff --git a/", 13) &&
-				   (!in_diff || *l == '+' || *l == '-')) {
+			} else if (strncmp(line, "diff --git a/", 13) &&
+				   (!in_diff || *line == '+' || *line == '-')) {
+				skip = in_diff ? 1 : 0;
 				hit = maintainers_regex_match(p->re,
-					in_diff ? l + 1 : l,
-					strlen(in_diff ? l + 1 : l));
+					line + skip,
+					(size_t)(next - line) - skip);
 			}
-			free(l);
 		}
 	}
 	return hit;

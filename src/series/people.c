@@ -41,12 +41,11 @@ static pcre2_code *re_get(const char *pat)
 }
 
 /*
- * Match pat on s[0..len) from start; the first ncap groups into cap[]
- * (NULL for a group that took no part), the whole match's end into *end.
- * 1 on a match.
+ * Match pat on s[0..len); the first ncap groups into cap[] (NULL for a
+ * group that took no part).  1 on a match.
  */
-static int rx(const char *pat, const char *s, size_t len, size_t start,
-	      char **cap, int ncap, size_t *end)
+static int rx(const char *pat, const char *s, size_t len, char **cap,
+	      int ncap)
 {
 	pcre2_code *re = re_get(pat);
 	pcre2_match_data *md;
@@ -56,7 +55,7 @@ static int rx(const char *pat, const char *s, size_t len, size_t start,
 	if (!re)
 		return 0;
 	md = pcre2_match_data_create(10, NULL);
-	rc = pcre2_match(re, (PCRE2_SPTR)s, len, start, 0, md, NULL);
+	rc = pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, md, NULL);
 	if (rc < 0) {
 		pcre2_match_data_free(md);
 		return 0;
@@ -68,8 +67,6 @@ static int rx(const char *pat, const char *s, size_t len, size_t start,
 		cap[i] = i + 1 < rc && b != PCRE2_UNSET ?
 			 xstrndup(s + b, e - b) : NULL;
 	}
-	if (end)
-		*end = ov[1];
 	pcre2_match_data_free(md);
 	return 1;
 }
@@ -122,11 +119,11 @@ static void parse_email(const char *in, char **name, char **addr)
 	char *cap[2];
 	size_t len = strlen(in);
 
-	if (rx("^([^<]+)<(.+\\@.*)>.*$", in, len, 0, cap, 2, NULL)) {
+	if (rx("^([^<]+)<(.+\\@.*)>.*$", in, len, cap, 2)) {
 		*name = cap[0];
 		*addr = cap[1];
-	} else if (rx("^\\s*<(.+\\@\\S*)>.*$", in, len, 0, cap, 1, NULL) ||
-		   rx("^(.+\\@\\S*).*$", in, len, 0, cap, 1, NULL)) {
+	} else if (rx("^\\s*<(.+\\@\\S*)>.*$", in, len, cap, 1) ||
+		   rx("^(.+\\@\\S*).*$", in, len, cap, 1)) {
 		*name = xstrdup("");
 		*addr = cap[0];
 	} else {
@@ -156,59 +153,45 @@ static void map_set(struct strmap *m, const char *key, const char *v)
 	*slot = xstrdup(v);
 }
 
+/* "Name <mail>" of a mailmap line's name and address, as parse_email(). */
+static void name_addr(char *name, const char *addr, char **n, char **a)
+{
+	char *e = xstrfmt("%s <%s>", trim(name), addr);
+
+	parse_email(e, n, a);
+	free(e);
+}
+
 static void mailmap_line(struct mailmap *mm, const char *l)
 {
-	char *c[4], *n, *a, *wn, *wa;
-	size_t len = strlen(l);
+	char *c[4] = { NULL, NULL, NULL, NULL }, *n = NULL, *a = NULL;
+	size_t len = strlen(l), i;
 
-	if (rx("^([^<]+)<([^>]+)>$", l, len, 0, c, 2, NULL)) {
-		char *e = xstrfmt("%s <%s>", trim(c[0]), c[1]);
-
-		parse_email(e, &n, &a);
+	if (rx("^([^<]+)<([^>]+)>$", l, len, c, 2)) {
+		name_addr(c[0], c[1], &n, &a);
 		map_set(&mm->names, a, n);
-		free(e);
-		free(n);
-		free(a);
-		free(c[0]);
-		free(c[1]);
-	} else if (rx("^<([^>]+)>\\s*<([^>]+)>$", l, len, 0, c, 2, NULL)) {
+	} else if (rx("^<([^>]+)>\\s*<([^>]+)>$", l, len, c, 2)) {
 		map_set(&mm->addresses, c[1], c[0]);
-		free(c[0]);
-		free(c[1]);
-	} else if (rx("^(.+)<([^>]+)>\\s*<([^>]+)>$", l, len, 0, c, 3, NULL)) {
-		char *e = xstrfmt("%s <%s>", trim(c[0]), c[1]);
-
-		parse_email(e, &n, &a);
+	} else if (rx("^(.+)<([^>]+)>\\s*<([^>]+)>$", l, len, c, 3)) {
+		name_addr(c[0], c[1], &n, &a);
 		map_set(&mm->names, c[2], n);
 		map_set(&mm->addresses, c[2], a);
-		free(e);
-		free(n);
-		free(a);
-		free(c[0]);
-		free(c[1]);
-		free(c[2]);
-	} else if (rx("^(.+)<([^>]+)>\\s*(.+)\\s*<([^>]+)>$", l, len, 0, c, 4,
-		      NULL)) {
-		char *e = xstrfmt("%s <%s>", trim(c[0]), c[1]);
-		char *w = xstrfmt("%s <%s>", trim(c[2]), c[3]), *we;
+	} else if (rx("^(.+)<([^>]+)>\\s*(.+)\\s*<([^>]+)>$", l, len, c, 4)) {
+		char *wn, *wa, *we;
 
-		parse_email(e, &n, &a);
-		parse_email(w, &wn, &wa);
+		name_addr(c[0], c[1], &n, &a);
+		name_addr(c[2], c[3], &wn, &wa);
 		we = format_email(wn, wa);
 		map_set(&mm->names, we, n);
 		map_set(&mm->addresses, we, a);
-		free(e);
-		free(w);
 		free(we);
-		free(n);
-		free(a);
 		free(wn);
 		free(wa);
-		free(c[0]);
-		free(c[1]);
-		free(c[2]);
-		free(c[3]);
 	}
+	free(n);
+	free(a);
+	for (i = 0; i < 4; i++)
+		free(c[i]);
 }
 
 void mailmap_parse(char *text, struct mailmap *mm)
@@ -293,13 +276,19 @@ struct gm {
 	struct strmap dd_names, dd_addrs;	/* deduplicate_email */
 };
 
-static int seen(struct strmap *m, const char *key)
+/* The value kept under key's lower case, or NULL. */
+static void *get(const struct strmap *m, const char *key)
 {
 	char *l = lower(key);
-	int hit = strmap_get(m, l) != NULL;
+	void *v = strmap_get(m, l);
 
 	free(l);
-	return hit;
+	return v;
+}
+
+static int seen(const struct strmap *m, const char *key)
+{
+	return get(m, key) != NULL;
 }
 
 static void mark(struct strmap *m, const char *key, void *v)
@@ -307,6 +296,15 @@ static void mark(struct strmap *m, const char *key, void *v)
 	char *l = lower(key);
 
 	*strmap_put(m, l) = v;
+	free(l);
+}
+
+/* map_set() under key's lower case. */
+static void set_lower(struct strmap *m, const char *key, const char *v)
+{
+	char *l = lower(key);
+
+	map_set(m, l, v);
 	free(l);
 }
 
@@ -382,28 +380,17 @@ static char *dedup(struct gm *g, char *email)
 	const char *hit = NULL;
 
 	parse_email(e, &name, &addr);
-	if (*name && seen(&g->dd_names, name)) {
-		char *l = lower(name);
-
-		hit = strmap_get(&g->dd_names, l);
-		free(l);
-	} else if (seen(&g->dd_addrs, addr)) {
-		char *l = lower(addr);
-
-		hit = strmap_get(&g->dd_addrs, l);
-		free(l);
-	}
+	if (*name)
+		hit = get(&g->dd_names, name);
+	if (!hit)
+		hit = get(&g->dd_addrs, addr);
 	if (!hit) {
-		char *v = format_email(name, addr), *l = lower(name);
+		char *v = format_email(name, addr);
 
-		map_set(&g->dd_names, l, v);
-		free(l);
-		l = lower(addr);
-		map_set(&g->dd_addrs, l, v);
-		free(l);
+		set_lower(&g->dd_names, name, v);
+		set_lower(&g->dd_addrs, addr, v);
 		free(v);
-		hit = strmap_get(&g->dd_addrs, l = lower(addr));
-		free(l);
+		hit = get(&g->dd_addrs, addr);
 	}
 	out = mailmap_email(g->mm, hit);
 	free(e);
@@ -559,23 +546,19 @@ static size_t patch_files(const char *patch, char ***out)
 		next = strchr(line, '\n');
 		next = next ? next + 1 : line + strlen(line);
 		len = (size_t)(next - line);
-		if (rx("^ mode change [0-7]+ => [0-7]+ (\\S+)\\s*$", line, len,
-		       0, c, 1, NULL) ||
-		    rx("^rename (?:from|to) (\\S+)\\s*$", line, len, 0, c, 1,
-		       NULL) ||
-		    rx("^diff --git a\\/(\\S+) b\\/(\\S+)\\s*$", line, len, 0,
-		       c, 2, NULL)) {
-			;
-		} else if (rx("^Fixes:\\s+([0-9a-fA-F]{6,40})", line, len, 0,
-			      c, 1, NULL)) {
-			free(c[0]);
-			c[0] = NULL;
-		} else if (rx("^\\+\\+\\+\\s+(\\S+)", line, len, 0, c, 1, NULL) ||
-			   rx("^---\\s+(\\S+)", line, len, 0, c, 1, NULL)) {
+		/* Each names its file; no line can match two of them. */
+		if (rx("^\\+\\+\\+\\s+(\\S+)", line, len, c, 1) ||
+		    rx("^---\\s+(\\S+)", line, len, c, 1)) {
 			char *s = strchr(c[0], '/');
 
 			if (s)
 				memmove(c[0], s + 1, strlen(s));
+		} else if (!rx("^ mode change [0-7]+ => [0-7]+ (\\S+)\\s*$",
+			       line, len, c, 1) &&
+			   !rx("^rename (?:from|to) (\\S+)\\s*$", line, len,
+			       c, 1)) {
+			rx("^diff --git a\\/(\\S+) b\\/(\\S+)\\s*$", line, len,
+			   c, 2);
 		}
 		for (i = 0; i < 2; i++)
 			if (c[i]) {
