@@ -39,6 +39,7 @@ const char cmd_archive_help[] =
 	"\n"
 	"    -o DIR             the collection (created if needed)\n"
 	"    --db PATH          the store\n"
+	"    --tree NAME        the tree, in a store of several\n"
 	"    --only alive|all   which links (alive)\n"
 	"    --max-size SIZE    of one body (50M); a longer one is kept cut,\n"
 	"                       WARC-Truncated: length\n"
@@ -144,11 +145,12 @@ int cmd_archive(int argc, char **argv)
 	struct archive_stats stats;
 	struct cmd_store cs;
 	struct config cfg;
-	const char *db = NULL;
+	const char *db = NULL, *tree = NULL;
 	int quiet = 0, ret;
 	struct option opts[] = {
 		OPT_STRING('o', "output", &o.dir),
 		OPT_STRING(0, "db", &db),
+		OPT_STRING(0, "tree", &tree),
 		OPT_CALLBACK(0, "only", &o.all, only_arg),
 		OPT_CALLBACK(0, "max-size", &o.max_size, size_arg),
 		OPT_CALLBACK(0, "warc-size", &o.warc_size, size_arg),
@@ -165,7 +167,7 @@ int cmd_archive(int argc, char **argv)
 	o.spn.base = NULL;
 	if (parse_options(argc, argv, opts, cmd_archive_usage) || !o.dir)
 		usage_die(cmd_archive_usage);
-	cmd_store_open(&cs, db, 0, 1, "run 'linkmend scan' and "
+	cmd_store_open(&cs, db, tree, 0, 1, "run 'linkmend scan' and "
 		       "'linkmend check' first");
 	cmd_conf_load(cs.root, &cfg);
 	if (net_options_finish(&o.net, opts, &cfg))

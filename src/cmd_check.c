@@ -19,6 +19,7 @@
 #include "lib/parse-options.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
+#include "check/worker.h"
 #include "net/options.h"
 #include "setup.h"
 #include "store/store.h"
@@ -32,7 +33,8 @@ const char cmd_check_usage[] =
 	"                      [--timeout S] [--retries N] [--retry-wait MS]\n"
 	"                      [--cacert FILE] [--allow-private] "
 	"[--proxy URL]\n"
-	"                      [--user-agent UA]"
+	"                      [--user-agent UA] [--tree NAME]\n"
+	"                      [--worker [--lease S] [--claim-hosts N]]"
 	"\n"
 	"                      [-q] [URL|FILE...]";
 
@@ -53,8 +55,19 @@ const char cmd_check_help[] =
 	"says how far it is.  Placeholder, example, identifier and licence\n"
 	"URLs are never requested.\n"
 	"\n"
-	"    --db PATH          the store (default: .linkmend/linkmend.db here\n"
-	"                       or in a parent directory)\n"
+	"    --db PATH|URL      the store (default: .linkmend/linkmend.db here\n"
+	"                       or in a parent directory, or [store] url);\n"
+	"                       postgresql://... names a PostgreSQL store\n"
+	"    --tree NAME        only the URLs of that tree of the store\n"
+	"    --worker           take work from the store with any number of\n"
+	"                       other workers (here or on other machines) until\n"
+	"                       none is left; a host is one worker's at a time\n"
+	"                       (a lease), so its spacing holds across them all;\n"
+	"                       prints nothing on standard output\n"
+	"    --lease S          a worker's hold on its hosts without renewal\n"
+	"                       (default 60): a killed worker's hosts go to\n"
+	"                       another after this\n"
+	"    --claim-hosts N    hosts a worker takes at a time (default 256)\n"
 	"    -j, --jobs N       requests at once (default 64)\n"
 	"    --per-host N       requests at once to one host (default 2)\n"
 	"    --spacing-ms MS    least time between two requests to one host\n"
@@ -158,12 +171,15 @@ static int add_checkable(const struct store_url *u, void *data)
 
 struct check_args {
 	struct check_run_opts o;
-	const char *db, *format;
-	int quiet, no_output;
+	const char *db, *tree, *format;
+	int quiet, no_output, worker;
+	long long lease_s;
+	size_t claim_hosts;
 };
 
 #define CHECK_OPTIONS(a) { \
 	OPT_STRING(0, "db", &(a)->db), \
+	OPT_STRING(0, "tree", &(a)->tree), \
 	OPT_NET(&(a)->o.req.net), \
 	OPT_STRING(0, "format", &(a)->format), \
 	OPT_INT(0, "confirm", &(a)->o.confirm, 1, 100), \
@@ -177,6 +193,9 @@ struct check_args {
 	OPT_SIZE(0, "max-body", &(a)->o.req.net.max_body, 0, 1 << 30), \
 	OPT_BOOL('q', "quiet", &(a)->quiet), \
 	OPT_BOOL(0, "no-output", &(a)->no_output), \
+	OPT_BOOL(0, "worker", &(a)->worker), \
+	OPT_LLONG(0, "lease", &(a)->lease_s, 5, 86400, 1), \
+	OPT_SIZE(0, "claim-hosts", &(a)->claim_hosts, 1, 100000), \
 	OPT_END(), \
 }
 
@@ -209,9 +228,38 @@ static void waiting_say(const struct check_run_opts *o,
 		o->spacing_s / 86400 == 1 ? "" : "s", when);
 }
 
+/* check --worker: the store's work, shared; nothing on stdout. */
+static int run_worker(struct check_args *a, struct cmd_store *cs)
+{
+	struct check_worker_opts wo;
+	struct check_worker_stats stats;
+	char host[256] = "", *owner;
+	long long t0 = net_now_ms();
+	int ret;
+
+	check_worker_opts_init(&wo, &a->o);
+	gethostname(host, sizeof(host) - 1);
+	owner = xstrfmt("%s:%ld", *host ? host : "worker", (long)getpid());
+	wo.owner = owner;
+	wo.lease_ms = a->lease_s * 1000;
+	if (a->claim_hosts)
+		wo.hosts = a->claim_hosts;
+	wo.progress = !a->quiet && isatty(2);
+	ret = check_worker(&wo, cs->st, &stats);
+	if (!a->quiet)
+		fprintf(stderr, "check: worker %s: %zu URLs checked on %zu hosts"
+			" in %zu claims, %.1f s (%.1f s with nothing to claim)"
+			"%s\n", owner, stats.checked, stats.hosts, stats.claims,
+			(double)(net_now_ms() - t0) / 1000.0,
+			(double)stats.waited_ms / 1000.0,
+			cmd_interrupted ? "; interrupted" : "");
+	free(owner);
+	return ret ? 2 : 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
-	struct check_args a = { .format = "tsv" };
+	struct check_args a = { .format = "tsv", .lease_s = 60 };
 	struct check_run_opts *o = &a.o;
 	struct link_set links = LINK_SET_INIT;
 	struct checkable ck = { &links, NULL };
@@ -224,7 +272,7 @@ int cmd_check(int argc, char **argv)
 	check_run_opts_init(o);
 	argc = parse_options(argc, argv, opts, cmd_check_usage);
 	json = cmd_format_json(a.format, "tsv");
-	cmd_store_open(&cs, a.db, argc > 0, 0,
+	cmd_store_open(&cs, a.db, a.tree, argc > 0, 0,
 		       "run 'linkmend scan' first, or give --db or URLs");
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	ck.cfg = &cfg;
@@ -232,6 +280,18 @@ int cmd_check(int argc, char **argv)
 	    check_settings(o, &cfg, parse_options_seen(opts, "confirm"),
 			   parse_options_seen(opts, "suspect-share")))
 		die("cannot use the settings of '%s'", cfg.path);
+	if (a.worker) {
+		if (argc)
+			die("--worker takes its URLs from the store, not '%s'",
+			    argv[0]);
+		o->stop = cmd_catch_signals();
+		o->now = check_now();
+		ret = run_worker(&a, &cs);
+		config_release(&cfg);
+		if (cmd_store_close(&cs))
+			ret = 2;
+		return cmd_interrupted ? 130 : ret;
+	}
 	for (i = 0; i < argc; i++) {
 		if (strstr(argv[i], "://"))
 			add_arg(&links, cs.st, argv[i]);

@@ -30,6 +30,7 @@ const char cmd_fix_help[] =
 	"records what it had written and finishes the rest.\n"
 	"\n"
 	"    --db PATH      the store\n"
+	"    --tree NAME    the tree, in a store of several\n"
 	"    --dry-run      print a unified diff instead of writing\n"
 	"    --kinds LIST   comma-separated kinds to write: moved, upgrade,\n"
 	"                   archived, canonical (default moved,upgrade); typo\n"
@@ -73,10 +74,11 @@ int cmd_fix(int argc, char **argv)
 	struct fix_stats stats;
 	struct cmd_store cs;
 	struct config cfg;
-	const char *db = NULL;
+	const char *db = NULL, *tree = NULL;
 	int quiet = 0, ret;
 	struct option opts[] = {
 		OPT_STRING(0, "db", &db),
+		OPT_STRING(0, "tree", &tree),
 		OPT_BOOL(0, "dry-run", &o.dry_run),
 		OPT_STRING(0, "kinds", &o.kinds),
 		OPT_BOOL(0, "archived", &o.archived),
@@ -88,7 +90,7 @@ int cmd_fix(int argc, char **argv)
 
 	if (parse_options(argc, argv, opts, cmd_fix_usage))
 		usage_die(cmd_fix_usage);
-	cmd_store_open(&cs, db, 0, 1, "run scan, check and resolve first");
+	cmd_store_open(&cs, db, tree, 0, 1, "run scan, check and resolve first");
 	cmd_conf_load(cs.root, &cfg);
 	o.db = cs.db;
 	o.root = cs.root;

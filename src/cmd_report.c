@@ -46,6 +46,7 @@ const char cmd_report_help[] =
 	"replace it), failing (not yet confirmed dead) or unchecked.\n"
 	"\n"
 	"    --db PATH            the store\n"
+	"    --tree NAME          the tree, in a store of several\n"
 	"    --format=FORMAT      default: from -o's extension (.html, .json,\n"
 	"                         .sarif, .md), else json\n"
 	"    -o, --output FILE    write FILE (atomically); default standard output\n"
@@ -113,7 +114,7 @@ static int format_arg(const struct option *opt, const char *s)
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts ro;
-	const char *db = NULL, *output = NULL;
+	const char *db = NULL, *output = NULL, *tree = NULL;
 	char *buf = NULL;
 	struct cmd_store cs;
 	struct config cfg;
@@ -123,6 +124,7 @@ int cmd_report(int argc, char **argv)
 	int format = F_NONE, ret = 0;
 	struct option opts[] = {
 		OPT_STRING(0, "db", &db),
+		OPT_STRING(0, "tree", &tree),
 		OPT_CALLBACK(0, "format", &format, format_arg),
 		OPT_STRING('o', "output", &output),
 		OPT_STRING(0, "source-url", &ro.source_url),
@@ -140,7 +142,7 @@ int cmd_report(int argc, char **argv)
 		output = NULL;
 	if (format == F_NONE)
 		format = format_from_path(output);
-	cmd_store_open(&cs, db, 0, 1, "run 'linkmend scan' first, or give --db");
+	cmd_store_open(&cs, db, tree, 0, 1, "run 'linkmend scan' first, or give --db");
 	cmd_conf_load(cs.root, &cfg);
 	if (!ro.source_url)
 		ro.source_url = config_get(&cfg, "report", "source-url");

@@ -44,6 +44,7 @@ const char cmd_resolve_help[] =
 	"after; a fixed timestamp, never '*'), or unresolved (replacement '-').\n"
 	"\n"
 	"    --db PATH        the store\n"
+	"    --tree NAME      the tree, in a store of several\n"
 	"    --date DATE      when the links entered the tree, where git cannot\n"
 	"                     tell (a release tarball)\n"
 	"    --wayback URL    the Wayback Machine (https://web.archive.org)\n"
@@ -82,13 +83,14 @@ static int date_arg(const struct option *opt, const char *s)
 
 struct resolve_args {
 	struct resolve_opts o;
-	const char *db, *format;
+	const char *db, *tree, *format;
 };
 
 #define RESOLVE_OPTIONS(a) { \
 	OPT_STRING(0, "archive", &(a)->o.archive_dir), \
 	OPT_STRING(0, "archive-base", &(a)->o.archive_base), \
 	OPT_STRING(0, "db", &(a)->db), \
+	OPT_STRING(0, "tree", &(a)->tree), \
 	OPT_STRING(0, "format", &(a)->format), \
 	OPT_CALLBACK(0, "date", &(a)->o.date, date_arg), \
 	OPT_STRING(0, "wayback", &(a)->o.wayback), \
@@ -132,7 +134,7 @@ int cmd_resolve(int argc, char **argv)
 	if (o->archive_dir && !o->archive_base)
 		die("--archive needs --archive-base, the URL the collection is "
 		    "served at");
-	cmd_store_open(&cs, a.db, 0, 0,
+	cmd_store_open(&cs, a.db, a.tree, 0, 0,
 		       "run 'linkmend scan' and 'linkmend check' first");
 	o->root = cs.root;
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);

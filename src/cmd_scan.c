@@ -17,6 +17,7 @@
 #include "lib/path.h"
 #include "lib/config.h"
 #include "lib/json.h"
+#include "lib/run.h"
 #include "lib/strbuf.h"
 #include "lib/strmap.h"
 #include "lib/usage.h"
@@ -32,7 +33,8 @@
 const char cmd_scan_usage[] =
 	"linkmend scan [--format=tsv|json] [--db PATH] [-j N] [--all-schemes]\n"
 	"                     [--untracked] [--no-git] [--root DIR] "
-	"[--top-hosts N] [-q] PATH...";
+	"[--top-hosts N] [-q]\n"
+	"                     [--tree NAME] [--tree-version V] PATH...";
 
 const char cmd_scan_help[] =
 	"Find every URL in the files under PATH and print one record per\n"
@@ -53,7 +55,11 @@ const char cmd_scan_help[] =
 	"last scan is not read again.  A summary goes to standard error.\n"
 	"\n"
 	"    --format=tsv|json  output format (default tsv)\n"
-	"    --db PATH          the store to use\n"
+	"    --db PATH|URL      the store to use: a file, or a PostgreSQL\n"
+	"                       database (postgresql://...; also [store] url)\n"
+	"    --tree NAME        the tree's name in the store (default: the\n"
+	"                       store's one tree, else the root's directory)\n"
+	"    --tree-version V   its version (default: the commit checked out)\n"
 	"    -j, --jobs N       threads reading files (default 2)\n"
 	"    --all-schemes      record every scheme://, not only http(s)/ftp\n"
 	"    --untracked        in a git checkout, also untracked files\n"
@@ -181,6 +187,42 @@ static void summary(struct scan_cmd *sc)
 	}
 }
 
+/* The commit checked out at root, or "" outside git. */
+static char *tree_commit(const char *root, int no_git)
+{
+	const char *argv[] = { "git", "rev-parse", "--verify", "-q", "HEAD",
+			       NULL };
+	struct strbuf out = STRBUF_INIT;
+
+	if (!no_git && !run_command_quiet(argv, root, &out)) {
+		while (out.len && out.buf[out.len - 1] == '\n')
+			strbuf_setlen(&out, out.len - 1);
+		return strbuf_detach(&out, NULL);
+	}
+	strbuf_release(&out);
+	return xstrdup("");
+}
+
+/*
+ * The tree the scan goes into: --tree, else the store's only tree (a
+ * rescan), else one named after the root's directory.
+ */
+static void use_tree(struct store *st, const char *name, const char *version,
+		     const char *root, int no_git)
+{
+	char *commit = version ? NULL : tree_commit(root, no_git);
+	const char *base = strrchr(root, '/');
+
+	if (!name)
+		name = store_tree_name(st);
+	if (!name)
+		name = base && base[1] ? base + 1 : root;
+	if (store_use_tree(st, name, version ? version : commit, root,
+			   (long long)time(NULL)))
+		die_reported();
+	free(commit);
+}
+
 static void release(struct scan_cmd *sc)
 {
 	scan_job_release(&sc->job);
@@ -210,6 +252,7 @@ int cmd_scan(int argc, char **argv)
 	struct scan_cmd sc;
 	struct store *st;
 	const char *root = NULL, *db = NULL, *format = "tsv";
+	const char *tree = NULL, *tree_version = NULL;
 	char *path, *sig;
 	int ret = 0;
 	struct option opts[] = {
@@ -223,6 +266,8 @@ int cmd_scan(int argc, char **argv)
 		OPT_INT(0, "top-hosts", &sc.top_hosts, 0, 1024),
 		OPT_BOOL('q', "quiet", &sc.quiet),
 		OPT_BOOL(0, "no-output", &sc.no_output),
+		OPT_STRING(0, "tree", &tree),
+		OPT_STRING(0, "tree-version", &tree_version),
 		OPT_END(),
 	};
 
@@ -239,12 +284,15 @@ int cmd_scan(int argc, char **argv)
 		die("cannot scan '%s'", argv[0]);
 	cmd_conf_load(sc.job.ts.root, &sc.cfg);
 	sc.job.cfg = &sc.cfg;
+	if (!db)
+		db = config_get(&sc.cfg, "store", "url");
 	path = db ? xstrdup(db) :
 	       xstrfmt("%s/.linkmend/linkmend.db", sc.job.ts.root);
 	scan_trace("begin");
 	st = store_create(path);
 	if (!st)
 		die_reported();		/* the store said why, naming itself */
+	use_tree(st, tree, tree_version, sc.job.ts.root, sc.job.ts.no_git);
 	sig = xstrfmt("scanner=%s all_schemes=%d", SCANNER_VERSION,
 		      sc.job.ts.opts.all_schemes);
 	sc.job.signature = sig;

@@ -13,7 +13,8 @@
 #include "setup.h"
 
 const char cmd_series_usage[] =
-	"linkmend series -o DIR [--db PATH] [--max N] [--from \"Name <mail>\"]\n"
+	"linkmend series -o DIR [--db PATH] [--tree NAME] [--max N]\n"
+	"                       [--from \"Name <mail>\"]\n"
 	"                       [--signoff] [--kinds LIST] [--archived] [--strings]\n"
 	"                       [--base REV] [-j N] [--no-get-maintainer]\n"
 	"   or: linkmend series --which-section PATH...";
@@ -36,6 +37,7 @@ const char cmd_series_help[] =
 	"(base-commit:), as maintainers' tools and CI want.\n"
 	"\n"
 	"    --from ADDR      the author (default: the tree's git user)\n"
+	"    --tree NAME      the tree, in a store of several\n"
 	"    --signoff        add Signed-off-by: ADDR\n"
 	"    --kinds LIST     as fix (default moved,upgrade; typo and migrated\n"
 	"                     guesses are never written)\n"
@@ -52,13 +54,14 @@ const char cmd_series_help[] =
 
 struct series_args {
 	struct series_opts o;
-	const char *db;
+	const char *db, *tree;
 	int which;
 };
 
 #define SERIES_OPTIONS(a) { \
 	OPT_STRING('o', "output", &(a)->o.dir), \
 	OPT_STRING(0, "db", &(a)->db), \
+	OPT_STRING(0, "tree", &(a)->tree), \
 	OPT_INT(0, "max", &(a)->o.max, 1, 100000), \
 	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 4096), \
 	OPT_BOOL(0, "no-get-maintainer", &(a)->o.in_process), \
@@ -93,7 +96,7 @@ int cmd_series(int argc, char **argv)
 		return series_which_section(argv, (size_t)argc) ? 2 : 0;
 	if (!a.o.dir || argc)
 		usage_die(cmd_series_usage);
-	cmd_store_open(&cs, a.db, 0, 1, "run scan, check and resolve first");
+	cmd_store_open(&cs, a.db, a.tree, 0, 1, "run scan, check and resolve first");
 	cmd_conf_load(cs.root, &cfg);
 	a.o.root = cs.root;
 	a.o.base_commit = parse_options_seen(opts, "base");

@@ -13,6 +13,7 @@
  *   [resolve] wayback = URL, memento = URL
  *   [report]  source-url = TEMPLATE
  *   [keep]    path = GLOB, line = TEXT   never changed by fix or series
+ *   [store]   url = postgresql://...     the store, when not the tree's file
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,12 +65,45 @@ static void same_tree(const struct cmd_store *cs)
 	free(dir);
 }
 
-void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
-		    int need_root, const char *hint)
+/*
+ * [store] url in the nearest .linkmend.conf from here up, for a tree
+ * whose store is a server's (no .linkmend/linkmend.db of its own).
+ */
+static char *conf_store_url(void)
+{
+	char dir[4096], *p, *url = NULL;
+
+	if (!getcwd(dir, sizeof(dir) - 32))
+		return NULL;
+	for (;;) {
+		char *conf = xstrfmt("%s/.linkmend.conf", dir);
+		struct config cfg = { 0 };
+
+		if (!access(conf, F_OK)) {
+			if (config_load(&cfg, conf))
+				die("cannot use %s", conf);
+			if (config_get(&cfg, "store", "url"))
+				url = xstrdup(config_get(&cfg, "store", "url"));
+			config_release(&cfg);
+			free(conf);
+			return url;
+		}
+		free(conf);
+		p = strrchr(dir, '/');
+		if (!p || p == dir)
+			return NULL;
+		*p = '\0';
+	}
+}
+
+void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
+		    int optional, int need_root, const char *hint)
 {
 	memset(cs, 0, sizeof(*cs));
 	if (!db)
 		db = cs->found = store_find();
+	if (!db)
+		db = cs->url = conf_store_url();
 	cs->db = db;
 	if (!db && optional)
 		return;
@@ -79,13 +113,20 @@ void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
 	 * URLs given with --db: their checks go into that store, made new
 	 * if need be, but only in a directory that exists.
 	 */
-	if (optional && !cs->found && access(db, F_OK) && !parent_exists(db))
+	if (optional && !cs->found && !store_is_url(db) && access(db, F_OK) &&
+	    !parent_exists(db))
 		die("cannot use the store '%s': its directory does not exist",
 		    db);
-	cs->st = optional && !cs->found && access(db, F_OK) ?
-		 store_create(db) : store_open(db);
+	cs->st = optional && !cs->found && !store_is_url(db) &&
+		 access(db, F_OK) ? store_create(db) : store_open(db);
 	if (!cs->st)
 		die_reported();		/* the store said why, naming itself */
+	/*
+	 * A store of several trees: those that act on one tree need it
+	 * named; the others (check) then act on every tree.
+	 */
+	if ((tree || need_root) && store_select_tree(cs->st, tree))
+		die_reported();
 	cs->root = store_get_meta(cs->st, "root");
 	if (!cs->root && need_root)
 		die("the store '%s' does not know its tree: run linkmend scan",
@@ -100,6 +141,7 @@ int cmd_store_close(struct cmd_store *cs)
 
 	free(cs->root);
 	free(cs->found);
+	free(cs->url);
 	memset(cs, 0, sizeof(*cs));
 	return ret;
 }
@@ -141,7 +183,7 @@ static const char *const known[][2] = {
 	{ "host", "accept" }, { "host", "per-host" },
 	{ "resolve", "wayback" }, { "resolve", "memento" },
 	{ "report", "source-url" }, { "keep", "path" }, { "keep", "line" },
-	{ "keep", "host" },
+	{ "keep", "host" }, { "store", "url" },
 };
 
 static void validate(const struct config *cfg)

@@ -16,16 +16,19 @@ struct cmd_store {
 	const char *db;		/* its path */
 	char *root;		/* the tree it scanned, or NULL */
 	char *found;
+	char *url;		/* [store] url of .linkmend.conf, when used */
 };
 
 /*
- * Open db, or the store found from here up; without one, die with "no
- * store here: " and hint, unless optional (check given URLs: then a
- * --db that does not exist yet is made, in a directory that does).
- * need_root: die when the store does not know its tree.
+ * Open db, or the store found from here up (.linkmend/linkmend.db, or
+ * [store] url in .linkmend.conf); without one, die with "no store here: "
+ * and hint, unless optional (check given URLs: then a --db that does not
+ * exist yet is made, in a directory that does).  tree (--tree) selects
+ * one of the store's trees; need_root: die when the store does not know
+ * its tree, or holds several and none is named.
  */
-void cmd_store_open(struct cmd_store *cs, const char *db, int optional,
-		    int need_root, const char *hint);
+void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
+		    int optional, int need_root, const char *hint);
 /* 0, or -1 after error(). */
 int cmd_store_close(struct cmd_store *cs);
 

@@ -168,6 +168,10 @@ static void tick(void *data)
 	size_t dead = 0;
 	int v;
 
+	if (rs->o->tick)
+		rs->o->tick(rs->o->tick_data);
+	if (!rs->o->progress)
+		return;
 	for (v = 0; v < V__COUNT; v++)
 		if (verdict_is_failure((enum verdict)v))
 			dead += rs->counts[v];
@@ -199,7 +203,7 @@ int check_links(const struct check_run_opts *o, struct link_set *links,
 		ret = -1;
 	else if (n)
 		ret = check_urls(urls, n, &o->req, o->stop, on_result,
-				 o->progress ? tick : NULL, &rs);
+				 o->progress || o->tick ? tick : NULL, &rs);
 	if (n && st && !ret && store_commit(st))
 		ret = -1;
 	if (o->progress && n)

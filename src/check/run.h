@@ -30,6 +30,9 @@ struct check_run_opts {
 	long long now;
 	int progress;			/* a progress line on stderr */
 	volatile sig_atomic_t *stop;
+	/* Called about four times a second while requests run, or NULL. */
+	void (*tick)(void *data);
+	void *tick_data;
 };
 
 void check_run_opts_init(struct check_run_opts *o);

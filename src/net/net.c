@@ -263,6 +263,13 @@ int net_submit(struct net *n, struct net_request *r)
 		if (h->limit <= 0)
 			h->limit = n->o.per_host;
 		h->last_start = -1000000;
+		if (n->o.host_since) {
+			long since = n->o.host_since(n->o.host_since_data,
+						     name);
+
+			if (since)
+				h->last_start = since;
+		}
 		*slot = h;
 	} else {
 		free(name);
@@ -381,6 +388,28 @@ static size_t on_body_capped(char *data, size_t size, size_t nmemb, void *p)
 	return take == len ? len : 0;	/* capped: enough, stop */
 }
 
+
+/*
+ * The request is about to go out (its name resolved, its connection
+ * made): the host's spacing counts from now, not from when the transfer
+ * was queued, so that a slow first look-up or handshake cannot bring two
+ * requests closer together at the server than the spacing.
+ */
+static int on_prereq(void *data, char *primary_ip, char *local_ip,
+		     int primary_port, int local_port)
+{
+	struct net_request *r = data;
+	long now = net_now_ms();
+
+	(void)primary_ip;
+	(void)local_ip;
+	(void)primary_port;
+	(void)local_port;
+	if (now > r->host->last_start)
+		r->host->last_start = now;
+	return CURL_PREREQFUNC_OK;
+}
+
 static void *start(struct net *n, struct net_request *r)
 {
 	CURL *e = xcheck(curl_easy_init(), "a libcurl transfer");
@@ -442,6 +471,8 @@ static void *start(struct net *n, struct net_request *r)
 	curl_easy_setopt(e, CURLOPT_WRITEDATA, r);
 	curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
 	curl_easy_setopt(e, CURLOPT_HEADERDATA, r);
+	curl_easy_setopt(e, CURLOPT_PREREQFUNCTION, on_prereq);
+	curl_easy_setopt(e, CURLOPT_PREREQDATA, r);
 	if (n->o.cacert)
 		curl_easy_setopt(e, CURLOPT_CAINFO, n->o.cacert);
 	r->easy = e;

@@ -48,6 +48,13 @@ struct net_opts {
 	/* per_host for one host where it differs: > 0, else per_host. */
 	int (*host_limit)(void *data, const char *host);
 	void *host_limit_data;
+	/*
+	 * When the last request to host may have started elsewhere (another
+	 * worker on the store), on net_now_ms()'s clock, or 0: the spacing
+	 * counts from it, as from this engine's own last start.
+	 */
+	long (*host_since)(void *data, const char *host);
+	void *host_since_data;
 };
 
 void net_opts_init(struct net_opts *o);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <errno.h>
-#include <fcntl.h>
-#include <sqlite3.h>
+/*
+ * The store's queries (store.h), written once for both engines (db.h):
+ * the only place that knows the tables.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,173 +15,30 @@
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "db.h"
 #include "store.h"
 
 /*
  * 2: occurrence.flags is the scanner's bits (lib/vocab.h), not names;
  * resolution.edit is the replacement escaped for its context.
+ * 3: many trees in one store (tree, tree_id), workers' host leases.
  */
-#define STORE_SCHEMA_VERSION "2"
-
-enum stmt_id {
-	ST_PUT_DIR,
-	ST_DEL_DIR,
-	ST_DEL_OCC,
-	ST_PUT_URL,
-	ST_PUT_OCC,
-	ST_PUT_CHECK,
-	ST__COUNT
-};
-
-static const char *const stmt_sql[ST__COUNT] = {
-	[ST_PUT_DIR] = "INSERT OR REPLACE INTO dir(path, files) VALUES (?1, ?2)",
-	[ST_DEL_DIR] = "DELETE FROM dir WHERE path = ?1",
-	[ST_DEL_OCC] = "DELETE FROM occurrence WHERE path = ?1",
-	[ST_PUT_URL] = "INSERT INTO url(url, host, scheme) VALUES (?1, ?2, ?3)",
-	[ST_PUT_OCC] = "INSERT INTO occurrence(path, start, end, "
-		       "line, col, url_id, text, context, flags) "
-		       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	[ST_PUT_CHECK] = "INSERT OR REPLACE INTO checks(url_id, at, verdict, "
-			 "status, curl_code, final_url, chain, detail, digest, ms) "
-			 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-};
+#define STORE_SCHEMA_VERSION "3"
 
 struct store {
-	sqlite3 *db;
+	struct db *db;
 	char *path;
-	sqlite3_stmt *stmt[ST__COUNT];
+	long long tree;		/* the selected tree's id, or 0 */
+	char *tree_name;
 	/* url -> id + 1, loaded on first use: saves a query per occurrence. */
 	struct strmap url_ids;
 	int url_ids_loaded;
 };
 
-static const char schema[] =
-	"CREATE TABLE IF NOT EXISTS meta("
-	"  key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
-	/*
-	 * What the last scan saw, one row per directory: a table of 80,000
-	 * file rows costs more to write than the scan that fills it.  files
-	 * is a run of entries: name, NUL, size and mtime_ns as 8-byte
-	 * little-endian integers.
-	 */
-	"CREATE TABLE IF NOT EXISTS dir("
-	"  path TEXT PRIMARY KEY, files BLOB NOT NULL) WITHOUT ROWID;"
-	"CREATE TABLE IF NOT EXISTS url("
-	"  id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE,"
-	"  host TEXT NOT NULL, scheme TEXT NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS occurrence("
-	"  path TEXT NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL,"
-	"  line INTEGER NOT NULL, col INTEGER NOT NULL,"
-	"  url_id INTEGER NOT NULL REFERENCES url(id),"
-	"  text TEXT NOT NULL, context TEXT NOT NULL, flags INTEGER NOT NULL,"
-	"  PRIMARY KEY(path, start)) WITHOUT ROWID;"
-	"CREATE TABLE IF NOT EXISTS resolution("
-	"  url_id INTEGER NOT NULL REFERENCES url(id), path TEXT NOT NULL,"
-	"  start INTEGER NOT NULL, kind TEXT NOT NULL, replacement TEXT,"
-	"  edit TEXT,"
-	"  evidence TEXT NOT NULL, at INTEGER NOT NULL,"
-	"  applied INTEGER NOT NULL DEFAULT 0,"
-	"  PRIMARY KEY(url_id, path, start)) WITHOUT ROWID;"
-	"CREATE TABLE IF NOT EXISTS lookup("
-	"  key TEXT PRIMARY KEY, at INTEGER NOT NULL, body TEXT NOT NULL)"
-	"  WITHOUT ROWID;"
-	/* The history of every check: nothing finished is ever lost. */
-	"CREATE TABLE IF NOT EXISTS checks("
-	"  url_id INTEGER NOT NULL REFERENCES url(id), at INTEGER NOT NULL,"
-	"  verdict TEXT NOT NULL, status INTEGER NOT NULL,"
-	"  curl_code INTEGER NOT NULL, final_url TEXT, chain TEXT NOT NULL,"
-	"  detail TEXT NOT NULL, digest TEXT NOT NULL, ms INTEGER NOT NULL,"
-	"  PRIMARY KEY(url_id, at)) WITHOUT ROWID;"
-	/*
-	 * The project's own copies (linkmend archive): one row per response
-	 * or revisit record, with where it lies; end is where the record
-	 * pair (request, response) ends, so that a file a crash left open
-	 * can be cut after its last recorded pair.
-	 */
-	"CREATE TABLE IF NOT EXISTS capture("
-	"  dir TEXT NOT NULL, file TEXT NOT NULL, offset INTEGER NOT NULL,"
-	"  length INTEGER NOT NULL, end INTEGER NOT NULL,"
-	"  url_id INTEGER NOT NULL, url TEXT NOT NULL, type TEXT NOT NULL,"
-	"  record_id TEXT NOT NULL, date TEXT NOT NULL, ts TEXT NOT NULL,"
-	"  status INTEGER NOT NULL, mime TEXT NOT NULL,"
-	"  payload_digest TEXT NOT NULL, PRIMARY KEY(dir, file, offset))"
-	"  WITHOUT ROWID;"
-	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);";
-
-static int db_error(struct store *st, const char *what)
-{
-	return error("store '%s': %s: %s", st->path, what,
-		     sqlite3_errmsg(st->db));
-}
-
-static int exec(struct store *st, const char *sql)
-{
-	char *msg = NULL;
-
-	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		error("store '%s': %s", st->path, msg ? msg : "failed");
-		sqlite3_free(msg);
-		return -1;
-	}
-	return 0;
-}
-
-static int mkdir_parent(const char *path)
-{
-	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
-	int ret = 0;
-
-	if (slash && slash != dir) {
-		*slash = '\0';
-		if (mkdir(dir, 0777) && errno != EEXIST)
-			ret = error_errno("cannot create '%s'", dir);
-		else if (!strcmp(slash + 1, "linkmend.db")) {
-			/* Keep the store out of git status in a checkout. */
-			char *ign = xstrfmt("%s/.gitignore", dir);
-			int fd = open(ign, O_WRONLY | O_CREAT | O_EXCL, 0666);
-
-			if (fd >= 0) {
-				if (write(fd, "*\n", 2) != 2)
-					ret = error_errno("cannot write '%s'", ign);
-				close(fd);
-			}
-			free(ign);
-		}
-	}
-	free(dir);
-	return ret;
-}
-
-/*
- * Run sql, its ?1, ?2 ... bound to the texts of args (NULL-terminated, or
- * NULL), and call row() on each result row: row() returns 0 to go on, 1
- * to stop, -1 (after error()) to fail.  0, or -1 after an error naming
- * what could not be read.
- */
-static int each_row(struct store *st, const char *sql,
-		    const char *const *args, const char *what,
-		    int (*row)(sqlite3_stmt *s, void *data), void *data)
-{
-	sqlite3_stmt *s;
-	int rc, r = 0, i;
-
-	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL))
-		return db_error(st, what);
-	for (i = 0; args && args[i]; i++)
-		sqlite3_bind_text(s, i + 1, args[i], -1, SQLITE_STATIC);
-	while (!r && (rc = sqlite3_step(s)) == SQLITE_ROW)
-		r = row(s, data);
-	if (!r && rc != SQLITE_DONE)
-		r = db_error(st, what);
-	sqlite3_finalize(s);
-	return r < 0 ? -1 : 0;
-}
-
-/* A column's text, or NULL: readers skip rows missing what they need. */
-static const char *text(sqlite3_stmt *s, int i)
-{
-	return (const char *)sqlite3_column_text(s, i);
-}
+#define ARGS(...) (const struct db_arg[]){ __VA_ARGS__ }, \
+	(int)(sizeof((const struct db_arg[]){ __VA_ARGS__ }) / \
+	      sizeof(struct db_arg))
+#define NOARGS NULL, 0
 
 /* What a public store_each_*() reader hands each row's struct to. */
 struct reader {
@@ -194,108 +52,129 @@ struct reader {
 #define READER(st, cb, data) { (st), (void *)(cb), (data), NULL, STRBUF_INIT }
 
 /* The first row's first column, copied; then stop. */
-static int first_text(sqlite3_stmt *s, void *data)
+static int first_text(struct db_row *r, void *data)
 {
 	char **v = data;
 
-	if (text(s, 0))
-		*v = xstrdup(text(s, 0));
+	if (db_text(r, 0))
+		*v = xstrdup(db_text(r, 0));
 	return 1;
 }
 
-/* Schema 1 kept flags as names ("wrapped,https", "-"): now bits. */
-static void sql_flags_parse(sqlite3_context *ctx, int argc,
-			    sqlite3_value **argv)
+static int first_int(struct db_row *r, void *data)
 {
-	const unsigned char *t = sqlite3_value_text(argv[0]);
-
-	(void)argc;
-	sqlite3_result_int64(ctx, t ? flags_parse((const char *)t) : 0);
+	*(long long *)data = db_int(r, 0);
+	return 1;
 }
 
-static int migrate_1(struct store *st)
+/* A setting's key as kept: a tree's own under "tree/ID/". */
+static char *meta_key(struct store *st, const char *key)
 {
-	char *has_edit = NULL;
+	if (st->tree > 0 && strcmp(key, "schema"))
+		return xstrfmt("tree/%lld/%s", st->tree, key);
+	return xstrdup(key);
+}
+
+char *store_get_meta(struct store *st, const char *key)
+{
+	char *k = meta_key(st, key), *v = NULL;
+	int ret = db_query(st->db, "SELECT value FROM meta WHERE key = ?1",
+			   ARGS(DB_T(k)), "cannot read settings", first_text,
+			   &v);
+
+	free(k);
+	return ret ? NULL : v;
+}
+
+int store_set_meta(struct store *st, const char *key, const char *value)
+{
+	char *k = meta_key(st, key);
+	int ret = db_query(st->db, "INSERT INTO meta(key, value)"
+			   " VALUES (?1, ?2) ON CONFLICT(key)"
+			   " DO UPDATE SET value = excluded.value",
+			   ARGS(DB_T(k), DB_T(value)),
+			   "cannot write settings", NULL, NULL);
+
+	free(k);
+	return ret;
+}
+
+/* A store migrated from schema 2 names its one tree after its root. */
+static int name_migrated_tree(struct store *st)
+{
+	char *root = NULL, *name;
+	const char *base;
 	int ret;
 
-	if (sqlite3_create_function(st->db, "linkmend_flags", 1,
-				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-				    sql_flags_parse, NULL, NULL))
-		return db_error(st, "cannot migrate");
-	if (exec(st, "UPDATE occurrence SET flags = linkmend_flags(flags)"
-		 " WHERE typeof(flags) = 'text'") ||
-	    each_row(st, "SELECT count(*) FROM pragma_table_info('resolution')"
-		     " WHERE name = 'edit'", NULL, "cannot migrate", first_text,
-		     &has_edit))
+	if (db_query(st->db, "SELECT root FROM tree WHERE id = 1", NOARGS,
+		     "cannot migrate", first_text, &root))
 		return -1;
-	/* Resolutions of schema 1 have no edit: resolve writes them anew. */
-	ret = has_edit && strcmp(has_edit, "0") ? 0 :
-	      exec(st, "ALTER TABLE resolution ADD COLUMN edit TEXT");
-	free(has_edit);
+	if (!root)
+		return 0;
+	base = strrchr(root, '/');
+	base = base && base[1] ? base + 1 : root;
+	name = xstrdup(base);
+	ret = db_query(st->db, "UPDATE tree SET name = ?1 WHERE id = 1",
+		       ARGS(DB_T(name)), "cannot migrate", NULL, NULL);
+	free(name);
+	free(root);
 	return ret;
 }
 
 static int check_store(struct store *st)
 {
 	char *v;
+	int ret = 0;
 
-	/* Reading the schema fails at once on a file that is not a database. */
-	if (exec(st, "SELECT count(*) FROM sqlite_master"))
-		return -1;
-	if (exec(st, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-		 "PRAGMA foreign_keys=OFF;") || exec(st, schema))
+	if (db_exec(st->db, db_schema(st->db)))
 		return -1;
 	v = store_get_meta(st, "schema");
-	if (v && !strcmp(v, "1") && migrate_1(st)) {
-		free(v);
-		return -1;
-	}
-	if (!v || !strcmp(v, "1")) {
-		if (store_set_meta(st, "schema", STORE_SCHEMA_VERSION)) {
-			free(v);
-			return -1;
-		}
+	if (v && (!strcmp(v, "1") || !strcmp(v, "2"))) {
+		ret = db_begin(st->db) || db_migrate_legacy(st->db, v) ||
+		      db_exec(st->db, db_schema(st->db)) ||
+		      name_migrated_tree(st) ||
+		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
+		      db_exec(st->db, "COMMIT") ? -1 : 0;
+	} else if (!v) {
+		ret = store_set_meta(st, "schema", STORE_SCHEMA_VERSION);
 	} else if (strcmp(v, STORE_SCHEMA_VERSION)) {
-		error("store '%s': schema version %s, expected %s", st->path,
-		      v, STORE_SCHEMA_VERSION);
-		free(v);
-		return -1;
+		ret = error("store '%s': schema version %s, expected %s",
+			    st->path, v, STORE_SCHEMA_VERSION);
 	}
 	free(v);
+	return ret;
+}
+
+static int count_trees(struct db_row *r, void *data)
+{
+	struct store *st = data;
+
+	(void)r;
+	/* Exactly one tree: it is the one meant. */
+	if (st->tree_name) {
+		free(st->tree_name);
+		st->tree_name = NULL;
+		st->tree = 0;
+		return 1;
+	}
+	st->tree = db_int(r, 0);
+	st->tree_name = xstrdup(db_text(r, 1) ? db_text(r, 1) : "");
 	return 0;
 }
 
 static struct store *open_store(const char *path, int create)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
-	int i, flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
 
 	st->path = xstrdup(path);
-	if (create) {
-		if (mkdir_parent(path))
-			goto fail;
-		flags |= SQLITE_OPEN_CREATE;
-	} else if (access(path, F_OK)) {
-		error_errno("cannot open the store '%s'", path);
-		goto fail;
+	st->db = db_open(path, create);
+	if (!st->db || check_store(st) ||
+	    db_query(st->db, "SELECT id, name FROM tree ORDER BY id LIMIT 2",
+		     NOARGS, "cannot read trees", count_trees, st)) {
+		store_close(st);
+		return NULL;
 	}
-	if (sqlite3_open_v2(path, &st->db, flags, NULL)) {
-		db_error(st, "cannot open");
-		goto fail;
-	}
-	sqlite3_busy_timeout(st->db, 10000);
-	if (check_store(st))
-		goto fail;
-	for (i = 0; i < ST__COUNT; i++)
-		if (sqlite3_prepare_v2(st->db, stmt_sql[i], -1, &st->stmt[i],
-				       NULL)) {
-			db_error(st, "cannot prepare");
-			goto fail;
-		}
 	return st;
-fail:
-	store_close(st);
-	return NULL;
 }
 
 struct store *store_open(const char *path)
@@ -310,28 +189,34 @@ struct store *store_create(const char *path)
 
 int store_close(struct store *st)
 {
-	int i, ret = 0;
-
 	if (!st)
 		return 0;
-	for (i = 0; i < ST__COUNT; i++)
-		sqlite3_finalize(st->stmt[i]);
-	if (st->db && sqlite3_close(st->db) != SQLITE_OK)
-		ret = db_error(st, "cannot close");
+	db_close(st->db);
 	strmap_clear(&st->url_ids, NULL);
+	free(st->tree_name);
 	free(st->path);
 	free(st);
-	return ret;
+	return 0;
+}
+
+const char *store_engine(const struct store *st)
+{
+	return db_engine(st->db);
+}
+
+int store_is_url(const char *target)
+{
+	return db_target_is_url(target);
 }
 
 int store_begin(struct store *st)
 {
-	return exec(st, "BEGIN IMMEDIATE");
+	return db_begin(st->db);
 }
 
 int store_commit(struct store *st)
 {
-	return exec(st, "COMMIT");
+	return db_exec(st->db, "COMMIT");
 }
 
 int store_rollback(struct store *st)
@@ -339,42 +224,125 @@ int store_rollback(struct store *st)
 	/* Ids handed out in the transaction are gone with it. */
 	strmap_clear(&st->url_ids, NULL);
 	st->url_ids_loaded = 0;
-	return exec(st, "ROLLBACK");
+	return db_exec(st->db, "ROLLBACK");
 }
 
-char *store_get_meta(struct store *st, const char *key)
+static int tree_row(struct db_row *r, void *data)
 {
-	const char *args[] = { key, NULL };
-	char *v = NULL;
+	struct reader *rd = data;
+	struct store_tree t;
 
-	if (each_row(st, "SELECT value FROM meta WHERE key = ?1", args,
-		     "cannot read settings", first_text, &v))
-		return NULL;
-	return v;
+	t.id = db_int(r, 0);
+	t.name = db_text(r, 1);
+	t.version = db_text(r, 2);
+	t.root = db_text(r, 3);
+	t.scanned_at = db_int(r, 4);
+	if (!t.name || !t.version)
+		return 0;
+	return ((int (*)(const struct store_tree *, void *))rd->cb)(&t,
+								   rd->data) ?
+	       1 : 0;
 }
 
-int store_set_meta(struct store *st, const char *key, const char *value)
+int store_each_tree(struct store *st,
+		    int (*cb)(const struct store_tree *t, void *data),
+		    void *data)
 {
-	sqlite3_stmt *s;
-	int rc;
+	struct reader r = READER(st, cb, data);
 
-	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO meta(key, value)"
-			       " VALUES (?1, ?2)", -1, &s, NULL))
-		return db_error(st, "cannot write settings");
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, value, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot write settings");
+	return db_query(st->db, "SELECT id, name, version, root, scanned_at"
+			" FROM tree ORDER BY name", NOARGS,
+			"cannot read trees", tree_row, &r);
 }
 
-static int step_done(struct store *st, sqlite3_stmt *s, const char *what)
+static int select_row(struct db_row *r, void *data)
 {
-	int rc = sqlite3_step(s);
+	struct store *st = data;
 
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-	return rc == SQLITE_DONE ? 0 : db_error(st, what);
+	st->tree = db_int(r, 0);
+	return 1;
+}
+
+static int tree_names(struct db_row *r, void *data)
+{
+	struct strbuf *sb = data;
+
+	if (sb->len)
+		strbuf_addstr(sb, ", ");
+	strbuf_addstr(sb, db_text(r, 0) ? db_text(r, 0) : "");
+	return 0;
+}
+
+int store_select_tree(struct store *st, const char *name)
+{
+	long long n = 0;
+
+	if (!name) {
+		struct strbuf names = STRBUF_INIT;
+		int ret = 0;
+
+		if (st->tree > 0)
+			return 0;
+		if (db_query(st->db, "SELECT count(*) FROM tree", NOARGS,
+			     "cannot read trees", first_int, &n) ||
+		    db_query(st->db, "SELECT name FROM tree ORDER BY name"
+			     " LIMIT 6", NOARGS, "cannot read trees",
+			     tree_names, &names))
+			ret = -1;
+		else if (n > 1)
+			ret = error("store '%s' holds %lld trees (%s%s): name "
+				    "one with --tree", st->path, n, names.buf,
+				    n > 6 ? ", ..." : "");
+		strbuf_release(&names);
+		return ret;
+	}
+	st->tree = 0;
+	if (db_query(st->db, "SELECT id FROM tree WHERE name = ?1",
+		     ARGS(DB_T(name)), "cannot read trees", select_row, st))
+		return -1;
+	if (!st->tree)
+		return error("store '%s' has no tree named '%s'", st->path,
+			     name);
+	free(st->tree_name);
+	st->tree_name = xstrdup(name);
+	return 0;
+}
+
+int store_use_tree(struct store *st, const char *name, const char *version,
+		   const char *root, long long now)
+{
+	char *copy;
+
+	st->tree = 0;
+	if (db_query(st->db, "INSERT INTO tree(name, version, root,"
+		     " scanned_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(name)"
+		     " DO UPDATE SET version = excluded.version,"
+		     " root = excluded.root, scanned_at = excluded.scanned_at"
+		     " RETURNING id",
+		     ARGS(DB_T(name), DB_T(version ? version : ""), DB_T(root),
+			  DB_I(now)), "cannot record the tree", select_row, st))
+		return -1;
+	if (!st->tree)
+		return error("store '%s': cannot record the tree '%s'",
+			     st->path, name);
+	copy = xstrdup(name);	/* name may be st->tree_name itself */
+	free(st->tree_name);
+	st->tree_name = copy;
+	return 0;
+}
+
+const char *store_tree_name(const struct store *st)
+{
+	return st->tree > 0 ? st->tree_name : NULL;
+}
+
+/* Writing a tree's rows needs the tree: scan chose it, or open found one. */
+static int need_tree(struct store *st, const char *what)
+{
+	if (st->tree > 0)
+		return 0;
+	return error("store '%s': %s: no tree chosen (--tree NAME)", st->path,
+		     what);
 }
 
 static void put_le64(struct strbuf *sb, long long v)
@@ -398,14 +366,14 @@ static long long get_le64(const unsigned char *b)
 }
 
 /* One dir row: its run of files, each to the callback. */
-static int file_row(sqlite3_stmt *s, void *data)
+static int file_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	int (*cb)(const struct store_file *, void *) =
 		(int (*)(const struct store_file *, void *))r->cb;
-	const char *dir = text(s, 0);
-	const unsigned char *b = sqlite3_column_blob(s, 1);
-	size_t n = (size_t)sqlite3_column_bytes(s, 1), i = 0, base;
+	const char *dir = db_text(row, 0);
+	size_t n, i = 0, base;
+	const unsigned char *b;
 
 	if (!dir)
 		return 0;
@@ -414,13 +382,14 @@ static int file_row(sqlite3_stmt *s, void *data)
 	if (*dir)
 		strbuf_addch(&r->buf, '/');
 	base = r->buf.len;
+	b = db_blob(row, 1, &n);
 	while (i < n) {
 		const unsigned char *nul = memchr(b + i, 0, n - i);
 		struct store_file f;
 
 		if (!nul || (size_t)(nul - b) + 17 > n)
 			return error("store '%s': directory '%s' has a corrupt "
-				     "file list", r->st->path, dir);
+				     "file list", r->st->path, r->buf.buf);
 		strbuf_setlen(&r->buf, base);
 		strbuf_add(&r->buf, b + i, (size_t)(nul - b) - i);
 		f.path = r->buf.buf;
@@ -438,7 +407,8 @@ int store_each_file(struct store *st,
 		    void *data)
 {
 	struct reader r = READER(st, cb, data);
-	int ret = each_row(st, "SELECT path, files FROM dir", NULL,
+	int ret = db_query(st->db, "SELECT path, files FROM dir"
+			   " WHERE tree_id = ?1", ARGS(DB_I(st->tree)),
 			   "cannot read files", file_row, &r);
 
 	strbuf_release(&r.buf);
@@ -449,65 +419,78 @@ int store_put_dir(struct store *st, const char *dir,
 		  const struct store_file *files, size_t n)
 {
 	struct strbuf blob = STRBUF_INIT;
-	sqlite3_stmt *s;
 	size_t i;
 	int ret;
 
-	if (!n) {
-		s = st->stmt[ST_DEL_DIR];
-		sqlite3_bind_text(s, 1, dir, -1, SQLITE_STATIC);
-		return step_done(st, s, "cannot forget directory");
-	}
+	if (need_tree(st, "cannot record directory"))
+		return -1;
+	if (!n)
+		return db_query(st->db, "DELETE FROM dir WHERE tree_id = ?1"
+				" AND path = ?2", ARGS(DB_I(st->tree), DB_T(dir)),
+				"cannot forget directory", NULL, NULL);
 	for (i = 0; i < n; i++) {
 		strbuf_add(&blob, files[i].path, strlen(files[i].path) + 1);
 		put_le64(&blob, files[i].size);
 		put_le64(&blob, files[i].mtime_ns);
 	}
-	s = st->stmt[ST_PUT_DIR];
-	sqlite3_bind_text(s, 1, dir, -1, SQLITE_STATIC);
-	sqlite3_bind_blob(s, 2, blob.buf, (int)blob.len, SQLITE_STATIC);
-	ret = step_done(st, s, "cannot record directory");
+	ret = db_query(st->db, "INSERT INTO dir(tree_id, path, files)"
+		       " VALUES (?1, ?2, ?3) ON CONFLICT(tree_id, path)"
+		       " DO UPDATE SET files = excluded.files",
+		       ARGS(DB_I(st->tree), DB_T(dir), DB_B(blob.buf, blob.len)),
+		       "cannot record directory", NULL, NULL);
 	strbuf_release(&blob);
 	return ret;
 }
 
 int store_delete_occurrences(struct store *st, const char *path)
 {
-	sqlite3_stmt *s = st->stmt[ST_DEL_OCC];
-
-	sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
-	return step_done(st, s, "cannot delete occurrences");
+	return need_tree(st, "cannot delete occurrences") ||
+	       db_query(st->db, "DELETE FROM occurrence WHERE tree_id = ?1"
+			" AND path = ?2", ARGS(DB_I(st->tree), DB_T(path)),
+			"cannot delete occurrences", NULL, NULL) ? -1 : 0;
 }
 
 int store_clear_files(struct store *st)
 {
-	return exec(st, "DELETE FROM occurrence; DELETE FROM dir;");
+	return need_tree(st, "cannot clear files") ||
+	       db_query(st->db, "DELETE FROM occurrence WHERE tree_id = ?1",
+			ARGS(DB_I(st->tree)), "cannot clear files", NULL,
+			NULL) ||
+	       db_query(st->db, "DELETE FROM dir WHERE tree_id = ?1",
+			ARGS(DB_I(st->tree)), "cannot clear files", NULL,
+			NULL) ? -1 : 0;
 }
 
-static int url_id_row(sqlite3_stmt *s, void *data)
+static int url_id_row(struct db_row *r, void *data)
 {
 	struct store *st = data;
 
-	if (text(s, 1))
-		*strmap_put(&st->url_ids, text(s, 1)) =
-			(void *)(size_t)(sqlite3_column_int64(s, 0) + 1);
+	if (db_text(r, 1))
+		*strmap_put(&st->url_ids, db_text(r, 1)) =
+			(void *)(size_t)(db_int(r, 0) + 1);
 	return 0;
 }
 
 static int load_url_ids(struct store *st)
 {
 	st->url_ids_loaded = 1;
-	return each_row(st, "SELECT id, url FROM url", NULL, "cannot read urls",
-			url_id_row, st);
+	return db_query(st->db, "SELECT id, url FROM url", NOARGS,
+			"cannot read urls", url_id_row, st);
+}
+
+static int id_row(struct db_row *r, void *data)
+{
+	*(long long *)data = db_int(r, 0);
+	return 1;
 }
 
 static long long url_id(struct store *st, const struct store_occ *o)
 {
 	const char *colon = strchr(o->key, ':');
+	const char *host = o->host ? o->host : "";
 	char scheme[16] = "";
-	sqlite3_stmt *s;
+	long long id = -1;
 	void **slot;
-	long long id;
 
 	if (!st->url_ids_loaded && load_url_ids(st))
 		return -1;
@@ -516,35 +499,42 @@ static long long url_id(struct store *st, const struct store_occ *o)
 		return (long long)(size_t)*slot - 1;
 	if (colon && (size_t)(colon - o->key) < sizeof(scheme))
 		memcpy(scheme, o->key, (size_t)(colon - o->key));
-	s = st->stmt[ST_PUT_URL];
-	sqlite3_bind_text(s, 1, o->key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, o->host ? o->host : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 3, scheme, -1, SQLITE_STATIC);
-	if (step_done(st, s, "cannot record url"))
+	/*
+	 * Another scan into a shared store may have added it since the ids
+	 * were loaded: the row is then only read.  A new URL gives its host
+	 * work for workers now.
+	 */
+	if (db_query(st->db, "INSERT INTO url(url, host, scheme)"
+		     " VALUES (?1, ?2, ?3) ON CONFLICT(url)"
+		     " DO UPDATE SET host = excluded.host RETURNING id",
+		     ARGS(DB_T(o->key), DB_T(host), DB_T(scheme)),
+		     "cannot record url", id_row, &id) || id < 0 ||
+	    (*host && db_query(st->db, "INSERT INTO host(host) VALUES (?1)"
+			       " ON CONFLICT(host) DO UPDATE SET next_s = 0",
+			       ARGS(DB_T(host)), "cannot record url", NULL,
+			       NULL)))
 		return -1;
-	id = sqlite3_last_insert_rowid(st->db);
 	*slot = (void *)(size_t)(id + 1);
 	return id;
 }
 
 int store_put_occurrence(struct store *st, const struct store_occ *o)
 {
-	sqlite3_stmt *s;
-	long long id = url_id(st, o);
+	long long id;
 
+	if (need_tree(st, "cannot record occurrence"))
+		return -1;
+	id = url_id(st, o);
 	if (id < 0)
 		return -1;
-	s = st->stmt[ST_PUT_OCC];
-	sqlite3_bind_text(s, 1, o->path, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, o->start);
-	sqlite3_bind_int64(s, 3, o->end);
-	sqlite3_bind_int64(s, 4, o->line);
-	sqlite3_bind_int64(s, 5, o->col);
-	sqlite3_bind_int64(s, 6, id);
-	sqlite3_bind_text(s, 7, o->url, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 8, o->context, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 9, (sqlite3_int64)o->flags);
-	return step_done(st, s, "cannot record occurrence");
+	return db_query(st->db, "INSERT INTO occurrence(tree_id, path, start,"
+			" \"end\", line, col, url_id, text, context, flags)"
+			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+			ARGS(DB_I(st->tree), DB_T(o->path), DB_I(o->start),
+			     DB_I(o->end), DB_I(o->line), DB_I(o->col),
+			     DB_I(id), DB_T(o->url), DB_T(o->context),
+			     DB_I(o->flags)),
+			"cannot record occurrence", NULL, NULL);
 }
 
 struct prefixes {
@@ -552,25 +542,25 @@ struct prefixes {
 	size_t n;
 };
 
-static int occ_row(sqlite3_stmt *s, void *data)
+static int occ_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	const struct prefixes *p = r->extra;
 	struct store_occ o;
 
-	o.path = text(s, 0);
+	o.path = db_text(row, 0);
 	if (!o.path || !path_under_any(o.path, p->v, p->n))
 		return 0;
-	o.line = (unsigned)sqlite3_column_int64(s, 1);
-	o.col = (unsigned)sqlite3_column_int64(s, 2);
-	o.start = sqlite3_column_int64(s, 3);
-	o.end = sqlite3_column_int64(s, 4);
-	o.url = text(s, 5);
-	o.key = text(s, 6);
-	o.host = text(s, 7);
-	o.context = text(s, 8);
-	o.flags = (unsigned)sqlite3_column_int64(s, 9);
-	o.url_id = sqlite3_column_int64(s, 10);
+	o.line = (unsigned)db_int(row, 1);
+	o.col = (unsigned)db_int(row, 2);
+	o.start = db_int(row, 3);
+	o.end = db_int(row, 4);
+	o.url = db_text(row, 5);
+	o.key = db_text(row, 6);
+	o.host = db_text(row, 7);
+	o.context = db_text(row, 8);
+	o.flags = (unsigned)db_int(row, 9);
+	o.url_id = db_int(row, 10);
 	if (!o.url || !o.key || !o.host || !o.context)
 		return 0;
 	return ((int (*)(const struct store_occ *, void *))r->cb)(&o, r->data) ?
@@ -586,39 +576,46 @@ int store_each_occurrence(struct store *st, const char *const *prefixes,
 	struct prefixes p = { prefixes, n };
 
 	r.extra = &p;
-	return each_row(st, "SELECT o.path, o.line, o.col, o.start, o.end,"
-			" o.text, u.url, u.host, o.context, o.flags, u.id"
-			" FROM occurrence o JOIN url u ON u.id = o.url_id"
-			" ORDER BY o.path, o.start", NULL,
+	return db_query(st->db, "SELECT o.path, o.line, o.col, o.start,"
+			" o.\"end\", o.text, u.url, u.host, o.context, o.flags,"
+			" u.id FROM occurrence o JOIN url u ON u.id = o.url_id"
+			" WHERE o.tree_id = ?1 OR ?1 = 0"
+			" ORDER BY o.path, o.start", ARGS(DB_I(st->tree)),
 			"cannot read occurrences", occ_row, &r);
 }
 
-static int url_row(sqlite3_stmt *s, void *data)
+static int url_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	struct store_url u;
 
-	u.id = sqlite3_column_int64(s, 0);
-	u.url = text(s, 1);
-	u.host = text(s, 2);
+	u.id = db_int(row, 0);
+	u.url = db_text(row, 1);
+	u.host = db_text(row, 2);
 	return u.url && u.host &&
 	       ((int (*)(const struct store_url *, void *))r->cb)(&u, r->data);
 }
+
+/*
+ * url u has an occurrence worth checking in the tree (in any when the
+ * tree is 0): mask is OCC_NOT_CHECKED.
+ */
+#define CHECKABLE(tree, mask) \
+	"EXISTS (SELECT 1 FROM occurrence o WHERE o.url_id = u.id" \
+	"  AND (o.tree_id = " tree " OR " tree " = 0)" \
+	"  AND o.context NOT IN ('identifier', 'license')" \
+	"  AND (o.flags & " mask ") = 0)"
 
 int store_each_checkable_url(struct store *st,
 			     int (*cb)(const struct store_url *u, void *data),
 			     void *data)
 {
 	struct reader r = READER(st, cb, data);
-	char *sql = xstrfmt("SELECT u.id, u.url, u.host FROM url u WHERE EXISTS"
-			    " (SELECT 1 FROM occurrence o WHERE o.url_id = u.id"
-			    "  AND o.context NOT IN ('identifier', 'license')"
-			    "  AND (o.flags & %u) = 0) ORDER BY u.url",
-			    (unsigned)OCC_NOT_CHECKED);
-	int ret = each_row(st, sql, NULL, "cannot read urls", url_row, &r);
 
-	free(sql);
-	return ret;
+	return db_query(st->db, "SELECT u.id, u.url, u.host FROM url u WHERE "
+			CHECKABLE("?1", "?2") " ORDER BY u.url",
+			ARGS(DB_I(st->tree), DB_I(OCC_NOT_CHECKED)),
+			"cannot read urls", url_row, &r);
 }
 
 long long store_url_id(struct store *st, const char *url, const char *host)
@@ -631,46 +628,40 @@ long long store_url_id(struct store *st, const char *url, const char *host)
 	return url_id(st, &o);
 }
 
-static void bind_text_or_null(sqlite3_stmt *s, int i, const char *v)
-{
-	if (v)
-		sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(s, i);
-}
-
 int store_put_check(struct store *st, const struct store_check *c)
 {
-	sqlite3_stmt *s = st->stmt[ST_PUT_CHECK];
-
-	sqlite3_bind_int64(s, 1, c->url_id);
-	sqlite3_bind_int64(s, 2, c->at);
-	sqlite3_bind_text(s, 3, c->verdict, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 4, c->status);
-	sqlite3_bind_int64(s, 5, c->curl_code);
-	bind_text_or_null(s, 6, c->final_url);
-	sqlite3_bind_text(s, 7, c->chain ? c->chain : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 8, c->detail ? c->detail : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 9, c->digest ? c->digest : "", -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 10, c->ms);
-	return step_done(st, s, "cannot record check");
+	return db_query(st->db, "INSERT INTO checks(url_id, at, verdict,"
+			" status, curl_code, final_url, chain, detail, digest,"
+			" ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+			" ON CONFLICT(url_id, at) DO UPDATE SET"
+			" verdict = excluded.verdict, status = excluded.status,"
+			" curl_code = excluded.curl_code,"
+			" final_url = excluded.final_url, chain = excluded.chain,"
+			" detail = excluded.detail, digest = excluded.digest,"
+			" ms = excluded.ms",
+			ARGS(DB_I(c->url_id), DB_I(c->at), DB_T(c->verdict),
+			     DB_I(c->status), DB_I(c->curl_code),
+			     DB_T(c->final_url), DB_T(c->chain ? c->chain : ""),
+			     DB_T(c->detail ? c->detail : ""),
+			     DB_T(c->digest ? c->digest : ""), DB_I(c->ms)),
+			"cannot record check", NULL, NULL);
 }
 
-static int check_row(sqlite3_stmt *s, void *data)
+static int check_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	struct store_check c;
 
-	c.url_id = sqlite3_column_int64(s, 0);
-	c.at = sqlite3_column_int64(s, 1);
-	c.verdict = text(s, 2);
-	c.status = (long)sqlite3_column_int64(s, 3);
-	c.curl_code = (int)sqlite3_column_int64(s, 4);
-	c.final_url = text(s, 5);
-	c.chain = text(s, 6);
-	c.detail = text(s, 7);
-	c.digest = text(s, 8);
-	c.ms = (long)sqlite3_column_int64(s, 9);
+	c.url_id = db_int(row, 0);
+	c.at = db_int(row, 1);
+	c.verdict = db_text(row, 2);
+	c.status = (long)db_int(row, 3);
+	c.curl_code = (int)db_int(row, 4);
+	c.final_url = db_text(row, 5);
+	c.chain = db_text(row, 6);
+	c.detail = db_text(row, 7);
+	c.digest = db_text(row, 8);
+	c.ms = (long)db_int(row, 9);
 	return c.verdict &&
 	       ((int (*)(const struct store_check *, void *))r->cb)(&c, r->data);
 }
@@ -681,25 +672,25 @@ int store_each_check(struct store *st,
 {
 	struct reader r = READER(st, cb, data);
 
-	return each_row(st, "SELECT url_id, at, verdict, status, curl_code,"
+	return db_query(st->db, "SELECT url_id, at, verdict, status, curl_code,"
 			" final_url, chain, detail, digest, ms FROM checks"
-			" ORDER BY url_id, at", NULL, "cannot read checks",
+			" ORDER BY url_id, at", NOARGS, "cannot read checks",
 			check_row, &r);
 }
 
-static int url_occ_row(sqlite3_stmt *s, void *data)
+static int url_occ_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	struct store_url_occ o;
 
-	o.url_id = sqlite3_column_int64(s, 0);
-	o.url = text(s, 1);
-	o.host = text(s, 2);
-	o.path = text(s, 3);
-	o.context = text(s, 4);
-	o.flags = (unsigned)sqlite3_column_int64(s, 5);
-	o.line = (unsigned)sqlite3_column_int64(s, 6);
-	o.start = sqlite3_column_int64(s, 7);
+	o.url_id = db_int(row, 0);
+	o.url = db_text(row, 1);
+	o.host = db_text(row, 2);
+	o.path = db_text(row, 3);
+	o.context = db_text(row, 4);
+	o.flags = (unsigned)db_int(row, 5);
+	o.line = (unsigned)db_int(row, 6);
+	o.start = db_int(row, 7);
 	if (!o.url || !o.host || !o.path || !o.context)
 		return 0;
 	return ((int (*)(const struct store_url_occ *, void *))r->cb)(&o,
@@ -713,41 +704,35 @@ int store_each_checked_occurrence(struct store *st,
 				  void *data)
 {
 	struct reader r = READER(st, cb, data);
-	char *sql = xstrfmt("SELECT u.id, u.url, u.host, o.path, o.context,"
-			    " o.flags, o.line, o.start FROM url u"
-			    " JOIN occurrence o ON o.url_id = u.id"
-			    " WHERE EXISTS (SELECT 1 FROM checks c"
-			    "  WHERE c.url_id = u.id) OR (o.flags & %u) != 0"
-			    " ORDER BY u.url, o.path, o.start",
-			    (unsigned)OCC_TRUNCATED);
-	int ret = each_row(st, sql, NULL, "cannot read occurrences",
-			   url_occ_row, &r);
 
-	free(sql);
-	return ret;
+	return db_query(st->db, "SELECT u.id, u.url, u.host, o.path, o.context,"
+			" o.flags, o.line, o.start FROM url u"
+			" JOIN occurrence o ON o.url_id = u.id"
+			" WHERE (o.tree_id = ?1 OR ?1 = 0) AND"
+			" (EXISTS (SELECT 1 FROM checks c WHERE c.url_id = u.id)"
+			"  OR (o.flags & ?2) != 0)"
+			" ORDER BY u.url, o.path, o.start",
+			ARGS(DB_I(st->tree), DB_I(OCC_TRUNCATED)),
+			"cannot read occurrences", url_occ_row, &r);
 }
 
 int store_put_resolution(struct store *st, const struct store_resolution *r)
 {
-	sqlite3_stmt *s;
-	int rc;
-
-	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO resolution(url_id,"
-			       " path, start, kind, replacement, evidence, at,"
-			       " edit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-			       -1, &s, NULL))
-		return db_error(st, "cannot record resolution");
-	sqlite3_bind_int64(s, 1, r->url_id);
-	sqlite3_bind_text(s, 2, r->path, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, r->start);
-	sqlite3_bind_text(s, 4, r->kind, -1, SQLITE_STATIC);
-	bind_text_or_null(s, 5, r->replacement);
-	sqlite3_bind_text(s, 6, r->evidence, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 7, r->at);
-	bind_text_or_null(s, 8, r->edit);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record resolution");
+	if (need_tree(st, "cannot record resolution"))
+		return -1;
+	return db_query(st->db, "INSERT INTO resolution(tree_id, url_id, path,"
+			" start, kind, replacement, evidence, at, edit)"
+			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+			" ON CONFLICT(tree_id, url_id, path, start) DO UPDATE SET"
+			" kind = excluded.kind,"
+			" replacement = excluded.replacement,"
+			" evidence = excluded.evidence, at = excluded.at,"
+			" edit = excluded.edit, applied = 0",
+			ARGS(DB_I(st->tree), DB_I(r->url_id), DB_T(r->path),
+			     DB_I(r->start), DB_T(r->kind),
+			     DB_T(r->replacement), DB_T(r->evidence),
+			     DB_I(r->at), DB_T(r->edit)),
+			"cannot record resolution", NULL, NULL);
 }
 
 struct lookup {
@@ -755,24 +740,24 @@ struct lookup {
 	long long at;
 };
 
-static int lookup_row(sqlite3_stmt *s, void *data)
+static int lookup_row(struct db_row *r, void *data)
 {
 	struct lookup *l = data;
 
-	if (text(s, 1)) {
-		l->at = sqlite3_column_int64(s, 0);
-		l->body = xstrdup(text(s, 1));
+	if (db_text(r, 1)) {
+		l->at = db_int(r, 0);
+		l->body = xstrdup(db_text(r, 1));
 	}
 	return 1;
 }
 
 char *store_get_lookup(struct store *st, const char *key, long long *at)
 {
-	const char *args[] = { key, NULL };
 	struct lookup l = { NULL, 0 };
 
-	if (each_row(st, "SELECT at, body FROM lookup WHERE key = ?1", args,
-		     "cannot read the look-up cache", lookup_row, &l))
+	if (db_query(st->db, "SELECT at, body FROM lookup WHERE key = ?1",
+		     ARGS(DB_T(key)), "cannot read the look-up cache",
+		     lookup_row, &l))
 		return NULL;
 	if (l.body)
 		*at = l.at;
@@ -782,18 +767,11 @@ char *store_get_lookup(struct store *st, const char *key, long long *at)
 int store_put_lookup(struct store *st, const char *key, long long at,
 		     const char *body)
 {
-	sqlite3_stmt *s;
-	int rc;
-
-	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO lookup(key, at, body)"
-			       " VALUES (?1, ?2, ?3)", -1, &s, NULL))
-		return db_error(st, "cannot write the look-up cache");
-	sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, at);
-	sqlite3_bind_text(s, 3, body, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot write the look-up cache");
+	return db_query(st->db, "INSERT INTO lookup(key, at, body)"
+			" VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET"
+			" at = excluded.at, body = excluded.body",
+			ARGS(DB_T(key), DB_I(at), DB_T(body)),
+			"cannot write the look-up cache", NULL, NULL);
 }
 
 char *store_find(void)
@@ -816,24 +794,24 @@ char *store_find(void)
 	}
 }
 
-static int edit_row(sqlite3_stmt *s, void *data)
+static int edit_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	struct store_edit e;
 
-	e.path = text(s, 0);
-	e.start = sqlite3_column_int64(s, 1);
-	e.end = sqlite3_column_int64(s, 2);
-	e.line = (unsigned)sqlite3_column_int64(s, 3);
-	e.text = text(s, 4);
-	e.context = text(s, 5);
-	e.flags = (unsigned)sqlite3_column_int64(s, 6);
-	e.kind = text(s, 7);
-	e.replacement = text(s, 8);
-	e.evidence = text(s, 9);
-	e.applied = (int)sqlite3_column_int64(s, 10);
-	e.url = text(s, 11);
-	e.edit = text(s, 12);
+	e.path = db_text(row, 0);
+	e.start = db_int(row, 1);
+	e.end = db_int(row, 2);
+	e.line = (unsigned)db_int(row, 3);
+	e.text = db_text(row, 4);
+	e.context = db_text(row, 5);
+	e.flags = (unsigned)db_int(row, 6);
+	e.kind = db_text(row, 7);
+	e.replacement = db_text(row, 8);
+	e.evidence = db_text(row, 9);
+	e.applied = (int)db_int(row, 10);
+	e.url = db_text(row, 11);
+	e.edit = db_text(row, 12);
 	if (!e.path || !e.text || !e.context || !e.kind || !e.evidence ||
 	    !e.url)
 		return 0;
@@ -847,40 +825,40 @@ int store_each_resolution(struct store *st,
 {
 	struct reader r = READER(st, cb, data);
 
-	return each_row(st, "SELECT r.path, r.start, o.end, o.line, o.text,"
-			" o.context, o.flags, r.kind, r.replacement, r.evidence,"
-			" r.applied, u.url, r.edit FROM resolution r"
-			" JOIN occurrence o ON o.path = r.path AND o.start = r.start"
-			" JOIN url u ON u.id = r.url_id ORDER BY r.path, r.start",
-			NULL, "cannot read resolutions", edit_row, &r);
+	return db_query(st->db, "SELECT r.path, r.start, o.\"end\", o.line,"
+			" o.text, o.context, o.flags, r.kind, r.replacement,"
+			" r.evidence, r.applied, u.url, r.edit FROM resolution r"
+			" JOIN occurrence o ON o.tree_id = r.tree_id"
+			"  AND o.path = r.path AND o.start = r.start"
+			" JOIN url u ON u.id = r.url_id WHERE r.tree_id = ?1"
+			" ORDER BY r.path, r.start", ARGS(DB_I(st->tree)),
+			"cannot read resolutions", edit_row, &r);
 }
 
 int store_mark_applied(struct store *st, const char *path, long long start)
 {
-	sqlite3_stmt *s;
-	int rc;
-
-	if (sqlite3_prepare_v2(st->db, "UPDATE resolution SET applied = 1"
-			       " WHERE path = ?1 AND start = ?2", -1, &s, NULL))
-		return db_error(st, "cannot record a fix");
-	sqlite3_bind_text(s, 1, path, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, start);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record a fix");
+	return need_tree(st, "cannot record a fix") ||
+	       db_query(st->db, "UPDATE resolution SET applied = 1"
+			" WHERE tree_id = ?1 AND path = ?2 AND start = ?3",
+			ARGS(DB_I(st->tree), DB_T(path), DB_I(start)),
+			"cannot record a fix", NULL, NULL) ? -1 : 0;
 }
 
-static int count_row(sqlite3_stmt *s, void *data)
+static int count_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	struct store_count c;
 
 	c.group = r->extra;
-	c.label = text(s, 0);
-	c.n = sqlite3_column_int64(s, 1);
+	c.label = db_text(row, 0);
+	c.n = db_int(row, 1);
 	return c.label &&
 	       ((int (*)(const struct store_count *, void *))r->cb)(&c, r->data);
 }
+
+/* The URLs the tree cites (every URL when ?1 = 0). */
+#define CITED "(SELECT o.url_id FROM occurrence o" \
+	      " WHERE o.tree_id = ?1 OR ?1 = 0)"
 
 int store_each_count(struct store *st,
 		     int (*cb)(const struct store_count *c, void *data),
@@ -888,15 +866,20 @@ int store_each_count(struct store *st,
 {
 	static const char *const queries[][2] = {
 		{ "total", "SELECT 'occurrences', count(*) FROM occurrence"
+			   " WHERE tree_id = ?1 OR ?1 = 0"
 			   " UNION ALL SELECT 'urls', count(*) FROM url"
-			   " UNION ALL SELECT 'hosts', count(DISTINCT host) FROM url"
-			   " WHERE host != ''"
-			   " UNION ALL SELECT 'checked', count(DISTINCT url_id) FROM checks" },
+			   " WHERE id IN " CITED
+			   " UNION ALL SELECT 'hosts', count(DISTINCT host)"
+			   " FROM url WHERE host != '' AND id IN " CITED
+			   " UNION ALL SELECT 'checked', count(DISTINCT url_id)"
+			   " FROM checks WHERE url_id IN " CITED },
 		{ "verdict", "SELECT c.verdict, count(*) FROM checks c"
-			     " WHERE c.at = (SELECT max(at) FROM checks d"
+			     " WHERE c.url_id IN " CITED " AND"
+			     " c.at = (SELECT max(at) FROM checks d"
 			     " WHERE d.url_id = c.url_id) GROUP BY c.verdict"
 			     " ORDER BY c.verdict" },
-		{ "kind", "SELECT kind, count(*) FROM resolution GROUP BY kind"
+		{ "kind", "SELECT kind, count(*) FROM resolution"
+			  " WHERE tree_id = ?1 OR ?1 = 0 GROUP BY kind"
 			  " ORDER BY kind" },
 	};
 	struct reader r = READER(st, cb, data);
@@ -904,8 +887,8 @@ int store_each_count(struct store *st,
 
 	for (i = 0; i < sizeof(queries) / sizeof(queries[0]); i++) {
 		r.extra = queries[i][0];
-		if (each_row(st, queries[i][1], NULL, "cannot count", count_row,
-			     &r))
+		if (db_query(st->db, queries[i][1], ARGS(DB_I(st->tree)),
+			     "cannot count", count_row, &r))
 			return -1;
 	}
 	return 0;
@@ -913,57 +896,48 @@ int store_each_count(struct store *st,
 
 int store_put_capture(struct store *st, const struct store_capture *c)
 {
-	sqlite3_stmt *s;
-	int rc;
-
-	if (sqlite3_prepare_v2(st->db, "INSERT OR REPLACE INTO capture(dir, file,"
-			       " offset, length, end, url_id, url, type, record_id,"
-			       " date, ts, status, mime, payload_digest) VALUES"
-			       " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
-			       " ?13, ?14)", -1, &s, NULL))
-		return db_error(st, "cannot record a capture");
-	sqlite3_bind_text(s, 1, c->dir, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, c->file, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, c->offset);
-	sqlite3_bind_int64(s, 4, c->length);
-	sqlite3_bind_int64(s, 5, c->end);
-	sqlite3_bind_int64(s, 6, c->url_id);
-	sqlite3_bind_text(s, 7, c->url, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 8, c->type, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 9, c->record_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 10, c->date, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 11, c->ts, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 12, c->status);
-	sqlite3_bind_text(s, 13, c->mime, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 14, c->payload_digest, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	return rc == SQLITE_DONE ? 0 : db_error(st, "cannot record a capture");
+	return db_query(st->db, "INSERT INTO capture(dir, file, \"offset\","
+			" length, \"end\", url_id, url, type, record_id, date, ts,"
+			" status, mime, payload_digest) VALUES (?1, ?2, ?3, ?4,"
+			" ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+			" ON CONFLICT(dir, file, \"offset\") DO UPDATE SET"
+			" length = excluded.length, \"end\" = excluded.\"end\","
+			" url_id = excluded.url_id, url = excluded.url,"
+			" type = excluded.type, record_id = excluded.record_id,"
+			" date = excluded.date, ts = excluded.ts,"
+			" status = excluded.status, mime = excluded.mime,"
+			" payload_digest = excluded.payload_digest",
+			ARGS(DB_T(c->dir), DB_T(c->file), DB_I(c->offset),
+			     DB_I(c->length), DB_I(c->end), DB_I(c->url_id),
+			     DB_T(c->url), DB_T(c->type), DB_T(c->record_id),
+			     DB_T(c->date), DB_T(c->ts), DB_I(c->status),
+			     DB_T(c->mime), DB_T(c->payload_digest)),
+			"cannot record a capture", NULL, NULL);
 }
 
-static int capture_row(sqlite3_stmt *s, void *data)
+static int capture_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
 	struct store_capture c;
 	int i;
 
 	for (i = 0; i < 14; i++)
-		if (sqlite3_column_type(s, i) == SQLITE_NULL)
+		if (db_is_null(row, i))
 			return 0;
-	c.dir = text(s, 0);
-	c.file = text(s, 1);
-	c.offset = sqlite3_column_int64(s, 2);
-	c.length = sqlite3_column_int64(s, 3);
-	c.end = sqlite3_column_int64(s, 4);
-	c.url_id = sqlite3_column_int64(s, 5);
-	c.url = text(s, 6);
-	c.type = text(s, 7);
-	c.record_id = text(s, 8);
-	c.date = text(s, 9);
-	c.ts = text(s, 10);
-	c.status = (long)sqlite3_column_int64(s, 11);
-	c.mime = text(s, 12);
-	c.payload_digest = text(s, 13);
+	c.dir = db_text(row, 0);
+	c.file = db_text(row, 1);
+	c.offset = db_int(row, 2);
+	c.length = db_int(row, 3);
+	c.end = db_int(row, 4);
+	c.url_id = db_int(row, 5);
+	c.url = db_text(row, 6);
+	c.type = db_text(row, 7);
+	c.record_id = db_text(row, 8);
+	c.date = db_text(row, 9);
+	c.ts = db_text(row, 10);
+	c.status = (long)db_int(row, 11);
+	c.mime = db_text(row, 12);
+	c.payload_digest = db_text(row, 13);
 	return ((int (*)(const struct store_capture *, void *))r->cb)(&c,
 								     r->data) ?
 	       1 : 0;
@@ -974,10 +948,147 @@ int store_each_capture(struct store *st, const char *dir,
 		       void *data)
 {
 	struct reader r = READER(st, cb, data);
-	const char *args[] = { dir, NULL };
 
-	return each_row(st, "SELECT dir, file, offset, length, end, url_id, url,"
-			" type, record_id, date, ts, status, mime, payload_digest"
-			" FROM capture WHERE dir = ?1 ORDER BY file, offset", args,
+	return db_query(st->db, "SELECT dir, file, \"offset\", length, \"end\","
+			" url_id, url, type, record_id, date, ts, status, mime,"
+			" payload_digest FROM capture WHERE dir = ?1"
+			" ORDER BY file, \"offset\"", ARGS(DB_T(dir)),
 			"cannot read captures", capture_row, &r);
+}
+
+int store_hosts_prepare(struct store *st)
+{
+	return db_query(st->db, "INSERT INTO host(host) SELECT DISTINCT host"
+			" FROM url WHERE host != '' ON CONFLICT(host) DO NOTHING",
+			NOARGS, "cannot list hosts", NULL, NULL);
+}
+
+struct claimed {
+	char **host;
+	long long *since;
+	size_t n;
+};
+
+static int claim_row(struct db_row *r, void *data)
+{
+	struct claimed *c = data;
+	long long last = db_int(r, 3), until = db_int(r, 2);
+
+	if (!db_text(r, 0))
+		return 0;
+	c->host[c->n] = xstrdup(db_text(r, 0));
+	/*
+	 * A lease that ran out with its owner still named: that worker died
+	 * (or stalled) and may have asked the host until the lease's end.
+	 */
+	c->since[c->n++] = db_text(r, 1) && until > last ? until : last;
+	return 0;
+}
+
+int store_claim_hosts(struct store *st, const char *owner, long long now_s,
+		      long long now_ms, long long until_ms, size_t max,
+		      int (*cb)(const char *host, long long since_ms,
+				void *data),
+		      void *data)
+{
+	struct claimed c;
+	char *sql = xstrfmt("SELECT host, owner, until_ms, last_ms FROM host"
+			    " WHERE next_s <= ?1 AND until_ms < ?2"
+			    " ORDER BY next_s, host LIMIT ?3%s",
+			    db_skip_locked(st->db));
+	size_t i;
+	int ret;
+
+	c.host = xcalloc(max ? max : 1, sizeof(*c.host));
+	c.since = xcalloc(max ? max : 1, sizeof(*c.since));
+	c.n = 0;
+	ret = db_begin(st->db) ||
+	      db_query(st->db, sql, ARGS(DB_I(now_s), DB_I(now_ms),
+					 DB_I(max)),
+		       "cannot claim hosts", claim_row, &c) ? -1 : 0;
+	for (i = 0; !ret && i < c.n; i++)
+		ret = db_query(st->db, "UPDATE host SET owner = ?1,"
+			       " until_ms = ?2 WHERE host = ?3",
+			       ARGS(DB_T(owner), DB_I(until_ms),
+				    DB_T(c.host[i])),
+			       "cannot claim hosts", NULL, NULL);
+	if (!ret)
+		ret = db_exec(st->db, "COMMIT");
+	else
+		db_exec(st->db, "ROLLBACK");
+	for (i = 0; i < c.n; i++) {
+		if (!ret && cb(c.host[i], c.since[i], data))
+			ret = -1;
+		free(c.host[i]);
+	}
+	free(c.host);
+	free(c.since);
+	free(sql);
+	return ret ? -1 : (int)c.n;
+}
+
+long long store_renew_leases(struct store *st, const char *owner,
+			     long long until_ms)
+{
+	if (db_query(st->db, "UPDATE host SET until_ms = ?2 WHERE owner = ?1",
+		     ARGS(DB_T(owner), DB_I(until_ms)), "cannot renew leases",
+		     NULL, NULL))
+		return -1;
+	return db_changes(st->db);
+}
+
+int store_release_host(struct store *st, const char *owner, const char *host,
+		       long long last_ms, long long next_s)
+{
+	return db_query(st->db, "UPDATE host SET owner = NULL, until_ms = 0,"
+			" last_ms = ?3, next_s = ?4 WHERE host = ?2"
+			" AND owner = ?1",
+			ARGS(DB_T(owner), DB_T(host), DB_I(last_ms),
+			     DB_I(next_s)), "cannot release a host", NULL, NULL);
+}
+
+long long store_count_due_hosts(struct store *st, long long now_s)
+{
+	long long n = -1;
+
+	if (db_query(st->db, "SELECT count(*) FROM host WHERE next_s <= ?1",
+		     ARGS(DB_I(now_s)), "cannot count hosts", first_int, &n))
+		return -1;
+	return n;
+}
+
+static int host_url_row(struct db_row *row, void *data)
+{
+	struct reader *r = data;
+	struct store_url u;
+	struct store_check c;
+
+	u.id = db_int(row, 0);
+	u.url = db_text(row, 1);
+	u.host = db_text(row, 2);
+	if (!u.url || !u.host)
+		return 0;
+	memset(&c, 0, sizeof(c));
+	c.url_id = u.id;
+	c.at = db_int(row, 3);
+	c.verdict = db_text(row, 4);
+	c.chain = c.detail = c.digest = "";
+	return ((int (*)(const struct store_url *, const struct store_check *,
+			 void *))r->cb)(&u, c.verdict ? &c : NULL, r->data);
+}
+
+int store_each_host_url(struct store *st, const char *host,
+			int (*cb)(const struct store_url *u,
+				  const struct store_check *last, void *data),
+			void *data)
+{
+	struct reader r = READER(st, cb, data);
+
+	return db_query(st->db, "SELECT u.id, u.url, u.host, c.at, c.verdict"
+			" FROM url u LEFT JOIN checks c ON c.url_id = u.id"
+			"  AND c.at = (SELECT max(at) FROM checks d"
+			"  WHERE d.url_id = u.id)"
+			" WHERE u.host = ?1 AND " CHECKABLE("0", "?2")
+			" ORDER BY u.url", ARGS(DB_T(host), DB_I(OCC_NOT_CHECKED)),
+			"cannot read urls", host_url_row, &r);
 }

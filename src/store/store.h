@@ -1,10 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The store: one SQLite database (WAL, one writer) that remembers what
- * every stage found.  This is the only module that knows the schema or
- * includes sqlite3.h.  Functions return 0 or -1 after error(), naming the
- * database; a file that is not a linkmend store, or a corrupt one, is an
- * error at store_open(), never a crash later.
+ * The store remembers what every stage found: a SQLite file (WAL, one
+ * writer; the default, .linkmend/linkmend.db in the tree) or a
+ * PostgreSQL database ("postgresql://..."), one schema in both.  This
+ * module alone knows the schema or any SQL (src/store/db.h has the two
+ * engines).  Functions return 0 or -1 after error(), naming the store; a
+ * file that is not a linkmend store, or a corrupt one, is an error at
+ * store_open(), never a crash later.
+ *
+ * A store holds many trees (each scan names its own); URLs and their
+ * checks are the store's, shared by every tree that cites them.  Files,
+ * occurrences, resolutions and settings are the selected tree's: a
+ * store with one tree selects it when opened, otherwise
+ * store_select_tree() names one, and readers with none selected see
+ * every tree.
  */
 #ifndef STORE_STORE_H
 #define STORE_STORE_H
@@ -56,11 +65,44 @@ struct store *store_open(const char *path);
 struct store *store_create(const char *path);
 int store_close(struct store *st);
 
+/* Does target name a database server (a URL) rather than a file? */
+int store_is_url(const char *target);
+/* "sqlite" or "postgresql". */
+const char *store_engine(const struct store *st);
+
+/* A tree scanned into the store. */
+struct store_tree {
+	long long id;
+	const char *name, *version, *root;
+	long long scanned_at;
+};
+
+int store_each_tree(struct store *st,
+		    int (*cb)(const struct store_tree *t, void *data),
+		    void *data);
+/*
+ * Select the tree called name for what follows; with NULL, the store's
+ * only tree (none selected when it is empty; an error when it has
+ * several).  -1 after error() naming what is missing.
+ */
+int store_select_tree(struct store *st, const char *name);
+/*
+ * For scan: the tree called name, made when new, its version (a commit,
+ * a package version, or "") and root recorded, and selected.
+ */
+int store_use_tree(struct store *st, const char *name, const char *version,
+		   const char *root, long long now);
+/* The selected tree's name, or NULL. */
+const char *store_tree_name(const struct store *st);
+
 int store_begin(struct store *st);
 int store_commit(struct store *st);
 int store_rollback(struct store *st);
 
-/* Key/value settings kept with the data (scanner version, options). */
+/*
+ * Key/value settings kept with the data (scanner version, options): the
+ * selected tree's own when one is.
+ */
 char *store_get_meta(struct store *st, const char *key);
 int store_set_meta(struct store *st, const char *key, const char *value);
 
@@ -204,5 +246,45 @@ int store_put_capture(struct store *st, const struct store_capture *c);
 int store_each_capture(struct store *st, const char *dir,
 		       int (*cb)(const struct store_capture *c, void *data),
 		       void *data);
+
+/*
+ * Work shared by workers (check --worker) on one store, one host at a
+ * time so that each host's politeness holds across all of them.  Every
+ * host has a lease (owner, until_ms), the wall-clock time of the last
+ * request any worker made there (last_ms) and the time it next has a URL
+ * due (next_s: 0 when a scan gave it a new URL or work was left).  Times
+ * in _ms are milliseconds since the epoch; in _s, seconds.
+ */
+
+/* Give every host of every URL a lease row (once, before claiming). */
+int store_hosts_prepare(struct store *st);
+/*
+ * Claim up to max hosts with work due by now_s whose lease is free or
+ * ran out before now_ms, for owner until until_ms; cb(host, since_ms)
+ * for each, since_ms the time its last request may have started (spacing
+ * counts from it).  One transaction; on PostgreSQL rows another worker
+ * is claiming are skipped, never waited for.  Returns how many, or -1.
+ */
+int store_claim_hosts(struct store *st, const char *owner, long long now_s,
+		      long long now_ms, long long until_ms, size_t max,
+		      int (*cb)(const char *host, long long since_ms,
+				void *data),
+		      void *data);
+/* owner's leases pushed to until_ms; how many it still holds, or -1. */
+long long store_renew_leases(struct store *st, const char *owner,
+			     long long until_ms);
+/* Give host back: its last request at last_ms, work due again at next_s. */
+int store_release_host(struct store *st, const char *owner, const char *host,
+		       long long last_ms, long long next_s);
+/* Hosts with work due by now_s, leased or not; -1 after error(). */
+long long store_count_due_hosts(struct store *st, long long now_s);
+/*
+ * Every URL of host worth checking (in any tree), by URL, with its
+ * newest check (only at and verdict set), or NULL when never checked.
+ */
+int store_each_host_url(struct store *st, const char *host,
+			int (*cb)(const struct store_url *u,
+				  const struct store_check *last, void *data),
+			void *data);
 
 #endif

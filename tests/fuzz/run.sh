@@ -18,8 +18,8 @@ if ! command -v "$CC" > /dev/null; then
 	exit 1
 fi
 flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer-no-link,address,undefined \
-	-fno-sanitize-recover=undefined $(pkg-config --cflags libcurl sqlite3 jansson libcrypto zlib libpcre2-8)"
-libs="$(pkg-config --libs libcurl sqlite3 jansson libcrypto zlib libpcre2-8) -pthread"
+	-fno-sanitize-recover=undefined $(pkg-config --cflags libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq)"
+libs="$(pkg-config --libs libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq) -pthread"
 obj=$out/obj
 mkdir -p "$obj"
 srcs=$(cd "$repo" && ls src/lib/*.c src/url/*.c src/scan/*.c src/store/*.c \

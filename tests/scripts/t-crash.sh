@@ -31,8 +31,8 @@ prepare() {	# prepare DIR: the tree, scanned, with resolutions as resolve leaves
 	rm -rf "$1"
 	cp -a "$P" "$1"
 	(cd "$1" && "$LINKMEND" scan -q . > /dev/null)
-	sqlite3 "$1/.linkmend/linkmend.db" "INSERT INTO resolution(url_id, path, start, kind, replacement, evidence, at)
-		SELECT o.url_id, o.path, o.start, 'moved', replace(u.url, 'old.', 'new.'), 'test', 0
+	sqlite3 "$1/.linkmend/linkmend.db" "INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at)
+		SELECT o.tree_id, o.url_id, o.path, o.start, 'moved', replace(u.url, 'old.', 'new.'), 'test', 0
 		FROM occurrence o JOIN url u ON u.id = o.url_id"
 }
 # What a whole run writes.
@@ -94,10 +94,10 @@ prepare "$S"
 mkdir -p "$SCRATCH/outside"
 printf '/* http://old.linkmend-web.org/x */\n' > "$SCRATCH/outside/o.c"
 ln -s "$SCRATCH/outside" "$S/link"
-sqlite3 "$S/.linkmend/linkmend.db" "INSERT INTO occurrence(path, start, end, line, col, url_id, text, context, flags)
-	SELECT 'link/o.c', 3, 31, 1, 4, id, url, 'c-comment', 0 FROM url LIMIT 1;
-	INSERT INTO resolution(url_id, path, start, kind, replacement, evidence, at)
-	SELECT url_id, 'link/o.c', 3, 'moved', 'http://new.linkmend-web.org/x', 'test', 0 FROM occurrence WHERE path = 'link/o.c'"
+sqlite3 "$S/.linkmend/linkmend.db" "INSERT INTO occurrence(tree_id, path, start, end, line, col, url_id, text, context, flags)
+	SELECT 1, 'link/o.c', 3, 31, 1, 4, id, url, 'c-comment', 0 FROM url LIMIT 1;
+	INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at)
+	SELECT tree_id, url_id, 'link/o.c', 3, 'moved', 'http://new.linkmend-web.org/x', 'test', 0 FROM occurrence WHERE path = 'link/o.c'"
 (cd "$S" && "$LINKMEND" fix -q) 2> "$SCRATCH/err"
 ok "fix names the file it will not write through a symlink" grep -q "skipped 'link/o.c': its directory is outside the tree" "$SCRATCH/err"
 same "the file outside the tree is untouched" "$(cat "$SCRATCH/outside/o.c")" "/* http://old.linkmend-web.org/x */"
@@ -109,8 +109,8 @@ if mount -t tmpfs -o size=2m linkmend-full "$SCRATCH/full" 2> /dev/null || { mkd
 	cp -a "$P/." "$SCRATCH/full/"
 	DB=$SCRATCH/full-store.db
 	(cd "$SCRATCH/full" && "$LINKMEND" scan -q --db "$DB" . > /dev/null)
-	sqlite3 "$DB" "INSERT INTO resolution(url_id, path, start, kind, replacement, evidence, at)
-		SELECT o.url_id, o.path, o.start, 'moved', replace(u.url, 'old.', 'new.'), 'test', 0
+	sqlite3 "$DB" "INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at)
+		SELECT o.tree_id, o.url_id, o.path, o.start, 'moved', replace(u.url, 'old.', 'new.'), 'test', 0
 		FROM occurrence o JOIN url u ON u.id = o.url_id"
 	dd if=/dev/zero of="$SCRATCH/full/filler" bs=64k 2> /dev/null
 	(cd "$SCRATCH/full" && "$LINKMEND" fix -q --db "$DB") > /dev/null 2> "$SCRATCH/err"

@@ -79,8 +79,8 @@ git reset -q --hard
 # A store with a fresh result and a replacement: no request, a suggestion.
 "$LINKMEND" scan -q . > /dev/null
 "$WEB/exec" -n "$NAME" "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
-sqlite3 .linkmend/linkmend.db "INSERT INTO resolution(url_id, path, start, kind, replacement, evidence, at)
-	SELECT u.id, o.path, o.start, 'archived', 'https://web.archive.org/web/2001/http://gone.linkmend-web.org/nothing', 'test', 0
+sqlite3 .linkmend/linkmend.db "INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at)
+	SELECT o.tree_id, u.id, o.path, o.start, 'archived', 'https://web.archive.org/web/2001/http://gone.linkmend-web.org/nothing', 'test', 0
 	FROM url u JOIN occurrence o ON o.url_id = u.id WHERE u.url = 'http://gone.linkmend-web.org/nothing'"
 printf '/* Again: http://gone.linkmend-web.org/nothing */\n' > b.c
 git add b.c

@@ -66,12 +66,17 @@ ok "and creating no directory" test ! -e "$SCRATCH/missing"
 same "check of URLs into a store in a missing directory exits 2" "$?" "2"
 ok "and still creates no directory" test ! -e "$SCRATCH/missing"
 
-# A store of schema 1 (flags kept as names) is migrated: its flags become
-# the scanner's bits, and what is recorded reads the same.
+# Stores an older linkmend wrote are migrated: tests/store/schema2.sql
+# is a store as d5aae59 wrote it (schema 2), and schema 1 is made from it
+# as schema 1 stood (flags kept as names, no resolution.edit).
+old_store() {	# old_store DIR: DIR/a.txt and its schema-2 store
+	mkdir -p "$1/.linkmend"
+	printf '# https://www.kernel.org/doc/ and http://www.kernel.org/\n' > "$1/a.txt"
+	sqlite3 "$1/.linkmend/linkmend.db" < "$TESTS/store/schema2.sql"
+	sqlite3 "$1/.linkmend/linkmend.db" "UPDATE meta SET value = '$1' WHERE key = 'root'"
+}
 M=$SCRATCH/mig
-mkdir -p "$M"
-printf '# https://www.kernel.org/doc/ and http://www.kernel.org/\n' > "$M/a.txt"
-"$LINKMEND" scan "$M" > "$SCRATCH/mig1" 2>/dev/null
+old_store "$M"
 DB=$M/.linkmend/linkmend.db
 sqlite3 "$DB" "UPDATE occurrence SET flags = CASE flags WHEN 0 THEN '-' ELSE 'https' END; ALTER TABLE resolution DROP COLUMN edit; UPDATE meta SET value = '1' WHERE key = 'schema'"
 same "the schema-1 store holds flags as names, no edits (the setup works)" \
@@ -79,9 +84,25 @@ same "the schema-1 store holds flags as names, no edits (the setup works)" \
 "$LINKMEND" scan "$M" > "$SCRATCH/mig2" 2>/dev/null
 same "after the migration the flags are bits" \
 	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'integer' ORDER BY start)")" "16 0"
-same "and the store says schema 2" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "2"
+same "and the store says schema 3" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "3"
 same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
-ok "and the scan prints what it printed before" cmp -s "$SCRATCH/mig1" "$SCRATCH/mig2"
+ok "and the scan prints what the old build printed" cmp -s "$TESTS/store/schema2.scan" "$SCRATCH/mig2"
+
+M2=$SCRATCH/mig-two
+old_store "$M2"
+DB=$M2/.linkmend/linkmend.db
+same "a schema-2 store has no tree table (the setup works)" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE name = 'tree'")" "0"
+"$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig2.json" 2> "$SCRATCH/mig2.err"
+same "report reads a schema-2 store after migrating it" "$?" "0"
+same "its one tree is named after its directory" "$(sqlite3 "$DB" "SELECT id, name, root FROM tree")" "1|mig-two|$M2"
+same "its occurrences, resolution and directory rows are the tree's" \
+	"$(sqlite3 "$DB" "SELECT (SELECT count(*) FROM occurrence WHERE tree_id = 1), (SELECT count(*) FROM resolution WHERE tree_id = 1), (SELECT count(*) FROM dir WHERE tree_id = 1)")" "2|1|1"
+same "its settings are the tree's" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'tree/1/root'")" "$M2"
+same "its checks are kept" "$(sqlite3 "$DB" "SELECT verdict FROM checks")" "alive"
+"$LINKMEND" scan "$M2" > "$SCRATCH/mig3" 2>/dev/null
+ok "and a scan prints what the old build printed" cmp -s "$TESTS/store/schema2.scan" "$SCRATCH/mig3"
+same "into the same tree" "$(sqlite3 "$DB" "SELECT count(*) FROM tree")" "1"
 
 # A store copied with its tree acts on the copy only: fix in B must not
 # write A's files (it did: the store named A as its root).
@@ -89,7 +110,7 @@ A=$SCRATCH/treeA
 mkdir -p "$A"
 printf '/* http://moved.linkmend-web.org/old */\n' > "$A/a.c"
 "$LINKMEND" scan -q "$A" > /dev/null
-sqlite3 "$A/.linkmend/linkmend.db" "INSERT INTO resolution (url_id, path, start, kind, replacement, edit, evidence, at) SELECT o.url_id, o.path, o.start, 'moved', 'https://moved.linkmend-web.org/new', 'https://moved.linkmend-web.org/new', 'a test', 1700000000 FROM occurrence o"
+sqlite3 "$A/.linkmend/linkmend.db" "INSERT INTO resolution (tree_id, url_id, path, start, kind, replacement, edit, evidence, at) SELECT o.tree_id, o.url_id, o.path, o.start, 'moved', 'https://moved.linkmend-web.org/new', 'https://moved.linkmend-web.org/new', 'a test', 1700000000 FROM occurrence o"
 (cd "$A" && "$LINKMEND" fix --dry-run -q) > "$SCRATCH/dryA" 2>&1
 ok "fix in the tree itself would write it (the setup works)" grep -q '^+/\* https://moved.linkmend-web.org/new \*/' "$SCRATCH/dryA"
 cp -a "$A" "$SCRATCH/treeB"
@@ -107,7 +128,7 @@ E=$SCRATCH/esc
 mkdir -p "$E"
 printf '/* http://moved.linkmend-web.org/old */\n' > "$E/$(printf 'e\033[31mvil.c')"
 "$LINKMEND" scan -q "$E" > /dev/null
-sqlite3 "$E/.linkmend/linkmend.db" "INSERT INTO resolution (url_id, path, start, kind, replacement, edit, evidence, at) SELECT o.url_id, o.path, o.start, 'moved', 'https://moved.linkmend-web.org/new', 'https://moved.linkmend-web.org/new', 'a test', 1700000000 FROM occurrence o"
+sqlite3 "$E/.linkmend/linkmend.db" "INSERT INTO resolution (tree_id, url_id, path, start, kind, replacement, edit, evidence, at) SELECT o.tree_id, o.url_id, o.path, o.start, 'moved', 'https://moved.linkmend-web.org/new', 'https://moved.linkmend-web.org/new', 'a test', 1700000000 FROM occurrence o"
 (cd "$E" && "$LINKMEND" fix --dry-run) > "$SCRATCH/dryE" 2>&1
 ok "fix --dry-run shows the edit (the setup works)" grep -q '^+/\* https://moved.linkmend-web.org/new' "$SCRATCH/dryE"
 ok "with the file's name escaped: no ESC byte" bash -c "! grep -q \$'\\033' '$SCRATCH/dryE' && grep -qF 'e\\x1b[31mvil.c' '$SCRATCH/dryE'"

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The SQLite engine (db.h): one file, WAL, one writer at a time (BEGIN
+ * IMMEDIATE), statements kept prepared.  The only file that includes
+ * sqlite3.h.  Also the migrations of stores made before schema 3, which
+ * only this engine ever wrote.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/vocab.h"
+#include "../lib/xalloc.h"
+#include "db.h"
+#include "engine.h"
+
+struct db_sqlite {
+	struct db base;
+	sqlite3 *h;
+	struct strmap stmts;	/* sql -> sqlite3_stmt */
+	long long changes;
+};
+
+struct db_row {
+	const struct db_ops *ops;
+	sqlite3_stmt *s;
+};
+
+#define SQ(db) ((struct db_sqlite *)(db))
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS meta("
+	"  key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS tree("
+	"  id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+	"  version TEXT NOT NULL DEFAULT '', root TEXT,"
+	"  scanned_at INTEGER NOT NULL DEFAULT 0);"
+	/*
+	 * What the last scan saw, one row per directory: a table of 80,000
+	 * file rows costs more to write than the scan that fills it.  files
+	 * is a run of entries: name, NUL, size and mtime_ns as 8-byte
+	 * little-endian integers.
+	 */
+	"CREATE TABLE IF NOT EXISTS dir("
+	"  tree_id INTEGER NOT NULL, path TEXT NOT NULL, files BLOB NOT NULL,"
+	"  PRIMARY KEY(tree_id, path)) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS url("
+	"  id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE,"
+	"  host TEXT NOT NULL, scheme TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS occurrence("
+	"  tree_id INTEGER NOT NULL,"
+	"  path TEXT NOT NULL, start INTEGER NOT NULL, \"end\" INTEGER NOT NULL,"
+	"  line INTEGER NOT NULL, col INTEGER NOT NULL,"
+	"  url_id INTEGER NOT NULL REFERENCES url(id),"
+	"  text TEXT NOT NULL, context TEXT NOT NULL, flags INTEGER NOT NULL,"
+	"  PRIMARY KEY(tree_id, path, start)) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS resolution("
+	"  tree_id INTEGER NOT NULL,"
+	"  url_id INTEGER NOT NULL REFERENCES url(id), path TEXT NOT NULL,"
+	"  start INTEGER NOT NULL, kind TEXT NOT NULL, replacement TEXT,"
+	"  edit TEXT,"
+	"  evidence TEXT NOT NULL, at INTEGER NOT NULL,"
+	"  applied INTEGER NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY(tree_id, url_id, path, start)) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS lookup("
+	"  key TEXT PRIMARY KEY, at INTEGER NOT NULL, body TEXT NOT NULL)"
+	"  WITHOUT ROWID;"
+	/* The history of every check: nothing finished is ever lost. */
+	"CREATE TABLE IF NOT EXISTS checks("
+	"  url_id INTEGER NOT NULL REFERENCES url(id), at INTEGER NOT NULL,"
+	"  verdict TEXT NOT NULL, status INTEGER NOT NULL,"
+	"  curl_code INTEGER NOT NULL, final_url TEXT, chain TEXT NOT NULL,"
+	"  detail TEXT NOT NULL, digest TEXT NOT NULL, ms INTEGER NOT NULL,"
+	"  PRIMARY KEY(url_id, at)) WITHOUT ROWID;"
+	/*
+	 * The project's own copies (linkmend archive): one row per response
+	 * or revisit record, with where it lies; end is where the record
+	 * pair (request, response) ends, so that a file a crash left open
+	 * can be cut after its last recorded pair.
+	 */
+	"CREATE TABLE IF NOT EXISTS capture("
+	"  dir TEXT NOT NULL, file TEXT NOT NULL, \"offset\" INTEGER NOT NULL,"
+	"  length INTEGER NOT NULL, \"end\" INTEGER NOT NULL,"
+	"  url_id INTEGER NOT NULL, url TEXT NOT NULL, type TEXT NOT NULL,"
+	"  record_id TEXT NOT NULL, date TEXT NOT NULL, ts TEXT NOT NULL,"
+	"  status INTEGER NOT NULL, mime TEXT NOT NULL,"
+	"  payload_digest TEXT NOT NULL, PRIMARY KEY(dir, file, \"offset\"))"
+	"  WITHOUT ROWID;"
+	/* Workers' leases on hosts (check --worker); see store.h. */
+	"CREATE TABLE IF NOT EXISTS host("
+	"  host TEXT PRIMARY KEY, owner TEXT,"
+	"  until_ms INTEGER NOT NULL DEFAULT 0,"
+	"  last_ms INTEGER NOT NULL DEFAULT 0,"
+	"  next_s INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
+	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
+	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
+	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);";
+
+static int sq_error(struct db_sqlite *d, const char *what)
+{
+	return error("store '%s': %s: %s", d->base.name, what,
+		     sqlite3_errmsg(d->h));
+}
+
+static int mkdir_parent(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int ret = 0;
+
+	if (slash && slash != dir) {
+		*slash = '\0';
+		if (mkdir(dir, 0777) && errno != EEXIST)
+			ret = error_errno("cannot create '%s'", dir);
+		else if (!strcmp(slash + 1, "linkmend.db")) {
+			/* Keep the store out of git status in a checkout. */
+			char *ign = xstrfmt("%s/.gitignore", dir);
+			int fd = open(ign, O_WRONLY | O_CREAT | O_EXCL, 0666);
+
+			if (fd >= 0) {
+				if (write(fd, "*\n", 2) != 2)
+					ret = error_errno("cannot write '%s'", ign);
+				close(fd);
+			}
+			free(ign);
+		}
+	}
+	free(dir);
+	return ret;
+}
+
+static int sq_exec(struct db *db, const char *sql)
+{
+	struct db_sqlite *d = SQ(db);
+	char *msg = NULL;
+
+	if (sqlite3_exec(d->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		error("store '%s': %s", db->name, msg ? msg : "failed");
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+static void sq_close(struct db *db)
+{
+	struct db_sqlite *d = SQ(db);
+	struct strmap_entry *e;
+
+	strmap_for_each(&d->stmts, e)
+		sqlite3_finalize(e->value);
+	strmap_clear(&d->stmts, NULL);
+	if (d->h && sqlite3_close(d->h) != SQLITE_OK)
+		sq_error(d, "cannot close");
+	free(db->name);
+	free(d);
+}
+
+static int sq_query(struct db *db, const char *sql,
+		    const struct db_arg *args, int nargs, const char *what,
+		    int (*row)(struct db_row *r, void *data), void *data)
+{
+	struct db_sqlite *d = SQ(db);
+	void **slot = strmap_put(&d->stmts, sql);
+	sqlite3_stmt *own = NULL;
+	struct db_row r;
+	int rc, ret = 0, i;
+
+	if (!*slot && sqlite3_prepare_v2(d->h, sql, -1,
+					 (sqlite3_stmt **)slot, NULL))
+		return sq_error(d, what);
+	/* The same query from a row callback of its own: a statement of its own. */
+	if (sqlite3_stmt_busy(*slot) &&
+	    sqlite3_prepare_v2(d->h, sql, -1, &own, NULL))
+		return sq_error(d, what);
+	r.ops = db->ops;
+	r.s = own ? own : *slot;
+	for (i = 0; i < nargs; i++) {
+		const struct db_arg *a = &args[i];
+
+		switch (a->type) {
+		case DB_NULL:
+			sqlite3_bind_null(r.s, i + 1);
+			break;
+		case DB_TEXT:
+			sqlite3_bind_text(r.s, i + 1, a->s, -1, SQLITE_STATIC);
+			break;
+		case DB_INT:
+			sqlite3_bind_int64(r.s, i + 1, a->i);
+			break;
+		case DB_BLOB:
+			sqlite3_bind_blob(r.s, i + 1, a->s, (int)a->len,
+					  SQLITE_STATIC);
+			break;
+		}
+	}
+	while (!ret && (rc = sqlite3_step(r.s)) == SQLITE_ROW)
+		ret = row ? row(&r, data) : 0;
+	if (!ret && rc != SQLITE_DONE)
+		ret = sq_error(d, what);
+	d->changes = sqlite3_changes64(d->h);
+	sqlite3_reset(r.s);
+	sqlite3_clear_bindings(r.s);
+	sqlite3_finalize(own);
+	return ret < 0 ? -1 : 0;
+}
+
+static int sq_begin(struct db *db)
+{
+	return sq_exec(db, "BEGIN IMMEDIATE");
+}
+
+static long long sq_changes(struct db *db)
+{
+	return SQ(db)->changes;
+}
+
+static const char *sq_text(struct db_row *r, int i)
+{
+	return (const char *)sqlite3_column_text(r->s, i);
+}
+
+static long long sq_int(struct db_row *r, int i)
+{
+	return sqlite3_column_int64(r->s, i);
+}
+
+static const unsigned char *sq_blob(struct db_row *r, int i, size_t *len)
+{
+	const unsigned char *b = sqlite3_column_blob(r->s, i);
+
+	*len = (size_t)sqlite3_column_bytes(r->s, i);
+	return b;
+}
+
+static int sq_is_null(struct db_row *r, int i)
+{
+	return sqlite3_column_type(r->s, i) == SQLITE_NULL;
+}
+
+static int first_text(struct db_row *r, void *data)
+{
+	char **v = data;
+
+	if (sq_text(r, 0))
+		*v = xstrdup(sq_text(r, 0));
+	return 1;
+}
+
+/* Schema 1 kept flags as names ("wrapped,https", "-"): now bits. */
+static void sql_flags_parse(sqlite3_context *ctx, int argc,
+			    sqlite3_value **argv)
+{
+	const unsigned char *t = sqlite3_value_text(argv[0]);
+
+	(void)argc;
+	sqlite3_result_int64(ctx, t ? flags_parse((const char *)t) : 0);
+}
+
+static int migrate_1(struct db_sqlite *d)
+{
+	char *has_edit = NULL;
+	int ret;
+
+	if (sqlite3_create_function(d->h, "linkmend_flags", 1,
+				    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				    sql_flags_parse, NULL, NULL))
+		return sq_error(d, "cannot migrate");
+	if (sq_exec(&d->base, "UPDATE occurrence SET flags ="
+		    " linkmend_flags(flags) WHERE typeof(flags) = 'text'") ||
+	    sq_query(&d->base, "SELECT count(*) FROM"
+		     " pragma_table_info('resolution') WHERE name = 'edit'",
+		     NULL, 0, "cannot migrate", first_text, &has_edit))
+		return -1;
+	/* Resolutions of schema 1 have no edit: resolve writes them anew. */
+	ret = has_edit && strcmp(has_edit, "0") ? 0 :
+	      sq_exec(&d->base, "ALTER TABLE resolution ADD COLUMN edit TEXT");
+	free(has_edit);
+	return ret;
+}
+
+/*
+ * Schema 3 keeps many trees in one store: the tree's rows gain tree_id
+ * (in their keys, so two versions of one tree can share paths) and the
+ * store's one tree becomes tree 1, named after its directory.  Its
+ * settings (root, scan signature, a fix under way) move to keys of that
+ * tree ("tree/1/root").
+ */
+static const char migrate_2_sql[] =
+	"ALTER TABLE dir RENAME TO dir2;"
+	"ALTER TABLE occurrence RENAME TO occurrence2;"
+	"ALTER TABLE resolution RENAME TO resolution2;"
+	"DROP INDEX IF EXISTS occurrence_url;"
+	"CREATE TABLE dir("
+	"  tree_id INTEGER NOT NULL, path TEXT NOT NULL, files BLOB NOT NULL,"
+	"  PRIMARY KEY(tree_id, path)) WITHOUT ROWID;"
+	"CREATE TABLE occurrence("
+	"  tree_id INTEGER NOT NULL,"
+	"  path TEXT NOT NULL, start INTEGER NOT NULL, \"end\" INTEGER NOT NULL,"
+	"  line INTEGER NOT NULL, col INTEGER NOT NULL,"
+	"  url_id INTEGER NOT NULL REFERENCES url(id),"
+	"  text TEXT NOT NULL, context TEXT NOT NULL, flags INTEGER NOT NULL,"
+	"  PRIMARY KEY(tree_id, path, start)) WITHOUT ROWID;"
+	"CREATE TABLE resolution("
+	"  tree_id INTEGER NOT NULL,"
+	"  url_id INTEGER NOT NULL REFERENCES url(id), path TEXT NOT NULL,"
+	"  start INTEGER NOT NULL, kind TEXT NOT NULL, replacement TEXT,"
+	"  edit TEXT, evidence TEXT NOT NULL, at INTEGER NOT NULL,"
+	"  applied INTEGER NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY(tree_id, url_id, path, start)) WITHOUT ROWID;"
+	"INSERT INTO dir SELECT 1, path, files FROM dir2;"
+	"INSERT INTO occurrence SELECT 1, path, start, \"end\", line, col,"
+	"  url_id, text, context, flags FROM occurrence2;"
+	"INSERT INTO resolution SELECT 1, url_id, path, start, kind,"
+	"  replacement, edit, evidence, at, applied FROM resolution2;"
+	"DROP TABLE dir2; DROP TABLE occurrence2; DROP TABLE resolution2;"
+	"CREATE TABLE IF NOT EXISTS tree("
+	"  id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+	"  version TEXT NOT NULL DEFAULT '', root TEXT,"
+	"  scanned_at INTEGER NOT NULL DEFAULT 0);"
+	"INSERT INTO tree(id, name, root) SELECT 1, 'tree',"
+	"  (SELECT value FROM meta WHERE key = 'root')"
+	"  WHERE EXISTS (SELECT 1 FROM meta WHERE key = 'root')"
+	"  OR EXISTS (SELECT 1 FROM dir);"
+	"UPDATE meta SET key = 'tree/1/' || key WHERE key != 'schema'"
+	"  AND EXISTS (SELECT 1 FROM tree WHERE id = 1);";
+
+static int sq_migrate_legacy(struct db *db, const char *from)
+{
+	struct db_sqlite *d = SQ(db);
+
+	if (!strcmp(from, "1") && migrate_1(d))
+		return -1;
+	return sq_exec(db, migrate_2_sql);
+}
+
+static const char *sq_schema(const struct db *db)
+{
+	(void)db;
+	return schema;
+}
+
+static const struct db_ops sqlite_ops = {
+	.engine = "sqlite",
+	.skip_locked = "",
+	.close = sq_close,
+	.exec = sq_exec,
+	.query = sq_query,
+	.begin = sq_begin,
+	.changes = sq_changes,
+	.schema = sq_schema,
+	.migrate_legacy = sq_migrate_legacy,
+	.text = sq_text,
+	.integer = sq_int,
+	.blob = sq_blob,
+	.is_null = sq_is_null,
+};
+
+struct db *db_open_sqlite(const char *path, int create)
+{
+	struct db_sqlite *d = xcalloc(1, sizeof(*d));
+	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+
+	d->base.ops = &sqlite_ops;
+	d->base.name = xstrdup(path);
+	if (create) {
+		if (mkdir_parent(path))
+			goto fail;
+		flags |= SQLITE_OPEN_CREATE;
+	} else if (access(path, F_OK)) {
+		error_errno("cannot open the store '%s'", path);
+		goto fail;
+	}
+	if (sqlite3_open_v2(path, &d->h, flags, NULL)) {
+		sq_error(d, "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(d->h, 10000);
+	/* Reading the schema fails at once on a file that is not a database. */
+	if (sq_exec(&d->base, "SELECT count(*) FROM sqlite_master") ||
+	    sq_exec(&d->base, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+		    "PRAGMA foreign_keys=OFF;"))
+		goto fail;
+	return &d->base;
+fail:
+	sq_close(&d->base);
+	return NULL;
+}

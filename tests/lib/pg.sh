@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A PostgreSQL cluster of the tests' own, as Debian packages it
+# (postgresql): made with initdb in a directory, listening only on a
+# Unix socket there (no TCP port, so nothing outside can reach it, and a
+# command in the test web's namespace reaches it through the file
+# system).  Source it; as root.
+#
+#   url=$(pg_up DIR)    # the cluster in DIR, a database "linkmend" in it;
+#                       # prints the store URL for --db
+#   pg_down DIR
+pg_bindir() {
+	ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -1
+}
+
+pg_up() {
+	local dir=$1 bin
+	bin=$(pg_bindir)
+	[ -n "$bin" ] && [ -x "$bin/initdb" ] || { echo "pg_up: no PostgreSQL server (apt-get install postgresql)" >&2; return 1; }
+	id postgres > /dev/null 2>&1 || { echo "pg_up: no postgres user" >&2; return 1; }
+	mkdir -p "$dir"
+	chown postgres: "$dir"
+	chmod 755 "$dir"
+	runuser -u postgres -- "$bin/initdb" -D "$dir/data" -A trust -U postgres \
+		-E UTF8 --locale=C.UTF-8 > "$dir/initdb.log" 2>&1 || {
+		cat "$dir/initdb.log" >&2; return 1; }
+	runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+		-o "-k $dir -c listen_addresses='' -c max_connections=100" start \
+		> /dev/null 2>&1 || { cat "$dir/server.log" >&2; return 1; }
+	runuser -u postgres -- "$bin/createdb" -h "$dir" linkmend || return 1
+	echo "postgresql:///linkmend?host=$dir&user=postgres"
+}
+
+pg_down() {
+	local dir=$1 bin
+	bin=$(pg_bindir)
+	[ -f "$dir/data/postmaster.pid" ] &&
+		runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop > /dev/null 2>&1
+	rm -rf "$dir"
+}

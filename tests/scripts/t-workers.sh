@@ -1,0 +1,175 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A store on PostgreSQL (a cluster of the test's own, tests/lib/pg.sh)
+# and check --worker in the test web: one worker on SQLite, one on
+# PostgreSQL and four on PostgreSQL give the same verdict table; no host
+# sees two requests closer than the spacing (the web's own log); every
+# URL is checked once; a worker killed with -9 loses no committed check
+# and the others finish its hosts when its lease runs out.  Many trees in
+# one store: a URL two trees cite is checked once, each tree reads its
+# own.
+. "$(dirname "$0")/../lib/sh.sh"
+. "$TESTS/lib/pg.sh"
+if [ -z "$(pg_bindir)" ] || ! id postgres > /dev/null 2>&1; then
+	echo "not ok - PostgreSQL's server is not installed (make check installs it)"
+	exit 0
+fi
+
+# Thirty hosts of five URLs each, every fate stateless (the same answer
+# however often and in whatever order it is asked): alive, gone, moved
+# to a page that lives, server error; a refused host and a name that
+# does not exist.
+scn=$SCRATCH/workers.scn
+tree=$SCRATCH/tree
+mkdir -p "$tree"
+python3 - "$scn" "$tree/links.c" <<'PY'
+import sys
+fates = [("/ok", "200 fine"), ("/gone", "404"), ("/moved", "301 /ok"),
+         ("/broken", "500"), ("/deep/page.html", "200 a page")]
+with open(sys.argv[1], "w") as s, open(sys.argv[2], "w") as c:
+    for h in range(30):
+        host = f"h{h:02d}.workers-web.org"
+        s.write(f"{host} latency 5-40\n")
+        for path, fate in fates:
+            if fate.startswith("301"):
+                s.write(f"{host} {path} 301 http://{host}/ok\n")
+            else:
+                s.write(f"{host} {path} {fate}\n")
+            c.write(f"/* http://{host}{path} */\n")
+    s.write("closed.workers-web.org refused\n")
+    c.write("/* http://closed.workers-web.org/a */\n")
+    c.write("/* http://nowhere.workers-web.org/b */\n")
+PY
+web_up "$scn"
+# Its own directory: the server runs as postgres, who cannot enter SCRATCH.
+PGDIR=$(mktemp -d)
+trap '"$WEB/down" "$NAME"; pg_down "$PGDIR"; rm -rf "$SCRATCH"' EXIT
+PG=$(pg_up "$PGDIR")
+ok "a PostgreSQL cluster of the test's own starts" test -n "$PG"
+[ -n "$PG" ] || exit 0
+newdb() {	# newdb NAME: an empty database in the cluster; its URL
+	runuser -u postgres -- "$(pg_bindir)/createdb" -h "$PGDIR" "$1" &&
+		echo "postgresql:///$1?host=$PGDIR&user=postgres"
+}
+SPACING=300
+CHECK=(check -q --allow-private --timeout 3 --retries 0 --spacing-ms "$SPACING"
+       --per-host 1)
+# Workers without -q: they say what they did on stderr.
+WORKER=(check --worker --allow-private --timeout 3 --retries 0
+	--spacing-ms "$SPACING" --per-host 1)
+export LINKMEND_NOW=1790000000
+
+# verdicts DB: the verdict table check prints from the store alone (every
+# result fresh: nothing is requested).
+verdicts() {
+	: > "$state/requests.log"
+	run "$LINKMEND" "${CHECK[@]}" --db "$1" > "$SCRATCH/v.out" 2> /dev/null
+	[ -s "$state/requests.log" ] && echo "REQUESTED"
+	sort "$SCRATCH/v.out"
+}
+# min_gap: the least time between two requests to one host in the log, ms.
+min_gap() {
+	awk '{ if (($2 in last) && ($1 - last[$2]) * 1000 < m) m = ($1 - last[$2]) * 1000;
+	       last[$2] = $1 } BEGIN { m = 1e9 } END { printf "%d\n", m }' "$state/requests.log"
+}
+scan_into() {	# scan_into DB [TREE-NAME]
+	"$LINKMEND" scan -q --no-output --db "$1" ${2:+--tree "$2"} "$tree"
+}
+
+# The reference: plain check on a SQLite store.
+scan_into "$SCRATCH/ref.db"
+run "$LINKMEND" "${CHECK[@]}" --db "$SCRATCH/ref.db" > /dev/null 2>&1
+verdicts "$SCRATCH/ref.db" > "$SCRATCH/t-ref"
+same "check of the tree gives 152 verdicts (the setup works)" "$(wc -l < "$SCRATCH/t-ref")" "152"
+ok "of several kinds: alive, gone, moved, server-error, refused, dns" \
+	test "$(cut -f2 "$SCRATCH/t-ref" | sort -u | tr '\n' ' ')" = "alive dns gone moved refused server-error "
+
+# One worker on SQLite.
+scan_into "$SCRATCH/w1.db"
+: > "$state/requests.log"
+run "$LINKMEND" "${WORKER[@]}" --db "$SCRATCH/w1.db" 2> "$SCRATCH/w1.err"
+same "one worker on SQLite finishes" "$?" "0"
+gap=$(min_gap)
+verdicts "$SCRATCH/w1.db" > "$SCRATCH/t-w1"
+ok "one worker on SQLite: the same verdict table as check" cmp -s "$SCRATCH/t-ref" "$SCRATCH/t-w1"
+ok "and no host saw two requests closer than ${SPACING} ms, to the server log's 10 ms (least gap $gap ms)" test "$gap" -ge $((SPACING - 10))
+
+# One worker on PostgreSQL.
+DB1=$(newdb one)
+scan_into "$DB1"
+run "$LINKMEND" "${WORKER[@]}" --db "$DB1" 2> "$SCRATCH/p1.err"
+same "one worker on PostgreSQL finishes" "$?" "0"
+verdicts "$DB1" > "$SCRATCH/t-p1"
+ok "one worker on PostgreSQL: the same verdict table" cmp -s "$SCRATCH/t-ref" "$SCRATCH/t-p1"
+
+# Four workers on PostgreSQL, each taking a few hosts at a time so that
+# they share the hosts between them.
+DB4=$(newdb four)
+scan_into "$DB4"
+: > "$state/requests.log"
+for i in 1 2 3 4; do
+	run "$LINKMEND" "${WORKER[@]}" --claim-hosts 3 --db "$DB4" 2> "$SCRATCH/p4-$i.err" &
+done
+fails=0
+for i in 1 2 3 4; do wait -n || fails=$((fails + 1)); done
+same "four workers on PostgreSQL finish" "$fails" "0"
+gap=$(min_gap)
+workers=$(cat "$SCRATCH"/p4-*.err | grep -c "URLs checked on")
+busy=$(grep -h -o "^check: worker [^ ]*: [1-9][0-9]* URLs" "$SCRATCH"/p4-*.err | wc -l)
+ok "the work was shared: $busy of $workers workers checked URLs" test "$busy" -ge 2
+verdicts "$DB4" > "$SCRATCH/t-p4"
+ok "four workers on PostgreSQL: the same verdict table" cmp -s "$SCRATCH/t-ref" "$SCRATCH/t-p4"
+ok "no host saw two requests closer than ${SPACING} ms across workers, to 10 ms (least gap $gap ms)" \
+	test "$gap" -ge $((SPACING - 10))
+same "every URL was checked exactly once" \
+	"$(psql -qtA "$DB4" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "152|152"
+same "and every lease was given back" \
+	"$(psql -qtA "$DB4" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")" "0"
+
+# kill -9 mid-run: two workers on slow hosts, one killed while it holds
+# hosts.  What it committed stays; the other takes its hosts when the
+# lease (5 s) runs out, and the run finishes with every URL checked.
+DBK=$(newdb killed)
+scan_into "$DBK"
+: > "$state/requests.log"
+run "$LINKMEND" "${WORKER[@]}" --claim-hosts 8 --lease 5 --db "$DBK" 2> /dev/null &
+victim=$!
+sleep 2
+held=$(psql -qtA "$DBK" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")
+ok "the first worker holds hosts when it is killed (the setup works: $held)" test "$held" -gt 0
+pkill -9 -f -- "--claim-hosts 8 --lease 5"; wait "$victim" 2> /dev/null
+psql -qtA "$DBK" -c "SELECT url_id, at, verdict FROM checks" | sort > "$SCRATCH/k-before"
+ok "it had committed checks before it died ($(wc -l < "$SCRATCH/k-before"))" test -s "$SCRATCH/k-before"
+t0=$(date +%s)
+run "$LINKMEND" "${WORKER[@]}" --lease 5 --db "$DBK" 2> "$SCRATCH/k.err"
+same "a second worker finishes the run" "$?" "0"
+ok "after waiting for the dead worker's lease ($(($(date +%s) - t0)) s)" grep -q "with nothing to claim" "$SCRATCH/k.err"
+psql -qtA "$DBK" -c "SELECT url_id, at, verdict FROM checks" | sort > "$SCRATCH/k-after"
+ok "no committed check was lost" test -z "$(comm -23 "$SCRATCH/k-before" "$SCRATCH/k-after")"
+same "and every URL is checked once" \
+	"$(psql -qtA "$DBK" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "152|152"
+gap=$(min_gap)
+ok "no host saw two requests closer than ${SPACING} ms across the takeover, to 10 ms (least gap $gap ms)" \
+	test "$gap" -ge $((SPACING - 10))
+verdicts "$DBK" > "$SCRATCH/t-k"
+ok "the verdict table is the same" cmp -s "$SCRATCH/t-ref" "$SCRATCH/t-k"
+
+# Many trees in one store.
+DBT=$(newdb trees)
+other=$SCRATCH/other
+mkdir -p "$other"
+printf '/* http://h00.workers-web.org/ok and http://h01.workers-web.org/ok */\n' > "$other/b.c"
+scan_into "$DBT" linux
+"$LINKMEND" scan -q --no-output --db "$DBT" --tree other --tree-version 2.0 "$other"
+same "two trees in one store" "$(psql -qtA "$DBT" -c "SELECT name, version FROM tree ORDER BY name" | tr '\n' ' ')" "linux| other|2.0 "
+run "$LINKMEND" "${CHECK[@]}" --db "$DBT" --tree other > "$SCRATCH/other.out" 2> /dev/null
+same "check --tree other checks that tree's two URLs" "$(wc -l < "$SCRATCH/other.out")" "2"
+run "$LINKMEND" "${CHECK[@]}" --db "$DBT" --tree linux > /dev/null 2>&1
+same "a URL both trees cite is checked once" \
+	"$(psql -qtA "$DBT" -c "SELECT count(*) FROM checks c JOIN url u ON u.id = c.url_id WHERE u.url = 'http://h00.workers-web.org/ok'")" "1"
+"$LINKMEND" report --db "$DBT" --format=json -o "$SCRATCH/r.json" 2> "$SCRATCH/r.err"
+same "report of a store of two trees without --tree fails" "$?" "2"
+ok "naming the trees" grep -q "holds 2 trees (linux, other): name one with --tree" "$SCRATCH/r.err"
+"$LINKMEND" report --db "$DBT" --tree other --format=json -o "$SCRATCH/r.json"
+same "report --tree other reports its two occurrences" \
+	"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["occurrences"])' "$SCRATCH/r.json")" "2"
