@@ -93,6 +93,14 @@ e2e: deps
 	$(MAKE) all
 	tests/kernel/e2e.sh
 
+# The kernel's URLs checked by workers on a PostgreSQL store of its own
+# (a cluster made with initdb in a temporary directory), in make e2e's
+# test web: 1 worker on SQLite, 1 and 4 on PostgreSQL, verdict tables
+# compared (tests/kernel/workers.sh; figures in out/e2e/workers.txt).
+demo-scale: deps
+	$(MAKE) all
+	tests/kernel/workers.sh
+
 # libFuzzer harnesses (tests/fuzz/), each run FUZZ_SECONDS (60).
 fuzz: deps
 	tests/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
@@ -123,4 +131,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
 	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
 
-.PHONY: all check check-only deps demo e2e bench clean install uninstall unit fuzz
+.PHONY: demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz

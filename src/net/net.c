@@ -25,6 +25,7 @@ struct net_host {
 	int active;
 	int limit;		/* transfers at once to this host */
 	long last_start;
+	int unsent;		/* started, request not yet gone out */
 	int listed;		/* in net.waiting */
 };
 
@@ -407,6 +408,10 @@ static int on_prereq(void *data, char *primary_ip, char *local_ip,
 	(void)local_port;
 	if (now > r->host->last_start)
 		r->host->last_start = now;
+	if (!r->sent) {
+		r->sent = 1;
+		r->host->unsent--;
+	}
 	return CURL_PREREQFUNC_OK;
 }
 
@@ -483,6 +488,8 @@ static void *start(struct net *n, struct net_request *r)
 	n->active++;
 	r->host->active++;
 	r->host->last_start = net_now_ms();
+	r->host->unsent++;
+	r->sent = 0;
 	r->elapsed_ms = r->host->last_start;
 	return e;
 }
@@ -505,6 +512,14 @@ static long schedule(struct net *n)
 		for (pp = &h->head; *pp && h->active < h->limit &&
 		     n->active < n->o.max_total;) {
 			long ready = h->last_start + n->o.spacing_ms;
+
+			/*
+			 * Spacing counts from when a request goes out: while
+			 * one is still resolving or connecting, the next
+			 * waits (that transfer's progress wakes the loop).
+			 */
+			if (h->unsent && n->o.spacing_ms)
+				break;
 
 			r = *pp;
 			if (r->not_before_ms > ready)
@@ -566,6 +581,10 @@ static void finish(struct net *n, CURL *e, CURLcode code)
 	drop(n, r);
 	n->active--;
 	r->host->active--;
+	if (!r->sent) {
+		r->sent = 1;
+		r->host->unsent--;
+	}
 	n->pending--;
 	r->done(r, r->data);
 }

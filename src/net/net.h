@@ -117,6 +117,7 @@ struct net_request {
 	size_t header_bytes, header_lines;
 	size_t header_caps[2];	/* bytes, lines */
 	int allow_private, proxied;
+	int sent;		/* its request went out (or never will) */
 };
 
 struct net;
