@@ -84,8 +84,9 @@ const char *db_schema(const struct db *db);
 long long db_changes(struct db *db);
 
 /*
- * Bring a store the engine made before schema 3 up to it (SQLite only:
- * PostgreSQL stores begin at 3).  from is the schema it says it has.
+ * Bring a store the engine made before schema 3 up to it, its schema
+ * made whole (SQLite only: PostgreSQL stores begin at 3).  from is the
+ * schema it says it has.
  */
 int db_migrate_legacy(struct db *db, const char *from);
 

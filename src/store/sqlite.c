@@ -292,38 +292,20 @@ static int migrate_1(struct db_sqlite *d)
  * settings (root, scan signature, a fix under way) move to keys of that
  * tree ("tree/1/root").
  */
-static const char migrate_2_sql[] =
+static const char migrate_2_rename[] =
 	"ALTER TABLE dir RENAME TO dir2;"
 	"ALTER TABLE occurrence RENAME TO occurrence2;"
 	"ALTER TABLE resolution RENAME TO resolution2;"
-	"DROP INDEX IF EXISTS occurrence_url;"
-	"CREATE TABLE dir("
-	"  tree_id INTEGER NOT NULL, path TEXT NOT NULL, files BLOB NOT NULL,"
-	"  PRIMARY KEY(tree_id, path)) WITHOUT ROWID;"
-	"CREATE TABLE occurrence("
-	"  tree_id INTEGER NOT NULL,"
-	"  path TEXT NOT NULL, start INTEGER NOT NULL, \"end\" INTEGER NOT NULL,"
-	"  line INTEGER NOT NULL, col INTEGER NOT NULL,"
-	"  url_id INTEGER NOT NULL REFERENCES url(id),"
-	"  text TEXT NOT NULL, context TEXT NOT NULL, flags INTEGER NOT NULL,"
-	"  PRIMARY KEY(tree_id, path, start)) WITHOUT ROWID;"
-	"CREATE TABLE resolution("
-	"  tree_id INTEGER NOT NULL,"
-	"  url_id INTEGER NOT NULL REFERENCES url(id), path TEXT NOT NULL,"
-	"  start INTEGER NOT NULL, kind TEXT NOT NULL, replacement TEXT,"
-	"  edit TEXT, evidence TEXT NOT NULL, at INTEGER NOT NULL,"
-	"  applied INTEGER NOT NULL DEFAULT 0,"
-	"  PRIMARY KEY(tree_id, url_id, path, start)) WITHOUT ROWID;"
+	"DROP INDEX IF EXISTS occurrence_url;";
+
+/* After the schema made the new tables: the rows moved into tree 1. */
+static const char migrate_2_copy[] =
 	"INSERT INTO dir SELECT 1, path, files FROM dir2;"
 	"INSERT INTO occurrence SELECT 1, path, start, \"end\", line, col,"
 	"  url_id, text, context, flags FROM occurrence2;"
 	"INSERT INTO resolution SELECT 1, url_id, path, start, kind,"
 	"  replacement, edit, evidence, at, applied FROM resolution2;"
 	"DROP TABLE dir2; DROP TABLE occurrence2; DROP TABLE resolution2;"
-	"CREATE TABLE IF NOT EXISTS tree("
-	"  id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
-	"  version TEXT NOT NULL DEFAULT '', root TEXT,"
-	"  scanned_at INTEGER NOT NULL DEFAULT 0);"
 	"INSERT INTO tree(id, name, root) SELECT 1, 'tree',"
 	"  (SELECT value FROM meta WHERE key = 'root')"
 	"  WHERE EXISTS (SELECT 1 FROM meta WHERE key = 'root')"
@@ -337,7 +319,9 @@ static int sq_migrate_legacy(struct db *db, const char *from)
 
 	if (!strcmp(from, "1") && migrate_1(d))
 		return -1;
-	return sq_exec(db, migrate_2_sql);
+	/* The old tables step aside; the schema makes the new ones. */
+	return sq_exec(db, migrate_2_rename) || sq_exec(db, schema) ||
+	       sq_exec(db, migrate_2_copy) ? -1 : 0;
 }
 
 static const char *sq_schema(const struct db *db)

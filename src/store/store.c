@@ -131,7 +131,6 @@ static int check_store(struct store *st)
 	v = store_get_meta(st, "schema");
 	if (v && (!strcmp(v, "1") || !strcmp(v, "2"))) {
 		ret = db_begin(st->db) || db_migrate_legacy(st->db, v) ||
-		      db_exec(st->db, db_schema(st->db)) ||
 		      name_migrated_tree(st) ||
 		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
 		      db_exec(st->db, "COMMIT") ? -1 : 0;
