@@ -9,9 +9,12 @@
 # bound is bench/check.sh's, for N workers: the larger of the busiest
 # host's requests x mean latency / per-host concurrency and all requests x
 # mean latency / (N x requests at once), with the requests counted by the
-# server (its log) and the mean latency 125 ms.  Spacing is read from the
-# same log: the least time between two requests to one host, and how many
-# pairs came closer than --spacing-ms.  Printed, not asserted.
+# server (its log) and the mean latency 125 ms.  Spacing is read from a
+# packet capture of the test web (tests/web/capture: the kernel's time of
+# each request on the wire): the least time between two requests to one
+# host, and how many pairs came closer than --spacing-ms; webd's log,
+# whose times trail the wire when the machine is busy, is shown beside it.
+# Printed, not asserted.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -63,27 +66,36 @@ worker() {	# worker DB LOG: one worker in the test web, in the background
 		--allow-private -j "$jobs" --spacing-ms "$spacing" --lease "$lease" \
 		--db "$1" 2> "$2" &
 }
-# From the server's log: requests, busiest host, least gap (ms), pairs
-# of requests to one host closer than the spacing / closer by more than
-# 10 ms.  The log's time is when webd's event loop read the request line,
-# which trails the wire by a few ms when the machine is busy.
-log_figures() {
-	sort -k2,2 -k1,1n "$state/requests.log" | awk -v sp="$spacing" '
+# From a list of "SECONDS HOST ...": requests, busiest host, least gap
+# (ms), pairs of requests to one host closer than the spacing.
+gaps() {
+	sort -k2,2 -k1,1n "$1" | awk -v sp="$spacing" '
 		{ n[$2]++; t++
-		  if ($2 == h) { g = ($1 - last) * 1000; if (g < m) m = g; if (g < sp) c++; if (g < sp - 10) d++ }
+		  if ($2 == h) { g = ($1 - last) * 1000; if (g < m) m = g; if (g < sp) c++ }
 		  h = $2; last = $1 }
-		BEGIN { m = 1e9; c = 0; d = 0 }
-		END { for (x in n) if (n[x] > b) b = n[x]; printf "%d %d %.1f %d/%d\n", t, b, m, c, d }'
+		BEGIN { m = 1e9; c = 0 }
+		END { for (x in n) if (n[x] > b) b = n[x]; printf "%d %d %.2f %d\n", t, b, m, c }'
+}
+capture_start() {
+	: > "$state/requests.log"
+	"$repo/tests/web/capture" -n "$name" start "$work/wire.pcap"
+}
+# The wire's figures, then webd's least gap and pairs closer (its log).
+capture_stop() {
+	"$repo/tests/web/capture" -n "$name" stop "$work/wire.pcap" > "$work/wire"
+	read -r total busiest gap closer < <(gaps "$work/wire")
+	read -r _ _ loggap logcloser < <(gaps "$state/requests.log")
 }
 
 urls=$((hosts * per))
 echo "bench/scale.sh: $urls URLs on $hosts hosts, replies after 50-200 ms;"
 echo "each worker -j $jobs, --per-host 2, --spacing-ms $spacing; PostgreSQL $("$(pg_bindir)/postgres" --version | awk '{print $3}')"
-printf '%-8s %9s %9s %10s %8s %12s %14s %7s\n' workers wall_s urls/s bound_s x_bound least_gap_ms closer/by10ms checks
+echo "least_gap_ms and closer: on the wire (webd's log in brackets)"
+printf '%-8s %9s %9s %10s %8s %20s %12s %12s\n' workers wall_s urls/s bound_s x_bound least_gap_ms closer checks
 for n in $counts; do
 	db=$(newdb "w$n")
 	"$linkmend" scan -q --no-output --db "$db" --tree scale "$work/tree"
-	: > "$state/requests.log"
+	capture_start
 	t0=$(date +%s.%N)
 	pids=()
 	for i in $(seq "$n"); do
@@ -93,18 +105,18 @@ for n in $counts; do
 	for p in "${pids[@]}"; do wait "$p" || echo "worker $p failed: $(tail -1 "$work"/w$n-*.err)" >&2; done
 	t1=$(date +%s.%N)
 	wall=$(echo "$t1 - $t0" | bc -l)
-	read -r total busiest gap closer < <(log_figures)
+	capture_stop
 	checks=$(psql -qtA "$db" -c "SELECT count(DISTINCT url_id) FROM checks")
 	bound=$(echo "b = $busiest * 0.125 / 2; g = $total * 0.125 / ($jobs * $n); if (b > g) b else g" | bc -l)
-	printf '%-8s %9.2f %9.0f %10.2f %8.2f %12s %14s %7s\n' "$n" "$wall" \
+	printf '%-8s %9.2f %9.0f %10.2f %8.2f %20s %12s %12s\n' "$n" "$wall" \
 		"$(echo "$urls / $wall" | bc -l)" "$bound" "$(echo "$wall / $bound" | bc -l)" \
-		"$gap" "$closer" "$checks/$urls"
+		"$gap ($loggap)" "$closer ($logcloser)" "$checks/$urls"
 done
 
 # kill -9 of one of four workers, a third of the way through.
 db=$(newdb killed)
 "$linkmend" scan -q --no-output --db "$db" --tree scale "$work/tree"
-: > "$state/requests.log"
+capture_start
 t0=$(date +%s.%N)
 pids=()
 for i in 1 2 3 4; do
@@ -128,7 +140,7 @@ done
 t1=$(date +%s.%N)
 psql -qtA "$db" -c "SELECT url_id || ' ' || at || ' ' || verdict FROM checks" | sort > "$work/after"
 lost=$(comm -23 "$work/before" "$work/after" | wc -l)
-read -r total busiest gap closer < <(log_figures)
+capture_stop
 checks=$(psql -qtA "$db" -c "SELECT count(DISTINCT url_id) FROM checks")
 printf 'kill -9 of 1 of 4 workers after %s checks, holding %s of the %s hosts leased then;\n' \
 	"$(wc -l < "$work/before")" "$victim_hosts" "$held"
@@ -136,5 +148,7 @@ printf '  the other 3 finished in %.2f s in all (lease %s s); committed checks l
 	"$(echo "$t1 - $t0" | bc -l)" "$lease" "$lost"
 printf '  URLs checked %s of %s; requests %s (one soft-404 probe a host, and what was in\n  flight when the worker died, asked again);\n' \
 	"$checks" "$urls" "$total"
-printf '  least gap between two requests to one host %s ms; pairs closer than %s ms / by more than 10 ms: %s\n' \
-	"$gap" "$spacing" "$closer"
+printf '  least gap between two requests to one host %s ms on the wire (%s by webd'"'"'s log);\n' \
+	"$gap" "$loggap"
+printf '  pairs closer than %s ms: %s on the wire (%s by webd'"'"'s log)\n' \
+	"$spacing" "$closer" "$logcloser"

@@ -511,7 +511,13 @@ static long schedule(struct net *n)
 		}
 		for (pp = &h->head; *pp && h->active < h->limit &&
 		     n->active < n->o.max_total;) {
-			long ready = h->last_start + n->o.spacing_ms;
+			/*
+			 * The clock counts whole ms: a request that went out
+			 * at 10.9 and one at 60.0 are 50 apart by it, 49.1 on
+			 * the wire.  One more ms keeps the spacing whole.
+			 */
+			long ready = h->last_start + n->o.spacing_ms +
+				     (n->o.spacing_ms > 0);
 
 			/*
 			 * Spacing counts from when a request goes out: while
