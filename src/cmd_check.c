@@ -233,13 +233,11 @@ static int run_worker(struct check_args *a, struct cmd_store *cs)
 {
 	struct check_worker_opts wo;
 	struct check_worker_stats stats;
-	char host[256] = "", *owner;
+	char *owner = cmd_worker_owner();
 	long long t0 = net_now_ms();
 	int ret;
 
 	check_worker_opts_init(&wo, &a->o);
-	gethostname(host, sizeof(host) - 1);
-	owner = xstrfmt("%s:%ld", *host ? host : "worker", (long)getpid());
 	wo.owner = owner;
 	wo.lease_ms = a->lease_s * 1000;
 	if (a->claim_hosts)

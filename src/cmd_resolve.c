@@ -7,14 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "check/run.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"
 #include "lib/usage.h"
+#include "net/net.h"
 #include "net/options.h"
 #include "resolve/resolve.h"
+#include "resolve/worker.h"
 #include "setup.h"
 
 const char cmd_resolve_usage[] =
@@ -25,7 +28,8 @@ const char cmd_resolve_usage[] =
 	"                        [-j N] [--per-host N] [--timeout S] "
 	"[--cacert FILE]\n"
 	"                        [--allow-private] [--proxy URL] "
-	"[--user-agent UA] [-q]";
+	"[--user-agent UA] [-q]\n"
+	"                        [--worker [--lease S] [--claim-hosts N]]";
 
 const char cmd_resolve_help[] =
 	"Find a replacement for every URL that check found moved or dead, and\n"
@@ -66,7 +70,17 @@ const char cmd_resolve_help[] =
 	"    --cacert FILE, --allow-private, --proxy URL, --user-agent UA\n"
 	"                     as for check\n"
 	"    --format=tsv|json\n"
-	"    --no-output      record in the store only\n";
+	"    --no-output      record in the store only\n"
+	"    --worker         resolve every tree of the store side by side\n"
+	"                     with any number of workers, until no host that\n"
+	"                     check's workers gave back is left; a claim is of\n"
+	"                     hosts (as check --worker), each tree citing them\n"
+	"                     is resolved for their URLs (its root must be on\n"
+	"                     this machine, or --date given), and every\n"
+	"                     request to an archive takes a turn in the store,\n"
+	"                     so the archive's spacing holds across workers;\n"
+	"                     prints nothing on standard output\n"
+	"    --lease S, --claim-hosts N  as for check --worker\n";
 
 static int date_arg(const struct option *opt, const char *s)
 {
@@ -84,6 +98,9 @@ static int date_arg(const struct option *opt, const char *s)
 struct resolve_args {
 	struct resolve_opts o;
 	const char *db, *tree, *format;
+	int worker;
+	long long lease_s;
+	size_t claim_hosts;
 };
 
 #define RESOLVE_OPTIONS(a) { \
@@ -106,6 +123,9 @@ struct resolve_args {
 	OPT_NET(&(a)->o.net), \
 	OPT_BOOL('q', "quiet", &(a)->o.quiet), \
 	OPT_BOOL(0, "no-output", &(a)->o.no_output), \
+	OPT_BOOL(0, "worker", &(a)->worker), \
+	OPT_LLONG(0, "lease", &(a)->lease_s, 5, 86400, 1), \
+	OPT_SIZE(0, "claim-hosts", &(a)->claim_hosts, 1, 100000), \
 	OPT_END(), \
 }
 
@@ -117,9 +137,37 @@ const struct option *cmd_resolve_options(void)
 	return opts;
 }
 
+/* resolve --worker: the store's work, shared; nothing on stdout. */
+static int run_worker(struct resolve_args *a, struct cmd_store *cs)
+{
+	struct resolve_worker_opts wo;
+	struct resolve_worker_stats stats;
+	char *owner = cmd_worker_owner();
+	long long t0 = net_now_ms();
+	int ret;
+
+	memset(&wo, 0, sizeof(wo));
+	wo.resolve = &a->o;
+	wo.owner = owner;
+	wo.lease_ms = a->lease_s * 1000;
+	wo.hosts = a->claim_hosts ? a->claim_hosts : 256;
+	wo.progress = !a->o.quiet && isatty(2);
+	wo.stop = cmd_catch_signals();
+	ret = resolve_worker(&wo, cs->st, &stats);
+	if (!a->o.quiet)
+		fprintf(stderr, "resolve: worker %s: %zu hosts in %zu claims,"
+			" %zu tree runs, %.1f s (%.1f s with nothing to claim)"
+			"%s\n", owner, stats.hosts, stats.claims, stats.trees,
+			(double)(net_now_ms() - t0) / 1000.0,
+			(double)stats.waited_ms / 1000.0,
+			cmd_interrupted ? "; interrupted" : "");
+	free(owner);
+	return ret ? 2 : 0;
+}
+
 int cmd_resolve(int argc, char **argv)
 {
-	struct resolve_args a = { .format = "tsv" };
+	struct resolve_args a = { .format = "tsv", .lease_s = 60 };
 	struct resolve_opts *o = &a.o;
 	struct cmd_store cs;
 	struct config cfg;
@@ -131,6 +179,9 @@ int cmd_resolve(int argc, char **argv)
 	if (parse_options(argc, argv, opts, cmd_resolve_usage))
 		usage_die(cmd_resolve_usage);
 	o->json = cmd_format_json(a.format, "tsv");
+	if (a.worker && a.tree)
+		die("--worker resolves every tree of the store, not one: "
+		    "drop --tree");
 	if (o->archive_dir && !o->archive_base)
 		die("--archive needs --archive-base, the URL the collection is "
 		    "served at");
@@ -148,7 +199,10 @@ int cmd_resolve(int argc, char **argv)
 		o->memento = config_get(&cfg, "resolve", "memento");
 	o->now = check_now();
 	/* resolve_run() has said what went wrong, in one line. */
-	ret = resolve_run(o, cs.st) ? 2 : 0;
+	if (a.worker)
+		ret = run_worker(&a, &cs);
+	else
+		ret = resolve_run(o, cs.st) ? 2 : 0;
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
 	if (cmd_store_close(&cs))

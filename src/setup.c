@@ -213,3 +213,11 @@ void cmd_conf_load(const char *root, struct config *cfg)
 		die("cannot use %s/.linkmend.conf", root && *root ? root : ".");
 	validate(cfg);
 }
+
+char *cmd_worker_owner(void)
+{
+	char host[256] = "";
+
+	gethostname(host, sizeof(host) - 1);
+	return xstrfmt("%s:%ld", *host ? host : "worker", (long)getpid());
+}

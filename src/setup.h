@@ -50,4 +50,7 @@ int cmd_format_json(const char *format, const char *other);
 extern volatile sig_atomic_t cmd_interrupted;
 volatile sig_atomic_t *cmd_catch_signals(void);
 
+/* A worker's name in the store's leases: "HOST:PID" (to free). */
+char *cmd_worker_owner(void);
+
 #endif

@@ -2,12 +2,9 @@
 /*
  * check --worker: take work from a shared store and run until none is
  * left, side by side with any number of workers on any number of
- * machines.  Work is claimed a host at a time (a lease with an expiry,
- * store_claim_hosts()), so one host is asked by one worker at a time,
- * and its spacing counts from the last request any worker made there.
- * Each check is committed as it finishes; a worker killed mid-lease
- * loses only the checks in flight, and its hosts go to another worker
- * when the lease runs out.  Leases are renewed while the worker runs.
+ * machines, hosts claimed by lease (lease.h).  Each check is committed
+ * as it finishes; a host's due time (next_s) is when its freshest
+ * verdict goes stale, so claims never rescan finished hosts.
  */
 #ifndef CHECK_WORKER_H
 #define CHECK_WORKER_H

@@ -18,6 +18,9 @@
 #include <netdb.h>
 #include <sys/socket.h>
 
+/* net_request.slotted: where a request stands with a shared host's turn. */
+enum { SLOT_NONE, SLOT_OURS, SLOT_BUSY, SLOT_UNSHARED };
+
 struct net_host {
 	char *name;
 	struct net_request *head, *tail;	/* queued, FIFO */
@@ -27,6 +30,7 @@ struct net_host {
 	long last_start;
 	int unsent;		/* started, request not yet gone out */
 	int listed;		/* in net.waiting */
+	struct net *net;
 };
 
 struct net {
@@ -259,6 +263,7 @@ int net_submit(struct net *n, struct net_request *r)
 	if (!*slot) {
 		h = xcalloc(1, sizeof(*h));
 		h->name = name;
+		h->net = n;
 		h->limit = n->o.host_limit ?
 			   n->o.host_limit(n->o.host_limit_data, name) : 0;
 		if (h->limit <= 0)
@@ -278,6 +283,7 @@ int net_submit(struct net *n, struct net_request *r)
 	h = *slot;
 	r->host = h;
 	r->next = NULL;
+	r->slotted = SLOT_NONE;
 	if (r->urgent && h->head) {
 		r->next = h->head;
 		h->head = r;
@@ -390,6 +396,18 @@ static size_t on_body_capped(char *data, size_t size, size_t nmemb, void *p)
 }
 
 
+/* A shared turn ends with its request: sent, or given up unsent. */
+static void turn_end(struct net_request *r, int sent)
+{
+	const struct net_opts *o = &r->host->net->o;
+
+	if (r->slotted != SLOT_OURS)
+		return;
+	r->slotted = SLOT_NONE;
+	if (o->host_turn_end)
+		o->host_turn_end(o->host_slot_data, r->host->name, sent);
+}
+
 /*
  * The request is about to go out (its name resolved, its connection
  * made): the host's spacing counts from now, not from when the transfer
@@ -411,6 +429,7 @@ static int on_prereq(void *data, char *primary_ip, char *local_ip,
 	if (!r->sent) {
 		r->sent = 1;
 		r->host->unsent--;
+		turn_end(r, 1);
 	}
 	return CURL_PREREQFUNC_OK;
 }
@@ -533,11 +552,39 @@ static long schedule(struct net *n)
 			if (ready > now) {
 				if (wait < 0 || ready - now < wait)
 					wait = ready - now;
-				if (r->not_before_ms > now) {
-					pp = &r->next;	/* a later one may be ready */
+				/* A later one may be ready; not past a turn. */
+				if (r->not_before_ms > now &&
+				    r->slotted == SLOT_NONE) {
+					pp = &r->next;
 					continue;
 				}
 				break;		/* spacing: wait for this host */
+			}
+			/* Our turn here; and among the other workers? */
+			if (n->o.host_slot && (r->slotted == SLOT_NONE ||
+					       r->slotted == SLOT_BUSY)) {
+				int ours = 0;
+				long turn = n->o.host_slot(n->o.host_slot_data,
+							   h->name,
+							   n->o.spacing_ms,
+							   &ours);
+
+				if (turn < 0) {
+					turn = n->o.spacing_ms;
+					r->slotted = SLOT_UNSHARED;
+				} else if (ours) {
+					r->slotted = SLOT_OURS;
+				} else {
+					r->slotted = SLOT_BUSY;
+					if (turn <= 0)
+						turn = 1;
+				}
+				if (turn > 0) {
+					r->not_before_ms = now + turn;
+					if (wait < 0 || turn < wait)
+						wait = turn;
+					break;
+				}
 			}
 			*pp = r->next;
 			if (h->tail == r) {
@@ -590,6 +637,7 @@ static void finish(struct net *n, CURL *e, CURLcode code)
 	if (!r->sent) {
 		r->sent = 1;
 		r->host->unsent--;
+		turn_end(r, 0);
 	}
 	n->pending--;
 	r->done(r, r->data);

@@ -55,6 +55,22 @@ struct net_opts {
 	 */
 	long (*host_since)(void *data, const char *host);
 	void *host_since_data;
+	/*
+	 * For hosts every worker may ask (an archive): one request at a
+	 * time among all workers holds the host's turn.  host_slot asks
+	 * for it when a request is next to start: returns the ms to wait,
+	 * with *ours set when the turn is this request's (it then starts
+	 * after the wait; the turn's time counts from when the last turn's
+	 * request went out), unset when another worker holds it (ask again
+	 * after the wait); -1 when the store cannot tell (the request then
+	 * waits a whole spacing and goes).  host_turn_end is told once per
+	 * turn: sent when the request went out (the next turn counts from
+	 * now), or not.  NULL: not shared.
+	 */
+	long (*host_slot)(void *data, const char *host, long spacing_ms,
+			  int *ours);
+	void (*host_turn_end)(void *data, const char *host, int sent);
+	void *host_slot_data;
 };
 
 void net_opts_init(struct net_opts *o);
@@ -118,6 +134,7 @@ struct net_request {
 	size_t header_caps[2];	/* bytes, lines */
 	int allow_private, proxied;
 	int sent;		/* its request went out (or never will) */
+	int slotted;		/* with host_slot: asked, holds the turn */
 };
 
 struct net;

@@ -257,9 +257,45 @@ static void find_dates(struct resolver *c)
 
 /* ---- did-you-mean ---- */
 
+/* A host is live when one of the tree's checked links there answers. */
+static int live_verdict(enum verdict v)
+{
+	return v != V__COUNT && !verdict_is_failure(v) && v != V_BLOCKED;
+}
+
+static int on_host_verdict(const char *host, const char *context,
+			   unsigned flags, const char *verdict, void *data)
+{
+	if (context_is_checked(context_from_name(context)) &&
+	    !(flags & (OCC_PLACEHOLDER | OCC_EXAMPLE)) && verdict &&
+	    live_verdict(verdict_from_name(verdict)))
+		*strmap_put(data, host) = (void *)1;
+	return 0;
+}
+
+/*
+ * The tree's live hosts: those of its links loaded, or, when a worker
+ * loaded only the hosts it holds, all of the tree's from the store.
+ */
+static int live_hosts(struct resolver *c, struct strmap *live)
+{
+	size_t i;
+
+	if (store_hosts_limited(c->st))
+		return store_each_tree_host_verdict(c->st, on_host_verdict,
+						    live);
+	for (i = 0; i < c->nr; i++)
+		if (live_verdict(link_verdict(&c->t[i].l)))
+			*strmap_put(live, c->t[i].l.host) = (void *)1;
+	return 0;
+}
+
 static void suggest_hosts(struct resolver *c)
 {
-	size_t i, k;
+	struct strmap live = STRMAP_INIT;
+	struct strmap_entry *e;
+	size_t i;
+	int loaded = 0;
 
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
@@ -268,22 +304,23 @@ static void suggest_hosts(struct resolver *c)
 
 		if (!t->dead || link_verdict(&t->l) != V_DNS)
 			continue;
-		for (k = 0; k < c->nr; k++) {
-			struct target *o = &c->t[k];
+		if (!loaded++ && live_hosts(c, &live))
+			break;
+		strmap_for_each(&live, e) {
 			int d;
 
-			if (!o->l.have_last || verdict_is_failure(link_verdict(&o->l)) ||
-			    link_verdict(&o->l) == V_BLOCKED || !strcmp(o->l.host, t->l.host))
+			if (!strcmp(e->key, t->l.host))
 				continue;
-			d = edit_distance(t->l.host, o->l.host, TYPO_DISTANCE);
-			if (d < bestd || (d == bestd && best && strcmp(o->l.host, best) < 0)) {
+			d = edit_distance(t->l.host, e->key, TYPO_DISTANCE);
+			if (d < bestd || (d == bestd && best && strcmp(e->key, best) < 0)) {
 				bestd = d;
-				best = o->l.host;
+				best = e->key;
 			}
 		}
 		if (best)
 			t->suggest = url_with_host(t->l.url, best);
 	}
+	strmap_clear(&live, NULL);
 }
 
 static void on_guess(const struct check_result *r, void *data)
@@ -304,6 +341,14 @@ static void on_guess(const struct check_result *r, void *data)
 	}
 }
 
+static void tick(void *data)
+{
+	struct resolver *c = data;
+
+	if (c->o.tick)
+		c->o.tick(c->o.tick_data);
+}
+
 /* Every guess is checked like any link before it may replace one. */
 static void check_guesses(struct resolver *c)
 {
@@ -322,7 +367,7 @@ static void check_guesses(struct resolver *c)
 	check_opts_init(&o);
 	o.net = c->o.net;
 	if (n)
-		check_urls(urls, n, &o, NULL, on_guess, NULL, c);
+		check_urls(urls, n, &o, NULL, on_guess, tick, c);
 	free(urls);
 }
 
@@ -647,7 +692,7 @@ static void look_up(struct resolver *c)
 		free(cached);
 		submit(n, c, t, REQ_CDX, xstrdup(t->cdx_key), 0);
 	}
-	net_run(n, NULL, NULL, NULL);
+	net_run(n, NULL, c->o.tick, c->o.tick_data);
 	net_free(n);
 }
 
@@ -698,7 +743,7 @@ static void find_births(struct resolver *c)
 		captures_release(&first);
 		free(cached);
 	}
-	net_run(n, NULL, NULL, NULL);
+	net_run(n, NULL, c->o.tick, c->o.tick_data);
 	net_free(n);
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
@@ -756,7 +801,7 @@ static void verify_captures(struct resolver *c)
 			strmap_clear(&seen, NULL);
 		}
 		if (asked)
-			net_run(n, NULL, NULL, NULL);
+			net_run(n, NULL, c->o.tick, c->o.tick_data);
 		net_free(n);
 		if (!asked)
 			break;
@@ -796,7 +841,7 @@ static void fetch_pages(struct resolver *c)
 			}
 		}
 	}
-	net_run(n, NULL, NULL, NULL);
+	net_run(n, NULL, c->o.tick, c->o.tick_data);
 	net_free(n);
 }
 
@@ -827,7 +872,7 @@ static void ask_memento(struct resolver *c)
 			free(bare);
 		}
 	}
-	net_run(n, NULL, NULL, NULL);
+	net_run(n, NULL, c->o.tick, c->o.tick_data);
 	net_free(n);
 }
 

@@ -34,6 +34,9 @@ struct resolve_opts {
 	int confirm;			/* failed checks that make dead (3) */
 	long long spacing_s;		/* between counted checks (3 days) */
 	int json, no_output;		/* what resolve_run() prints */
+	/* Called now and then while requests run (a worker's leases). */
+	void (*tick)(void *data);
+	void *tick_data;
 };
 
 void resolve_opts_init(struct resolve_opts *o);

@@ -91,7 +91,10 @@ static const char schema[] =
 	"  host TEXT PRIMARY KEY, owner TEXT,"
 	"  until_ms BIGINT NOT NULL DEFAULT 0,"
 	"  last_ms BIGINT NOT NULL DEFAULT 0,"
-	"  next_s BIGINT NOT NULL DEFAULT 0);"
+	"  next_s BIGINT NOT NULL DEFAULT 0,"
+	"  resolve_s BIGINT NOT NULL DEFAULT 0, turn_by TEXT,"
+	"  turn_ms BIGINT NOT NULL DEFAULT 0,"
+	"  turn_until_ms BIGINT NOT NULL DEFAULT 0);"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
 	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);";

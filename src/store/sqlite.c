@@ -98,7 +98,10 @@ static const char schema[] =
 	"  host TEXT PRIMARY KEY, owner TEXT,"
 	"  until_ms INTEGER NOT NULL DEFAULT 0,"
 	"  last_ms INTEGER NOT NULL DEFAULT 0,"
-	"  next_s INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
+	"  next_s INTEGER NOT NULL DEFAULT 0,"
+	"  resolve_s INTEGER NOT NULL DEFAULT 0, turn_by TEXT,"
+	"  turn_ms INTEGER NOT NULL DEFAULT 0,"
+	"  turn_until_ms INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
 	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);";

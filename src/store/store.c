@@ -22,14 +22,17 @@
  * 2: occurrence.flags is the scanner's bits (lib/vocab.h), not names;
  * resolution.edit is the replacement escaped for its context.
  * 3: many trees in one store (tree, tree_id), workers' host leases.
+ * 4: host.resolve_s, when a host's URLs are next due for resolve;
+ * host.turn_*, the turn at a host every worker asks.
  */
-#define STORE_SCHEMA_VERSION "3"
+#define STORE_SCHEMA_VERSION "4"
 
 struct store {
 	struct db *db;
 	char *path;
 	long long tree;		/* the selected tree's id, or 0 */
 	char *tree_name;
+	char *held_by;		/* store_limit_hosts(): owner, or "" */
 	/* url -> id + 1, loaded on first use: saves a query per occurrence. */
 	struct strmap url_ids;
 	int url_ids_loaded;
@@ -129,7 +132,21 @@ static int check_store(struct store *st)
 	if (db_exec(st->db, db_schema(st->db)))
 		return -1;
 	v = store_get_meta(st, "schema");
-	if (v && (!strcmp(v, "1") || !strcmp(v, "2"))) {
+	/* The same ALTER on both engines; a fresh schema has the column. */
+	if (v && !strcmp(v, "3")) {
+		ret = db_begin(st->db) ||
+		      db_exec(st->db, "ALTER TABLE host ADD COLUMN resolve_s"
+			      " BIGINT NOT NULL DEFAULT 0;"
+			      "ALTER TABLE host ADD COLUMN turn_by TEXT;"
+			      "ALTER TABLE host ADD COLUMN turn_ms"
+			      " BIGINT NOT NULL DEFAULT 0;"
+			      "ALTER TABLE host ADD COLUMN turn_until_ms"
+			      " BIGINT NOT NULL DEFAULT 0") ||
+		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
+		      db_exec(st->db, "COMMIT") ? -1 : 0;
+		if (ret)
+			db_exec(st->db, "ROLLBACK");
+	} else if (v && (!strcmp(v, "1") || !strcmp(v, "2"))) {
 		ret = db_begin(st->db) || db_migrate_legacy(st->db, v) ||
 		      name_migrated_tree(st) ||
 		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
@@ -193,6 +210,7 @@ int store_close(struct store *st)
 	db_close(st->db);
 	strmap_clear(&st->url_ids, NULL);
 	free(st->tree_name);
+	free(st->held_by);
 	free(st->path);
 	free(st);
 	return 0;
@@ -671,6 +689,15 @@ int store_each_check(struct store *st,
 {
 	struct reader r = READER(st, cb, data);
 
+	if (st->held_by)
+		return db_query(st->db, "SELECT c.url_id, c.at, c.verdict,"
+				" c.status, c.curl_code, c.final_url, c.chain,"
+				" c.detail, c.digest, c.ms FROM checks c"
+				" JOIN url u ON u.id = c.url_id"
+				" JOIN host h ON h.host = u.host"
+				" WHERE h.owner = ?1 ORDER BY c.url_id, c.at",
+				ARGS(DB_T(st->held_by)), "cannot read checks",
+				check_row, &r);
 	return db_query(st->db, "SELECT url_id, at, verdict, status, curl_code,"
 			" final_url, chain, detail, digest, ms FROM checks"
 			" ORDER BY url_id, at", NOARGS, "cannot read checks",
@@ -709,9 +736,12 @@ int store_each_checked_occurrence(struct store *st,
 			" JOIN occurrence o ON o.url_id = u.id"
 			" WHERE (o.tree_id = ?1 OR ?1 = 0) AND"
 			" (EXISTS (SELECT 1 FROM checks c WHERE c.url_id = u.id)"
-			"  OR (o.flags & ?2) != 0)"
+			"  OR (o.flags & ?2) != 0) AND (?3 = '' OR EXISTS"
+			"  (SELECT 1 FROM host h WHERE h.host = u.host"
+			"   AND h.owner = ?3))"
 			" ORDER BY u.url, o.path, o.start",
-			ARGS(DB_I(st->tree), DB_I(OCC_TRUNCATED)),
+			ARGS(DB_I(st->tree), DB_I(OCC_TRUNCATED),
+			     DB_T(st->held_by ? st->held_by : "")),
 			"cannot read occurrences", url_occ_row, &r);
 }
 
@@ -984,17 +1014,24 @@ static int claim_row(struct db_row *r, void *data)
 	return 0;
 }
 
-int store_claim_hosts(struct store *st, const char *owner, long long now_s,
-		      long long now_ms, long long until_ms, size_t max,
+/* The column that says when a host next has work for job. */
+static const char *due_column(enum store_job job)
+{
+	return job == STORE_JOB_RESOLVE ? "resolve_s" : "next_s";
+}
+
+int store_claim_hosts(struct store *st, enum store_job job, const char *owner,
+		      long long now_s, long long now_ms, long long until_ms,
+		      size_t max,
 		      int (*cb)(const char *host, long long since_ms,
 				void *data),
 		      void *data)
 {
 	struct claimed c;
 	char *sql = xstrfmt("SELECT host, owner, until_ms, last_ms FROM host"
-			    " WHERE next_s <= ?1 AND until_ms < ?2"
-			    " ORDER BY next_s, host LIMIT ?3%s",
-			    db_skip_locked(st->db));
+			    " WHERE %s <= ?1 AND until_ms < ?2"
+			    " ORDER BY %s, host LIMIT ?3%s", due_column(job),
+			    due_column(job), db_skip_locked(st->db));
 	size_t i;
 	int ret;
 
@@ -1036,24 +1073,143 @@ long long store_renew_leases(struct store *st, const char *owner,
 	return db_changes(st->db);
 }
 
-int store_release_host(struct store *st, const char *owner, const char *host,
-		       long long last_ms, long long next_s)
+int store_release_host(struct store *st, enum store_job job,
+		       const char *owner, const char *host, long long last_ms,
+		       long long next_s)
 {
-	return db_query(st->db, "UPDATE host SET owner = NULL, until_ms = 0,"
-			" last_ms = ?3, next_s = ?4 WHERE host = ?2"
-			" AND owner = ?1",
-			ARGS(DB_T(owner), DB_T(host), DB_I(last_ms),
-			     DB_I(next_s)), "cannot release a host", NULL, NULL);
+	/*
+	 * What a check found is resolve's to look at again.  last_ms only
+	 * grows: a turn another worker reserved (store_take_turn()) stays.
+	 */
+	char *sql = xstrfmt("UPDATE host SET owner = NULL, until_ms = 0,"
+			    " last_ms = CASE WHEN last_ms > ?3 THEN last_ms"
+			    " ELSE ?3 END, %s = ?4%s WHERE host = ?2"
+			    " AND owner = ?1", due_column(job),
+			    job == STORE_JOB_CHECK ? ", resolve_s = 0" : "");
+	int ret = db_query(st->db, sql, ARGS(DB_T(owner), DB_T(host),
+					     DB_I(last_ms), DB_I(next_s)),
+			   "cannot release a host", NULL, NULL);
+
+	free(sql);
+	return ret;
 }
 
-long long store_count_due_hosts(struct store *st, long long now_s)
+long long store_count_due_hosts(struct store *st, enum store_job job,
+				long long now_s)
 {
+	char *sql = xstrfmt("SELECT count(*) FROM host WHERE %s <= ?1",
+			    due_column(job));
 	long long n = -1;
 
-	if (db_query(st->db, "SELECT count(*) FROM host WHERE next_s <= ?1",
-		     ARGS(DB_I(now_s)), "cannot count hosts", first_int, &n))
-		return -1;
+	if (db_query(st->db, sql, ARGS(DB_I(now_s)), "cannot count hosts",
+		     first_int, &n))
+		n = -1;
+	free(sql);
 	return n;
+}
+
+int store_take_turn(struct store *st, const char *host, const char *owner,
+		    long long spacing_ms, long long now_ms, long long until_ms,
+		    long long *at_ms)
+{
+	long long at = -1;
+
+	if (db_query(st->db, "INSERT INTO host(host) VALUES (?1)"
+		     " ON CONFLICT(host) DO NOTHING", ARGS(DB_T(host)),
+		     "cannot take a turn", NULL, NULL) ||
+	    db_query(st->db, "UPDATE host SET turn_by = ?2,"
+		     " turn_until_ms = ?5, turn_ms = CASE"
+		     " WHEN last_ms + ?3 > ?4 THEN last_ms + ?3 ELSE ?4 END"
+		     " WHERE host = ?1 AND (turn_by IS NULL OR"
+		     " turn_until_ms < ?4) RETURNING turn_ms",
+		     ARGS(DB_T(host), DB_T(owner), DB_I(spacing_ms),
+			  DB_I(now_ms), DB_I(until_ms)),
+		     "cannot take a turn", first_int, &at))
+		return -1;
+	if (at >= 0) {
+		*at_ms = at;
+		return 1;
+	}
+	/* Another's: the next can be no sooner than a spacing after it. */
+	if (db_query(st->db, "SELECT turn_ms FROM host WHERE host = ?1",
+		     ARGS(DB_T(host)), "cannot take a turn", first_int, &at))
+		return -1;
+	*at_ms = at + spacing_ms;
+	return 0;
+}
+
+int store_end_turn(struct store *st, const char *host, const char *owner,
+		   int sent, long long now_ms)
+{
+	return db_query(st->db, "UPDATE host SET turn_by = NULL, last_ms ="
+			" CASE WHEN ?3 != 0 AND ?4 > last_ms THEN ?4"
+			" ELSE last_ms END WHERE host = ?1 AND turn_by = ?2",
+			ARGS(DB_T(host), DB_T(owner), DB_I(sent),
+			     DB_I(now_ms)), "cannot end a turn", NULL, NULL);
+}
+
+int store_drop_turns(struct store *st, const char *owner)
+{
+	return db_query(st->db, "UPDATE host SET turn_by = NULL"
+			" WHERE turn_by = ?1", ARGS(DB_T(owner)),
+			"cannot end a turn", NULL, NULL);
+}
+
+void store_limit_hosts(struct store *st, const char *owner)
+{
+	free(st->held_by);
+	st->held_by = owner ? xstrdup(owner) : NULL;
+}
+
+int store_hosts_limited(const struct store *st)
+{
+	return st->held_by != NULL;
+}
+
+static int host_verdict_row(struct db_row *row, void *data)
+{
+	struct reader *r = data;
+
+	if (!db_text(row, 0) || !db_text(row, 1))
+		return 0;
+	return ((int (*)(const char *, const char *, unsigned, const char *,
+			 void *))r->cb)(db_text(row, 0), db_text(row, 1),
+					(unsigned)db_int(row, 2),
+					db_text(row, 3), r->data) ? 1 : 0;
+}
+
+int store_each_tree_host_verdict(struct store *st,
+				 int (*cb)(const char *host,
+					   const char *context,
+					   unsigned flags,
+					   const char *verdict, void *data),
+				 void *data)
+{
+	struct reader r = READER(st, cb, data);
+
+	return db_query(st->db, "SELECT u.host, o.context, o.flags,"
+			" (SELECT c.verdict FROM checks c WHERE"
+			"  c.url_id = u.id ORDER BY c.at DESC LIMIT 1)"
+			" FROM occurrence o JOIN url u ON u.id = o.url_id"
+			" WHERE o.tree_id = ?1 OR ?1 = 0",
+			ARGS(DB_I(st->tree)), "cannot read verdicts",
+			host_verdict_row, &r);
+}
+
+int store_each_tree_of_held(struct store *st, const char *owner,
+			    int (*cb)(const struct store_tree *t, void *data),
+			    void *data)
+{
+	struct reader r = READER(st, cb, data);
+
+	return db_query(st->db, "SELECT t.id, t.name, t.version, t.root,"
+			" t.scanned_at FROM tree t"
+			" WHERE EXISTS (SELECT 1 FROM occurrence o"
+			"  JOIN url u ON u.id = o.url_id"
+			"  JOIN host h ON h.host = u.host"
+			"  WHERE o.tree_id = t.id AND h.owner = ?1)"
+			" ORDER BY t.name", ARGS(DB_T(owner)),
+			"cannot list trees", tree_row, &r);
 }
 
 static int host_url_row(struct db_row *row, void *data)

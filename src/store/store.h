@@ -248,13 +248,21 @@ int store_each_capture(struct store *st, const char *dir,
 		       void *data);
 
 /*
- * Work shared by workers (check --worker) on one store, one host at a
- * time so that each host's politeness holds across all of them.  Every
- * host has a lease (owner, until_ms), the wall-clock time of the last
- * request any worker made there (last_ms) and the time it next has a URL
- * due (next_s: 0 when a scan gave it a new URL or work was left).  Times
- * in _ms are milliseconds since the epoch; in _s, seconds.
+ * Work shared by workers (check and resolve --worker) on one store, a
+ * host at a time so that each host's politeness holds across all of
+ * them.  Every host has a lease (owner, until_ms), the wall-clock time of
+ * the last request any worker made there (last_ms) and the time it next
+ * has a URL due (next_s: 0 when a scan gave it a new URL or work was
+ * left; resolve_s likewise for resolve).  Times in _ms are milliseconds
+ * since the epoch; in _s, seconds.
  */
+
+/*
+ * Resolve's workers claim hosts the same way, by resolve_s: a host is due
+ * again (0) whenever a check worker gives it back.  A host is one
+ * worker's at a time, whatever the job.
+ */
+enum store_job { STORE_JOB_CHECK, STORE_JOB_RESOLVE };
 
 /* Give every host of every URL a lease row (once, before claiming). */
 int store_hosts_prepare(struct store *st);
@@ -265,19 +273,60 @@ int store_hosts_prepare(struct store *st);
  * counts from it).  One transaction; on PostgreSQL rows another worker
  * is claiming are skipped, never waited for.  Returns how many, or -1.
  */
-int store_claim_hosts(struct store *st, const char *owner, long long now_s,
-		      long long now_ms, long long until_ms, size_t max,
+int store_claim_hosts(struct store *st, enum store_job job, const char *owner,
+		      long long now_s, long long now_ms, long long until_ms,
+		      size_t max,
 		      int (*cb)(const char *host, long long since_ms,
 				void *data),
 		      void *data);
 /* owner's leases pushed to until_ms; how many it still holds, or -1. */
 long long store_renew_leases(struct store *st, const char *owner,
 			     long long until_ms);
-/* Give host back: its last request at last_ms, work due again at next_s. */
-int store_release_host(struct store *st, const char *owner, const char *host,
-		       long long last_ms, long long next_s);
-/* Hosts with work due by now_s, leased or not; -1 after error(). */
-long long store_count_due_hosts(struct store *st, long long now_s);
+/*
+ * Give host back: its last request at last_ms, job's work due again at
+ * next_s (and, after check, resolve's at once).
+ */
+int store_release_host(struct store *st, enum store_job job,
+		       const char *owner, const char *host, long long last_ms,
+		       long long next_s);
+/* Hosts with job's work due by now_s, leased or not; -1 after error(). */
+long long store_count_due_hosts(struct store *st, enum store_job job,
+				long long now_s);
+/*
+ * A host every worker may ask (an archive) has no lease but a turn, one
+ * worker's at a time: take it for owner until until_ms (a dead worker's
+ * turn passes then) and return 1 with *at_ms when its request may go (a
+ * spacing after the last one went, last_ms); or 0 when another worker
+ * holds it, with *at_ms when to ask again; -1 after error().  The turn
+ * ends when the request went out (last_ms = now_ms) or was given up.
+ */
+int store_take_turn(struct store *st, const char *host, const char *owner,
+		    long long spacing_ms, long long now_ms, long long until_ms,
+		    long long *at_ms);
+int store_end_turn(struct store *st, const char *host, const char *owner,
+		   int sent, long long now_ms);
+/* Every turn owner holds, given up (a worker stopping). */
+int store_drop_turns(struct store *st, const char *owner);
+/*
+ * From now on store_each_checked_occurrence() and store_each_check() read
+ * only URLs on hosts owner holds (NULL: all again).
+ */
+void store_limit_hosts(struct store *st, const char *owner);
+int store_hosts_limited(const struct store *st);
+/*
+ * Every occurrence of the selected tree, whatever the limit: its URL's
+ * host, its context and flags, and the URL's newest verdict (or NULL).
+ */
+int store_each_tree_host_verdict(struct store *st,
+				 int (*cb)(const char *host,
+					   const char *context,
+					   unsigned flags,
+					   const char *verdict, void *data),
+				 void *data);
+/* Each tree citing a URL on a host owner holds, by name. */
+int store_each_tree_of_held(struct store *st, const char *owner,
+			    int (*cb)(const struct store_tree *t, void *data),
+			    void *data);
 /*
  * Every URL of host worth checking (in any tree), by URL, with its
  * newest check (only at and verdict set), or NULL when never checked.

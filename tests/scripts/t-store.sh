@@ -84,7 +84,7 @@ same "the schema-1 store holds flags as names, no edits (the setup works)" \
 "$LINKMEND" scan "$M" > "$SCRATCH/mig2" 2>/dev/null
 same "after the migration the flags are bits" \
 	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'integer' ORDER BY start)")" "16 0"
-same "and the store says schema 3" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "3"
+same "and the store says schema 4" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "4"
 same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
 ok "and the scan prints what the old build printed" cmp -s "$TESTS/store/schema2.scan" "$SCRATCH/mig2"
 
@@ -103,6 +103,24 @@ same "its checks are kept" "$(sqlite3 "$DB" "SELECT verdict FROM checks")" "aliv
 "$LINKMEND" scan "$M2" > "$SCRATCH/mig3" 2>/dev/null
 ok "and a scan prints what the old build printed" cmp -s "$TESTS/store/schema2.scan" "$SCRATCH/mig3"
 same "into the same tree" "$(sqlite3 "$DB" "SELECT count(*) FROM tree")" "1"
+
+# Schema 3 to 4: tests/store/schema3.sql is a store as ce5eab2 wrote it.
+M3=$SCRATCH/mig-three
+mkdir -p "$M3/.linkmend"
+printf '# https://www.kernel.org/doc/ and http://www.kernel.org/\n' > "$M3/a.txt"
+DB=$M3/.linkmend/linkmend.db
+sqlite3 "$DB" < "$TESTS/store/schema3.sql"
+sqlite3 "$DB" "UPDATE meta SET value = '$M3' WHERE key = 'tree/1/root'; UPDATE tree SET root = '$M3'"
+same "a schema-3 store's hosts have no resolve_s (the setup works)" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('host') WHERE name = 'resolve_s'")" "0"
+"$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig4.json" 2> "$SCRATCH/mig4.err"
+same "report reads a schema-3 store after migrating it" "$?" "0"
+same "which says schema 4" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "4"
+same "its host keeps its last request and due time, resolve and turns added" \
+	"$(sqlite3 "$DB" "SELECT host, last_ms, next_s, resolve_s, turn_by IS NULL, turn_ms FROM host")" \
+	"www.kernel.org|1700000000123|1700086400|0|1|0"
+same "and its resolution and check stay" \
+	"$(sqlite3 "$DB" "SELECT (SELECT count(*) FROM resolution), (SELECT count(*) FROM checks)")" "1|1"
 
 # A store copied with its tree acts on the copy only: fix in B must not
 # write A's files (it did: the store named A as its root).

@@ -6,7 +6,10 @@
 # sees two requests closer than the spacing (a packet capture of the test
 # web: the kernel's times, not webd's, which trail the wire); every
 # URL is checked once; a worker killed with -9 loses no committed check
-# and the others finish its hosts when its lease runs out.  Many trees in
+# and the others finish its hosts when its lease runs out.  resolve
+# --worker: 1 on SQLite, 1 and 4 on PostgreSQL record what plain resolve
+# does (a typo found across hosts no one worker holds), and the archive,
+# which every worker asks, sees its spacing on the wire.  Many trees in
 # one store: a URL two trees cite is checked once, each tree reads its
 # own.
 . "$(dirname "$0")/../lib/sh.sh"
@@ -21,9 +24,10 @@ if ! command -v tcpdump > /dev/null; then
 fi
 
 # Thirty hosts of five URLs each, every fate stateless (the same answer
-# however often and in whatever order it is asked): alive, gone, moved
-# to a page that lives, server error; a refused host and a name that
-# does not exist.
+# however often and in whatever order it is asked): alive, gone (with a
+# Wayback capture), moved to a page that lives, server error; a refused
+# host, a name that does not exist and one a letter off h00's.  The tree
+# is a git history of one commit in 2010, which dates every line.
 scn=$SCRATCH/workers.scn
 tree=$SCRATCH/tree
 mkdir -p "$tree"
@@ -41,10 +45,15 @@ with open(sys.argv[1], "w") as s, open(sys.argv[2], "w") as c:
             else:
                 s.write(f"{host} {path} {fate}\n")
             c.write(f"/* http://{host}{path} */\n")
+        s.write(f"archive http://{host}/gone 20050101000000 200\n")
     s.write("closed.workers-web.org refused\n")
     c.write("/* http://closed.workers-web.org/a */\n")
     c.write("/* http://nowhere.workers-web.org/b */\n")
+    c.write("/* http://h0.workers-web.org/ok */\n")
 PY
+(cd "$tree" && git init -q . && git add -A &&
+ GIT_AUTHOR_DATE=2010-06-01T12:00:00Z GIT_COMMITTER_DATE=2010-06-01T12:00:00Z \
+	git -c user.name=dev -c user.email=dev@workers-web.org commit -qm links)
 web_up "$scn"
 # Its own directory: the server runs as postgres, who cannot enter SCRATCH.
 PGDIR=$(mktemp -d)
@@ -101,7 +110,7 @@ scan_into() {	# scan_into DB [TREE-NAME]
 scan_into "$SCRATCH/ref.db"
 run "$LINKMEND" "${CHECK[@]}" --db "$SCRATCH/ref.db" > /dev/null 2>&1
 verdicts "$SCRATCH/ref.db" > "$SCRATCH/t-ref"
-same "check of the tree gives 152 verdicts (the setup works)" "$(wc -l < "$SCRATCH/t-ref")" "152"
+same "check of the tree gives 153 verdicts (the setup works)" "$(wc -l < "$SCRATCH/t-ref")" "153"
 ok "of several kinds: alive, gone, moved, server-error, refused, dns" \
 	test "$(cut -f2 "$SCRATCH/t-ref" | sort -u | tr '\n' ' ')" = "alive dns gone moved refused server-error "
 
@@ -156,7 +165,7 @@ ok "four workers on PostgreSQL: the same verdict table" cmp -s "$SCRATCH/t-ref" 
 ok "no host saw two requests closer than ${SPACING} ms across workers on the wire (least gap $gap ms)" \
 	gap_ok "$gap"
 same "every URL was checked exactly once" \
-	"$(psql -qtA "$DB4" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "152|152"
+	"$(psql -qtA "$DB4" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "153|153"
 same "and every lease was given back" \
 	"$(psql -qtA "$DB4" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")" "0"
 
@@ -181,12 +190,61 @@ ok "after waiting for the dead worker's lease ($(($(date +%s) - t0)) s)" grep -q
 psql -qtA "$DBK" -c "SELECT url_id, at, verdict FROM checks" | sort > "$SCRATCH/k-after"
 ok "no committed check was lost" test -z "$(comm -23 "$SCRATCH/k-before" "$SCRATCH/k-after")"
 same "and every URL is checked once" \
-	"$(psql -qtA "$DBK" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "152|152"
+	"$(psql -qtA "$DBK" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "153|153"
 gap=$(min_gap)
 ok "no host saw two requests closer than ${SPACING} ms across the takeover on the wire (least gap $gap ms)" \
 	gap_ok "$gap"
 verdicts "$DBK" > "$SCRATCH/t-k"
 ok "the verdict table is the same" cmp -s "$SCRATCH/t-ref" "$SCRATCH/t-k"
+
+# resolve --worker.  The archive is asked over plain HTTP so that the
+# capture can read its requests; 50 ms apart.
+RESOLVE=(resolve --confirm 1 --trust-network --allow-private --timeout 3
+	 --wayback http://web.archive.org --archive-spacing 50)
+# resolutions DB: every decision recorded, one line each, sorted.
+resolutions() {
+	local q="SELECT t.name || ' ' || u.url || ' ' || r.path || ' ' ||
+		 r.start || ' ' || r.kind || ' ' || coalesce(r.replacement, '-') ||
+		 ' ' || r.evidence FROM resolution r JOIN url u ON u.id = r.url_id
+		 JOIN tree t ON t.id = r.tree_id"
+	case $1 in
+	postgresql:*) psql -qtA "$1" -c "$q" ;;
+	*) sqlite3 "$1" "$q" ;;
+	esac | sort
+}
+run "$LINKMEND" "${RESOLVE[@]}" --no-output --db "$SCRATCH/ref.db" 2> /dev/null
+resolutions "$SCRATCH/ref.db" > "$SCRATCH/r-ref"
+kinds=$(awk '{ print $5 }' "$SCRATCH/r-ref" | sort -u | tr '\n' ' ')
+ok "plain resolve decides $(wc -l < "$SCRATCH/r-ref") occurrences (the setup works): archived, moved, typo, unresolved ($kinds)" \
+	test "$kinds" = "archived moved typo unresolved "
+run "$LINKMEND" "${RESOLVE[@]}" --worker --db "$SCRATCH/w1.db" 2> "$SCRATCH/rw1.err"
+same "one resolve worker on SQLite finishes" "$?" "0"
+resolutions "$SCRATCH/w1.db" > "$SCRATCH/r-w1"
+ok "and records what plain resolve does" cmp -s "$SCRATCH/r-ref" "$SCRATCH/r-w1"
+run "$LINKMEND" "${RESOLVE[@]}" --worker --db "$DB1" 2> "$SCRATCH/rp1.err"
+same "one resolve worker on PostgreSQL finishes" "$?" "0"
+resolutions "$DB1" > "$SCRATCH/r-p1"
+ok "and records what plain resolve does" cmp -s "$SCRATCH/r-ref" "$SCRATCH/r-p1"
+capture
+for i in 1 2 3 4; do
+	run "$LINKMEND" "${RESOLVE[@]}" --worker --claim-hosts 3 --db "$DB4" 2> "$SCRATCH/rp4-$i.err" &
+done
+fails=0
+for i in 1 2 3 4; do wait -n || fails=$((fails + 1)); done
+same "four resolve workers on PostgreSQL finish" "$fails" "0"
+"$WEB/capture" -n "$NAME" stop "$SCRATCH/wire.pcap" > "$SCRATCH/wire"
+busy=$(grep -h -o "^resolve: worker [^ ]*: [1-9][0-9]* hosts" "$SCRATCH"/rp4-*.err | wc -l)
+ok "the work was shared: $busy of 4 workers resolved hosts" test "$busy" -ge 2
+resolutions "$DB4" > "$SCRATCH/r-p4"
+ok "four resolve workers record what plain resolve does" cmp -s "$SCRATCH/r-ref" "$SCRATCH/r-p4"
+asked=$(grep -c " web.archive.org " "$SCRATCH/wire")
+gap=$(awk '$2 == "web.archive.org"' "$SCRATCH/wire" | sort -n | awk '
+	NR > 1 { g = ($1 - last) * 1000; if (g < m) m = g } { last = $1 }
+	BEGIN { m = 1e9 } END { printf "%.2f", m }')
+ok "the archive, asked $asked times by four workers, never saw two requests closer than 50 ms (least gap $gap ms)" \
+	awk -v g="$gap" -v n="$asked" 'BEGIN { exit !(n > 10 && g >= 50) }'
+same "and every resolve lease was given back" \
+	"$(psql -qtA "$DB4" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")" "0"
 
 # Many trees in one store.
 DBT=$(newdb trees)
@@ -195,7 +253,9 @@ mkdir -p "$other"
 printf '/* http://h00.workers-web.org/ok and http://h01.workers-web.org/ok */\n' > "$other/b.c"
 scan_into "$DBT" linux
 "$LINKMEND" scan -q --no-output --db "$DBT" --tree other --tree-version 2.0 "$other"
-same "two trees in one store" "$(psql -qtA "$DBT" -c "SELECT name, version FROM tree ORDER BY name" | tr '\n' ' ')" "linux| other|2.0 "
+same "two trees in one store, each with its version" \
+	"$(psql -qtA "$DBT" -c "SELECT name, version FROM tree ORDER BY name" | tr '\n' ' ')" \
+	"linux|$(git -C "$tree" rev-parse HEAD) other|2.0 "
 run "$LINKMEND" "${CHECK[@]}" --db "$DBT" --tree other > "$SCRATCH/other.out" 2> /dev/null
 same "check --tree other checks that tree's two URLs" "$(wc -l < "$SCRATCH/other.out")" "2"
 run "$LINKMEND" "${CHECK[@]}" --db "$DBT" --tree linux > /dev/null 2>&1

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Work shared by workers on one store (check --worker, resolve --worker),
+ * claimed a host at a time: a lease with an expiry (store_claim_hosts()),
+ * renewed while the worker runs, so one host is one worker's at a time
+ * and its spacing counts from the last request any worker made there.
+ * A worker killed mid-lease loses only what it had not committed; its
+ * hosts go to another worker when the lease runs out.  Hosts every
+ * worker asks (an archive) are not leased: each request takes a turn
+ * (lease_turn()).
+ */
+#ifndef CHECK_LEASE_H
+#define CHECK_LEASE_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "../lib/strmap.h"
+#include "../store/store.h"
+
+struct lease_opts {
+	enum store_job job;
+	const char *owner;		/* this worker's name in leases */
+	long long lease_ms;		/* a claim lasts this long unrenewed */
+	size_t hosts;			/* hosts claimed at once */
+	long long now_s;		/* work due by this is claimed */
+	volatile sig_atomic_t *stop;
+};
+
+struct lease_held {
+	char *host;
+	long long since_ms;	/* its last request may have started then */
+	long long next_s;	/* when it next has work: set by the job */
+};
+
+struct lease_batch {
+	const struct lease_opts *o;
+	struct store *st;
+	struct lease_held *v;
+	size_t nr, alloc;
+	struct strmap by_host;	/* host -> index + 1 */
+	long long renewed_ms;
+	int failed;		/* a renewal or turn failed: stop */
+};
+
+/* Milliseconds since the epoch: the clock leases and turns are kept in. */
+long long lease_wall_ms(void);
+
+/* Claim up to o->hosts hosts with work due into b; how many, or -1. */
+int lease_claim(struct lease_batch *b, const struct lease_opts *o,
+		struct store *st);
+/* net_opts.host_since for b's hosts (data is b). */
+long lease_since(void *data, const char *host);
+/* net_opts.host_slot and host_turn_end: the store's turns (data is b). */
+long lease_turn(void *data, const char *host, long spacing_ms, int *ours);
+void lease_turn_end(void *data, const char *host, int sent);
+/* A tick: renews b's leases every quarter lease (data is b). */
+void lease_renew(void *data);
+/*
+ * Give every host of b back with its next_s (0, due at once, if
+ * interrupted), and any turn still held, and free b.  -1 if that, a
+ * renewal or a turn failed.
+ */
+int lease_release(struct lease_batch *b);
+
+/*
+ * Call once() until no host has o->job's work due (or *o->stop): once()
+ * claims, works and releases, and sets *none when it claimed nothing;
+ * the loop then waits for other workers' hosts (200 ms at a time, added
+ * to *waited_ms).  0, or -1 after error(); what was committed stays.
+ */
+int lease_work(const struct lease_opts *o, struct store *st,
+	       int (*once)(struct store *st, void *data, int *none),
+	       void *data, long long *waited_ms);
+
+#endif
