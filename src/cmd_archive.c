@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "archive/run.h"
+#include "check/run.h"
 #include "builtin.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"
@@ -25,7 +27,8 @@ const char cmd_archive_usage[] =
 	"                        [--timeout S] [--cacert FILE] "
 	"[--allow-private] [--proxy URL] [-q]\n"
 	"                        [--request-capture [--spn URL] "
-	"[--spn-spacing MS] [--spn-poll MS]]";
+	"[--spn-spacing MS] [--spn-poll MS]]\n"
+	"                        [--worker [--lease S] [--claim-hosts N]]";
 
 const char cmd_archive_help[] =
 	"Fetch every link that check found alive (or, with --only all, every\n"
@@ -56,6 +59,13 @@ const char cmd_archive_help[] =
 	"                       https://web.archive.org)\n"
 	"    --spn-spacing MS   between two requests to it (15000)\n"
 	"    --spn-poll MS      between two polls of a job (5000)\n"
+	"    --worker           archive every tree of the store side by side\n"
+	"                       with any number of workers sharing DIR, until\n"
+	"                       no host that check's workers gave back is\n"
+	"                       left; hosts claimed as by check --worker, each\n"
+	"                       worker writing files of its own; not with\n"
+	"                       --tree or --request-capture\n"
+	"    --lease S, --claim-hosts N  as for check --worker\n"
 	"\n"
 	"SIZE takes K, M or G.  An interrupted run keeps what it wrote; the next\n"
 	"one completes the set.  Settings from .linkmend.conf: [check] ignore,\n"
@@ -146,7 +156,9 @@ int cmd_archive(int argc, char **argv)
 	struct cmd_store cs;
 	struct config cfg;
 	const char *db = NULL, *tree = NULL;
-	int quiet = 0, ret;
+	int quiet = 0, worker = 0, ret;
+	long long lease_s = 60;
+	size_t claim_hosts = 256;
 	struct option opts[] = {
 		OPT_STRING('o', "output", &o.dir),
 		OPT_STRING(0, "db", &db),
@@ -160,6 +172,9 @@ int cmd_archive(int argc, char **argv)
 		OPT_STRING(0, "spn", &o.spn.base),
 		OPT_LONG(0, "spn-spacing", &o.spn.spacing_ms, 0, 3600000, 1),
 		OPT_LONG(0, "spn-poll", &o.spn.poll_ms, 0, 600000, 1),
+		OPT_BOOL(0, "worker", &worker),
+		OPT_LLONG(0, "lease", &lease_s, 5, 86400, 1),
+		OPT_SIZE(0, "claim-hosts", &claim_hosts, 1, 100000),
 		OPT_END(),
 	};
 
@@ -167,9 +182,12 @@ int cmd_archive(int argc, char **argv)
 	o.spn.base = NULL;
 	if (parse_options(argc, argv, opts, cmd_archive_usage) || !o.dir)
 		usage_die(cmd_archive_usage);
-	cmd_store_open(&cs, db, tree, 0, 1, "run 'linkmend scan' and "
+	if (worker && (tree || o.request_capture))
+		die("--worker archives every tree of the store, without "
+		    "Save Page Now: drop --%s", tree ? "tree" : "request-capture");
+	cmd_store_open(&cs, db, tree, 0, !worker, "run 'linkmend scan' and "
 		       "'linkmend check' first");
-	cmd_conf_load(cs.root, &cfg);
+	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	if (net_options_finish(&o.net, opts, &cfg))
 		die("cannot use the settings of '%s'", cfg.path);
 	o.net.max_body = (size_t)o.max_size;
@@ -177,8 +195,25 @@ int cmd_archive(int argc, char **argv)
 	if (o.request_capture)
 		spn_credentials(&o, &cfg);
 	o.stop = cmd_catch_signals();
-	if (archive_run(&o, cs.st, &stats))
+	if (worker) {
+		struct archive_worker_opts wo = {
+			.lease_ms = lease_s * 1000, .hosts = claim_hosts,
+			.now_s = check_now(), .progress = !quiet && isatty(2),
+		};
+		char *owner = cmd_worker_owner();
+
+		wo.owner = owner;
+		if (archive_worker(&o, &wo, cs.st, &stats))
+			die("cannot archive into '%s'", o.dir);
+		if (!quiet)
+			fprintf(stderr, "archive: worker %s: %zu hosts in %zu "
+				"claims (%.1f s with nothing to claim)\n",
+				owner, stats.hosts, stats.claims,
+				(double)stats.waited_ms / 1000.0);
+		free(owner);
+	} else if (archive_run(&o, cs.st, &stats)) {
 		die("cannot archive into '%s'", o.dir);
+	}
 	ret = summary(&o, &stats, quiet);
 	free(stats.index);
 	config_release(&cfg);

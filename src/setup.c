@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "lib/config.h"
+#include "lib/path.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
 #include "setup.h"
@@ -71,29 +72,18 @@ static void same_tree(const struct cmd_store *cs)
  */
 static char *conf_store_url(void)
 {
-	char dir[4096], *p, *url = NULL;
+	char *conf = path_find_up(".linkmend.conf"), *url = NULL;
+	struct config cfg = { 0 };
 
-	if (!getcwd(dir, sizeof(dir) - 32))
+	if (!conf)
 		return NULL;
-	for (;;) {
-		char *conf = xstrfmt("%s/.linkmend.conf", dir);
-		struct config cfg = { 0 };
-
-		if (!access(conf, F_OK)) {
-			if (config_load(&cfg, conf))
-				die("cannot use %s", conf);
-			if (config_get(&cfg, "store", "url"))
-				url = xstrdup(config_get(&cfg, "store", "url"));
-			config_release(&cfg);
-			free(conf);
-			return url;
-		}
-		free(conf);
-		p = strrchr(dir, '/');
-		if (!p || p == dir)
-			return NULL;
-		*p = '\0';
-	}
+	if (config_load(&cfg, conf))
+		die("cannot use %s", conf);
+	if (config_get(&cfg, "store", "url"))
+		url = xstrdup(config_get(&cfg, "store", "url"));
+	config_release(&cfg);
+	free(conf);
+	return url;
 }
 
 void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../check/lease.h"
 #include "../check/run.h"
 #include "../lib/atomic.h"
 #include "../lib/config.h"
@@ -119,6 +120,7 @@ static int recover(struct archive_state *c)
 		unsigned serial;
 		char *name;
 		long long end;
+		int r;
 
 		if (sscanf(e->d_name, "linkmend-%*14[0-9]-%5u.warc.gz", &serial) == 1 &&
 		    serial >= c->serial)
@@ -127,10 +129,15 @@ static int recover(struct archive_state *c)
 			continue;
 		name = xstrndup(e->d_name, n - 5);
 		end = (long long)(size_t)strmap_get(&c->ends, name) - 1;
-		if (warc_recover(c->dir, name, end > 0 ? end : 0)) {
+		r = warc_recover(c->dir, name, end > 0 ? end : 0);
+		if (r < 0) {
 			ret = error("cannot recover '%s/%s'", c->dir, e->d_name);
 			free(name);
 			break;
+		}
+		if (r > 0) {	/* a worker's beside us, still open */
+			free(name);
+			continue;
 		}
 		warning("%s/%s: left open by an interrupted run; %s", c->dir,
 			e->d_name, end > 0 ? "cut after its last whole record" :
@@ -144,12 +151,18 @@ static int recover(struct archive_state *c)
 static int new_file(struct archive_state *c)
 {
 	char ts[15], *name;
+	int tries;
 
-	ts14((long long)time(NULL), ts);
-	name = xstrfmt("linkmend-%s-%05u.warc.gz", ts, c->serial++);
-	c->w = warc_create(c->dir, name, "links of a source tree, kept by "
-			   "linkmend archive");
-	free(name);
+	/* Workers beside us may take a name first: the next serial, then. */
+	for (tries = 0; !c->w && tries < 1000; tries++) {
+		ts14((long long)time(NULL), ts);
+		name = xstrfmt("linkmend-%s-%05u.warc.gz", ts, c->serial++);
+		c->w = warc_create(c->dir, name, "links of a source tree, "
+				   "kept by linkmend archive");
+		free(name);
+		if (!c->w && errno != EEXIST)
+			break;
+	}
 	return c->w ? 0 : error("cannot write the collection '%s'", c->dir);
 }
 
@@ -419,6 +432,11 @@ static void on_done(struct net_request *r, void *data)
 		free(why);
 	} else if (write_capture(c, p)) {
 		c->fatal = 1;
+	} else {
+		char key[32];
+
+		snprintf(key, sizeof(key), "%lld", p->url_id);
+		*strmap_put(&c->archived, key) = (void *)1;
 	}
 	if (p->fd >= 0)
 		close(p->fd);
@@ -539,10 +557,16 @@ static void submit_all(struct archive_state *c, struct target_list *t,
 	}
 }
 
-/* Fetch every target; 1 when a transfer or the last file failed. */
-static int fetch(struct archive_state *c, struct target_list *t)
+/*
+ * Fetch every target through a net made of no (o's net options, and a
+ * worker's hooks); with keep_open the file stays open for the next call.
+ * 1 when a transfer or the last file failed.
+ */
+static int fetch(struct archive_state *c, struct target_list *t,
+		 const struct net_opts *no, void (*tick)(void *), void *data,
+		 int keep_open)
 {
-	struct net *net = net_new(&c->o->net);
+	struct net *net = net_new(no);
 	int ret = 0;
 
 	submit_all(c, t, net);
@@ -551,13 +575,15 @@ static int fetch(struct archive_state *c, struct target_list *t)
 		return -1;
 	}
 	c->last_sync_ms = net_now_ms();
-	if (t->nr && net_run(net, c->o->stop, NULL, NULL))
+	if (t->nr && net_run(net, c->o->stop, tick, data))
 		ret = 1;
 	if (sync_some(c, 1) || store_commit(c->st))
 		c->fatal = 1;
-	if (warc_close(c->w))
-		ret = 1;
-	c->w = NULL;
+	if (!keep_open || c->fatal) {
+		if (warc_close(c->w))
+			ret = 1;
+		c->w = NULL;
+	}
 	net_free(net);
 	return ret;
 }
@@ -604,7 +630,7 @@ static int ask_spn(struct archive_state *c, struct target_list *t,
 	return ret;
 }
 
-static void release(struct archive_state *c, struct target_list *t)
+static void release_targets(struct target_list *t)
 {
 	size_t i;
 
@@ -618,6 +644,12 @@ static void release(struct archive_state *c, struct target_list *t)
 	}
 	free(t->v);
 	strmap_clear(&t->latest, NULL);
+	memset(t, 0, sizeof(*t));
+}
+
+static void release(struct archive_state *c, struct target_list *t)
+{
+	release_targets(t);
 	strmap_clear(&c->archived, NULL);
 	strmap_clear(&c->payloads, free_kept);
 	strmap_clear(&c->ends, NULL);
@@ -644,7 +676,7 @@ int archive_run(const struct archive_opts *o, struct store *st,
 		release(&c, &t);
 		return -1;
 	}
-	r = fetch(&c, &t);
+	r = fetch(&c, &t, &o->net, NULL, NULL, 0);
 	if (r < 0)
 		ret = -1;
 	stats->incomplete = r > 0;
@@ -663,5 +695,114 @@ int archive_run(const struct archive_opts *o, struct store *st,
 	stats->failed = c.failed;
 	stats->fatal = c.fatal;
 	release(&c, &t);
+	return ret;
+}
+
+/* ---- archive --worker ---- */
+
+struct archive_loop {
+	const struct archive_worker_opts *wo;
+	struct archive_state *c;
+	struct lease_opts lease;
+	struct archive_stats *stats;
+	int incomplete;
+};
+
+static int archive_once(struct store *st, void *data, int *none)
+{
+	struct archive_loop *w = data;
+	struct archive_state *c = w->c;
+	struct lease_batch b;
+	struct target_list t;
+	struct net_opts no = c->o->net;
+	size_t i;
+	int n, r, ret = 0;
+
+	n = lease_claim(&b, &w->lease, st);
+	if (n < 0)
+		return -1;
+	*none = n == 0;
+	memset(&t, 0, sizeof(t));
+	t.c = c;
+	t.all = c->o->all;
+	store_limit_hosts(st, w->wo->owner);
+	if (store_each_check(st, load_latest, &t) ||
+	    store_each_checkable_url(st, add_target, &t))
+		ret = -1;
+	store_limit_hosts(st, NULL);
+	if (!ret && t.nr) {
+		no.host_since = lease_since;
+		no.host_since_data = &b;
+		r = fetch(c, &t, &no, lease_renew, &b, 1);
+		if (r < 0)
+			ret = -1;
+		w->incomplete |= r > 0;
+	}
+	/*
+	 * Not done: due again at once, for whoever claims it next.  (A link
+	 * that could not be fetched waits, as in archive_run(), for the next
+	 * check of its host.)
+	 */
+	for (i = 0; i < b.nr; i++)
+		if (ret || c->fatal)
+			b.v[i].next_s = 0;
+	if (w->wo->progress && n > 0)
+		fprintf(stderr, "archive: worker %s: %zu hosts, %zu URLs\n",
+			w->wo->owner, b.nr, t.nr);
+	w->stats->claims += n > 0;
+	w->stats->hosts += b.nr;
+	release_targets(&t);
+	if (lease_release(&b))
+		ret = -1;
+	return ret || c->fatal ? -1 : 0;
+}
+
+int archive_worker(const struct archive_opts *o,
+		   const struct archive_worker_opts *wo, struct store *st,
+		   struct archive_stats *stats)
+{
+	struct archive_state c;
+	struct target_list none;
+	struct archive_loop w;
+	int ret, r;
+
+	memset(&c, 0, sizeof(c));
+	memset(&none, 0, sizeof(none));
+	memset(stats, 0, sizeof(*stats));
+	memset(&w, 0, sizeof(w));
+	c.o = o;
+	c.st = st;
+	c.dir = o->dir;
+	if (open_collection(&c)) {
+		release(&c, &none);
+		return -1;
+	}
+	w.wo = wo;
+	w.c = &c;
+	w.stats = stats;
+	w.lease.job = STORE_JOB_ARCHIVE;
+	w.lease.owner = wo->owner;
+	w.lease.lease_ms = wo->lease_ms;
+	w.lease.hosts = wo->hosts;
+	w.lease.now_s = wo->now_s;
+	w.lease.stop = o->stop;
+	ret = lease_work(&w.lease, st, archive_once, &w, &stats->waited_ms);
+	if (warc_close(c.w))
+		w.incomplete = 1;
+	c.w = NULL;
+	stats->incomplete = w.incomplete;
+	/* The index of all the collection holds, every worker's. */
+	if (!ret && !c.fatal) {
+		r = write_index(&c, stats);
+		if (r < 0)
+			ret = -1;
+		stats->incomplete |= r > 0;
+	}
+	stats->captures = c.captures;
+	stats->revisits = c.revisits;
+	stats->bytes = c.bytes;
+	stats->failed = c.failed;
+	stats->fatal = c.fatal;
+	release(&c, &none);
 	return ret;
 }

@@ -40,6 +40,8 @@ struct archive_stats {
 	struct spn_stats spn;
 	int fatal;			/* the collection cannot be written */
 	int incomplete;			/* a transfer or a write failed */
+	size_t claims, hosts;		/* archive_worker()'s */
+	long long waited_ms;		/* with no host free to claim */
 };
 
 void archive_opts_init(struct archive_opts *o);
@@ -52,5 +54,25 @@ void archive_opts_init(struct archive_opts *o);
  */
 int archive_run(const struct archive_opts *o, struct store *st,
 		struct archive_stats *stats);
+
+/*
+ * archive --worker: the same, shared by any number of workers on one
+ * store and one collection (a directory all of them reach): hosts are
+ * claimed by lease (check/lease.h), due whenever a check worker gives
+ * them back; each worker writes files of its own (locked while open, so
+ * that no worker's recovery cuts another's), and the last to finish
+ * writes the index of everything.  Not with request_capture.
+ */
+struct archive_worker_opts {
+	const char *owner;
+	long long lease_ms;
+	size_t hosts;
+	long long now_s;		/* work due by this is claimed */
+	int progress;
+};
+
+int archive_worker(const struct archive_opts *o,
+		   const struct archive_worker_opts *wo, struct store *st,
+		   struct archive_stats *stats);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -158,6 +159,7 @@ struct warc_file *warc_create(const char *dir, const char *name,
 	struct strbuf f = STRBUF_INIT, body = STRBUF_INIT;
 	char date[21];
 	off_t off, len;
+	int saved = 0;
 
 	w->dir = xstrdup(dir);
 	w->name = xstrdup(name);
@@ -165,7 +167,14 @@ struct warc_file *warc_create(const char *dir, const char *name,
 	w->open_path = xstrfmt("%s.open", w->final_path);
 	w->fd = open(w->open_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (w->fd < 0) {
-		error_errno("cannot create '%s'", w->open_path);
+		saved = errno;
+		if (saved != EEXIST)
+			error_errno("cannot create '%s'", w->open_path);
+		goto fail_quiet;
+	}
+	/* Held while the file is open: warc_recover() leaves it alone. */
+	if (flock(w->fd, LOCK_EX | LOCK_NB)) {
+		error_errno("cannot lock '%s'", w->open_path);
 		goto fail;
 	}
 	if (warc_record_id(w->info_id))
@@ -188,17 +197,19 @@ struct warc_file *warc_create(const char *dir, const char *name,
 	strbuf_release(&body);
 	return w;
 fail:
+	if (w->fd >= 0) {
+		unlink(w->open_path);
+		close(w->fd);
+	}
+fail_quiet:
 	strbuf_release(&f);
 	strbuf_release(&body);
-	if (w->fd >= 0) {
-		close(w->fd);
-		unlink(w->open_path);
-	}
 	free(w->dir);
 	free(w->name);
 	free(w->open_path);
 	free(w->final_path);
 	free(w);
+	errno = saved;
 	return NULL;
 }
 
@@ -232,10 +243,11 @@ int warc_close(struct warc_file *w)
 		return 0;
 	if (fsync(w->fd))
 		ret = error_errno("cannot sync '%s'", w->open_path);
-	if (close(w->fd) && !ret)
-		ret = error_errno("cannot close '%s'", w->open_path);
+	/* Renamed while still locked: no recovery can take it between. */
 	if (!ret && rename(w->open_path, w->final_path))
 		ret = error_errno("cannot rename '%s'", w->open_path);
+	if (close(w->fd) && !ret)
+		ret = error_errno("cannot close '%s'", w->open_path);
 	free(w->dir);
 	free(w->name);
 	free(w->open_path);
@@ -250,29 +262,40 @@ int warc_recover(const char *dir, const char *name, off_t end)
 	char *open_path = xstrfmt("%s.open", final);
 	int fd, ret = -1;
 
+	fd = open(open_path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		/* Closed or recovered by another run since it was listed. */
+		if (errno == ENOENT)
+			ret = 1;
+		else
+			error_errno("cannot open '%s'", open_path);
+		goto out;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		if (errno == EWOULDBLOCK)
+			ret = 1;	/* another run is writing it */
+		else
+			error_errno("cannot lock '%s'", open_path);
+		goto out_close;
+	}
 	if (end <= 0) {
-		if (unlink(open_path) && errno != ENOENT)
+		if (unlink(open_path))
 			error_errno("cannot remove '%s'", open_path);
 		else
 			ret = 0;
-		goto out;
-	}
-	fd = open(open_path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		error_errno("cannot open '%s'", open_path);
-		goto out;
+		goto out_close;
 	}
 	if (ftruncate(fd, end) || fsync(fd)) {
 		error_errno("cannot cut '%s' at its last whole record", open_path);
-		close(fd);
-		goto out;
+		goto out_close;
 	}
-	close(fd);
 	if (rename(open_path, final)) {
 		error_errno("cannot rename '%s'", open_path);
-		goto out;
+		goto out_close;
 	}
 	ret = 0;
+out_close:
+	close(fd);
 out:
 	free(final);
 	free(open_path);

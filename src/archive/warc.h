@@ -34,8 +34,10 @@ void ts14(long long t, char out[15]);
 struct warc_file;
 
 /*
- * Create dir/name.open and write its warcinfo record (software, format,
- * conformsTo, the operator's description in info).
+ * Create dir/name.open, locked (flock) while open, and write its
+ * warcinfo record (software, format, conformsTo, the operator's
+ * description in info).  NULL after error(), or with errno EEXIST and
+ * nothing said when the name is taken (another run chose it).
  */
 struct warc_file *warc_create(const char *dir, const char *name,
 			      const char *info);
@@ -60,7 +62,8 @@ int warc_record(struct warc_file *w, const char *type, const char *fields,
 /*
  * A file a crash left as dir/name.open: cut it at end (the end of its
  * last recorded record) and rename it to dir/name, or remove it when end
- * is 0.  Returns 0, -1 after error().
+ * is 0.  Returns 0; 1 when the file is another run's, still being
+ * written (locked), or gone; -1 after error().
  */
 int warc_recover(const char *dir, const char *name, off_t end);
 

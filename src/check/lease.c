@@ -68,8 +68,11 @@ long lease_turn(void *data, const char *host, long spacing_ms, int *ours)
 	long long now = lease_wall_ms(), at = 0;
 	int r;
 
-	/* One ms more: the clocks count whole ms. */
-	r = store_take_turn(b->st, host, b->o->owner, spacing_ms + 1, now,
+	/*
+	 * Two ms more: the wall clock that timed the last request and the
+	 * one we wait by both count whole ms.
+	 */
+	r = store_take_turn(b->st, host, b->o->owner, spacing_ms + 2, now,
 			    now + b->o->lease_ms, &at);
 	if (r < 0) {
 		b->failed = -1;

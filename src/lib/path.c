@@ -4,11 +4,14 @@
 #include <ftw.h>
 #include <glob.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "path.h"
 #include "usage.h"
+#include "xalloc.h"
 
 int path_normalize(char *path)
 {
@@ -96,4 +99,24 @@ int glob_match(const char *pattern, const char *s, int pathname)
 		return !strncmp(s, pattern, n) ||
 		       !fnmatch(pattern, s, FNM_LEADING_DIR);
 	return !fnmatch(pattern, s, pathname ? FNM_PATHNAME | FNM_LEADING_DIR : 0);
+}
+
+char *path_find_up(const char *name)
+{
+	char dir[4096], *p;
+	struct stat sb;
+
+	if (!getcwd(dir, sizeof(dir)))
+		return NULL;
+	for (;;) {
+		char *at = xstrfmt("%s/%s", strcmp(dir, "/") ? dir : "", name);
+
+		if (!stat(at, &sb))
+			return at;
+		free(at);
+		p = strrchr(dir, '/');
+		if (!p || p == dir)
+			return NULL;
+		*p = '\0';
+	}
 }

@@ -20,6 +20,12 @@ int path_under(const char *path, const char *prefix);
 /* 1 if path is under one of prefixes[0..n); always 1 when n == 0. */
 int path_under_any(const char *path, const char *const *prefixes, size_t n);
 
+/*
+ * The nearest of the working directory and its parents holding name
+ * (a relative path): the path to it there (to free), or NULL.
+ */
+char *path_find_up(const char *name);
+
 /* rm -rf path (never following symlinks); 0, or -1 after error(). */
 int remove_tree(const char *path);
 

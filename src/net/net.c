@@ -353,16 +353,22 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *p)
 	return net_take_header(p, data, len) ? 0 : len;
 }
 
+static void turn_end(struct net_request *r, int sent);
+
 static int on_debug(CURL *e, curl_infotype type, char *data, size_t len,
 		    void *p)
 {
 	struct net_request *r = p;
 
 	(void)e;
-	if (type == CURLINFO_HEADER_OUT) {
+	if (type != CURLINFO_HEADER_OUT)
+		return 0;
+	if (r->keep_request) {
 		strbuf_reset(&r->request_head);	/* the last request's */
 		strbuf_add(&r->request_head, data, len);
 	}
+	/* Sent, not about to be: the next worker's turn counts from now. */
+	turn_end(r, 1);
 	return 0;
 }
 
@@ -429,7 +435,6 @@ static int on_prereq(void *data, char *primary_ip, char *local_ip,
 	if (!r->sent) {
 		r->sent = 1;
 		r->host->unsent--;
-		turn_end(r, 1);
 	}
 	return CURL_PREREQFUNC_OK;
 }
@@ -482,7 +487,7 @@ static void *start(struct net *n, struct net_request *r)
 		r->header_list = l;
 		curl_easy_setopt(e, CURLOPT_HTTPHEADER, l);
 	}
-	if (r->keep_request) {
+	if (r->keep_request || r->slotted == SLOT_OURS) {
 		curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
 		curl_easy_setopt(e, CURLOPT_DEBUGDATA, r);
 		curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
@@ -634,10 +639,11 @@ static void finish(struct net *n, CURL *e, CURLcode code)
 	drop(n, r);
 	n->active--;
 	r->host->active--;
+	/* A turn not ended by its headers going out: they may have. */
+	turn_end(r, r->sent);
 	if (!r->sent) {
 		r->sent = 1;
 		r->host->unsent--;
-		turn_end(r, 0);
 	}
 	n->pending--;
 	r->done(r, r->data);

@@ -64,8 +64,8 @@ struct net_opts {
 	 * request went out), unset when another worker holds it (ask again
 	 * after the wait); -1 when the store cannot tell (the request then
 	 * waits a whole spacing and goes).  host_turn_end is told once per
-	 * turn: sent when the request went out (the next turn counts from
-	 * now), or not.  NULL: not shared.
+	 * turn: sent when the request's head went out (the next turn counts
+	 * from then), or not.  NULL: not shared.
 	 */
 	long (*host_slot)(void *data, const char *host, long spacing_ms,
 			  int *ours);

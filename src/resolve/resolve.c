@@ -94,6 +94,7 @@ struct resolver {
 	struct strmap by_id;
 	struct birth *births;	/* find_births() */
 	size_t nbirths, abirths;
+	int failed;		/* the store failed a read mid-way */
 };
 
 static struct target *target_of(struct resolver *c, long long id,
@@ -304,8 +305,10 @@ static void suggest_hosts(struct resolver *c)
 
 		if (!t->dead || link_verdict(&t->l) != V_DNS)
 			continue;
-		if (!loaded++ && live_hosts(c, &live))
+		if (!loaded++ && live_hosts(c, &live)) {
+			c->failed = -1;
 			break;
+		}
 		strmap_for_each(&live, e) {
 			int d;
 
@@ -1230,6 +1233,8 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 		goto out;
 	find_dates(&c);
 	suggest_hosts(&c);
+	if (c.failed)
+		goto out;
 	find_migrations(&c);
 	look_up(&c);
 	find_births(&c);

@@ -2,6 +2,7 @@
 /* db.h: the dispatch to the engine a target names. */
 #include <string.h>
 
+#include "../lib/xalloc.h"
 #include "engine.h"
 
 static int is_pg_url(const char *target)
@@ -89,4 +90,19 @@ const unsigned char *db_blob(struct db_row *r, int i, size_t *len)
 int db_is_null(struct db_row *r, int i)
 {
 	return OPS(r)->is_null(r, i);
+}
+
+int db_first_text(struct db_row *r, void *char_pp)
+{
+	char **v = char_pp;
+
+	if (db_text(r, 0))
+		*v = xstrdup(db_text(r, 0));
+	return 1;
+}
+
+int db_first_int(struct db_row *r, void *long_long_p)
+{
+	*(long long *)long_long_p = db_int(r, 0);
+	return 1;
 }

@@ -40,6 +40,9 @@ const char *db_text(struct db_row *r, int i);	/* NULL when NULL */
 long long db_int(struct db_row *r, int i);
 const unsigned char *db_blob(struct db_row *r, int i, size_t *len);
 int db_is_null(struct db_row *r, int i);
+/* Row callbacks: the first row's first column (text copied), then stop. */
+int db_first_text(struct db_row *r, void *char_pp);
+int db_first_int(struct db_row *r, void *long_long_p);
 
 /*
  * Open target (a path or a URL); create: make a new SQLite file (a

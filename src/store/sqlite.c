@@ -99,7 +99,8 @@ static const char schema[] =
 	"  until_ms INTEGER NOT NULL DEFAULT 0,"
 	"  last_ms INTEGER NOT NULL DEFAULT 0,"
 	"  next_s INTEGER NOT NULL DEFAULT 0,"
-	"  resolve_s INTEGER NOT NULL DEFAULT 0, turn_by TEXT,"
+	"  resolve_s INTEGER NOT NULL DEFAULT 0,"
+	"  archive_s INTEGER NOT NULL DEFAULT 0, turn_by TEXT,"
 	"  turn_ms INTEGER NOT NULL DEFAULT 0,"
 	"  turn_until_ms INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
@@ -247,15 +248,6 @@ static int sq_is_null(struct db_row *r, int i)
 	return sqlite3_column_type(r->s, i) == SQLITE_NULL;
 }
 
-static int first_text(struct db_row *r, void *data)
-{
-	char **v = data;
-
-	if (sq_text(r, 0))
-		*v = xstrdup(sq_text(r, 0));
-	return 1;
-}
-
 /* Schema 1 kept flags as names ("wrapped,https", "-"): now bits. */
 static void sql_flags_parse(sqlite3_context *ctx, int argc,
 			    sqlite3_value **argv)
@@ -279,7 +271,7 @@ static int migrate_1(struct db_sqlite *d)
 		    " linkmend_flags(flags) WHERE typeof(flags) = 'text'") ||
 	    sq_query(&d->base, "SELECT count(*) FROM"
 		     " pragma_table_info('resolution') WHERE name = 'edit'",
-		     NULL, 0, "cannot migrate", first_text, &has_edit))
+		     NULL, 0, "cannot migrate", db_first_text, &has_edit))
 		return -1;
 	/* Resolutions of schema 1 have no edit: resolve writes them anew. */
 	ret = has_edit && strcmp(has_edit, "0") ? 0 :

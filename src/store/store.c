@@ -22,7 +22,8 @@
  * 2: occurrence.flags is the scanner's bits (lib/vocab.h), not names;
  * resolution.edit is the replacement escaped for its context.
  * 3: many trees in one store (tree, tree_id), workers' host leases.
- * 4: host.resolve_s, when a host's URLs are next due for resolve;
+ * 4: host.resolve_s and archive_s, when a host's URLs are next due for
+ * resolve and archive;
  * host.turn_*, the turn at a host every worker asks.
  */
 #define STORE_SCHEMA_VERSION "4"
@@ -54,22 +55,6 @@ struct reader {
 
 #define READER(st, cb, data) { (st), (void *)(cb), (data), NULL, STRBUF_INIT }
 
-/* The first row's first column, copied; then stop. */
-static int first_text(struct db_row *r, void *data)
-{
-	char **v = data;
-
-	if (db_text(r, 0))
-		*v = xstrdup(db_text(r, 0));
-	return 1;
-}
-
-static int first_int(struct db_row *r, void *data)
-{
-	*(long long *)data = db_int(r, 0);
-	return 1;
-}
-
 /* A setting's key as kept: a tree's own under "tree/ID/". */
 static char *meta_key(struct store *st, const char *key)
 {
@@ -82,7 +67,7 @@ char *store_get_meta(struct store *st, const char *key)
 {
 	char *k = meta_key(st, key), *v = NULL;
 	int ret = db_query(st->db, "SELECT value FROM meta WHERE key = ?1",
-			   ARGS(DB_T(k)), "cannot read settings", first_text,
+			   ARGS(DB_T(k)), "cannot read settings", db_first_text,
 			   &v);
 
 	free(k);
@@ -110,7 +95,7 @@ static int name_migrated_tree(struct store *st)
 	int ret;
 
 	if (db_query(st->db, "SELECT root FROM tree WHERE id = 1", NOARGS,
-		     "cannot migrate", first_text, &root))
+		     "cannot migrate", db_first_text, &root))
 		return -1;
 	if (!root)
 		return 0;
@@ -136,6 +121,8 @@ static int check_store(struct store *st)
 	if (v && !strcmp(v, "3")) {
 		ret = db_begin(st->db) ||
 		      db_exec(st->db, "ALTER TABLE host ADD COLUMN resolve_s"
+			      " BIGINT NOT NULL DEFAULT 0;"
+			      "ALTER TABLE host ADD COLUMN archive_s"
 			      " BIGINT NOT NULL DEFAULT 0;"
 			      "ALTER TABLE host ADD COLUMN turn_by TEXT;"
 			      "ALTER TABLE host ADD COLUMN turn_ms"
@@ -301,7 +288,7 @@ int store_select_tree(struct store *st, const char *name)
 		if (st->tree > 0)
 			return 0;
 		if (db_query(st->db, "SELECT count(*) FROM tree", NOARGS,
-			     "cannot read trees", first_int, &n) ||
+			     "cannot read trees", db_first_int, &n) ||
 		    db_query(st->db, "SELECT name FROM tree ORDER BY name"
 			     " LIMIT 6", NOARGS, "cannot read trees",
 			     tree_names, &names))
@@ -630,8 +617,11 @@ int store_each_checkable_url(struct store *st,
 	struct reader r = READER(st, cb, data);
 
 	return db_query(st->db, "SELECT u.id, u.url, u.host FROM url u WHERE "
-			CHECKABLE("?1", "?2") " ORDER BY u.url",
-			ARGS(DB_I(st->tree), DB_I(OCC_NOT_CHECKED)),
+			CHECKABLE("?1", "?2") " AND (?3 = '' OR EXISTS"
+			" (SELECT 1 FROM host h WHERE h.host = u.host"
+			"  AND h.owner = ?3)) ORDER BY u.url",
+			ARGS(DB_I(st->tree), DB_I(OCC_NOT_CHECKED),
+			     DB_T(st->held_by ? st->held_by : "")),
 			"cannot read urls", url_row, &r);
 }
 
@@ -805,22 +795,7 @@ int store_put_lookup(struct store *st, const char *key, long long at,
 
 char *store_find(void)
 {
-	char dir[4096], *p;
-	struct stat st;
-
-	if (!getcwd(dir, sizeof(dir) - 32))
-		return NULL;
-	for (;;) {
-		char *db = xstrfmt("%s/.linkmend/linkmend.db", dir);
-
-		if (!stat(db, &st))
-			return db;
-		free(db);
-		p = strrchr(dir, '/');
-		if (!p || p == dir)
-			return NULL;
-		*p = '\0';
-	}
+	return path_find_up(".linkmend/linkmend.db");
 }
 
 static int edit_row(struct db_row *row, void *data)
@@ -1017,7 +992,13 @@ static int claim_row(struct db_row *r, void *data)
 /* The column that says when a host next has work for job. */
 static const char *due_column(enum store_job job)
 {
-	return job == STORE_JOB_RESOLVE ? "resolve_s" : "next_s";
+	static const char *const column[] = {
+		[STORE_JOB_CHECK] = "next_s",
+		[STORE_JOB_RESOLVE] = "resolve_s",
+		[STORE_JOB_ARCHIVE] = "archive_s",
+	};
+
+	return column[job];
 }
 
 int store_claim_hosts(struct store *st, enum store_job job, const char *owner,
@@ -1085,7 +1066,8 @@ int store_release_host(struct store *st, enum store_job job,
 			    " last_ms = CASE WHEN last_ms > ?3 THEN last_ms"
 			    " ELSE ?3 END, %s = ?4%s WHERE host = ?2"
 			    " AND owner = ?1", due_column(job),
-			    job == STORE_JOB_CHECK ? ", resolve_s = 0" : "");
+			    job == STORE_JOB_CHECK ?
+			    ", resolve_s = 0, archive_s = 0" : "");
 	int ret = db_query(st->db, sql, ARGS(DB_T(owner), DB_T(host),
 					     DB_I(last_ms), DB_I(next_s)),
 			   "cannot release a host", NULL, NULL);
@@ -1102,7 +1084,7 @@ long long store_count_due_hosts(struct store *st, enum store_job job,
 	long long n = -1;
 
 	if (db_query(st->db, sql, ARGS(DB_I(now_s)), "cannot count hosts",
-		     first_int, &n))
+		     db_first_int, &n))
 		n = -1;
 	free(sql);
 	return n;
@@ -1124,7 +1106,7 @@ int store_take_turn(struct store *st, const char *host, const char *owner,
 		     " turn_until_ms < ?4) RETURNING turn_ms",
 		     ARGS(DB_T(host), DB_T(owner), DB_I(spacing_ms),
 			  DB_I(now_ms), DB_I(until_ms)),
-		     "cannot take a turn", first_int, &at))
+		     "cannot take a turn", db_first_int, &at))
 		return -1;
 	if (at >= 0) {
 		*at_ms = at;
@@ -1132,7 +1114,7 @@ int store_take_turn(struct store *st, const char *host, const char *owner,
 	}
 	/* Another's: the next can be no sooner than a spacing after it. */
 	if (db_query(st->db, "SELECT turn_ms FROM host WHERE host = ?1",
-		     ARGS(DB_T(host)), "cannot take a turn", first_int, &at))
+		     ARGS(DB_T(host)), "cannot take a turn", db_first_int, &at))
 		return -1;
 	*at_ms = at + spacing_ms;
 	return 0;

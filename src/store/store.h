@@ -248,21 +248,22 @@ int store_each_capture(struct store *st, const char *dir,
 		       void *data);
 
 /*
- * Work shared by workers (check and resolve --worker) on one store, a
+ * Work shared by workers (check, resolve, archive --worker) on one store, a
  * host at a time so that each host's politeness holds across all of
  * them.  Every host has a lease (owner, until_ms), the wall-clock time of
  * the last request any worker made there (last_ms) and the time it next
  * has a URL due (next_s: 0 when a scan gave it a new URL or work was
- * left; resolve_s likewise for resolve).  Times in _ms are milliseconds
- * since the epoch; in _s, seconds.
+ * left; resolve_s and archive_s likewise for those jobs).  Times in _ms
+ * are milliseconds since the epoch; in _s, seconds.
  */
 
 /*
- * Resolve's workers claim hosts the same way, by resolve_s: a host is due
- * again (0) whenever a check worker gives it back.  A host is one
- * worker's at a time, whatever the job.
+ * Resolve's and archive's workers claim hosts the same way, by resolve_s
+ * and archive_s: a host is due for them again (0) whenever a check
+ * worker gives it back.  A host is one worker's at a time, whatever the
+ * job.
  */
-enum store_job { STORE_JOB_CHECK, STORE_JOB_RESOLVE };
+enum store_job { STORE_JOB_CHECK, STORE_JOB_RESOLVE, STORE_JOB_ARCHIVE };
 
 /* Give every host of every URL a lease row (once, before claiming). */
 int store_hosts_prepare(struct store *st);
@@ -308,8 +309,9 @@ int store_end_turn(struct store *st, const char *host, const char *owner,
 /* Every turn owner holds, given up (a worker stopping). */
 int store_drop_turns(struct store *st, const char *owner);
 /*
- * From now on store_each_checked_occurrence() and store_each_check() read
- * only URLs on hosts owner holds (NULL: all again).
+ * From now on store_each_checked_occurrence(), store_each_check() and
+ * store_each_checkable_url() read only URLs on hosts owner holds (NULL:
+ * all again).
  */
 void store_limit_hosts(struct store *st, const char *owner);
 int store_hosts_limited(const struct store *st);

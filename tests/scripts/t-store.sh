@@ -117,8 +117,8 @@ same "a schema-3 store's hosts have no resolve_s (the setup works)" \
 same "report reads a schema-3 store after migrating it" "$?" "0"
 same "which says schema 4" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "4"
 same "its host keeps its last request and due time, resolve and turns added" \
-	"$(sqlite3 "$DB" "SELECT host, last_ms, next_s, resolve_s, turn_by IS NULL, turn_ms FROM host")" \
-	"www.kernel.org|1700000000123|1700086400|0|1|0"
+	"$(sqlite3 "$DB" "SELECT host, last_ms, next_s, resolve_s, archive_s, turn_by IS NULL, turn_ms FROM host")" \
+	"www.kernel.org|1700000000123|1700086400|0|0|1|0"
 same "and its resolution and check stay" \
 	"$(sqlite3 "$DB" "SELECT (SELECT count(*) FROM resolution), (SELECT count(*) FROM checks)")" "1|1"
 

@@ -246,6 +246,75 @@ ok "the archive, asked $asked times by four workers, never saw two requests clos
 same "and every resolve lease was given back" \
 	"$(psql -qtA "$DB4" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")" "0"
 
+# archive --worker.  The reference: plain archive of the SQLite store
+# the first resolve used; the captures are the live links, once each.
+ARCHIVE=(archive --allow-private --timeout 3 --spacing-ms 50 -q)
+# captures DB DIR: each record kept in DIR, "URL request|kept STATUS"
+# (which of two equal payloads is the response and which the revisit
+# depends on who came first).
+captures() {
+	local q="SELECT url || ' ' || CASE type WHEN 'request' THEN 'request'
+		 ELSE 'kept' END || ' ' || status FROM capture
+		 WHERE dir = '$(realpath "$2")'"
+	case $1 in
+	postgresql:*) psql -qtA "$1" -c "$q" ;;
+	*) sqlite3 "$1" "$q" ;;
+	esac | sort
+}
+whole() {	# whole DIR: every file closed and every gzip member sound
+	! ls "$1"/*.open > /dev/null 2>&1 && for f in "$1"/*.warc.gz; do
+		gzip -t "$f" || return 1
+	done
+}
+run "$LINKMEND" "${ARCHIVE[@]}" -o "$SCRATCH/c-ref" --db "$SCRATCH/ref.db" 2> /dev/null
+captures "$SCRATCH/ref.db" "$SCRATCH/c-ref" > "$SCRATCH/a-ref"
+live=$(grep -c "	alive	" "$SCRATCH/t-ref")
+same "plain archive keeps each live link (the setup works)" \
+	"$(grep -c " kept 200$" "$SCRATCH/a-ref")" "$live"
+run "$LINKMEND" "${ARCHIVE[@]}" --worker -o "$SCRATCH/c-w1" --db "$SCRATCH/w1.db" 2> "$SCRATCH/aw1.err"
+same "one archive worker on SQLite finishes" "$?" "0"
+captures "$SCRATCH/w1.db" "$SCRATCH/c-w1" > "$SCRATCH/a-w1"
+ok "and keeps what plain archive does" cmp -s "$SCRATCH/a-ref" "$SCRATCH/a-w1"
+for i in 1 2 3 4; do
+	run "$LINKMEND" "${ARCHIVE[@]}" --worker --claim-hosts 3 -o "$SCRATCH/c-p4" \
+		--db "$DB4" 2> "$SCRATCH/ap4-$i.err" &
+done
+fails=0
+for i in 1 2 3 4; do wait -n || fails=$((fails + 1)); done
+same "four archive workers on PostgreSQL, one collection, finish" "$fails" "0"
+captures "$DB4" "$SCRATCH/c-p4" > "$SCRATCH/a-p4"
+ok "and keep what plain archive does, each link once" cmp -s "$SCRATCH/a-ref" "$SCRATCH/a-p4"
+ok "in files of their own, all closed and whole ($(ls "$SCRATCH/c-p4"/*.warc.gz | wc -l) files)" \
+	whole "$SCRATCH/c-p4"
+same "the index holds every capture" "$(wc -l < "$SCRATCH/c-p4/index.cdxj")" \
+	"$(wc -l < "$SCRATCH/a-p4")"
+# A worker killed while writing: its file stays open; the next worker's
+# recovery cuts it after its last counted record, and never touches the
+# open file of a worker still running.
+DBA=$(newdb archived)
+scan_into "$DBA"
+run "$LINKMEND" "${CHECK[@]}" --db "$DBA" > /dev/null 2>&1
+SLOW=(--spacing-ms 400 --lease 5 -o "$SCRATCH/c-k" --db "$DBA")
+run "$LINKMEND" "${ARCHIVE[@]}" --worker --claim-hosts 2 "${SLOW[@]}" 2> /dev/null &
+sleep 2
+ok "a worker writing holds its file open (the setup works)" \
+	eval 'ls "$SCRATCH"/c-k/*.open > /dev/null 2>&1'
+run "$LINKMEND" "${ARCHIVE[@]}" --worker --claim-hosts 3 "${SLOW[@]}" 2> "$SCRATCH/ak2.err" &
+second=$!
+sleep 1
+pkill -9 -f -- "--worker --claim-hosts 2 --spacing-ms 400"
+wait "$second"
+same "a second worker started beside it finishes" "$?" "0"
+ok "and did not touch the first's open file while it ran" \
+	eval '! grep -q "left open by an interrupted run" "$SCRATCH/ak2.err"'
+run "$LINKMEND" "${ARCHIVE[@]}" --worker -o "$SCRATCH/c-k" --db "$DBA" --lease 5 \
+	2> "$SCRATCH/ak3.err"
+same "after the first was killed with -9, a third worker finishes" "$?" "0"
+ok "recovering the dead worker's file" grep -q "left open by an interrupted run" "$SCRATCH/ak3.err"
+captures "$DBA" "$SCRATCH/c-k" | grep " kept " | sort -u > "$SCRATCH/a-k"
+same "every live link kept" "$(wc -l < "$SCRATCH/a-k")" "$live"
+ok "and every file closed and whole" whole "$SCRATCH/c-k"
+
 # Many trees in one store.
 DBT=$(newdb trees)
 other=$SCRATCH/other
