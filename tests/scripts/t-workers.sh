@@ -106,6 +106,20 @@ scan_into() {	# scan_into DB [TREE-NAME]
 	"$LINKMEND" scan -q --no-output --db "$1" ${2:+--tree "$2"} "$tree"
 }
 
+# A store on PostgreSQL at schema 3 (tests/store/schema3.pg.sql, as
+# ce5eab2 wrote it) is migrated when opened.
+DBM=$(newdb migrated)
+psql -q "$DBM" -f "$TESTS/store/schema3.pg.sql" > /dev/null 2>&1
+psql -q "$DBM" -c "UPDATE tree SET root = '$tree'; UPDATE meta SET value = '$tree' WHERE key = 'tree/1/root'" > /dev/null
+same "a schema-3 PostgreSQL store (the setup works)" \
+	"$(psql -qtA "$DBM" -c "SELECT value FROM meta WHERE key = 'schema'")" "3"
+"$LINKMEND" report --db "$DBM" --format=json -o "$SCRATCH/m3.json" 2> "$SCRATCH/m3.err"
+same "report reads it after migrating it" "$?" "0"
+same "which is then schema 4: its host kept, resolve, archive and turns added" \
+	"$(psql -qtA "$DBM" -c "SELECT (SELECT value FROM meta WHERE key = 'schema'),
+		host, last_ms, next_s, resolve_s, archive_s, turn_by IS NULL FROM host")" \
+	"4|a.example-web.org|1700000000123|1700086400|0|0|t"
+
 # The reference: plain check on a SQLite store.
 scan_into "$SCRATCH/ref.db"
 run "$LINKMEND" "${CHECK[@]}" --db "$SCRATCH/ref.db" > /dev/null 2>&1
