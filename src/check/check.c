@@ -153,6 +153,26 @@ static void finish(struct job *j, enum verdict v, const char *fmt, ...)
 	c->remaining--;
 }
 
+/*
+ * No verdict: a hop's host is another worker's (net's host_slot gave the
+ * request up).  The link is left for a later claim.
+ */
+static void finish_deferred(struct job *j)
+{
+	struct check_ctx *c = j->ctx;
+	struct check_result r;
+
+	memset(&r, 0, sizeof(r));
+	r.url = j->orig;
+	r.index = j->index;
+	r.verdict = V__COUNT;
+	r.deferred = 1;
+	r.chain = r.detail = r.digest = "";
+	c->done(&r, c->data);
+	free_job(j);
+	c->remaining--;
+}
+
 static void on_job_done(struct net_request *req, void *data);
 
 /* "Set-Cookie: name=value; ...": name=value into the job's jar. */
@@ -298,6 +318,15 @@ static void on_probe_done(struct net_request *req, void *data)
 	struct probe *p = data;
 	struct job *j, *next;
 
+	if (req->deferred) {	/* asked again by the next job there */
+		net_request_reset(req);
+		p->state = 0;
+		for (j = p->waiters, p->waiters = NULL; j; j = next) {
+			next = j->next_waiting;
+			finish_deferred(j);
+		}
+		return;
+	}
 	p->state = 2;
 	p->status = req->curl_code ? 0 : req->status;
 	p->parked = p->status == 200 && page_is_parked(&req->body);
@@ -536,6 +565,8 @@ static void on_job_done(struct net_request *req, void *data)
 	const struct check_opts *o = j->ctx->o;
 	long s = req->status;
 
+	if (req->deferred)
+		return finish_deferred(j);
 	if (req->curl_code)
 		return on_error(j);
 	/* FTP: its reply codes are no HTTP statuses; there it is. */

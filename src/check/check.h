@@ -39,6 +39,11 @@ struct check_result {
 	const char *digest;	/* hex SHA-256 of the final body, or "" */
 	long elapsed_ms;
 	int tries;
+	/*
+	 * No verdict (verdict V__COUNT): a host on its way is another
+	 * worker's (net_opts.host_slot); the link is to be checked later.
+	 */
+	int deferred;
 };
 
 /*

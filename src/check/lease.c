@@ -66,8 +66,11 @@ long lease_turn(void *data, const char *host, long spacing_ms, int *ours)
 {
 	struct lease_batch *b = data;
 	long long now = lease_wall_ms(), at = 0;
+	void **since;
 	int r;
 
+	if (strmap_get(&b->by_host, host))
+		return NET_SLOT_NONE;	/* ours by lease */
 	/*
 	 * Two ms more: the wall clock that timed the last request and the
 	 * one we wait by both count whole ms.
@@ -78,7 +81,17 @@ long lease_turn(void *data, const char *host, long spacing_ms, int *ours)
 		b->failed = -1;
 		return -1;
 	}
-	*ours = r;
+	*ours = r == 1;
+	since = strmap_put(&b->waiting, host);
+	if (r != 2) {
+		*since = NULL;
+	} else if (!*since) {
+		*since = (void *)(size_t)now;
+	} else if (b->o->give_up_ms &&
+		   now - (long long)(size_t)*since > b->o->give_up_ms) {
+		*since = NULL;
+		return NET_SLOT_GIVE_UP;
+	}
 	return at > now ? (long)(at - now) : 0;
 }
 
@@ -119,6 +132,7 @@ int lease_release(struct lease_batch *b)
 	}
 	free(b->v);
 	strmap_clear(&b->by_host, NULL);
+	strmap_clear(&b->waiting, NULL);
 	if (store_drop_turns(b->st, b->o->owner))
 		ret = -1;
 	ret = ret || b->failed ? -1 : 0;

@@ -25,6 +25,12 @@ struct lease_opts {
 	size_t hosts;			/* hosts claimed at once */
 	long long now_s;		/* work due by this is claimed */
 	volatile sig_atomic_t *stop;
+	/*
+	 * A request to a host another worker holds is given up after this
+	 * long (NET_SLOT_GIVE_UP), so that two workers each waiting for
+	 * the other's host cannot wait for ever; 0: it waits.
+	 */
+	long long give_up_ms;
 };
 
 struct lease_held {
@@ -39,6 +45,7 @@ struct lease_batch {
 	struct lease_held *v;
 	size_t nr, alloc;
 	struct strmap by_host;	/* host -> index + 1 */
+	struct strmap waiting;	/* host -> first refused, wall ms */
 	long long renewed_ms;
 	int failed;		/* a renewal or turn failed: stop */
 };
@@ -51,7 +58,10 @@ int lease_claim(struct lease_batch *b, const struct lease_opts *o,
 		struct store *st);
 /* net_opts.host_since for b's hosts (data is b). */
 long lease_since(void *data, const char *host);
-/* net_opts.host_slot and host_turn_end: the store's turns (data is b). */
+/*
+ * net_opts.host_slot and host_turn_end: the store's turns (data is b),
+ * for any host but b's own (NET_SLOT_NONE).
+ */
 long lease_turn(void *data, const char *host, long spacing_ms, int *ours);
 void lease_turn_end(void *data, const char *host, int sent);
 /* A tick: renews b's leases every quarter lease (data is b). */

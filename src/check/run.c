@@ -133,7 +133,7 @@ struct run_state {
 	struct link_set *links;
 	const size_t *which;
 	struct store *st;
-	size_t n, done, counts[V__COUNT];
+	size_t n, done, deferred, counts[V__COUNT];
 	long started_ms;
 	int failed;
 };
@@ -145,6 +145,10 @@ static void on_result(const struct check_result *r, void *data)
 	struct store_check sc;
 	char *detail;
 
+	if (r->deferred) {
+		rs->deferred++;
+		return;
+	}
 	to_store(rs->o, r, l->id, &sc, &detail);
 	/*
 	 * Each check is committed as it finishes (WAL, no fsync per commit:

@@ -130,6 +130,10 @@ static int check_once(struct store *st, void *data, int *none)
 	}
 	run.req.net.host_since = lease_since;
 	run.req.net.host_since_data = &b.lease;
+	/* A redirect to a host we do not hold: in turns, as an archive. */
+	run.req.net.host_slot = lease_turn;
+	run.req.net.host_turn_end = lease_turn_end;
+	run.req.net.host_slot_data = &b.lease;
 	run.tick = lease_renew;
 	run.tick_data = &b.lease;
 	if (!ret && b.nwhich)
@@ -165,5 +169,6 @@ int check_worker(const struct check_worker_opts *o, struct store *st,
 	cl.lease.hosts = o->hosts;
 	cl.lease.now_s = o->run->now;
 	cl.lease.stop = o->run->stop;
+	cl.lease.give_up_ms = o->lease_ms / 4;
 	return lease_work(&cl.lease, st, check_once, &cl, &stats->waited_ms);
 }

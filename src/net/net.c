@@ -88,8 +88,8 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose,
 	struct net_request *r = p;
 	const char *kind;
 
-	/* Refused before the transfer began (a proxied target). */
-	if (purpose == CURLSOCKTYPE_IPCXN && r->refused)
+	/* Refused before the transfer began (a proxied target, a deferral). */
+	if (purpose == CURLSOCKTYPE_IPCXN && (r->refused || r->deferred))
 		return CURL_SOCKET_BAD;
 	/* Through a proxy the address is the proxy's, which the user chose. */
 	if (purpose == CURLSOCKTYPE_IPCXN && !r->allow_private &&
@@ -284,6 +284,7 @@ int net_submit(struct net *n, struct net_request *r)
 	r->host = h;
 	r->next = NULL;
 	r->slotted = SLOT_NONE;
+	r->deferred = 0;
 	if (r->urgent && h->head) {
 		r->next = h->head;
 		h->head = r;
@@ -574,7 +575,15 @@ static long schedule(struct net *n)
 							   n->o.spacing_ms,
 							   &ours);
 
-				if (turn < 0) {
+				if (turn == NET_SLOT_NONE) {
+					turn = 0;
+					r->slotted = SLOT_UNSHARED;
+				} else if (turn == NET_SLOT_GIVE_UP) {
+					/* Started only to end unsent. */
+					turn = 0;
+					r->deferred = 1;
+					r->slotted = SLOT_UNSHARED;
+				} else if (turn < 0) {
 					turn = n->o.spacing_ms;
 					r->slotted = SLOT_UNSHARED;
 				} else if (ours) {

@@ -56,16 +56,20 @@ struct net_opts {
 	long (*host_since)(void *data, const char *host);
 	void *host_since_data;
 	/*
-	 * For hosts every worker may ask (an archive): one request at a
-	 * time among all workers holds the host's turn.  host_slot asks
-	 * for it when a request is next to start: returns the ms to wait,
-	 * with *ours set when the turn is this request's (it then starts
-	 * after the wait; the turn's time counts from when the last turn's
-	 * request went out), unset when another worker holds it (ask again
-	 * after the wait); -1 when the store cannot tell (the request then
-	 * waits a whole spacing and goes).  host_turn_end is told once per
-	 * turn: sent when the request's head went out (the next turn counts
-	 * from then), or not.  NULL: not shared.
+	 * For hosts every worker may ask (an archive, a redirect's target):
+	 * one request at a time among all workers holds the host's turn.
+	 * host_slot asks for it when a request is next to start: returns
+	 * the ms to wait, with *ours set when the turn is this request's
+	 * (it then starts after the wait; the turn's time counts from when
+	 * the last turn's request went out), unset when another worker
+	 * holds it (ask again after the wait); NET_SLOT_NONE when the host
+	 * needs no turn (this worker's own: go); NET_SLOT_GIVE_UP when the
+	 * request is not to be made now (another worker holds the host too
+	 * long): it ends unsent, deferred set; -1 when the store cannot
+	 * tell (the request then waits a whole spacing and goes).
+	 * host_turn_end is told once per turn: sent when the request's head
+	 * went out (the next turn counts from then), or not.  NULL: not
+	 * shared.
 	 */
 	long (*host_slot)(void *data, const char *host, long spacing_ms,
 			  int *ours);
@@ -123,6 +127,8 @@ struct net_request {
 	char *refused;
 	/* Set when a cap cut the transfer off: why (header flood, bomb). */
 	char *cut;
+	/* Not made: host_slot gave it up (the host is another worker's). */
+	int deferred;
 
 	/* The engine's own. */
 	struct net_request *next;
@@ -138,6 +144,9 @@ struct net_request {
 };
 
 struct net;
+
+#define NET_SLOT_NONE (-2)
+#define NET_SLOT_GIVE_UP (-3)
 
 struct net *net_new(const struct net_opts *o);
 void net_free(struct net *n);

@@ -1009,8 +1009,10 @@ int store_claim_hosts(struct store *st, enum store_job job, const char *owner,
 		      void *data)
 {
 	struct claimed c;
+	/* Not while another worker's request holds its turn (a hop there). */
 	char *sql = xstrfmt("SELECT host, owner, until_ms, last_ms FROM host"
-			    " WHERE %s <= ?1 AND until_ms < ?2"
+			    " WHERE %s <= ?1 AND until_ms < ?2 AND"
+			    " (turn_by IS NULL OR turn_until_ms < ?2)"
 			    " ORDER BY %s, host LIMIT ?3%s", due_column(job),
 			    due_column(job), db_skip_locked(st->db));
 	size_t i;
@@ -1103,7 +1105,8 @@ int store_take_turn(struct store *st, const char *host, const char *owner,
 		     " turn_until_ms = ?5, turn_ms = CASE"
 		     " WHEN last_ms + ?3 > ?4 THEN last_ms + ?3 ELSE ?4 END"
 		     " WHERE host = ?1 AND (turn_by IS NULL OR"
-		     " turn_until_ms < ?4) RETURNING turn_ms",
+		     " turn_until_ms < ?4) AND (owner IS NULL OR owner = ?2"
+		     " OR until_ms < ?4) RETURNING turn_ms",
 		     ARGS(DB_T(host), DB_T(owner), DB_I(spacing_ms),
 			  DB_I(now_ms), DB_I(until_ms)),
 		     "cannot take a turn", db_first_int, &at))
@@ -1112,10 +1115,20 @@ int store_take_turn(struct store *st, const char *host, const char *owner,
 		*at_ms = at;
 		return 1;
 	}
-	/* Another's: the next can be no sooner than a spacing after it. */
-	if (db_query(st->db, "SELECT turn_ms FROM host WHERE host = ?1",
-		     ARGS(DB_T(host)), "cannot take a turn", db_first_int, &at))
+	/*
+	 * Leased to another worker: ask again in a while.  Else another's
+	 * turn: the next can be no sooner than a spacing after it.
+	 */
+	if (db_query(st->db, "SELECT CASE WHEN owner IS NOT NULL AND"
+		     " owner != ?2 AND until_ms >= ?3 THEN -1 ELSE turn_ms END"
+		     " FROM host WHERE host = ?1",
+		     ARGS(DB_T(host), DB_T(owner), DB_I(now_ms)),
+		     "cannot take a turn", db_first_int, &at))
 		return -1;
+	if (at < 0) {
+		*at_ms = now_ms + 200;
+		return 2;
+	}
 	*at_ms = at + spacing_ms;
 	return 0;
 }

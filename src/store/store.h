@@ -294,12 +294,15 @@ int store_release_host(struct store *st, enum store_job job,
 long long store_count_due_hosts(struct store *st, enum store_job job,
 				long long now_s);
 /*
- * A host every worker may ask (an archive) has no lease but a turn, one
- * worker's at a time: take it for owner until until_ms (a dead worker's
- * turn passes then) and return 1 with *at_ms when its request may go (a
- * spacing after the last one went, last_ms); or 0 when another worker
- * holds it, with *at_ms when to ask again; -1 after error().  The turn
- * ends when the request went out (last_ms = now_ms) or was given up.
+ * A host every worker may ask (an archive, a redirect's target) is taken
+ * in turns, one worker's request at a time: take it for owner until
+ * until_ms (a dead worker's turn passes then) and return 1 with *at_ms
+ * when its request may go (a spacing after the last one went, last_ms);
+ * 0 when another worker's request holds it, with *at_ms when to ask
+ * again; 2 likewise when the host is leased to another worker (its
+ * requests are that worker's alone: no turn until it gives it back);
+ * -1 after error().  The turn ends when the request went out (last_ms =
+ * now_ms) or was given up.  Hosts are not claimed while a turn is out.
  */
 int store_take_turn(struct store *st, const char *host, const char *owner,
 		    long long spacing_ms, long long now_ms, long long until_ms,

@@ -25,8 +25,9 @@ fi
 
 # Thirty hosts of five URLs each, every fate stateless (the same answer
 # however often and in whatever order it is asked): alive, gone (with a
-# Wayback capture), moved to a page that lives, server error; a refused
-# host, a name that does not exist and one a letter off h00's.  The tree
+# Wayback capture), moved to a page that lives, server error; ten hosts
+# moved to one hub; a refused host, a name that does not exist and one a
+# letter off h00's.  The tree
 # is a git history of one commit in 2010, which dates every line.
 scn=$SCRATCH/workers.scn
 tree=$SCRATCH/tree
@@ -46,6 +47,18 @@ with open(sys.argv[1], "w") as s, open(sys.argv[2], "w") as c:
                 s.write(f"{host} {path} {fate}\n")
             c.write(f"/* http://{host}{path} */\n")
         s.write(f"archive http://{host}/gone 20050101000000 200\n")
+    # Ten hosts whose one link moved to a page on one hub, which the
+    # tree also cites: the hub is one worker's, and hops there come
+    # from every worker.
+    s.write("hub.workers-web.org latency 5-40\n")
+    for h in range(10):
+        s.write(f"r{h}.workers-web.org latency 5-40\n")
+        s.write(f"r{h}.workers-web.org /go 301 http://hub.workers-web.org/p{h}\n")
+        s.write(f"hub.workers-web.org /p{h} 200 page {h}\n")
+        c.write(f"/* http://r{h}.workers-web.org/go */\n")
+    for h in range(5):
+        s.write(f"hub.workers-web.org /d{h} 200 direct {h}\n")
+        c.write(f"/* http://hub.workers-web.org/d{h} */\n")
     s.write("closed.workers-web.org refused\n")
     c.write("/* http://closed.workers-web.org/a */\n")
     c.write("/* http://nowhere.workers-web.org/b */\n")
@@ -124,7 +137,7 @@ same "which is then schema 4: its host kept, resolve, archive and turns added" \
 scan_into "$SCRATCH/ref.db"
 run "$LINKMEND" "${CHECK[@]}" --db "$SCRATCH/ref.db" > /dev/null 2>&1
 verdicts "$SCRATCH/ref.db" > "$SCRATCH/t-ref"
-same "check of the tree gives 153 verdicts (the setup works)" "$(wc -l < "$SCRATCH/t-ref")" "153"
+same "check of the tree gives 168 verdicts (the setup works)" "$(wc -l < "$SCRATCH/t-ref")" "168"
 ok "of several kinds: alive, gone, moved, server-error, refused, dns" \
 	test "$(cut -f2 "$SCRATCH/t-ref" | sort -u | tr '\n' ' ')" = "alive dns gone moved refused server-error "
 
@@ -179,7 +192,7 @@ ok "four workers on PostgreSQL: the same verdict table" cmp -s "$SCRATCH/t-ref" 
 ok "no host saw two requests closer than ${SPACING} ms across workers on the wire (least gap $gap ms)" \
 	gap_ok "$gap"
 same "every URL was checked exactly once" \
-	"$(psql -qtA "$DB4" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "153|153"
+	"$(psql -qtA "$DB4" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "168|168"
 same "and every lease was given back" \
 	"$(psql -qtA "$DB4" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")" "0"
 
@@ -204,7 +217,7 @@ ok "after waiting for the dead worker's lease ($(($(date +%s) - t0)) s)" grep -q
 psql -qtA "$DBK" -c "SELECT url_id, at, verdict FROM checks" | sort > "$SCRATCH/k-after"
 ok "no committed check was lost" test -z "$(comm -23 "$SCRATCH/k-before" "$SCRATCH/k-after")"
 same "and every URL is checked once" \
-	"$(psql -qtA "$DBK" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "153|153"
+	"$(psql -qtA "$DBK" -c "SELECT count(*), count(DISTINCT url_id) FROM checks")" "168|168"
 gap=$(min_gap)
 ok "no host saw two requests closer than ${SPACING} ms across the takeover on the wire (least gap $gap ms)" \
 	gap_ok "$gap"
