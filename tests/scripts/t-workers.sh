@@ -363,3 +363,27 @@ ok "naming the trees" grep -q "holds 2 trees (linux, other): name one with --tre
 "$LINKMEND" report --db "$DBT" --tree other --format=json -o "$SCRATCH/r.json"
 same "report --tree other reports its two occurrences" \
 	"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["occurrences"])' "$SCRATCH/r.json")" "2"
+
+# valgrind: the three workers on a PostgreSQL store leak nothing and make
+# no error (sanitizer builds: ASan checks the runs above instead).
+if grep -q fsanitize "$(dirname "$0")/../../.build-flags" 2>/dev/null; then
+	skip "valgrind finds no leak or error in the workers" \
+		"sanitizer build: valgrind cannot run it (ASan checks it instead)"
+	exit 0
+fi
+VG=(valgrind -q --leak-check=full --show-leak-kinds=definite,indirect
+    --errors-for-leak-kinds=definite,indirect --error-exitcode=99)
+DBV=$(newdb valgrind)
+scan_into "$DBV"
+for job in "check --spacing-ms 50 --per-host 1 --timeout 3 --retries 0" \
+	   "resolve --confirm 1 --trust-network --timeout 3 --wayback http://web.archive.org --archive-spacing 20" \
+	   "archive --spacing-ms 50 --timeout 3 -q -o $SCRATCH/c-vg"; do
+	# shellcheck disable=SC2086
+	run "${VG[@]}" "$LINKMEND" $job --worker --allow-private --claim-hosts 8 \
+		--db "$DBV" > /dev/null 2> "$SCRATCH/vg.err"
+	rc=$?
+	same "valgrind: ${job%% *} --worker clean" "$rc" "0"
+	[ "$rc" = 0 ] || head -30 "$SCRATCH/vg.err"
+done
+same "and they did the work: every URL checked" \
+	"$(psql -qtA "$DBV" -c "SELECT count(DISTINCT url_id) FROM checks")" "168"
