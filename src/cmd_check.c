@@ -247,9 +247,11 @@ static int run_worker(struct check_args *a, struct cmd_store *cs)
 	if (!a->quiet)
 		fprintf(stderr, "check: worker %s: %zu URLs checked on %zu hosts"
 			" in %zu claims, %.1f s (%.1f s with nothing to claim)"
-			"%s\n", owner, stats.checked, stats.hosts, stats.claims,
+			"; %zu left for a later claim (a redirect to a host "
+			"another worker held)%s\n", owner, stats.checked,
+			stats.hosts, stats.claims,
 			(double)(net_now_ms() - t0) / 1000.0,
-			(double)stats.waited_ms / 1000.0,
+			(double)stats.waited_ms / 1000.0, stats.deferred,
 			cmd_interrupted ? "; interrupted" : "");
 	free(owner);
 	return ret ? 2 : 0;

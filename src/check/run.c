@@ -133,7 +133,7 @@ struct run_state {
 	struct link_set *links;
 	const size_t *which;
 	struct store *st;
-	size_t n, done, deferred, counts[V__COUNT];
+	size_t n, done, counts[V__COUNT];
 	long started_ms;
 	int failed;
 };
@@ -146,7 +146,8 @@ static void on_result(const struct check_result *r, void *data)
 	char *detail;
 
 	if (r->deferred) {
-		rs->deferred++;
+		if (rs->o->deferred)
+			(*rs->o->deferred)++;
 		return;
 	}
 	to_store(rs->o, r, l->id, &sc, &detail);

@@ -33,6 +33,8 @@ struct check_run_opts {
 	/* Called about four times a second while requests run, or NULL. */
 	void (*tick)(void *data);
 	void *tick_data;
+	/* Counts links left unchecked (a worker's hop given up), if set. */
+	size_t *deferred;
 };
 
 void check_run_opts_init(struct check_run_opts *o);

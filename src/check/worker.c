@@ -136,6 +136,7 @@ static int check_once(struct store *st, void *data, int *none)
 	run.req.net.host_slot_data = &b.lease;
 	run.tick = lease_renew;
 	run.tick_data = &b.lease;
+	run.deferred = &cl->stats->deferred;
 	if (!ret && b.nwhich)
 		ret = check_links(&run, &b.links, b.which, b.nwhich, st, &done);
 	set_next(&b);

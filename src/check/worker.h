@@ -29,6 +29,7 @@ void check_worker_opts_init(struct check_worker_opts *o,
 
 struct check_worker_stats {
 	size_t claims, hosts, checked;
+	size_t deferred;		/* left for a later claim */
 	long long waited_ms;		/* with no host free to claim */
 };
 

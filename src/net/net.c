@@ -286,8 +286,19 @@ int net_submit(struct net *n, struct net_request *r)
 	r->slotted = SLOT_NONE;
 	r->deferred = 0;
 	if (r->urgent && h->head) {
-		r->next = h->head;
-		h->head = r;
+		/*
+		 * First, but after a request holding the host's shared turn:
+		 * one that asked behind it would wait for a turn that cannot
+		 * end until it goes.
+		 */
+		struct net_request **pp = &h->head;
+
+		while (*pp && (*pp)->slotted == SLOT_OURS)
+			pp = &(*pp)->next;
+		r->next = *pp;
+		*pp = r;
+		if (!r->next)
+			h->tail = r;
 	} else {
 		if (h->tail)
 			h->tail->next = r;
@@ -360,6 +371,7 @@ static int on_debug(CURL *e, curl_infotype type, char *data, size_t len,
 		    void *p)
 {
 	struct net_request *r = p;
+	long now;
 
 	(void)e;
 	if (type != CURLINFO_HEADER_OUT)
@@ -368,7 +380,14 @@ static int on_debug(CURL *e, curl_infotype type, char *data, size_t len,
 		strbuf_reset(&r->request_head);	/* the last request's */
 		strbuf_add(&r->request_head, data, len);
 	}
-	/* Sent, not about to be: the next worker's turn counts from now. */
+	/*
+	 * Sent, not about to be (prereq): on a busy machine the two can be
+	 * ms apart, and the host's spacing and the next worker's turn
+	 * count from the later.
+	 */
+	now = net_now_ms();
+	if (now > r->host->last_start)
+		r->host->last_start = now;
 	turn_end(r, 1);
 	return 0;
 }
@@ -488,7 +507,7 @@ static void *start(struct net *n, struct net_request *r)
 		r->header_list = l;
 		curl_easy_setopt(e, CURLOPT_HTTPHEADER, l);
 	}
-	if (r->keep_request || r->slotted == SLOT_OURS) {
+	if (r->keep_request || n->o.spacing_ms || r->slotted == SLOT_OURS) {
 		curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
 		curl_easy_setopt(e, CURLOPT_DEBUGDATA, r);
 		curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);

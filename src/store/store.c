@@ -1101,9 +1101,17 @@ int store_take_turn(struct store *st, const char *host, const char *owner,
 	if (db_query(st->db, "INSERT INTO host(host) VALUES (?1)"
 		     " ON CONFLICT(host) DO NOTHING", ARGS(DB_T(host)),
 		     "cannot take a turn", NULL, NULL) ||
+	    /*
+	     * A lease that ran out with its owner named: that worker died and
+	     * may have asked the host until the lease's end (as a claim).
+	     */
 	    db_query(st->db, "UPDATE host SET turn_by = ?2,"
-		     " turn_until_ms = ?5, turn_ms = CASE"
-		     " WHEN last_ms + ?3 > ?4 THEN last_ms + ?3 ELSE ?4 END"
+		     " turn_until_ms = ?5, turn_ms = CASE WHEN"
+		     " (CASE WHEN owner IS NOT NULL AND owner != ?2 AND"
+		     "  until_ms > last_ms THEN until_ms ELSE last_ms END)"
+		     " + ?3 > ?4 THEN (CASE WHEN owner IS NOT NULL AND"
+		     "  owner != ?2 AND until_ms > last_ms THEN until_ms"
+		     "  ELSE last_ms END) + ?3 ELSE ?4 END"
 		     " WHERE host = ?1 AND (turn_by IS NULL OR"
 		     " turn_until_ms < ?4) AND (owner IS NULL OR owner = ?2"
 		     " OR until_ms < ?4) RETURNING turn_ms",

@@ -9,7 +9,9 @@
 # says when its event loop got round to reading the line (late by tens of
 # ms when the machine is busy).  Plain HTTP only; a request split over two
 # segments is counted by its first, which holds the request line and, for
-# curl's requests, the Host header (the second line).
+# curl's requests, the Host header (the second line); a segment sent again
+# (TCP's retransmission, on a loopback loaded enough to drop) is counted
+# once, at its first sending.
 import struct
 import sys
 
@@ -39,7 +41,8 @@ def packets(f):
 
 
 def payload(link, data):
-    """The TCP payload of one captured frame, or None."""
+    """The TCP payload of one captured frame and the key of its segment
+    (addresses, ports, sequence number), or None."""
     if link == 1:			# Ethernet (what Linux's lo gives)
         off, proto = 14, struct.unpack(">H", data[12:14])[0]
     elif link == 113:			# Linux cooked (-i any)
@@ -54,22 +57,31 @@ def payload(link, data):
         ihl = (data[off] & 0x0F) * 4
         if data[off + 9] != 6:
             return None
+        addrs = data[off + 12:off + 20]
         tcp = off + ihl
     elif proto == 0x86DD:
         if data[off + 6] != 6:
             return None
+        addrs = data[off + 8:off + 40]
         tcp = off + 40
     else:
         return None
-    return data[tcp + (data[tcp + 12] >> 4) * 4:]
+    return data[tcp + (data[tcp + 12] >> 4) * 4:], addrs + data[tcp:tcp + 8]
 
 
 def main():
+    seen = set()
     with open(sys.argv[1], "rb") as f:
         for t, link, data in packets(f):
-            p = payload(link, data)
-            if not p or not p.startswith(METHODS):
+            got = payload(link, data)
+            if not got or not got[0].startswith(METHODS):
                 continue
+            p, key = got
+            # A segment sent again (a retransmission on a loaded
+            # loopback) is the same request, not a second one.
+            if key in seen:
+                continue
+            seen.add(key)
             lines = p.split(b"\r\n")
             parts = lines[0].split(b" ")
             host = b"-"
