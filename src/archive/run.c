@@ -656,6 +656,17 @@ static void release(struct archive_state *c, struct target_list *t)
 	free(c->real);
 }
 
+/* What a run (or a worker) did, for its summary. */
+static void count_into(const struct archive_state *c,
+		       struct archive_stats *stats)
+{
+	stats->captures = c->captures;
+	stats->revisits = c->revisits;
+	stats->bytes = c->bytes;
+	stats->failed = c->failed;
+	stats->fatal = c->fatal;
+}
+
 int archive_run(const struct archive_opts *o, struct store *st,
 		struct archive_stats *stats)
 {
@@ -689,11 +700,7 @@ int archive_run(const struct archive_opts *o, struct store *st,
 	if (!ret && o->request_capture && !c.fatal && !(o->stop && *o->stop) &&
 	    ask_spn(&c, &t, stats))
 		c.fatal = 1;
-	stats->captures = c.captures;
-	stats->revisits = c.revisits;
-	stats->bytes = c.bytes;
-	stats->failed = c.failed;
-	stats->fatal = c.fatal;
+	count_into(&c, stats);
 	release(&c, &t);
 	return ret;
 }
@@ -798,11 +805,7 @@ int archive_worker(const struct archive_opts *o,
 			ret = -1;
 		stats->incomplete |= r > 0;
 	}
-	stats->captures = c.captures;
-	stats->revisits = c.revisits;
-	stats->bytes = c.bytes;
-	stats->failed = c.failed;
-	stats->fatal = c.fatal;
+	count_into(&c, stats);
 	release(&c, &none);
 	return ret;
 }
