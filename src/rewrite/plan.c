@@ -126,6 +126,14 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len)
 	return strlen(e->text) == n && !memcmp(buf + e->start, e->text, n);
 }
 
+int plan_done(const struct planned *e, const char *buf, size_t len)
+{
+	size_t n = strlen(e->replacement);
+
+	return e->start <= len && n <= len - e->start &&
+	       !memcmp(buf + e->start, e->replacement, n);
+}
+
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		size_t len, const struct config *cfg, struct keep_counts *kept)
 {

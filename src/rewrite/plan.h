@@ -54,6 +54,12 @@ void plan_release(struct plan *p);
 int plan_span_ok(const struct planned *e, const char *buf, size_t len);
 
 /*
+ * 1 if buf holds e's replacement where scan saw its URL: the edit was
+ * made (fix, then a commit) and is not to be made again.
+ */
+int plan_done(const struct planned *e, const char *buf, size_t len);
+
+/*
  * Decide entries [i, j) of p, one file whose bytes are buf: an entry not
  * applied yet whose bytes are no longer what scan saw is changed; one on
  * a line that must stay (keep_reason()) or whose line would lose its

@@ -11,6 +11,7 @@
 
 #include "../lib/atomic.h"
 #include "../lib/config.h"
+#include "../lib/outdir.h"
 #include "../lib/path.h"
 #include "../lib/run.h"
 #include "../lib/strbuf.h"
@@ -55,6 +56,7 @@ struct series {
 	struct strmap blobs;	/* path -> struct strbuf of the base content */
 	struct strmap modes;	/* path -> its mode at the base ("100644") */
 	struct keep_counts kept;
+	size_t committed;	/* edits the base holds already */
 };
 
 static int git(struct series *c, const char *const *args, const char *in,
@@ -842,11 +844,21 @@ static void group_edits(struct series *c)
 
 		for (j = i; j < p->nr && !strcmp(p->v[j].path, p->v[i].path); j++)
 			;
+		/*
+		 * What fix wrote is judged against the base as it is: a fix
+		 * not committed is proposed, a committed one is there.
+		 */
+		for (k = i; k < j; k++)
+			p->v[k].applied = 0;
 		if (b)
 			plan_fit(p, i, j, b->buf, b->len, c->o->cfg, &c->kept);
 		for (k = i; k < j; k++) {
 			struct planned *e = &p->v[k];
 
+			if (b && e->changed && plan_done(e, b->buf, b->len)) {
+				c->committed++;
+				continue;
+			}
 			if (!b || e->changed) {
 				warning("skipped %s:%u: not the URL scan saw "
 					"there at %s", e->path, e->line,
@@ -1116,25 +1128,22 @@ static int write_index(struct series *c, const char *dir,
  */
 static int write_all(struct series *c)
 {
-	char *final_dir = xstrdup(c->o->dir), *left, *staging;
+	char *final_dir = xstrdup(c->o->dir), *staging;
 	struct strbuf parent = STRBUF_INIT;
 	size_t n = strlen(final_dir), i, nu = 0;
 	long long now = (long long)time(NULL);
 	struct unit *u = plan_units(c, &nu);
+	struct outdir od;
 	int ret = 0;
 
 	while (n > 1 && final_dir[n - 1] == '/')
 		final_dir[--n] = '\0';
-	/* What a killed run left beside dir: never a result. */
-	left = xstrfmt("%s.linkmend-new-*", final_dir);
-	remove_leftovers(left);
-	free(left);
 	c->final_dir = final_dir;
-	staging = xstrfmt("%s.linkmend-new-%d", final_dir, (int)getpid());
-	if (mkdir(staging, 0777)) {
-		ret = error_errno("cannot create '%s'", staging);
+	if (outdir_begin(&od, final_dir, "series")) {
+		ret = -1;
 		goto out;
 	}
+	staging = od.staging;
 	for (i = 0; i < nu && !ret; i++) {
 		/* A tree's first part on the base; its next on the one before. */
 		if (u[i].part == 1) {
@@ -1156,20 +1165,14 @@ static int write_all(struct series *c)
 		ret = finish_unit(c, staging, &u[i]);
 	if (!ret && (nu > 1 || *u[0].dir))
 		ret = write_index(c, staging, u, nu);
-	if (ret)
-		goto out;
-	if (!renameat2(AT_FDCWD, staging, AT_FDCWD, final_dir, RENAME_EXCHANGE)) {
-		if (remove_tree(staging))	/* the old series, now here */
-			warning("the old series is left in '%s'", staging);
-	} else if (errno != ENOENT || rename(staging, final_dir)) {
-		ret = error_errno("cannot put the series in '%s'", final_dir);
-	}
+	if (!ret)
+		ret = outdir_commit(&od);
+	outdir_release(&od);
 out:
 	for (i = 0; i < nu; i++)
 		free(u[i].dir);
 	free(u);
 	strbuf_release(&parent);
-	free(staging);
 	free(final_dir);
 	return ret;
 }
@@ -1445,6 +1448,10 @@ int series_write(const struct series_opts *o, struct store *st)
 	preload_blobs(&c);
 	preload_modes(&c);
 	group_edits(&c);
+	if (c.committed)
+		fprintf(stderr, "series: %zu edit%s already at %s, not proposed "
+			"again\n", c.committed, c.committed == 1 ? "" : "s",
+			o->base_rev);
 	keep_summary(&c.kept, &kept);
 	if (kept.len)
 		fprintf(stderr, "series: %s\n", kept.buf);

@@ -335,6 +335,41 @@ int store_use_tree(struct store *st, const char *name, const char *version,
 	return 0;
 }
 
+/* A tree's root: scan's absolute one (meta), else the one recorded. */
+#define TREE_ROOT "coalesce((SELECT m.value FROM meta m" \
+		  " WHERE m.key = 'tree/' || CAST(t.id AS TEXT) || '/root')" \
+		  ", t.root)"
+
+char *store_tree_at(struct store *st, const char *root)
+{
+	char *name = NULL;
+
+	if (db_query(st->db, "SELECT t.name FROM tree t WHERE " TREE_ROOT
+		     " = ?1 ORDER BY t.id LIMIT 1", ARGS(DB_T(root)),
+		     "cannot read trees", db_first_text, &name))
+		return NULL;
+	return name;
+}
+
+char *store_tree_root(struct store *st, const char *name)
+{
+	char *root = NULL;
+
+	if (db_query(st->db, "SELECT " TREE_ROOT " FROM tree t"
+		     " WHERE t.name = ?1", ARGS(DB_T(name)),
+		     "cannot read trees", db_first_text, &root))
+		return NULL;
+	return root;
+}
+
+int store_reset_tree(struct store *st)
+{
+	return store_clear_files(st) ||
+	       db_query(st->db, "DELETE FROM resolution WHERE tree_id = ?1",
+			ARGS(DB_I(st->tree)), "cannot clear the tree", NULL,
+			NULL) ? -1 : 0;
+}
+
 const char *store_tree_name(const struct store *st)
 {
 	return st->tree > 0 ? st->tree_name : NULL;
@@ -834,6 +869,7 @@ int store_each_resolution(struct store *st,
 			" r.evidence, r.applied, u.url, r.edit FROM resolution r"
 			" JOIN occurrence o ON o.tree_id = r.tree_id"
 			"  AND o.path = r.path AND o.start = r.start"
+			"  AND o.url_id = r.url_id"
 			" JOIN url u ON u.id = r.url_id WHERE r.tree_id = ?1"
 			" ORDER BY r.path, r.start", ARGS(DB_I(st->tree)),
 			"cannot read resolutions", edit_row, &r);
@@ -882,9 +918,13 @@ int store_each_count(struct store *st,
 			     " c.at = (SELECT max(at) FROM checks d"
 			     " WHERE d.url_id = c.url_id) GROUP BY c.verdict"
 			     " ORDER BY c.verdict" },
-		{ "kind", "SELECT kind, count(*) FROM resolution"
-			  " WHERE tree_id = ?1 OR ?1 = 0 GROUP BY kind"
-			  " ORDER BY kind" },
+		/* A resolution whose line now holds another URL is past. */
+		{ "kind", "SELECT r.kind, count(*) FROM resolution r"
+			  " WHERE (r.tree_id = ?1 OR ?1 = 0) AND EXISTS"
+			  " (SELECT 1 FROM occurrence o"
+			  "  WHERE o.tree_id = r.tree_id AND o.path = r.path"
+			  "  AND o.start = r.start AND o.url_id = r.url_id)"
+			  " GROUP BY r.kind ORDER BY r.kind" },
 	};
 	struct reader r = READER(st, cb, data);
 	size_t i;

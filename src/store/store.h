@@ -94,6 +94,15 @@ int store_use_tree(struct store *st, const char *name, const char *version,
 		   const char *root, long long now);
 /* The selected tree's name, or NULL. */
 const char *store_tree_name(const struct store *st);
+/*
+ * The name of the tree scanned from root (an absolute path), or NULL
+ * (none, or after error()); to free.
+ */
+char *store_tree_at(struct store *st, const char *root);
+/* The root the tree called name was scanned from, or NULL; to free. */
+char *store_tree_root(struct store *st, const char *name);
+/* The selected tree's files, occurrences and resolutions forgotten. */
+int store_reset_tree(struct store *st);
 
 int store_begin(struct store *st);
 int store_commit(struct store *st);
