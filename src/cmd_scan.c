@@ -34,7 +34,7 @@ const char cmd_scan_usage[] =
 	"linkmend scan [--format=tsv|json] [--db PATH] [-j N] [--all-schemes]\n"
 	"                     [--untracked] [--no-git] [--root DIR] "
 	"[--top-hosts N] [-q]\n"
-	"                     [--tree NAME] [--tree-version V] PATH...";
+	"                     [--tree NAME] [--tree-version V] [--replace] PATH...";
 
 const char cmd_scan_help[] =
 	"Find every URL in the files under PATH and print one record per\n"
@@ -58,7 +58,10 @@ const char cmd_scan_help[] =
 	"    --db PATH|URL      the store to use: a file, or a PostgreSQL\n"
 	"                       database (postgresql://...; also [store] url)\n"
 	"    --tree NAME        the tree's name in the store (default: the\n"
-	"                       store's one tree, else the root's directory)\n"
+	"                       tree scanned from this root before, else the\n"
+	"                       root's directory name)\n"
+	"    --replace          let this root take the place of a tree of the\n"
+	"                       same name scanned from another root\n"
 	"    --tree-version V   its version (default: the commit checked out)\n"
 	"    -j, --jobs N       threads reading files (default 2)\n"
 	"    --all-schemes      record every scheme://, not only http(s)/ftp\n"
@@ -204,22 +207,38 @@ static char *tree_commit(const char *root, int no_git)
 }
 
 /*
- * The tree the scan goes into: --tree, else the store's only tree (a
- * rescan), else one named after the root's directory.
+ * The tree the scan goes into: --tree, else the tree scanned from this
+ * root before, else a new one named after the root's directory.  A
+ * store holds many trees: one scanned from another root is never
+ * replaced unless asked (--replace).
  */
 static void use_tree(struct store *st, const char *name, const char *version,
-		     const char *root, int no_git)
+		     const char *root, int no_git, int replace)
 {
 	char *commit = version ? NULL : tree_commit(root, no_git);
-	const char *base = strrchr(root, '/');
+	char *real = realpath(root, NULL), *found = NULL, *other;
+	const char *base;
 
+	if (!real)
+		die_errno("cannot resolve '%s'", root);
+	base = strrchr(real, '/');
 	if (!name)
-		name = store_tree_name(st);
+		name = found = store_tree_at(st, real);
 	if (!name)
-		name = base && base[1] ? base + 1 : root;
-	if (store_use_tree(st, name, version ? version : commit, root,
+		name = base && base[1] ? base + 1 : real;
+	other = store_tree_root(st, name);
+	if (other && strcmp(other, real) && !replace)
+		die("the store holds a tree '%s' scanned from '%s': name this "
+		    "one with --tree NAME, or --replace to make '%s' that "
+		    "tree", name, other, root);
+	if (store_use_tree(st, name, version ? version : commit, real,
 			   (long long)time(NULL)))
 		die_reported();
+	if (other && strcmp(other, real) && store_reset_tree(st))
+		die_reported();
+	free(other);
+	free(found);
+	free(real);
 	free(commit);
 }
 
@@ -254,7 +273,7 @@ int cmd_scan(int argc, char **argv)
 	const char *root = NULL, *db = NULL, *format = "tsv";
 	const char *tree = NULL, *tree_version = NULL;
 	char *path, *sig;
-	int ret = 0;
+	int ret = 0, replace = 0;
 	struct option opts[] = {
 		OPT_STRING(0, "format", &format),
 		OPT_STRING(0, "db", &db),
@@ -268,6 +287,7 @@ int cmd_scan(int argc, char **argv)
 		OPT_BOOL(0, "no-output", &sc.no_output),
 		OPT_STRING(0, "tree", &tree),
 		OPT_STRING(0, "tree-version", &tree_version),
+		OPT_BOOL(0, "replace", &replace),
 		OPT_END(),
 	};
 
@@ -292,7 +312,8 @@ int cmd_scan(int argc, char **argv)
 	st = store_create(path);
 	if (!st)
 		die_reported();		/* the store said why, naming itself */
-	use_tree(st, tree, tree_version, sc.job.ts.root, sc.job.ts.no_git);
+	use_tree(st, tree, tree_version, sc.job.ts.root, sc.job.ts.no_git,
+		 replace);
 	sig = xstrfmt("scanner=%s all_schemes=%d", SCANNER_VERSION,
 		      sc.job.ts.opts.all_schemes);
 	sc.job.signature = sig;

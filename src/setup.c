@@ -86,9 +86,30 @@ static char *conf_store_url(void)
 	return url;
 }
 
+/*
+ * The tree whose root holds the working directory, or NULL: in a store
+ * of several trees, the one a command run inside a tree acts on.
+ */
+static char *tree_of_cwd(struct store *st)
+{
+	char *dir = getcwd(NULL, 0), *name = NULL, *slash;
+
+	while (dir && !name) {
+		name = store_tree_at(st, dir);
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			break;
+		*slash = '\0';
+	}
+	free(dir);
+	return name;
+}
+
 void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		    int optional, int need_root, const char *hint)
 {
+	char *here_tree = NULL;
+
 	memset(cs, 0, sizeof(*cs));
 	if (!db)
 		db = cs->found = store_find();
@@ -115,8 +136,11 @@ void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 	 * A store of several trees: those that act on one tree need it
 	 * named; the others (check) then act on every tree.
 	 */
+	if (!tree && need_root)
+		tree = here_tree = tree_of_cwd(cs->st);
 	if ((tree || need_root) && store_select_tree(cs->st, tree))
 		die_reported();
+	free(here_tree);
 	cs->root = store_get_meta(cs->st, "root");
 	if (!cs->root && need_root)
 		die("the store '%s' does not know its tree: run linkmend scan",
