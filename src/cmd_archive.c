@@ -189,7 +189,7 @@ int cmd_archive(int argc, char **argv)
 		       "'linkmend check' first");
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	if (net_options_finish(&o.net, opts, &cfg))
-		die("cannot use the settings of '%s'", cfg.path);
+		die_reported();	/* the setting, naming its file */
 	o.net.max_body = (size_t)o.max_size;
 	o.cfg = &cfg;
 	if (o.request_capture)

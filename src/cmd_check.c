@@ -279,7 +279,7 @@ int cmd_check(int argc, char **argv)
 	if (net_options_finish(&o->req.net, opts, &cfg) ||
 	    check_settings(o, &cfg, parse_options_seen(opts, "confirm"),
 			   parse_options_seen(opts, "suspect-share")))
-		die("cannot use the settings of '%s'", cfg.path);
+		die_reported();	/* the setting, naming its file */
 	if (a.worker) {
 		if (argc)
 			die("--worker takes its URLs from the store, not '%s'",

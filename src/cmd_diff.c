@@ -119,7 +119,7 @@ int cmd_diff(int argc, char **argv)
 	cmd_conf_load(root, &cfg);
 	if (net_options_finish(&o.check.req.net, opts, &cfg) ||
 	    check_settings(&o.check, &cfg, 1, 1))
-		die("cannot use the settings of '%s'", cfg.path);
+		die_reported();	/* the setting, naming its file */
 	o.check.stop = cmd_catch_signals();
 	if (diff_run(&o, &res))
 		die("cannot check the links of the change in '%s'", root);

@@ -190,7 +190,7 @@ int cmd_resolve(int argc, char **argv)
 	o->root = cs.root;
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	if (net_options_finish(&o->net, opts, &cfg))
-		die("cannot use the settings of '%s'", cfg.path);
+		die_reported();	/* the setting, naming its file */
 	if (!o->wayback)
 		o->wayback = config_get(&cfg, "resolve", "wayback");
 	if (!o->wayback)

@@ -123,6 +123,13 @@ int check_fresh(const struct check_run_opts *o, const struct link *l)
 {
 	if (o->force || !l->have_last)
 		return 0;
+	/*
+	 * A refusal by policy (an address not allowed, a scheme not
+	 * followed) says what this run may do, not what the URL is: the
+	 * next run, perhaps with --allow-private, asks again.
+	 */
+	if (link_verdict(l) == V_UNSAFE)
+		return l->last.at >= o->now;
 	if (verdict_is_failure(link_verdict(l)))
 		return o->now - l->last.at < o->spacing_s;
 	return o->now - l->last.at < o->ttl_s;

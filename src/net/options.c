@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <curl/curl.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "../lib/config.h"
+#include "../lib/usage.h"
 #include "options.h"
 
 static int setting(const struct config *cfg, const struct option *opts,
@@ -8,6 +15,67 @@ static int setting(const struct config *cfg, const struct option *opts,
 	if (!cfg || parse_options_seen(opts, key))
 		return 0;
 	return config_number(cfg, "check", key, min, max, v);
+}
+
+/*
+ * A CA file that cannot be used fails every https request alike: that
+ * is the user's set-up, said once at start, never a verdict on a URL.
+ */
+static int cacert_ok(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	X509 *x;
+
+	if (!f)
+		return error_errno("--cacert '%s'", path);
+	x = PEM_read_X509(f, NULL, NULL, NULL);
+	fclose(f);
+	if (!x)
+		return error("--cacert '%s': no PEM certificate in it", path);
+	X509_free(x);
+	return 0;
+}
+
+static int proxy_ok(const char *proxy)
+{
+	static const char *const schemes[] = { "http", "https", "socks4",
+		"socks4a", "socks5", "socks5h" };
+	CURLU *u = curl_url();
+	char *scheme = NULL, *host = NULL;
+	size_t i;
+	int ret = -1;
+
+	if (!u)
+		return error("out of memory");
+	if (curl_url_set(u, CURLUPART_URL, proxy, CURLU_NON_SUPPORT_SCHEME) ||
+	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) ||
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) || !*host) {
+		error("--proxy '%s': not a proxy URL (http://HOST:PORT)", proxy);
+		goto out;
+	}
+	for (i = 0; i < sizeof(schemes) / sizeof(schemes[0]); i++)
+		if (!strcmp(scheme, schemes[i]))
+			ret = 0;
+	if (ret)
+		error("--proxy '%s': %s is not a proxy scheme (http, https, "
+		      "socks4, socks5)", proxy, scheme);
+out:
+	curl_free(scheme);
+	curl_free(host);
+	curl_url_cleanup(u);
+	return ret;
+}
+
+/* A User-Agent is one header line: no control characters in it. */
+static int user_agent_ok(const char *ua)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)ua; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return error("user-agent: a control character (0x%02x) "
+				     "in '%.40s'", *p, ua);
+	return 0;
 }
 
 int net_options_finish(struct net_opts *o, const struct option *opts,
@@ -34,5 +102,9 @@ int net_options_finish(struct net_opts *o, const struct option *opts,
 	if (cfg && !parse_options_seen(opts, "proxy") &&
 	    config_get(cfg, "check", "proxy"))
 		o->proxy = config_get(cfg, "check", "proxy");
+	if ((o->cacert && cacert_ok(o->cacert)) ||
+	    (o->proxy && proxy_ok(o->proxy)) ||
+	    (o->user_agent && user_agent_ok(o->user_agent)))
+		return -1;
 	return 0;
 }
