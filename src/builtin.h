@@ -9,11 +9,12 @@
 #ifndef BUILTIN_H
 #define BUILTIN_H
 
+struct option;
+
 int cmd_scan(int argc, char **argv);
+const struct option *cmd_scan_options(void);
 extern const char cmd_scan_usage[];
 extern const char cmd_scan_help[];
-
-struct option;
 
 int cmd_check(int argc, char **argv);
 const struct option *cmd_check_options(void);

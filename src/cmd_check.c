@@ -175,6 +175,7 @@ struct check_args {
 	int quiet, no_output, worker;
 	long long lease_s;
 	size_t claim_hosts;
+	struct opt_list paths;
 };
 
 #define CHECK_OPTIONS(a) { \
@@ -196,6 +197,7 @@ struct check_args {
 	OPT_BOOL(0, "worker", &(a)->worker), \
 	OPT_LLONG(0, "lease", &(a)->lease_s, 5, 86400, 1), \
 	OPT_SIZE(0, "claim-hosts", &(a)->claim_hosts, 1, 100000), \
+	OPT_PATHS(&(a)->paths), \
 	OPT_END(), \
 }
 
@@ -274,6 +276,10 @@ int cmd_check(int argc, char **argv)
 	json = cmd_format_json(a.format, "tsv");
 	cmd_store_open(&cs, a.db, a.tree, argc > 0, 0,
 		       "run 'linkmend scan' first, or give --db or URLs");
+	if (a.paths.nr && (a.worker || argc))
+		die("--path limits the store's links: not with --worker or "
+		    "URLs");
+	cmd_limit_paths(&cs, &a.paths);
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	ck.cfg = &cfg;
 	if (net_options_finish(&o->req.net, opts, &cfg) ||
@@ -322,5 +328,6 @@ int cmd_check(int argc, char **argv)
 	config_release(&cfg);
 	if (cmd_store_close(&cs))
 		ret = 2;
+	opt_list_release(&a.paths);
 	return cmd_interrupted ? 130 : ret;
 }

@@ -46,7 +46,12 @@ const char cmd_fix_help[] =
 	"summary.  Typo and migrated guesses are never written.\n"
 	"    --wait         wait for another fix of this store to end, rather\n"
 	"                   than refuse\n"
-	"    -q, --quiet    no summary\n";
+	"    -q, --quiet    no summary\n"
+	"    --path P       only links under P (relative to the tree's root;\n"
+	"                   repeatable)\n"
+	"\n"
+	"Exit status 1 when edits or files were skipped (changed since the\n"
+	"scan) or could not be written.\n";
 
 static void summary(const struct fix_opts *o, const struct fix_stats *s)
 {
@@ -59,6 +64,10 @@ static void summary(const struct fix_opts *o, const struct fix_stats *s)
 	if (s->skipped)
 		fprintf(stderr, ", %zu file%s skipped\n", s->skipped,
 			s->skipped == 1 ? "" : "s");
+	if (s->changed)
+		fprintf(stderr, "fix: %zu edit%s skipped: the file changed since "
+			"the scan; run linkmend scan and resolve again\n",
+			s->changed, s->changed == 1 ? "" : "s");
 	if (s->recovered)
 		fprintf(stderr, "fix: '%s' was written by an interrupted run; "
 			"recorded now\n", s->recovered);
@@ -76,6 +85,7 @@ int cmd_fix(int argc, char **argv)
 	struct config cfg;
 	const char *db = NULL, *tree = NULL;
 	int quiet = 0, ret;
+	struct opt_list paths = { 0 };
 	struct option opts[] = {
 		OPT_STRING(0, "db", &db),
 		OPT_STRING(0, "tree", &tree),
@@ -85,12 +95,14 @@ int cmd_fix(int argc, char **argv)
 		OPT_BOOL(0, "strings", &o.strings),
 		OPT_BOOL(0, "wait", &o.wait),
 		OPT_BOOL('q', "quiet", &quiet),
+		OPT_PATHS(&paths),
 		OPT_END(),
 	};
 
 	if (parse_options(argc, argv, opts, cmd_fix_usage))
 		usage_die(cmd_fix_usage);
 	cmd_store_open(&cs, db, tree, 0, 1, "run scan, check and resolve first");
+	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);
 	o.db = cs.db;
 	o.root = cs.root;
@@ -101,9 +113,11 @@ int cmd_fix(int argc, char **argv)
 		die_errno("cannot write the output");
 	if (!quiet)
 		summary(&o, &stats);
-	ret = stats.failed;
+	/* 1: done, but edits were left out (the man page's EXIT STATUS). */
+	ret = stats.failed || stats.skipped || stats.changed ? 1 : 0;
 	free(stats.recovered);
 	config_release(&cfg);
 	cmd_store_close(&cs);
+	opt_list_release(&paths);
 	return ret;
 }

@@ -122,6 +122,7 @@ int cmd_report(int argc, char **argv)
 	size_t len = 0;
 	FILE *mem;
 	int format = F_NONE, ret = 0;
+	struct opt_list paths = { 0 };
 	struct option opts[] = {
 		OPT_STRING(0, "db", &db),
 		OPT_STRING(0, "tree", &tree),
@@ -130,6 +131,7 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING(0, "source-url", &ro.source_url),
 		OPT_INT(0, "confirm", &ro.confirm, 1, 100),
 		OPT_LLONG(0, "spacing", &ro.spacing_s, 0, 3650, OPT_DAYS_TO_S),
+		OPT_PATHS(&paths),
 		OPT_END(),
 	};
 
@@ -143,6 +145,7 @@ int cmd_report(int argc, char **argv)
 	if (format == F_NONE)
 		format = format_from_path(output);
 	cmd_store_open(&cs, db, tree, 0, 1, "run 'linkmend scan' first, or give --db");
+	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);
 	if (!ro.source_url)
 		ro.source_url = config_get(&cfg, "report", "source-url");
@@ -172,5 +175,6 @@ int cmd_report(int argc, char **argv)
 	config_release(&cfg);
 	if (cmd_store_close(&cs))
 		ret = 2;
+	opt_list_release(&paths);
 	return ret;
 }

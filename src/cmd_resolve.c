@@ -101,6 +101,7 @@ struct resolve_args {
 	int worker;
 	long long lease_s;
 	size_t claim_hosts;
+	struct opt_list paths;
 };
 
 #define RESOLVE_OPTIONS(a) { \
@@ -126,6 +127,7 @@ struct resolve_args {
 	OPT_BOOL(0, "worker", &(a)->worker), \
 	OPT_LLONG(0, "lease", &(a)->lease_s, 5, 86400, 1), \
 	OPT_SIZE(0, "claim-hosts", &(a)->claim_hosts, 1, 100000), \
+	OPT_PATHS(&(a)->paths), \
 	OPT_END(), \
 }
 
@@ -187,6 +189,9 @@ int cmd_resolve(int argc, char **argv)
 		    "served at");
 	cmd_store_open(&cs, a.db, a.tree, 0, 0,
 		       "run 'linkmend scan' and 'linkmend check' first");
+	if (a.paths.nr && a.worker)
+		die("--path limits one tree's links: not with --worker");
+	cmd_limit_paths(&cs, &a.paths);
 	o->root = cs.root;
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	if (net_options_finish(&o->net, opts, &cfg))
@@ -208,5 +213,6 @@ int cmd_resolve(int argc, char **argv)
 	if (cmd_store_close(&cs))
 		ret = 2;
 	config_release(&cfg);
+	opt_list_release(&a.paths);
 	return ret;
 }

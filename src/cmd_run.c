@@ -12,33 +12,59 @@
 
 #include "builtin.h"
 #include "lib/parse-options.h"
+#include "lib/run.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
 #include "store/store.h"
 
 const char cmd_run_usage[] =
-	"linkmend run PATH -o DIR [options of scan, check, resolve, series]";
+	"linkmend run ROOT [--] [PATH...] -o DIR [options of scan, check,\n"
+	"                    resolve, series]\n"
+	"   or: linkmend run --root ROOT PATH... -o DIR [options]";
 
 const char cmd_run_help[] =
-	"Run scan on PATH, check, resolve and series -o DIR, on one store, and\n"
+	"Run scan on ROOT, check, resolve and series -o DIR, on one store, and\n"
 	"print a summary: links, hosts, verdicts, replacements by kind,\n"
-	"patches written, the time of each stage.  Every option of check,\n"
-	"resolve and series (but their --db, --format, --no-output, -o and\n"
-	"-q, which run sets) goes to each of those stages that takes it, as\n"
-	"that stage parses it: --cacert, --allow-private, --proxy, --confirm,\n"
-	"--spacing, -j/--jobs, --per-host, --spacing-ms, --timeout and\n"
-	"--user-agent to check and resolve; --retries, --retry-wait, --ttl,\n"
-	"--force, --max-body to check; --date, --wayback, --memento,\n"
-	"--upgrade, --lore, --archive, --archive-base, --archive-spacing,\n"
-	"--refresh to resolve; --max, --from, --signoff, --strings, --kinds,\n"
-	"--archived, --base (and -j/--jobs) to series.\n"
+	"patches written, the time of each stage.\n"
 	"\n"
-	"    --db PATH        the store, for all (PATH/.linkmend/linkmend.db)\n"
-	"    -q, --quiet      quieter stages\n";
+	"PATHs (relative to ROOT; with --root, to the current directory) limit\n"
+	"the run to those parts of the tree: only their links are scanned,\n"
+	"checked and resolved, and the series is theirs, its paths relative to\n"
+	"the tree's root.  A ROOT that is a directory inside a git checkout\n"
+	"(drivers/iio in a kernel tree) is that part of the checkout: the tree\n"
+	"is the checkout and the run is limited to the directory.\n"
+	"\n"
+	"Every option of scan, check, resolve and series (but their --db,\n"
+	"--format, --no-output, -o and -q, which run sets) goes to each of\n"
+	"those stages that takes it, as that stage parses it: --cacert,\n"
+	"--allow-private, --proxy, --confirm, --spacing, -j/--jobs,\n"
+	"--per-host, --spacing-ms, --timeout and --user-agent to check and\n"
+	"resolve; --retries, --retry-wait, --ttl, --force, --max-body to\n"
+	"check; --date, --wayback, --memento, --upgrade, --lore, --archive,\n"
+	"--archive-base, --archive-spacing, --refresh to resolve; --max,\n"
+	"--from, --signoff, --strings, --kinds, --archived, --base (and\n"
+	"-j/--jobs) to series; --no-git, --untracked, --all-schemes,\n"
+	"--tree, --tree-version, --replace, --top-hosts to scan (--tree to\n"
+	"every stage).\n"
+	"\n"
+	"    --db PATH        the store, for all (ROOT/.linkmend/linkmend.db)\n"
+	"    -q, --quiet      quieter stages\n"
+	"\n"
+	"Exit status: 2 when a stage fails (run stops there), 130 when\n"
+	"interrupted, else 1 when a stage found something that needs\n"
+	"attention (scan: unreadable files; series: edits skipped because\n"
+	"the tree changed), else 0.\n";
 
 /* The stages run forwards options to, in the order of st[] below. */
 enum { S_SCAN, S_CHECK, S_RESOLVE, S_SERIES, NSTAGES };
+
+/* Options of a stage that run does not forward to it. */
+static int not_forwarded(int stage, const char *name)
+{
+	/* scan's -j is its threads, not check's requests at once. */
+	return stage == S_SCAN && !strcmp(name, "jobs");
+}
 
 struct argv_list {
 	char **v;
@@ -133,7 +159,8 @@ static int forward(const struct option *opt, const char *arg)
 
 	for (i = 0; i < NSTAGES; i++) {
 		if (!stage_opts[i] ||
-		    !parse_options_find(stage_opts[i], opt->long_name))
+		    !parse_options_find(stage_opts[i], opt->long_name) ||
+		    not_forwarded(i, opt->long_name))
 			continue;
 		push(&st[i], flag);
 		if (arg)
@@ -145,11 +172,12 @@ static int forward(const struct option *opt, const char *arg)
 
 /* run's table: its own options, then the stages' that it forwards. */
 static struct option *run_options(const char **out, const char **db,
-				  int *quiet)
+				  const char **root, int *quiet)
 {
 	struct option own[] = {
 		OPT_STRING('o', "output", out),
 		OPT_STRING(0, "db", db),
+		OPT_STRING(0, "root", root),
 		OPT_BOOL('q', "quiet", quiet),
 	};
 	size_t n = sizeof(own) / sizeof(own[0]), i;
@@ -169,7 +197,9 @@ static struct option *run_options(const char **out, const char **db,
 		for (; o && o->type != OPTION_END; o++) {
 			const struct option *have;
 
-			if (!o->long_name || run_sets(o->long_name))
+			if (!o->long_name || run_sets(o->long_name) ||
+			    !strcmp(o->long_name, "root") ||
+			    !strcmp(o->long_name, "path"))
 				continue;
 			have = parse_options_find(opts, o->long_name);
 			if (have && parse_options_takes_arg(have) !=
@@ -202,28 +232,99 @@ static void summary(const char *dbpath, const char *out, const double *times,
 		ran > 2 ? times[2] : 0.0, ran > 3 ? times[3] : 0.0, dbpath);
 }
 
+/*
+ * A ROOT inside a git checkout, not its top, and holding files git
+ * tracks: the checkout is the tree, ROOT a part of it.  Sets *top and
+ * *prefix (to free) and returns 1, else 0.
+ */
+static int git_part(const char *dir, char **top, char **prefix)
+{
+	const char *a[] = { "git", "rev-parse", "--show-toplevel",
+			    "--show-prefix", NULL };
+	const char *ls[] = { "git", "ls-files", "--", ".", NULL };
+	struct strbuf out = STRBUF_INIT, files = STRBUF_INIT;
+	char *nl;
+	int ret = 0;
+
+	if (run_command_quiet(a, dir, &out) || !(nl = strchr(out.buf, '\n')))
+		goto out;
+	*nl++ = '\0';
+	nl[strcspn(nl, "\n")] = '\0';
+	if (!*nl || run_command_quiet(ls, dir, &files) || !files.len)
+		goto out;
+	if (nl[strlen(nl) - 1] == '/')
+		nl[strlen(nl) - 1] = '\0';
+	*top = xstrdup(out.buf);
+	*prefix = xstrdup(nl);
+	ret = 1;
+out:
+	strbuf_release(&out);
+	strbuf_release(&files);
+	return ret;
+}
+
+/* path (from here) relative to real_root, or die naming it. */
+static char *under_root(const char *real_root, const char *path)
+{
+	char *real = realpath(path, NULL), *rel;
+	size_t l = strlen(real_root);
+
+	if (!real)
+		die_errno("cannot resolve '%s'", path);
+	if (strncmp(real, real_root, l) || (real[l] && real[l] != '/'))
+		die("'%s' is outside the root '%s'", path, real_root);
+	rel = xstrdup(real + l + (real[l] == '/'));
+	free(real);
+	return rel;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	const char *names[NSTAGES] = { "scan", "check", "resolve", "series" };
 	int (*fns[NSTAGES])(int, char **) = { cmd_scan, cmd_check, cmd_resolve,
 					      cmd_series };
-	const char *out = NULL, *db = NULL;
+	const char *out = NULL, *db = NULL, *root_opt = NULL;
 	double times[NSTAGES] = { 0 };
 	struct option *opts;
-	char *dbpath;
-	int quiet = 0, i, ret = 0;
+	char *dbpath, *root, *real_root, **paths, *top = NULL, *prefix = NULL;
+	size_t npaths = 0, k;
+	int quiet = 0, i, ret = 0, attention = 0, first;
 
+	stage_opts[S_SCAN] = cmd_scan_options();
 	stage_opts[S_CHECK] = cmd_check_options();
 	stage_opts[S_RESOLVE] = cmd_resolve_options();
 	stage_opts[S_SERIES] = cmd_series_options();
 	for (i = 0; i < NSTAGES; i++)
 		push(&st[i], names[i]);
-	opts = run_options(&out, &db, &quiet);
+	opts = run_options(&out, &db, &root_opt, &quiet);
 	argc = parse_options(argc, argv, opts, cmd_run_usage);
 	free(opts);
-	if (!out || argc != 1)
+	if (!out || argc < 1)
 		usage_die(cmd_run_usage);
-	dbpath = db ? xstrdup(db) : xstrfmt("%s/.linkmend/linkmend.db", argv[0]);
+	/* The root, and the paths the run is limited to, relative to it. */
+	first = root_opt ? 0 : 1;
+	root = xstrdup(root_opt ? root_opt : argv[0]);
+	if (!root_opt && argc == 1 && git_part(root, &top, &prefix)) {
+		free(root);
+		root = top;
+		if (!quiet)
+			fprintf(stderr, "run: the tree is the checkout '%s'; "
+				"the run is limited to %s\n", root, prefix);
+	}
+	real_root = realpath(root, NULL);
+	if (!real_root)
+		die_errno("cannot resolve '%s'", root);
+	paths = xcalloc((size_t)argc + 2, sizeof(*paths));
+	if (prefix)
+		paths[npaths++] = prefix;
+	for (i = first; i < argc; i++) {
+		char *p = root_opt ? xstrdup(argv[i]) :
+			  xstrfmt("%s/%s", root, argv[i]);
+
+		paths[npaths++] = under_root(real_root, p);
+		free(p);
+	}
+	dbpath = db ? xstrdup(db) : xstrfmt("%s/.linkmend/linkmend.db", root);
 	for (i = 0; i < NSTAGES; i++) {
 		push(&st[i], "--db");
 		push(&st[i], dbpath);
@@ -231,8 +332,25 @@ int cmd_run(int argc, char **argv)
 			push(&st[i], "-q");
 		if (i != S_SERIES)
 			push(&st[i], "--no-output");
+		if (i == S_SCAN)
+			continue;
+		for (k = 0; k < npaths; k++) {
+			push(&st[i], "--path");
+			push(&st[i], *paths[k] ? paths[k] : ".");
+		}
 	}
-	push(&st[S_SCAN], argv[0]);
+	if (npaths) {
+		push(&st[S_SCAN], "--root");
+		push(&st[S_SCAN], real_root);
+		for (k = 0; k < npaths; k++) {
+			char *p = xstrfmt("%s/%s", real_root, paths[k]);
+
+			push(&st[S_SCAN], p);
+			free(p);
+		}
+	} else {
+		push(&st[S_SCAN], root);
+	}
 	push(&st[S_SERIES], "-o");
 	push(&st[S_SERIES], out);
 	for (i = 0; i < NSTAGES; i++) {
@@ -248,16 +366,28 @@ int cmd_run(int argc, char **argv)
 		rc = fns[i]((int)st[i].nr, args);
 		free(args);
 		times[i] = now_s() - t0;
-		/* scan's 1 is "some files unreadable": the rest goes on. */
-		if (rc && !(i == S_SCAN && rc == 1)) {
-			error("%s failed (exit %d); stopping", names[i], rc);
+		/* A stage's 1 is "done, something needs attention": go on. */
+		if (rc == 1) {
+			attention = 1;
+			continue;
+		}
+		if (rc) {
+			error("%s %s (exit %d); stopping", names[i],
+			      rc == 130 ? "interrupted" : "failed", rc);
 			ret = rc;
 			break;
 		}
 	}
 	summary(dbpath, out, times, i);
+	if (!ret && attention)
+		ret = 1;
 	for (i = 0; i < NSTAGES; i++)
 		release(&st[i]);
+	for (k = 0; k < npaths; k++)
+		free(paths[k]);
+	free(paths);
+	free(real_root);
+	free(root);
 	free(dbpath);
 	return ret;
 }

@@ -266,30 +266,46 @@ static int print_all(struct scan_cmd *sc, struct store *st)
 	return ret;
 }
 
+struct scan_args {
+	const char *root, *db, *format, *tree, *tree_version;
+	int replace;
+};
+
+#define SCAN_OPTIONS(a, sc) { \
+	OPT_STRING(0, "format", &(a)->format), \
+	OPT_STRING(0, "db", &(a)->db), \
+	OPT_INT('j', "jobs", &(sc)->job.ts.jobs, 0, 1024), \
+	OPT_BOOL(0, "all-schemes", &(sc)->job.ts.opts.all_schemes), \
+	OPT_BOOL(0, "untracked", &(sc)->job.ts.untracked), \
+	OPT_BOOL(0, "no-git", &(sc)->job.ts.no_git), \
+	OPT_STRING(0, "root", &(a)->root), \
+	OPT_INT(0, "top-hosts", &(sc)->top_hosts, 0, 1024), \
+	OPT_BOOL('q', "quiet", &(sc)->quiet), \
+	OPT_BOOL(0, "no-output", &(sc)->no_output), \
+	OPT_STRING(0, "tree", &(a)->tree), \
+	OPT_STRING(0, "tree-version", &(a)->tree_version), \
+	OPT_BOOL(0, "replace", &(a)->replace), \
+	OPT_END(), \
+}
+
+const struct option *cmd_scan_options(void)
+{
+	static struct scan_args unused_a;
+	static struct scan_cmd unused_sc;
+	static struct option opts[] = SCAN_OPTIONS(&unused_a, &unused_sc);
+
+	return opts;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct scan_cmd sc;
 	struct store *st;
-	const char *root = NULL, *db = NULL, *format = "tsv";
-	const char *tree = NULL, *tree_version = NULL;
+	struct scan_args a = { .format = "tsv" };
+	const char *db;
 	char *path, *sig;
-	int ret = 0, replace = 0;
-	struct option opts[] = {
-		OPT_STRING(0, "format", &format),
-		OPT_STRING(0, "db", &db),
-		OPT_INT('j', "jobs", &sc.job.ts.jobs, 0, 1024),
-		OPT_BOOL(0, "all-schemes", &sc.job.ts.opts.all_schemes),
-		OPT_BOOL(0, "untracked", &sc.job.ts.untracked),
-		OPT_BOOL(0, "no-git", &sc.job.ts.no_git),
-		OPT_STRING(0, "root", &root),
-		OPT_INT(0, "top-hosts", &sc.top_hosts, 0, 1024),
-		OPT_BOOL('q', "quiet", &sc.quiet),
-		OPT_BOOL(0, "no-output", &sc.no_output),
-		OPT_STRING(0, "tree", &tree),
-		OPT_STRING(0, "tree-version", &tree_version),
-		OPT_BOOL(0, "replace", &replace),
-		OPT_END(),
-	};
+	int ret = 0;
+	struct option opts[] = SCAN_OPTIONS(&a, &sc);
 
 	memset(&sc, 0, sizeof(sc));
 	sc.job.ts.jobs = 2;
@@ -297,13 +313,14 @@ int cmd_scan(int argc, char **argv)
 	argc = parse_options(argc, argv, opts, cmd_scan_usage);
 	if (!argc)
 		usage_die(cmd_scan_usage);
-	sc.json = cmd_format_json(format, "tsv");
+	sc.json = cmd_format_json(a.format, "tsv");
 	if (!sc.job.ts.jobs)
 		sc.job.ts.jobs = 1;
-	if (scan_job_paths(&sc.job, root, argc, argv))
+	if (scan_job_paths(&sc.job, a.root, argc, argv))
 		die("cannot scan '%s'", argv[0]);
 	cmd_conf_load(sc.job.ts.root, &sc.cfg);
 	sc.job.cfg = &sc.cfg;
+	db = a.db;
 	if (!db)
 		db = config_get(&sc.cfg, "store", "url");
 	path = db ? xstrdup(db) :
@@ -312,8 +329,8 @@ int cmd_scan(int argc, char **argv)
 	st = store_create(path);
 	if (!st)
 		die_reported();		/* the store said why, naming itself */
-	use_tree(st, tree, tree_version, sc.job.ts.root, sc.job.ts.no_git,
-		 replace);
+	use_tree(st, a.tree, a.tree_version, sc.job.ts.root, sc.job.ts.no_git,
+		 a.replace);
 	sig = xstrfmt("scanner=%s all_schemes=%d", SCANNER_VERSION,
 		      sc.job.ts.opts.all_schemes);
 	sc.job.signature = sig;

@@ -56,6 +56,7 @@ struct series_args {
 	struct series_opts o;
 	const char *db, *tree;
 	int which;
+	struct opt_list paths;
 };
 
 #define SERIES_OPTIONS(a) { \
@@ -72,6 +73,7 @@ struct series_args {
 	OPT_BOOL(0, "strings", &(a)->o.strings), \
 	OPT_STRING(0, "base", &(a)->o.base_rev), \
 	OPT_BOOL(0, "which-section", &(a)->which), \
+	OPT_PATHS(&(a)->paths), \
 	OPT_END(), \
 }
 
@@ -90,6 +92,7 @@ int cmd_series(int argc, char **argv)
 	struct cmd_store cs;
 	struct config cfg;
 	struct option opts[] = SERIES_OPTIONS(&a);
+	int ret;
 
 	argc = parse_options(argc, argv, opts, cmd_series_usage);
 	if (a.which)
@@ -97,13 +100,16 @@ int cmd_series(int argc, char **argv)
 	if (!a.o.dir || argc)
 		usage_die(cmd_series_usage);
 	cmd_store_open(&cs, a.db, a.tree, 0, 1, "run scan, check and resolve first");
+	cmd_limit_paths(&cs, &a.paths);
 	cmd_conf_load(cs.root, &cfg);
 	a.o.root = cs.root;
 	a.o.base_commit = parse_options_seen(opts, "base");
 	a.o.cfg = &cfg;
-	if (series_write(&a.o, cs.st))
+	ret = series_write(&a.o, cs.st);
+	if (ret < 0)
 		die_reported();		/* series said why */
 	config_release(&cfg);
 	cmd_store_close(&cs);
-	return 0;
+	opt_list_release(&a.paths);
+	return ret;
 }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "lib/config.h"
+#include "lib/parse-options.h"
 #include "lib/path.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
@@ -149,10 +150,32 @@ void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		same_tree(cs);
 }
 
+void cmd_limit_paths(struct cmd_store *cs, const struct opt_list *paths)
+{
+	size_t i;
+
+	if (!paths->nr)
+		return;
+	cs->paths = xcalloc(paths->nr + 1, sizeof(*cs->paths));
+	for (i = 0; i < paths->nr; i++) {
+		char *p = xstrdup(paths->v[i]);
+
+		if (path_normalize(p))
+			die("--path '%s': not a path inside the tree (relative "
+			    "to its root, as scan prints them)", paths->v[i]);
+		cs->paths[cs->npaths++] = p;
+	}
+	store_limit_paths(cs->st, (const char *const *)cs->paths, cs->npaths);
+}
+
 int cmd_store_close(struct cmd_store *cs)
 {
 	int ret = store_close(cs->st);
+	size_t i;
 
+	for (i = 0; i < cs->npaths; i++)
+		free(cs->paths[i]);
+	free(cs->paths);
 	free(cs->root);
 	free(cs->found);
 	free(cs->url);

@@ -17,6 +17,8 @@ struct cmd_store {
 	char *root;		/* the tree it scanned, or NULL */
 	char *found;
 	char *url;		/* [store] url of .linkmend.conf, when used */
+	char **paths;		/* cmd_limit_paths(), normalised */
+	size_t npaths;
 };
 
 /*
@@ -29,6 +31,15 @@ struct cmd_store {
  */
 void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		    int optional, int need_root, const char *hint);
+/*
+ * --path P (repeatable): what the command reads is limited to P and
+ * below, a path relative to the tree's root (drivers/iio); a path
+ * outside it dies.
+ */
+#define OPT_PATHS(l) OPT_LIST(0, "path", (l))
+struct opt_list;
+void cmd_limit_paths(struct cmd_store *cs, const struct opt_list *paths);
+
 /* 0, or -1 after error(). */
 int cmd_store_close(struct cmd_store *cs);
 

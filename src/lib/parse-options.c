@@ -6,6 +6,7 @@
 
 #include "parse-options.h"
 #include "usage.h"
+#include "xalloc.h"
 
 int parse_options_takes_arg(const struct option *o)
 {
@@ -80,6 +81,14 @@ static void apply(struct option *o, const char *arg, const char *usage)
 		if (o->callback(o, arg))
 			usage_die(usage);
 		break;
+	case OPTION_LIST: {
+		struct opt_list *l = o->value;
+
+		ALLOC_GROW(l->v, l->nr + 2, l->alloc);
+		l->v[l->nr++] = arg;
+		l->v[l->nr] = NULL;
+		break;
+	}
 	default:
 		set_number(o, arg);
 		break;
@@ -191,4 +200,10 @@ int parse_options(int argc, char **argv, struct option *opts,
 	}
 	argv[n] = NULL;
 	return n;
+}
+
+void opt_list_release(struct opt_list *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof(*l));
 }

@@ -23,6 +23,13 @@ enum parse_opt_type {
 	OPTION_LLONG,		/* long long, the same */
 	OPTION_SIZE,		/* size_t, the same */
 	OPTION_CALLBACK,	/* callback(opt, arg): 0, or -1 after error() */
+	OPTION_LIST,		/* struct opt_list: each value appended */
+};
+
+/* The values of an option given several times (--path A --path B). */
+struct opt_list {
+	const char **v;		/* argv's strings; NULL-terminated */
+	size_t nr, alloc;
 };
 
 struct option {
@@ -48,6 +55,8 @@ struct option {
 	{ OPTION_LLONG, (s), (l), (v), (lo), (hi), (scale), NULL, 1, 0 }
 #define OPT_SIZE(s, l, v, lo, hi) \
 	{ OPTION_SIZE, (s), (l), (v), (lo), (hi), 1, NULL, 1, 0 }
+#define OPT_LIST(s, l, v) \
+	{ OPTION_LIST, (s), (l), (v), 0, 0, 0, NULL, 1, 0 }
 #define OPT_CALLBACK(s, l, v, cb) \
 	{ OPTION_CALLBACK, (s), (l), (v), 0, 0, 0, (cb), 1, 0 }
 #define OPT_CALLBACK_NOARG(s, l, v, cb) \
@@ -72,6 +81,9 @@ const struct option *parse_options_find(const struct option *opts,
 
 /* 1 when the option named name was given on the command line. */
 int parse_options_seen(const struct option *opts, const char *name);
+
+/* Frees what an OPT_LIST gathered (not the strings: argv's). */
+void opt_list_release(struct opt_list *l);
 
 /* Whether the option takes a value. */
 int parse_options_takes_arg(const struct option *o);

@@ -263,6 +263,7 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 		if (p->v[k].changed) {
 			warning("skipped %s:%u: not the URL scan saw there",
 				p->v[k].path, p->v[k].line);
+			f->stats->changed++;
 			continue;
 		}
 		which[n] = k;

@@ -31,6 +31,7 @@ struct fix_opts {
 
 struct fix_stats {
 	size_t files, edits, skipped;
+	size_t changed;		/* edits whose bytes are not what scan saw */
 	struct keep_counts kept;	/* lines not linkmend's to change */
 	char *recovered;	/* the file an interrupted run wrote, or NULL */
 	int failed;		/* some file's edits were not written */

@@ -141,6 +141,8 @@ static void process_file(struct worker *w, int dirfd, const char *name,
 		return;
 	if (ts->unchanged) {
 		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
+			if (errno == ENOENT)	/* see below */
+				return;
 			error_errno("cannot stat '%s'", path);
 			w->errors++;
 			new_file(w, path, TF_ERROR);
@@ -160,6 +162,13 @@ static void process_file(struct worker *w, int dirfd, const char *name,
 		    O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == ELOOP)	/* a symlink: never followed */
+			return;
+		/*
+		 * Listed by git but not in the work tree (a sparse checkout,
+		 * a file deleted and not yet committed), or gone since the
+		 * walk listed it: nothing there to read, and no error.
+		 */
+		if (errno == ENOENT)
 			return;
 		error_errno("cannot open '%s'", path);
 		w->errors++;

@@ -57,6 +57,14 @@ struct series {
 	struct strmap modes;	/* path -> its mode at the base ("100644") */
 	struct keep_counts kept;
 	size_t committed;	/* edits the base holds already */
+	size_t skipped;		/* edits whose bytes changed since scan */
+	/*
+	 * The git checkout's top, which paths in patches are relative to,
+	 * and its git directory; the store's root may be a directory in it.
+	 */
+	char *root, *git_dir;
+	char *prefix;		/* the store's root in it ("drivers/iio/") */
+	size_t prefix_len;
 };
 
 static int git(struct series *c, const char *const *args, const char *in,
@@ -67,7 +75,7 @@ static int git(struct series *c, const char *const *args, const char *in,
 
 	argv[n++] = "git";
 	argv[n++] = "-C";
-	argv[n++] = c->o->root;
+	argv[n++] = c->root;
 	for (i = 0; args[i] && n < 31; i++)
 		argv[n++] = args[i];
 	argv[n] = NULL;
@@ -87,7 +95,7 @@ static int run_command_argv(struct series *c, const char **args,
 	argv = xcalloc(n + 4, sizeof(*argv));
 	argv[0] = "git";
 	argv[1] = "-C";
-	argv[2] = c->o->root;
+	argv[2] = c->root;
 	for (i = 0; i < n; i++)
 		argv[3 + i] = args[i];
 	ret = run_command(argv, NULL, NULL, 0, out, NULL);
@@ -559,7 +567,7 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 			 struct strbuf *parent, long long now)
 {
 	char *ref = xstrfmt("refs/linkmend/series-%d", (int)getpid());
-	char *marks = xstrfmt("%s/.git/linkmend-marks-%d", c->o->root,
+	char *marks = xstrfmt("%s/linkmend-marks-%d", c->git_dir,
 			      (int)getpid());
 	char *mopt = xstrfmt("--export-marks=%s", marks);
 	/* One ref for every series, reset by each: write_all() drops it. */
@@ -611,7 +619,7 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 	}
 	strbuf_addstr(&st, "done\n");
 	if (git(c, fi, st.buf, st.len, NULL, NULL)) {
-		error("git fast-import failed in '%s'", c->o->root);
+		error("git fast-import failed in '%s'", c->root);
 		goto out;
 	}
 	if (strbuf_read_file(&m, marks))
@@ -756,6 +764,58 @@ static void free_blob(void *p)
 
 
 /* The base commit and the author, from git where not given. */
+/*
+ * The checkout's top and git directory, and where the store's root lies
+ * in it: a tree scanned from a subdirectory makes patches of the whole
+ * checkout, its paths prefixed, so git and get_maintainer.pl read them.
+ */
+static int find_top(struct series *c)
+{
+	const char *a[] = { "rev-parse", "--show-toplevel",
+			    "--absolute-git-dir", "--show-prefix", NULL };
+	struct strbuf sb = STRBUF_INIT;
+	char *top, *dir, *prefix, *end;
+
+	if (git(c, a, NULL, 0, &sb, NULL)) {
+		strbuf_release(&sb);
+		return error("'%s' is not in a git checkout: series needs one "
+			     "(git init; git add -A; git commit)", c->root);
+	}
+	top = sb.buf;
+	dir = strchr(top, '\n');
+	prefix = dir ? strchr(dir + 1, '\n') : NULL;
+	if (!prefix) {
+		strbuf_release(&sb);
+		return error("git rev-parse: no top-level directory for '%s'",
+			     c->root);
+	}
+	*dir++ = '\0';
+	*prefix++ = '\0';
+	end = strchr(prefix, '\n');
+	if (end)
+		*end = '\0';
+	free(c->root);
+	c->root = xstrdup(top);
+	c->git_dir = xstrdup(dir);
+	c->prefix = xstrdup(prefix);
+	c->prefix_len = strlen(prefix);
+	strbuf_release(&sb);
+	return 0;
+}
+
+/* The plan's paths, relative to the store's root, made the checkout's. */
+static void prefix_paths(struct series *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->plan.nr; i++) {
+		char *p = xstrfmt("%s%s", c->prefix, c->plan.v[i].path);
+
+		free(c->plan.v[i].path);
+		c->plan.v[i].path = p;
+	}
+}
+
 static int find_base_and_author(struct series *c)
 {
 	struct strbuf sb = STRBUF_INIT, n = STRBUF_INIT, e = STRBUF_INIT;
@@ -768,7 +828,7 @@ static int find_base_and_author(struct series *c)
 	if (git(c, a, NULL, 0, &sb, NULL))
 		ret = error("'%s' is no git commit in '%s': series needs a git "
 			    "checkout (git init; git add -A; git commit)",
-			    c->o->base_rev, c->o->root);
+			    c->o->base_rev, c->root);
 	free(spec);
 	chomp(&sb);
 	c->base = strbuf_detach(&sb, NULL);
@@ -863,6 +923,7 @@ static void group_edits(struct series *c)
 				warning("skipped %s:%u: not the URL scan saw "
 					"there at %s", e->path, e->line,
 					c->o->base_rev);
+				c->skipped++;
 				continue;
 			}
 			if (e->kept == KEEP_NONE)
@@ -922,7 +983,7 @@ static int address(struct series *c, char **files, size_t n,
 	size_t k, na = 0, round;
 	int ret = -1;
 
-	if (route_patches(c->o->root, m, files, n, c->o->jobs,
+	if (route_patches(c->root, m, files, n, c->o->jobs,
 			  c->o->in_process, rcpt))
 		goto out;
 	for (k = 0; k < n; k++)
@@ -944,7 +1005,7 @@ static int address(struct series *c, char **files, size_t n,
 			break;
 		for (i = 0; i < next; i++)
 			again[i] = files[which[i]];
-		if (route_patches(c->o->root, m, again, next, c->o->jobs,
+		if (route_patches(c->root, m, again, next, c->o->jobs,
 				  c->o->in_process, more))
 			goto out;
 		for (i = 0, na = 0; i < next; i++) {
@@ -1199,6 +1260,9 @@ static void release(struct series *c)
 	strmap_clear(&c->modes, free);
 	strbuf_release(&c->unkept_names);
 	free(c->base);
+	free(c->root);
+	free(c->git_dir);
+	free(c->prefix);
 	free(c->from_name);
 	free(c->from_mail);
 }
@@ -1354,7 +1418,7 @@ static void name_groups(struct series *c)
 
 	for (k = 0; k < c->ng; k++)
 		paths[k] = c->plan.v[c->g[k].edits[0]].path;
-	subject_styles(c->o->root, c->base, paths, c->ng, styles);
+	subject_styles(c->root, c->base, paths, c->ng, styles);
 	for (k = 0; k < c->ng; k++)
 		c->g[k].style = styles[k];
 	free(styles);
@@ -1441,10 +1505,14 @@ int series_write(const struct series_opts *o, struct store *st)
 
 	memset(&c, 0, sizeof(c));
 	c.o = o;
-	if ((o->from && parse_from(&c, o->from)) || find_base_and_author(&c) ||
+	c.root = xstrdup(o->root);
+	if (find_top(&c) || (o->from && parse_from(&c, o->from)) ||
+	    find_base_and_author(&c) ||
 	    plan_load(st, o->kinds, o->archived, o->strings, &c.plan))
 		goto out;
-	c.have_m = !maintainers_load(c.o->root, &c.m);
+	if (c.prefix_len)
+		prefix_paths(&c);
+	c.have_m = !maintainers_load(c.root, &c.m);
 	preload_blobs(&c);
 	preload_modes(&c);
 	group_edits(&c);
@@ -1464,9 +1532,13 @@ int series_write(const struct series_opts *o, struct store *st)
 			c.unkept == 1 ? "" : "es",
 			c.unkept == 1 ? "its section" : "their sections",
 			c.unkept_names.buf);
+	if (c.skipped)
+		fprintf(stderr, "series: %zu edit%s skipped: the tree changed "
+			"since the scan; run linkmend scan and resolve again\n",
+			c.skipped, c.skipped == 1 ? "" : "s");
 	if (!c.ng) {
 		fprintf(stderr, "series: nothing to send\n");
-		ret = 0;
+		ret = c.skipped ? 1 : 0;
 		goto out;
 	}
 	for (k = 0; k < c.ng; k++)
@@ -1474,6 +1546,8 @@ int series_write(const struct series_opts *o, struct store *st)
 	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
 	name_groups(&c);
 	ret = write_all(&c);
+	if (!ret && c.skipped)
+		ret = 1;
 out:
 	release(&c);
 	return ret;

@@ -32,7 +32,10 @@ struct series_opts {
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 };
 
-/* -1 after error(). */
+/*
+ * 0; 1 when edits were skipped because the base no longer holds what
+ * scan saw (each named in a warning); -1 after error().
+ */
 int series_write(const struct series_opts *o, struct store *st);
 
 /*

@@ -34,6 +34,10 @@ struct store {
 	long long tree;		/* the selected tree's id, or 0 */
 	char *tree_name;
 	char *held_by;		/* store_limit_hosts(): owner, or "" */
+	/* store_limit_paths(): the prefixes, and as SQL over occurrence o. */
+	const char *const *paths;
+	size_t npaths;
+	char *paths_sql;
 	/* url -> id + 1, loaded on first use: saves a query per occurrence. */
 	struct strmap url_ids;
 	int url_ids_loaded;
@@ -198,6 +202,7 @@ int store_close(struct store *st)
 	strmap_clear(&st->url_ids, NULL);
 	free(st->tree_name);
 	free(st->held_by);
+	free(st->paths_sql);
 	free(st->path);
 	free(st);
 	return 0;
@@ -588,7 +593,8 @@ static int occ_row(struct db_row *row, void *data)
 	struct store_occ o;
 
 	o.path = db_text(row, 0);
-	if (!o.path || !path_under_any(o.path, p->v, p->n))
+	if (!o.path || !path_under_any(o.path, p->v, p->n) ||
+	    !path_under_any(o.path, r->st->paths, r->st->npaths))
 		return 0;
 	o.line = (unsigned)db_int(row, 1);
 	o.col = (unsigned)db_int(row, 2);
@@ -650,14 +656,23 @@ int store_each_checkable_url(struct store *st,
 			     void *data)
 {
 	struct reader r = READER(st, cb, data);
+	char *sql = xstrfmt("SELECT u.id, u.url, u.host FROM url u WHERE "
+			    "EXISTS (SELECT 1 FROM occurrence o"
+			    " WHERE o.url_id = u.id"
+			    "  AND (o.tree_id = ?1 OR ?1 = 0)"
+			    "  AND o.context NOT IN ('identifier', 'license')"
+			    "  AND (o.flags & ?2) = 0%s)"
+			    " AND (?3 = '' OR EXISTS"
+			    " (SELECT 1 FROM host h WHERE h.host = u.host"
+			    "  AND h.owner = ?3)) ORDER BY u.url",
+			    st->paths_sql ? st->paths_sql : "");
+	int ret = db_query(st->db, sql,
+			   ARGS(DB_I(st->tree), DB_I(OCC_NOT_CHECKED),
+				DB_T(st->held_by ? st->held_by : "")),
+			   "cannot read urls", url_row, &r);
 
-	return db_query(st->db, "SELECT u.id, u.url, u.host FROM url u WHERE "
-			CHECKABLE("?1", "?2") " AND (?3 = '' OR EXISTS"
-			" (SELECT 1 FROM host h WHERE h.host = u.host"
-			"  AND h.owner = ?3)) ORDER BY u.url",
-			ARGS(DB_I(st->tree), DB_I(OCC_NOT_CHECKED),
-			     DB_T(st->held_by ? st->held_by : "")),
-			"cannot read urls", url_row, &r);
+	free(sql);
+	return ret;
 }
 
 long long store_url_id(struct store *st, const char *url, const char *host)
@@ -738,6 +753,8 @@ static int url_occ_row(struct db_row *row, void *data)
 	o.url = db_text(row, 1);
 	o.host = db_text(row, 2);
 	o.path = db_text(row, 3);
+	if (!o.path || !path_under_any(o.path, r->st->paths, r->st->npaths))
+		return 0;
 	o.context = db_text(row, 4);
 	o.flags = (unsigned)db_int(row, 5);
 	o.line = (unsigned)db_int(row, 6);
@@ -839,6 +856,8 @@ static int edit_row(struct db_row *row, void *data)
 	struct store_edit e;
 
 	e.path = db_text(row, 0);
+	if (!e.path || !path_under_any(e.path, r->st->paths, r->st->npaths))
+		return 0;
 	e.start = db_int(row, 1);
 	e.end = db_int(row, 2);
 	e.line = (unsigned)db_int(row, 3);
@@ -1202,6 +1221,43 @@ void store_limit_hosts(struct store *st, const char *owner)
 {
 	free(st->held_by);
 	st->held_by = owner ? xstrdup(owner) : NULL;
+}
+
+void store_limit_paths(struct store *st, const char *const *paths, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	free(st->paths_sql);
+	st->paths_sql = NULL;
+	st->paths = paths;
+	st->npaths = n;
+	for (i = 0; i < n && *paths[i]; i++) {
+		struct strbuf lit = STRBUF_INIT;
+		const char *p;
+
+		/* A literal, its quotes doubled: the same on both engines. */
+		for (p = paths[i]; *p; p++) {
+			if (*p == '\'')
+				strbuf_addch(&lit, '\'');
+			strbuf_addch(&lit, *p);
+		}
+		strbuf_addf(&sb, "%s o.path = '%s' OR substr(o.path, 1,"
+			    " length('%s/')) = '%s/'", i ? " OR" : " AND (",
+			    lit.buf, lit.buf, lit.buf);
+		strbuf_release(&lit);
+	}
+	/* An empty prefix ("." at the root) holds everything. */
+	if (i < n) {
+		st->paths = NULL;
+		st->npaths = 0;
+		strbuf_release(&sb);
+		return;
+	}
+	if (sb.len) {
+		strbuf_addch(&sb, ')');
+		st->paths_sql = strbuf_detach(&sb, NULL);
+	}
 }
 
 int store_hosts_limited(const struct store *st)

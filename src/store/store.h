@@ -326,6 +326,12 @@ int store_drop_turns(struct store *st, const char *owner);
  * all again).
  */
 void store_limit_hosts(struct store *st, const char *owner);
+/*
+ * From now on store_each_checkable_url(), store_each_checked_occurrence()
+ * and store_each_resolution() read only what occurs under one of paths
+ * (relative to the tree's root; kept, not copied; n = 0: everything).
+ */
+void store_limit_paths(struct store *st, const char *const *paths, size_t n);
 int store_hosts_limited(const struct store *st);
 /*
  * Every occurrence of the selected tree, whatever the limit: its URL's
