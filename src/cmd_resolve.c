@@ -13,6 +13,7 @@
 #include "check/run.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"
+#include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "net/net.h"
 #include "net/options.h"
@@ -167,6 +168,28 @@ static int run_worker(struct resolve_args *a, struct cmd_store *cs)
 	return ret ? 2 : 0;
 }
 
+/* What the run decided, by kind; or that it was stopped. */
+static void closing_line(const struct resolve_stats *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int k;
+
+	if (s->interrupted) {
+		fprintf(stderr, "resolve: interrupted; the %zu answers had are "
+			"kept, nothing decided: run it again to go on\n",
+			s->asked);
+		return;
+	}
+	for (k = 0; k < K__COUNT; k++)
+		if (s->by_kind[k])
+			strbuf_addf(&sb, "%s %s %zu", sb.len ? "," : "",
+				    kind_name((enum kind)k), s->by_kind[k]);
+	fprintf(stderr, "resolve: %zu URLs, %zu requests to archives and "
+		"sites; links by kind:%s\n", s->urls, s->asked,
+		sb.len ? sb.buf : " none");
+	strbuf_release(&sb);
+}
+
 int cmd_resolve(int argc, char **argv)
 {
 	struct resolve_args a = { .format = "tsv", .lease_s = 60 };
@@ -204,10 +227,21 @@ int cmd_resolve(int argc, char **argv)
 		o->memento = config_get(&cfg, "resolve", "memento");
 	o->now = check_now();
 	/* resolve_run() has said what went wrong, in one line. */
-	if (a.worker)
+	if (a.worker) {
 		ret = run_worker(&a, &cs);
-	else
+	} else {
+		struct resolve_stats stats;
+
+		memset(&stats, 0, sizeof(stats));
+		o->stop = cmd_catch_signals();
+		o->progress = !o->quiet && isatty(2);
+		o->stats = &stats;
 		ret = resolve_run(o, cs.st) ? 2 : 0;
+		if (!ret && !o->quiet)
+			closing_line(&stats);
+		if (!ret && stats.interrupted)
+			ret = 130;
+	}
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
 	if (cmd_store_close(&cs))

@@ -126,10 +126,11 @@ int check_fresh(const struct check_run_opts *o, const struct link *l)
 	/*
 	 * A refusal by policy (an address not allowed, a scheme not
 	 * followed) says what this run may do, not what the URL is: the
-	 * next run, perhaps with --allow-private, asks again.
+	 * next run, perhaps with --allow-private, asks again.  (A worker
+	 * asks again only when it next claims the host: check_due_at().)
 	 */
 	if (link_verdict(l) == V_UNSAFE)
-		return l->last.at >= o->now;
+		return 0;
 	if (verdict_is_failure(link_verdict(l)))
 		return o->now - l->last.at < o->spacing_s;
 	return o->now - l->last.at < o->ttl_s;

@@ -95,7 +95,19 @@ struct resolver {
 	struct birth *births;	/* find_births() */
 	size_t nbirths, abirths;
 	int failed;		/* the store failed a read mid-way */
+	/* Progress of the requests of one phase (run_net()). */
+	const char *phase;
+	size_t asked, answered;
+	long long phase_ms;
+	struct req **reqs;	/* this phase's, freed by run_net() */
+	size_t nreqs, areqs;
 };
+
+/* Stopped by the user (SIGINT): nothing more is asked or decided. */
+static int stopped(const struct resolver *c)
+{
+	return c->o.stop && *c->o.stop;
+}
 
 static struct target *target_of(struct resolver *c, long long id,
 				const char *url, const char *host)
@@ -370,7 +382,7 @@ static void check_guesses(struct resolver *c)
 	check_opts_init(&o);
 	o.net = c->o.net;
 	if (n)
-		check_urls(urls, n, &o, NULL, on_guess, tick, c);
+		check_urls(urls, n, &o, c->o.stop, on_guess, tick, c);
 	free(urls);
 }
 
@@ -446,6 +458,7 @@ struct req {
 	struct target *t;
 	int kind;		/* REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP/HTTPS */
 	long capture;		/* for REQ_REPLAY; the birth for REQ_BIRTH */
+	int answered;		/* done() ran; else abandoned by a stop */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
@@ -479,7 +492,50 @@ static struct req *submit(struct net *n, struct resolver *c, struct target *t,
 		free(q);
 		return NULL;
 	}
+	c->asked++;
+	ALLOC_GROW(c->reqs, c->nreqs + 1, c->areqs);
+	c->reqs[c->nreqs++] = q;
 	return q;
+}
+
+static void progress_tick(void *data)
+{
+	struct resolver *c = data;
+	double secs = (double)(net_now_ms() - c->phase_ms) / 1000.0;
+	double rate = secs > 0 ? (double)c->answered / secs : 0;
+
+	if (c->o.tick)
+		c->o.tick(c->o.tick_data);
+	if (!c->o.progress)
+		return;
+	fprintf(stderr, "\rresolve: %s %zu/%zu  %.1f/s  ETA %.0fs   ", c->phase,
+		c->answered, c->asked, rate,
+		rate > 0 ? (double)(c->asked - c->answered) / rate : 0.0);
+}
+
+/* The requests queued on n, run and freed; progress said on a terminal. */
+static void run_net(struct resolver *c, struct net *n, const char *phase)
+{
+	size_t before = c->asked, i;
+
+	if (c->o.stats)
+		c->o.stats->asked += c->asked;
+	c->phase = phase;
+	c->phase_ms = net_now_ms();
+	if (c->asked && !stopped(c))
+		net_run(n, c->o.stop, progress_tick, c);
+	if (c->o.progress && before)
+		fprintf(stderr, "\rresolve: %s %zu/%zu%*s\n", phase,
+			c->answered, before, 24, "");
+	net_free(n);
+	for (i = 0; i < c->nreqs; i++) {
+		if (!c->reqs[i]->answered)
+			net_request_reset(&c->reqs[i]->r);
+		free(c->reqs[i]->r.url);
+		free(c->reqs[i]);
+	}
+	c->nreqs = 0;
+	c->asked = c->answered = 0;
 }
 
 /* Bodies compared for an upgrade: the scheme in links and spacing vary. */
@@ -516,6 +572,7 @@ static void on_req(struct net_request *nr, void *data)
 	struct target *t = q->t;
 	int ok = !nr->curl_code && nr->status == 200;
 
+	q->c->answered++;
 	switch (q->kind) {
 	case REQ_BIRTH: {
 		struct captures first = { NULL, 0, 0 };
@@ -586,8 +643,7 @@ static void on_req(struct net_request *nr, void *data)
 		break;
 	}
 	net_request_reset(nr);
-	free(nr->url);
-	free(q);
+	q->answered = 1;
 }
 
 static char *cdx_url(const struct resolver *c, const char *url)
@@ -695,8 +751,7 @@ static void look_up(struct resolver *c)
 		free(cached);
 		submit(n, c, t, REQ_CDX, xstrdup(t->cdx_key), 0);
 	}
-	net_run(n, NULL, c->o.tick, c->o.tick_data);
-	net_free(n);
+	run_net(c, n, "look-ups");
 }
 
 /*
@@ -746,8 +801,7 @@ static void find_births(struct resolver *c)
 		captures_release(&first);
 		free(cached);
 	}
-	net_run(n, NULL, c->o.tick, c->o.tick_data);
-	net_free(n);
+	run_net(c, n, "first captures");
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
 		uintptr_t h;
@@ -803,10 +857,8 @@ static void verify_captures(struct resolver *c)
 			}
 			strmap_clear(&seen, NULL);
 		}
-		if (asked)
-			net_run(n, NULL, c->o.tick, c->o.tick_data);
-		net_free(n);
-		if (!asked)
+		run_net(c, n, "replays");
+		if (!asked || stopped(c))
 			break;
 	}
 }
@@ -844,8 +896,7 @@ static void fetch_pages(struct resolver *c)
 			}
 		}
 	}
-	net_run(n, NULL, c->o.tick, c->o.tick_data);
-	net_free(n);
+	run_net(c, n, "pages");
 }
 
 static void ask_memento(struct resolver *c)
@@ -875,8 +926,7 @@ static void ask_memento(struct resolver *c)
 			free(bare);
 		}
 	}
-	net_run(n, NULL, c->o.tick, c->o.tick_data);
-	net_free(n);
+	run_net(c, n, "mementos");
 }
 
 /* "*" would end a C comment and is the archive's calendar: encode it. */
@@ -1207,7 +1257,7 @@ static int decide_all(struct resolver *c)
 int resolve_run(const struct resolve_opts *o, struct store *st)
 {
 	struct resolver c;
-	size_t i;
+	size_t i, k;
 	int ret = -1;
 
 	memset(&c, 0, sizeof(c));
@@ -1229,6 +1279,8 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	    store_each_check(st, load_check, &c))
 		goto out;
 	judge(&c);
+	if (o->stats)
+		o->stats->urls = c.nr;
 	if (c.o.archive_dir && load_local(&c))
 		goto out;
 	find_dates(&c);
@@ -1236,13 +1288,30 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	if (c.failed)
 		goto out;
 	find_migrations(&c);
-	look_up(&c);
-	find_births(&c);
-	verify_captures(&c);
-	ask_memento(&c);
-	fetch_pages(&c);
-	check_guesses(&c);
+	/* Each phase's answers are cached as they come: a stop loses none. */
+	if (!stopped(&c))
+		look_up(&c);
+	if (!stopped(&c))
+		find_births(&c);
+	if (!stopped(&c))
+		verify_captures(&c);
+	if (!stopped(&c))
+		ask_memento(&c);
+	if (!stopped(&c))
+		fetch_pages(&c);
+	if (!stopped(&c))
+		check_guesses(&c);
+	if (stopped(&c)) {
+		if (o->stats)
+			o->stats->interrupted = 1;
+		ret = 0;
+		goto out;
+	}
 	ret = decide_all(&c);
+	for (i = 0; !ret && o->stats && i < c.nr; i++)
+		for (k = 0; k < c.t[i].nocc; k++)
+			if (c.t[i].occ[k].kind != K__COUNT)
+				o->stats->by_kind[c.t[i].occ[k].kind]++;
 out:
 	for (i = 0; i < c.nr; i++)
 		free_target(&c.t[i]);
@@ -1250,6 +1319,7 @@ out:
 	for (i = 0; i < c.nbirths; i++)
 		free(c.births[i].key);
 	free(c.births);
+	free(c.reqs);
 	strmap_clear(&c.by_id, NULL);
 	return ret;
 }

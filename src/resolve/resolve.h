@@ -16,6 +16,9 @@
 #ifndef RESOLVE_RESOLVE_H
 #define RESOLVE_RESOLVE_H
 
+#include <signal.h>
+
+#include "../lib/vocab.h"
 #include "../net/net.h"
 #include "../store/store.h"
 
@@ -37,6 +40,22 @@ struct resolve_opts {
 	/* Called now and then while requests run (a worker's leases). */
 	void (*tick)(void *data);
 	void *tick_data;
+	/*
+	 * Nonzero: stop at the next request (SIGINT).  What was looked up
+	 * is kept (the look-up cache); nothing is decided or recorded, and
+	 * the next run resumes from the cache.
+	 */
+	volatile sig_atomic_t *stop;
+	int progress;			/* a progress line on stderr */
+	struct resolve_stats *stats;	/* filled when not NULL */
+};
+
+/* What a run did, for the closing line. */
+struct resolve_stats {
+	size_t urls;			/* URLs looked at */
+	size_t asked;			/* requests to archives and twins */
+	size_t by_kind[K__COUNT];	/* occurrences decided, by kind */
+	int interrupted;
 };
 
 void resolve_opts_init(struct resolve_opts *o);

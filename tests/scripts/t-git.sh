@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # In a git checkout the file list is git's: ignored files are not read,
-# untracked ones only with --untracked; a tracked file that cannot be read
-# is one error line naming it, and the rest is scanned.
+# untracked ones only with --untracked; a tracked file deleted from the
+# work tree is no error (there is nothing to read); one that cannot be
+# read is one error line naming it, and the rest is scanned.
 . "$(dirname "$0")/../lib/sh.sh"
 T=$SCRATCH/repo
 mkdir -p "$T/lib"
@@ -12,21 +13,29 @@ git config user.email t@example.org
 git config user.name t
 printf '/* http://tracked.kernel.org/ */\n' > lib/a.c
 printf '/* http://gone.kernel.org/ */\n' > lib/b.c
+printf '/* http://locked.kernel.org/ */\n' > lib/c.c
 printf 'build/\n' > .gitignore
 git add -A && git commit -qm base
 mkdir build
 printf 'http://ignored.kernel.org/\n' > build/out.txt
 printf 'http://untracked.kernel.org/\n' > notes.txt
 rm lib/b.c
+# As nobody, so that a file can be unreadable.
+chmod 755 "$SCRATCH"
+chown -R nobody "$T"
+chmod 000 lib/c.c
 
-"$LINKMEND" scan . > "$SCRATCH/out" 2> "$SCRATCH/err"
+setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	"$LINKMEND" scan . > "$SCRATCH/out" 2> "$SCRATCH/err"
 rc=$?
+chown -R root "$T"	# git reads no checkout of another user's
 ok "tracked files are scanned" grep -q "^lib/a.c	1	4	http://tracked.kernel.org/	c-comment	-$" "$SCRATCH/out"
 ok "ignored files are not" bash -c "! grep -q ignored '$SCRATCH/out'"
 ok "untracked files are not, by default" bash -c "! grep -q untracked '$SCRATCH/out'"
 ok "the summary says the list is git's" grep -q "from git" "$SCRATCH/err"
-same "an unreadable tracked file is one error line naming it" "$(grep -c "lib/b.c" "$SCRATCH/err")" "1"
-ok "and the error is a clean message" grep -q "^error: cannot stat 'lib/b.c': No such file or directory$\|^error: cannot open 'lib/b.c': No such file or directory$" "$SCRATCH/err"
+same "a tracked file deleted from the work tree is no error" "$(grep -c "lib/b.c" "$SCRATCH/err")" "0"
+same "an unreadable tracked file is one error line naming it" "$(grep -c "lib/c.c" "$SCRATCH/err")" "1"
+ok "and the error is a clean message" grep -q "^error: cannot open 'lib/c.c': Permission denied$" "$SCRATCH/err"
 same "and the exit status says so" "$rc" "1"
 
 "$LINKMEND" scan --untracked . > "$SCRATCH/out2" 2>/dev/null

@@ -1,0 +1,208 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# What a new user's first day found (issue 28), each a test named after
+# what it protects: a committed fix not made twice, output directories
+# that delete nothing of others', trees that share a store, a bad CA file
+# or proxy that is a usage error and no verdict, refusals not cached, a
+# run scoped to a part of a tree, exit codes that say what happened, and
+# resolve's progress, Ctrl-C and closing line.
+. "$(dirname "$0")/../lib/sh.sh"
+web_up "$TESTS/web/cases/firstday.scn"
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
+
+mktree() {	# mktree DIR: a git tree, a moved link in C and markdown
+	mkdir -p "$1/drivers/iio/adc" "$1/drivers/other"
+	(cd "$1" && git init -q . && git config user.email dev@linkmend-web.org &&
+	 git config user.name "A Developer")
+	cat > "$1/drivers/iio/adc/max.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Datasheet: http://www.foo-vendor.org/docs/old.html (rev B)
+ */
+C
+	printf '/*\n * Other: http://www.foo-vendor.org/docs/old.html\n */\n' \
+		> "$1/drivers/other/x.c"
+	printf '# Foo\n\nSee [the manual](http://www.foo-vendor.org/docs/old.html) more text.\n' \
+		> "$1/README.md"
+	(cd "$1" && git add -A && git commit -qm init)
+}
+
+# 1. series after fix was committed: the edit is not made again.
+T=$SCRATCH/t1
+mktree "$T"
+cd "$T" || exit 1
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+"$LINKMEND" fix -q
+git commit -qam "fixed by hand"
+"$LINKMEND" series -o "$SCRATCH/o1" > /dev/null 2> "$SCRATCH/e1"
+same "series after a committed fix exits 0" "$?" "0"
+ok "and says the edits are there already" grep -q "^series: 3 edits already at HEAD, not proposed again$" "$SCRATCH/e1"
+ok "and writes no patch that would edit them again" bash -c "! ls '$SCRATCH/o1'/*.patch 2>/dev/null | grep -q ."
+same "a committed fix left the files as fix wrote them" \
+	"$(git diff HEAD~1 --stat | tail -1)" " 3 files changed, 3 insertions(+), 3 deletions(-)"
+"$LINKMEND" scan -q . > /dev/null
+"$LINKMEND" series -o "$SCRATCH/o1" > /dev/null 2> "$SCRATCH/e1b"
+same "after a re-scan series has nothing to send, exit 0" "$?:$(tail -1 "$SCRATCH/e1b")" "0:series: nothing to send"
+ok "and leaves no staging directory behind" bash -c "! ls -d '$SCRATCH'/o1.linkmend-new-* 2>/dev/null"
+# The same edit not committed is proposed, once.
+git reset -q --hard HEAD~1
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+"$LINKMEND" series -o "$SCRATCH/o1c" > /dev/null 2>&1
+ok "an uncommitted change is proposed as scan saw it" \
+	grep -q '^+ \* Datasheet: https://www.foo-vendor.org/docs/new.html (rev B)$' "$SCRATCH"/o1c/0*-iio-*.patch
+
+# 2. output directories: nothing of others' deleted.
+mkdir "$SCRATCH/o2"
+echo "my notes" > "$SCRATCH/o2/notes.txt"
+"$LINKMEND" series -o "$SCRATCH/o2" > /dev/null 2> "$SCRATCH/e2"
+same "series into a directory of other files exits 2" "$?" "2"
+ok "naming the directory" grep -q "^error: '$SCRATCH/o2' holds files linkmend did not write" "$SCRATCH/e2"
+same "and the files there are kept" "$(cat "$SCRATCH/o2/notes.txt")" "my notes"
+"$LINKMEND" series -o . > /dev/null 2> "$SCRATCH/e2b"
+same "series -o . in the tree exits 2" "$?" "2"
+same "and leaves nothing in the tree" "$(git status --porcelain --ignored | grep -v '^!! .linkmend/$')" ""
+ok "nor beside it" bash -c "! ls -d '$SCRATCH'/*.linkmend-new-* 2>/dev/null"
+"$LINKMEND" series -o "$SCRATCH/o2n" > /dev/null 2>&1
+"$LINKMEND" series -o "$SCRATCH/o2n" > /dev/null 2>&1
+same "a series replaces the series it wrote" "$?" "0"
+echo "mine" > "$SCRATCH/o2n/notes.txt"
+"$LINKMEND" series -o "$SCRATCH/o2n" > /dev/null 2> "$SCRATCH/e2c"
+same "but not when another file was put there" "$?:$(cat "$SCRATCH/o2n/notes.txt")" "2:mine"
+ok "naming that file" grep -q "o2n/notes.txt' was not written by linkmend" "$SCRATCH/e2c"
+
+# 3. a shared store holds many trees.
+mkdir -p "$SCRATCH/s/ta" "$SCRATCH/s/tb" "$SCRATCH/s/x/ta"
+echo "http://a.linkmend-web.org/x" > "$SCRATCH/s/ta/a.txt"
+echo "http://b.linkmend-web.org/y" > "$SCRATCH/s/tb/b.txt"
+echo "http://c.linkmend-web.org/z" > "$SCRATCH/s/x/ta/c.txt"
+cd "$SCRATCH/s" || exit 1
+"$LINKMEND" scan -q --db shared.db ta > /dev/null
+"$LINKMEND" scan -q --db shared.db tb > /dev/null
+same "a second root scanned into a store adds a tree" \
+	"$(sqlite3 shared.db "select t.name || ':' || o.path from tree t join occurrence o on o.tree_id = t.id order by 1" | tr '\n' ' ')" \
+	"ta:a.txt tb:b.txt "
+"$LINKMEND" scan -q --db shared.db x/ta > /dev/null 2> "$SCRATCH/e3"
+same "a root whose name another tree has is refused" "$?" "2"
+ok "naming both" grep -q "holds a tree 'ta' scanned from '$SCRATCH/s/ta'" "$SCRATCH/e3"
+"$LINKMEND" scan -q --db shared.db --replace x/ta > /dev/null
+same "--replace makes it that tree" \
+	"$(sqlite3 shared.db "select t.name || ':' || o.path from tree t join occurrence o on o.tree_id = t.id order by 1" | tr '\n' ' ')" \
+	"ta:c.txt tb:b.txt "
+(cd tb && "$LINKMEND" scan -q --db ../shared.db . > /dev/null)
+same "scan . names the tree after its directory" "$(sqlite3 shared.db "select count(*) from tree where name = '.'"):$(sqlite3 shared.db "select count(*) from tree")" "0:2"
+(cd tb && "$LINKMEND" report --db ../shared.db -o r.json 2> /dev/null)
+same "a command run inside one of the trees acts on it" \
+	"$(python3 -c 'import json,sys; print([l["url"] for l in json.load(open(sys.argv[1]))["links"]])' tb/r.json)" \
+	"['http://b.linkmend-web.org/y']"
+
+# 4. a CA file or proxy that cannot be used: a usage error, no verdict.
+cd "$T" || exit 1
+before=$(sqlite3 .linkmend/linkmend.db "select count(*) from checks")
+run "$LINKMEND" check --force --allow-private --cacert "$SCRATCH/nonesuch.pem" > /dev/null 2> "$SCRATCH/e4"
+same "check with a CA file that is not there exits 2" "$?" "2"
+same "in one line naming it" "$(cat "$SCRATCH/e4")" "error: --cacert '$SCRATCH/nonesuch.pem': No such file or directory"
+run "$LINKMEND" check --force --allow-private --cacert "$T/README.md" > /dev/null 2> "$SCRATCH/e4b"
+same "a CA file with no certificate exits 2" "$?:$(cat "$SCRATCH/e4b")" "2:error: --cacert '$T/README.md': no PEM certificate in it"
+run "$LINKMEND" check --force "${NET[@]}" --proxy "ftp://proxy.linkmend-web.org" > /dev/null 2>&1
+same "a proxy that is no proxy URL exits 2" "$?" "2"
+same "and nothing was recorded as a check" "$(sqlite3 .linkmend/linkmend.db "select count(*) from checks")" "$before"
+
+# 5. a refusal by policy is not cached.
+T5=$SCRATCH/t5
+mktree "$T5"
+cd "$T5" || exit 1
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check --cacert "$state/ca.crt" > "$SCRATCH/o5" 2> /dev/null
+ok "without --allow-private the test web's loopback address is refused" grep -q "	unsafe	" "$SCRATCH/o5"
+run "$LINKMEND" check "${NET[@]}" > "$SCRATCH/o5b" 2> "$SCRATCH/e5b"
+ok "with it, the next run checks the link now" grep -q "^check: 1 URLs, 1 checked now, 0 fresh from the store$" "$SCRATCH/e5b"
+ok "and finds it moved" grep -q "	moved	" "$SCRATCH/o5b"
+[ -n "${DEBUG:-}" ] && cat "$SCRATCH/o5" "$SCRATCH/e5b" "$SCRATCH/o5b"
+
+# 6. run scoped to a part of a tree, paths from the tree's root.
+T6=$SCRATCH/t6
+mktree "$T6"
+cd "$T6" || exit 1
+run "$LINKMEND" run drivers/iio -o "$SCRATCH/o6" "${NET[@]}" > /dev/null 2> "$SCRATCH/e6"
+same "run on a directory of a checkout exits 0" "$?" "0"
+ok "says the tree is the checkout" grep -q "^run: the tree is the checkout '$T6'; the run is limited to drivers/iio$" "$SCRATCH/e6"
+same "its series is that directory's, paths from the tree's root" \
+	"$(grep -h '^+++ ' "$SCRATCH"/o6/*.patch | tr '\n' ' ')" "+++ b/drivers/iio/adc/max.c "
+ok "the store is the checkout's" test -f "$T6/.linkmend/linkmend.db"
+ok "git's errors are gone" bash -c "! grep -q '^fatal:' '$SCRATCH/e6'"
+run "$LINKMEND" run . -o "$SCRATCH/o6b" "${NET[@]}" -- drivers/other > /dev/null 2>&1
+same "run ROOT -o DIR -- PATH: that path's series" \
+	"$(grep -h '^+++ ' "$SCRATCH"/o6b/*.patch | tr '\n' ' ')" "+++ b/drivers/other/x.c "
+run "$LINKMEND" run --root . drivers/iio README.md -o "$SCRATCH/o6c" "${NET[@]}" > /dev/null 2>&1
+same "run --root . PATH...: those paths' series" \
+	"$(grep -h '^+++ ' "$SCRATCH"/o6c/*.patch | sort | tr '\n' ' ')" "+++ b/README.md +++ b/drivers/iio/adc/max.c "
+run "$LINKMEND" run . -o "$SCRATCH/o6d" "${NET[@]}" --no-git --top-hosts 1 > /dev/null 2> "$SCRATCH/e6d"
+same "run takes scan's options" "$?" "0"
+ok "and scan reads them" grep -q "^scan: top hosts:" "$SCRATCH/e6d"
+"$LINKMEND" series -o "$SCRATCH/o6e" --path drivers/other > /dev/null 2>&1
+same "series --path limits the series" "$(grep -h '^+++ ' "$SCRATCH"/o6e/*.patch | tr '\n' ' ')" "+++ b/drivers/other/x.c "
+"$LINKMEND" series -o "$SCRATCH/o6f" --path ../x > /dev/null 2>&1
+same "a --path outside the tree exits 2" "$?" "2"
+# A tree scanned from its subdirectory: series still speaks git's paths.
+T6s=$SCRATCH/t6s
+mktree "$T6s"
+(cd "$T6s/drivers" && "$LINKMEND" scan -q . > /dev/null &&
+ run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1 &&
+ run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1 &&
+ "$LINKMEND" series -o "$SCRATCH/o6s" > /dev/null 2>&1)
+same "series of a tree scanned from a subdirectory of a checkout exits 0" "$?" "0"
+same "and its paths are the checkout's" \
+	"$(grep -h '^+++ ' "$SCRATCH"/o6s/*.patch | sort | tr '\n' ' ')" "+++ b/drivers/iio/adc/max.c +++ b/drivers/other/x.c "
+
+# 7. exit codes that say what happened.
+cd "$T" || exit 1
+git reset -q --hard
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+sed -i 's/(rev B)/(rev C)/; s|http://www.foo|http://www.fooo|' drivers/iio/adc/max.c
+"$LINKMEND" fix > /dev/null 2> "$SCRATCH/e7"
+same "fix that skipped a changed file exits 1" "$?" "1"
+git reset -q --hard
+git sparse-checkout set drivers/iio 2> /dev/null
+ok "(the sparse checkout has no drivers/other/x.c)" test ! -e drivers/other/x.c
+"$LINKMEND" scan . > /dev/null 2> "$SCRATCH/e7b"
+same "scan of a sparse checkout exits 0" "$?" "0"
+ok "with no error about the files it lacks" bash -c "! grep -q '^error' '$SCRATCH/e7b'"
+git sparse-checkout disable
+# As nobody, so that a file can be unreadable.
+T7=$SCRATCH/n/t7
+mktree "$T7"
+chmod 755 "$SCRATCH"
+chown -R nobody "$SCRATCH/n"
+chmod 000 "$T7/drivers/other/x.c"
+(cd "$T7" && run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	"$LINKMEND" run . -o "$SCRATCH/n/o7" "${NET[@]}" > /dev/null 2> "$SCRATCH/e7c")
+same "run whose scan could not read a file carries on and exits 1" "$?" "1"
+ok "(scan said which)" grep -q "^error: cannot open 'drivers/other/x.c': Permission denied$" "$SCRATCH/e7c"
+ok "the rest of the tree went through" grep -q "^run: patches 2 in" "$SCRATCH/e7c"
+[ -n "${DEBUG:-}" ] && cat "$SCRATCH/e7c"
+
+# 9. resolve: a closing line by kind; Ctrl-C as check handles it.
+cd "$T6" || exit 1
+run "$LINKMEND" resolve "${NET[@]}" > /dev/null 2> "$SCRATCH/e9"
+ok "resolve ends with a line by kind" grep -q "^resolve: 1 URLs, 0 requests to archives and sites; links by kind: moved 3$" "$SCRATCH/e9"
+echo "/* gone: http://www.foo-vendor.org/gone.html */" > drivers/other/gone.c
+git add -A && git commit -qm gone
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+# The signal goes to linkmend itself, as a terminal's Ctrl-C would.
+"$WEB/exec" -n "$NAME" "$LINKMEND" resolve --confirm 1 "${NET[@]}" --timeout 30 \
+	--archive-spacing 0 > "$SCRATCH/o9" 2> "$SCRATCH/e9b" &
+pid=$!
+for _ in $(seq 50); do grep -q "cdx.*gone.html" "$state/requests.log" && break; sleep 0.1; done
+ok "(resolve asked the archive, which does not answer)" grep -q "cdx.*gone.html" "$state/requests.log"
+sleep 0.3
+kill -INT $pid
+wait $pid
+same "Ctrl-C stops resolve with 130" "$?" "130"
+ok "saying so" grep -q "^resolve: interrupted; the 1 answers had are kept, nothing decided: run it again to go on$" "$SCRATCH/e9b"
+[ -n "${DEBUG:-}" ] && cat "$SCRATCH/e9b"
+ok "the store is intact" test "$(sqlite3 .linkmend/linkmend.db 'pragma integrity_check')" = ok
