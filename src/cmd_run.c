@@ -328,7 +328,7 @@ int cmd_run(int argc, char **argv)
 	for (i = 0; i < NSTAGES; i++) {
 		push(&st[i], "--db");
 		push(&st[i], dbpath);
-		if (quiet && i != S_SERIES)
+		if (quiet)
 			push(&st[i], "-q");
 		if (i != S_SERIES)
 			push(&st[i], "--no-output");

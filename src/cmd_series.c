@@ -50,7 +50,14 @@ const char cmd_series_help[] =
 	"    --no-get-maintainer  route by MAINTAINERS and .mailmap read here,\n"
 	"                     by the script's rules, with no perl per patch\n"
 	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
-	"                     and those get_maintainer.pl ranks as high\n";
+	"                     and those get_maintainer.pl ranks as high\n"
+	"    --path P         only links under P (relative to the tree's root;\n"
+	"                     repeatable)\n"
+	"    -q, --quiet      no summary\n"
+	"\n"
+	"Apply a series with git am --empty=drop DIR/*.patch (its cover\n"
+	"letter has no diff).  Exit status 1 when edits were skipped because\n"
+	"the tree changed since the scan.\n";
 
 struct series_args {
 	struct series_opts o;
@@ -74,6 +81,7 @@ struct series_args {
 	OPT_STRING(0, "base", &(a)->o.base_rev), \
 	OPT_BOOL(0, "which-section", &(a)->which), \
 	OPT_PATHS(&(a)->paths), \
+	OPT_BOOL('q', "quiet", &(a)->o.quiet), \
 	OPT_END(), \
 }
 

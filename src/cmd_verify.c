@@ -23,8 +23,10 @@ const char cmd_verify_help[] =
 	"since REV (default HEAD; after git am, the commit the series was\n"
 	"made on) changed only where links may: C, header, asm and dts files\n"
 	"keep their token stream without comments, Kconfig files every line\n"
-	"outside help text, rst files their link constructs.  Prints one line\n"
-	"per file that fails and exits 1; 0 when all pass.\n";
+	"outside help text, rst files their link constructs, and every file\n"
+	"its words outside links.  Prints one line per file that fails and\n"
+	"exits 1; 0 when all pass; 2 when nothing changed since REV (nothing\n"
+	"was verified).\n";
 
 int cmd_verify(int argc, char **argv)
 {
@@ -43,6 +45,12 @@ int cmd_verify(int argc, char **argv)
 		die("cannot verify the changes since '%s'", base);
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
+	/* Nothing to judge is no pass: after git am, HEAD is the series. */
+	if (!checked && !bad)
+		die("nothing changed since %s: nothing verified%s", base,
+		    parse_options_seen(opts, "base") ? "" :
+		    " (after git am, give --base, the commit the series was "
+		    "made on)");
 	if (!quiet)
 		fprintf(stderr, "verify: %d file%s changed since %s, %d failed\n",
 			checked, checked == 1 ? "" : "s", base, bad);

@@ -9,6 +9,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../scan/lang.h"
+#include "../scan/scan.h"
 #include "verify.h"
 
 /* Code without comments, white space runs as one space. */
@@ -116,6 +117,86 @@ static size_t count(const char *s, size_t n, const char *needle)
 	return k;
 }
 
+/* A word a comment's leader or a list's bullet is made of. */
+static int leader_only(const char *w, size_t n)
+{
+	return n && strspn(w, "*#/;!-") >= n;
+}
+
+/*
+ * The file's words, one a line, without its URLs (as scan finds them)
+ * and without comment leaders: what a link edit leaves as it was.
+ * Returns 1 for a binary file.
+ */
+static int words_but_links(const char *path, const char *s, size_t n,
+			   struct strbuf *out)
+{
+	struct scan_opts so = { 1 };
+	struct occ_list occ = { NULL, 0, 0 };
+	size_t i = 0, k = 0;
+	char *copy = xstrndup(s, n);	/* scan_buffer() wants a NUL after */
+
+	if (scan_buffer(path, copy, n, &so, &occ)) {
+		free(copy);
+		occ_list_release(&occ);
+		return 1;
+	}
+	while (i < n) {
+		size_t w;
+
+		if (k < occ.nr && i >= occ.v[k].start) {
+			if (i < occ.v[k].end)
+				i = occ.v[k].end;
+			k++;
+			continue;
+		}
+		if (isspace((unsigned char)s[i])) {
+			i++;
+			continue;
+		}
+		for (w = i; w < n && !isspace((unsigned char)s[w]) &&
+		     !(k < occ.nr && w >= occ.v[k].start); w++)
+			;
+		if (!leader_only(s + i, w - i)) {
+			strbuf_add(out, s + i, w - i);
+			strbuf_addch(out, '\n');
+		}
+		i = w;
+	}
+	free(copy);
+	occ_list_release(&occ);
+	return 0;
+}
+
+/* Any file: only its links changed.  0, or -1 with why. */
+static int only_links(const char *path, const char *old, size_t oldlen,
+		      const char *new, size_t newlen, struct strbuf *why)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	int ret = 0;
+
+	if (words_but_links(path, old, oldlen, &a) |
+	    words_but_links(path, new, newlen, &b)) {
+		strbuf_addstr(why, "a binary file changed");
+		ret = -1;
+	} else if (a.len != b.len || memcmp(a.buf, b.buf, a.len)) {
+		size_t i = 0, s;
+
+		while (i < a.len && i < b.len && a.buf[i] == b.buf[i])
+			i++;
+		s = i;
+		while (s > 0 && a.buf[s - 1] != '\n')
+			s--;
+		strbuf_addf(why, "text outside links changed: \"%.*s\" became "
+			    "\"%.*s\"", (int)strcspn(a.buf + s, "\n"), a.buf + s,
+			    (int)strcspn(b.buf + s, "\n"), b.buf + s);
+		ret = -1;
+	}
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return ret;
+}
+
 int verify_change(const char *path, const char *old, size_t oldlen,
 		  const char *new, size_t newlen, struct strbuf *why)
 {
@@ -156,6 +237,8 @@ int verify_change(const char *path, const char *old, size_t oldlen,
 	default:
 		break;
 	}
+	if (!ret)
+		ret = only_links(path, old, oldlen, new, newlen, why);
 	strbuf_release(&a);
 	strbuf_release(&b);
 	return ret;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Proof that an edit touched only what it may: for C, headers, asm and
- * dts, the token stream without comments is the same before and after;
- * for Kconfig, every line outside help text is the same and the help
- * blocks are as many; for rst, the link constructs are as many.
+ * Proof that an edit touched only what it may: in every file, the words
+ * outside its URLs (as scan finds them, comment leaders aside) are the
+ * same before and after; and for C, headers, asm and dts, the token
+ * stream without comments is the same; for Kconfig, every line outside
+ * help text is the same and the help blocks are as many; for rst, the
+ * link constructs are as many.  A binary file never passes.
  */
 #ifndef SERIES_VERIFY_H
 #define SERIES_VERIFY_H
@@ -14,7 +16,7 @@
 
 /*
  * 0 when the change from old to new in path is safe; else -1 with a
- * one-line reason in why.  Files of other kinds are always safe.
+ * one-line reason in why.
  */
 int verify_change(const char *path, const char *old, size_t oldlen,
 		  const char *new, size_t newlen, struct strbuf *why);

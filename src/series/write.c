@@ -250,17 +250,27 @@ static int cmp_group(const void *a, const void *b)
 	return r ? r : strcmp(kind_rank(x->kind), kind_rank(y->kind));
 }
 
-static const char *why_of(const char *kind)
+/* Why, for n links of a kind: one link is "this link", not "these". */
+static const char *why_of(const char *kind, size_t n)
 {
 	if (!strcmp(kind, "upgrade"))
-		return "These http links serve the same page over https; use "
+		return n == 1 ? "This http link serves the same page over "
+				"https; use https." :
+		       "These http links serve the same page over https; use "
 		       "https.";
 	if (!strcmp(kind, "strings"))
-		return "These web links are in strings or code, so this "
+		return n == 1 ? "This web link is in a string or code, so this "
+				"changes what a program does or prints.  It "
+				"moved or died; point it at the replacement "
+				"below, checked." :
+		       "These web links are in strings or code, so this "
 		       "changes what a program does or prints.  They moved or "
 		       "died; point them at the replacements below, each "
 		       "checked.";
-	return "These web links moved permanently, or their pages live on "
+	return n == 1 ? "This web link moved permanently, or its page lives "
+			"on under a new name; point it at where it is now, "
+			"checked alive." :
+	       "These web links moved permanently, or their pages live on "
 	       "under a new name; point them at where they are now, each "
 	       "checked alive.";
 }
@@ -364,17 +374,20 @@ static void facts_of(struct series *c, size_t first, size_t last,
 }
 
 /* "each failed ... checks between D1 and D2" as the facts say. */
-static void checks_clause(const struct dead_facts *f, struct strbuf *sb)
+/* "[it|each ]failed ...": who is "" where the sentence names the links. */
+static void checks_clause(const struct dead_facts *f, const char *who,
+			  struct strbuf *sb)
 {
+	if (*who)
+		strbuf_addf(sb, "%s ", who);
 	if (f->n && f->min_checks == 1 && !strcmp(f->first, f->last))
-		strbuf_addf(sb, "each failed the one check made, on %s",
-			    f->first);
+		strbuf_addf(sb, "failed the one check made, on %s", f->first);
 	else if (f->n)
-		strbuf_addf(sb, "each failed at least %d check%s between %s "
-			    "and %s", f->min_failing,
+		strbuf_addf(sb, "failed %s%d check%s between %s and %s",
+			    f->n == 1 ? "" : "at least ", f->min_failing,
 			    f->min_failing == 1 ? "" : "s", f->first, f->last);
 	else
-		strbuf_addstr(sb, "each failed its checks");
+		strbuf_addstr(sb, "failed their checks");
 }
 
 /* "nearest ..." as the dates of the lines came, from git or not. */
@@ -409,9 +422,15 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 	struct dead_facts f;
 
 	facts_of(c, gi, gi + 1, &f);
-	strbuf_addstr(&sb, "These web links are dead: ");
-	checks_clause(&f, &sb);
-	strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
+	if (c->g[gi].nr == 1) {
+		strbuf_addstr(&sb, "This web link is dead: ");
+		checks_clause(&f, "it", &sb);
+		strbuf_addstr(&sb, ".  Point it at the Web Archive's copy ");
+	} else {
+		strbuf_addstr(&sb, "These web links are dead: ");
+		checks_clause(&f, "each", &sb);
+		strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
+	}
 	dates_clause(&f, &sb);
 	strbuf_addstr(&sb, ", a capture with a fixed date that was replayed "
 		      "and found good.");
@@ -494,7 +513,7 @@ static void message(struct series *c, struct group *g, struct strbuf *msg)
 	if (!strcmp(g->kind, "archived"))
 		archived_why(c, (size_t)(g - c->g), msg);
 	else
-		add_wrapped(msg, why_of(g->kind), 72);
+		add_wrapped(msg, why_of(g->kind, g->nr), 72);
 	strbuf_addch(msg, '\n');
 	for (i = 0; i < g->nr; i++)
 		add_link(msg, &c->plan.v[g->edits[i]]);
@@ -664,8 +683,9 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 			      "to a live page that is not the site's home "
 			      "page.");
 	if (by_kind[2]) {
-		strbuf_addstr(&sb, "  The dead links archived here ");
-		checks_clause(&f, &sb);
+		strbuf_addstr(&sb, f.n == 1 ? "  The dead link archived here " :
+			      "  The dead links archived here ");
+		checks_clause(&f, f.n == 1 ? "" : "each", &sb);
 		strbuf_addstr(&sb, "; their copies are the Web Archive's ");
 		dates_clause(&f, &sb);
 		strbuf_addstr(&sb, ", replayed and found good.");
@@ -687,11 +707,46 @@ static char *subject_tag(const struct group *g)
 	return g->tag ? xstrfmt("PATCH %s", g->tag) : xstrdup("PATCH");
 }
 
+/*
+ * The cover's subject: the prefix its patches share ("foo: ", or
+ * "net: " of "net: dsa: " and "net: phy: "), and what they do.
+ */
+static void cover_subject(const struct series *c, size_t first, size_t last,
+			  const size_t by_kind[4], struct strbuf *out)
+{
+	const char *p = c->g[first].style.prefix, *what;
+	size_t n = strlen(p), i, k;
+	int capital = c->g[first].style.capital;
+
+	for (i = first + 1; i < last; i++) {
+		for (k = 0; k < n && c->g[i].style.prefix[k] == p[k]; k++)
+			;
+		n = k;
+		capital |= c->g[i].style.capital;
+	}
+	/* Whole components only: up to the last ": " in common. */
+	while (n >= 2 && !(p[n - 2] == ':' && p[n - 1] == ' '))
+		n--;
+	if (n < 2)
+		n = 0;
+	if (by_kind[2] && (by_kind[0] || by_kind[1] || by_kind[3]))
+		what = "update moved and dead web links";
+	else if (by_kind[2])
+		what = "replace dead web links with archived copies";
+	else if (by_kind[1] && !by_kind[0] && !by_kind[3])
+		what = "use https for web links that serve the same page";
+	else
+		what = "update moved web links";
+	strbuf_add(out, p, n);
+	strbuf_addch(out, capital || !n ? toupper((unsigned char)*what) : *what);
+	strbuf_addstr(out, what + 1);
+}
+
 static int write_cover(struct series *c, const char *dir, size_t first,
 		       size_t last, size_t part, size_t parts,
 		       const struct recipients *rcpt)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, subject = STRBUF_INIT;
 	size_t i, links = 0, by_kind[4] = { 0, 0, 0, 0 };
 	char *path = xstrfmt("%s/0000-cover-letter.patch", dir);
 	char *tag = subject_tag(&c->g[first]);
@@ -713,8 +768,9 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		strbuf_addf(&sb, "To: %s\n", rcpt->to[i]);
 	for (i = 0; i < rcpt->ncc; i++)
 		strbuf_addf(&sb, "Cc: %s\n", rcpt->cc[i]);
-	strbuf_addf(&sb, "Subject: [%s 0/%zu] Update moved and dead web links",
-		    tag, last - first);
+	cover_subject(c, first, last, by_kind, &subject);
+	strbuf_addf(&sb, "Subject: [%s 0/%zu] %s", tag, last - first,
+		    subject.buf);
 	if (parts > 1)
 		strbuf_addf(&sb, " (%zu of %zu)", part, parts);
 	strbuf_addf(&sb, "\n\nThis series updates %zu web link%s in %zu patch%s, one per\n"
@@ -732,7 +788,11 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		strbuf_release(&line);
 	}
 	how_gathered(c, first, last, by_kind, &sb);
+	/* As git format-patch --base writes it; here the cover has it too. */
+	if (c->o->base_commit)
+		strbuf_addf(&sb, "\nbase-commit: %s\n", c->base);
 	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+	strbuf_release(&subject);
 	free(tag);
 	free(path);
 	strbuf_release(&sb);
@@ -1028,6 +1088,39 @@ out:
 }
 
 /*
+ * git format-patch --base names the base in the first patch only; a
+ * maintainer's tools read any one patch, so every patch names it, in
+ * the same place (before the signature).
+ */
+static int add_base_commit(const char *path, const char *base)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	const char *sig, *next;
+	int ret = 0;
+
+	if (strbuf_read_file(&sb, path)) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	if (!strstr(sb.buf, "\nbase-commit: ")) {
+		sig = strstr(sb.buf, "\n-- \n");
+		while (sig && (next = strstr(sig + 1, "\n-- \n")))
+			sig = next;
+		if (sig)
+			sig++;		/* the signature's own line */
+		else
+			sig = sb.buf + sb.len;
+		strbuf_add(&out, sb.buf, (size_t)(sig - sb.buf));
+		strbuf_addf(&out, "\nbase-commit: %s\n", base);
+		strbuf_addstr(&out, sig);
+		ret = atomic_write_file(path, out.buf, out.len, NULL);
+	}
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	return ret;
+}
+
+/*
  * One series' patches into dir/u->dir: commits on *parent (which moves
  * on) and git format-patch; each group's file name kept.
  */
@@ -1058,6 +1151,9 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		error("git format-patch wrote %zu patches, not %zu", nfiles, n);
 		goto out;
 	}
+	for (nfiles = 0; c->o->base_commit && nfiles < n; nfiles++)
+		if (add_base_commit(c->g[u->first + nfiles].file, c->base))
+			goto out;
 	ret = 0;
 out:
 	strbuf_release(&out);
@@ -1081,7 +1177,7 @@ static int finish_unit(struct series *c, const char *dir, const struct unit *u)
 	if (n > 1 && write_cover(c, sdir, u->first, u->last, u->part,
 				 u->parts, &all))
 		ret = error("cannot write the cover letter");
-	else
+	else if (!c->o->quiet)
 		fprintf(stderr, "series: %zu patch%s in %s%s%s\n", n,
 			n == 1 ? "" : "es", c->final_dir, *u->dir ? "/" : "",
 			u->dir);
@@ -1169,12 +1265,14 @@ static int write_index(struct series *c, const char *dir,
 	int ret;
 
 	strbuf_addstr(&sb, "# The series to send, in order, one tree at a time:\n"
-		      "# directory, patches, the tree that applies them.\n");
+		      "# directory, patches, the tree that applies them.\n"
+		      "# Apply one with git am --empty=drop DIR/*.patch: the\n"
+		      "# cover letter (0000) is for the mail and has no diff.\n");
 	for (i = 0; i < nu; i++) {
 		const char *t = c->g[u[i].first].tree_line;
 
-		strbuf_addf(&sb, "%s\t%zu\t%s\n", u[i].dir, u[i].last - u[i].first,
-			    t ? t : "-");
+		strbuf_addf(&sb, "%s\t%zu\t%s\n", *u[i].dir ? u[i].dir : ".",
+			    u[i].last - u[i].first, t ? t : "-");
 	}
 	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
 	free(path);
@@ -1224,7 +1322,7 @@ static int write_all(struct series *c)
 		ret = address_all(c);
 	for (i = 0; i < nu && !ret; i++)
 		ret = finish_unit(c, staging, &u[i]);
-	if (!ret && (nu > 1 || *u[0].dir))
+	if (!ret)
 		ret = write_index(c, staging, u, nu);
 	if (!ret)
 		ret = outdir_commit(&od);
@@ -1546,6 +1644,12 @@ int series_write(const struct series_opts *o, struct store *st)
 	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
 	name_groups(&c);
 	ret = write_all(&c);
+	if (!ret && !o->quiet)
+		fprintf(stderr, "series: apply with git am --empty=drop "
+			"DIR/*.patch (a cover letter has no diff)%s\n",
+			o->signoff ? "" : "; no Signed-off-by: give --signoff "
+			"(submitting-patches.rst asks for it, checkpatch.pl "
+			"errors without it)");
 	if (!ret && c.skipped)
 		ret = 1;
 out:

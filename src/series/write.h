@@ -24,7 +24,7 @@ struct series_opts {
 	const char *base_rev;	/* the commits' base (HEAD) */
 	const char *kinds;	/* as fix (NULL: the plan's default) */
 	const char *from;	/* "Name <mail>", or NULL: git's user */
-	int signoff, archived, strings;
+	int signoff, archived, strings, quiet;
 	int base_commit;	/* a base-commit: line in every patch */
 	int max;		/* patches in one series (15) */
 	int jobs;		/* get_maintainer.pl runs at once */

@@ -206,3 +206,37 @@ same "Ctrl-C stops resolve with 130" "$?" "130"
 ok "saying so" grep -q "^resolve: interrupted; the 1 answers had are kept, nothing decided: run it again to go on$" "$SCRATCH/e9b"
 [ -n "${DEBUG:-}" ] && cat "$SCRATCH/e9b"
 ok "the store is intact" test "$(sqlite3 .linkmend/linkmend.db 'pragma integrity_check')" = ok
+
+# 10. verify judges every file, and passes nothing it did not judge.
+T10=$SCRATCH/t10
+mktree "$T10"
+cd "$T10" || exit 1
+sed -i 's/more text/other words/' README.md
+"$LINKMEND" verify > "$SCRATCH/o10" 2> /dev/null
+same "verify fails a changed prose word in markdown" "$?:$(cat "$SCRATCH/o10")" \
+	"1:README.md: text outside links changed: \"more\" became \"other\""
+git checkout -q README.md
+sed -i 's|http://www.foo-vendor.org/docs/old.html|https://www.foo-vendor.org/docs/new.html|' README.md drivers/other/x.c
+"$LINKMEND" verify > /dev/null 2>&1
+same "and passes a link edit" "$?" "0"
+git commit -qam "links"
+"$LINKMEND" verify > /dev/null 2> "$SCRATCH/e10"
+same "verify with nothing changed since HEAD (after git am) exits 2" "$?" "2"
+ok "saying why, and what to give" grep -q "^fatal: nothing changed since HEAD: nothing verified (after git am, give --base" "$SCRATCH/e10"
+"$LINKMEND" verify --base HEAD~1 > /dev/null 2>&1
+same "with --base it judges the commits" "$?" "0"
+
+# 11. the series as git am and a maintainer's tools take it.
+cd "$T6" || exit 1
+"$LINKMEND" series -o "$SCRATCH/o11" --base HEAD > /dev/null 2> "$SCRATCH/e11"
+ok "series says how to apply it past the cover letter" grep -q "^series: apply with git am --empty=drop DIR/\*.patch" "$SCRATCH/e11"
+ok "and that --signoff is missing" grep -q "no Signed-off-by: give --signoff" "$SCRATCH/e11"
+X
+same "base-commit: in every patch and the cover" \
+	"$(grep -l "^base-commit: $(git rev-parse HEAD)$" "$SCRATCH"/o11/*.patch | wc -l)" "$(ls "$SCRATCH"/o11/*.patch | wc -l)"
+git clone -q . "$SCRATCH/c11"
+(cd "$SCRATCH/c11" && git am -q --empty=drop "$SCRATCH"/o11/*.patch)
+same "git am --empty=drop DIR/*.patch applies the series" "$?" "0"
+ok "one link's message says 'this link'" grep -q "^This web link moved permanently" "$SCRATCH"/o11/0001-*.patch
+"$LINKMEND" series -q -o "$SCRATCH/o11q" > /dev/null 2> "$SCRATCH/e11q"
+same "series -q is quiet" "$?:$(cat "$SCRATCH/e11q")" "0:"

@@ -182,7 +182,7 @@ same "--archived adds archived patches of their own; one patch is a [PATCH] alon
 	"core-drivers/: 0001-foo-update-moved-datasheet-link-in-quux.c.patch  foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-links-in-foo.c.patch 0002-foo-replace-dead-web-link-with-archived-copy-in-foo..patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
 same "subjects: the area's prefix, what (a datasheet's link, by its line) and where, the tree's tag, numbered in a series" \
 	"$(cd "$O" && for f in */*.patch; do sed -n '/^Subject:/{N;s/\n / /;s/\nTo:.*//;s/\nCc:.*//;s/\n.*//;p}' "$f"; done | tr '\n' '|')" \
-	"Subject: [PATCH] foo: update moved datasheet link in quux.c|Subject: [PATCH 0/2] Update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links in foo.c|Subject: [PATCH 2/2] foo: replace dead web link with archived copy in foo.c|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
+	"Subject: [PATCH] foo: update moved datasheet link in quux.c|Subject: [PATCH 0/2] foo: update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links in foo.c|Subject: [PATCH 2/2] foo: replace dead web link with archived copy in foo.c|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
 same "no two subjects alike" "$(grep -h '^Subject:' "$O"/*/0*.patch | sed 's/\[[^]]*\] //' | sort | uniq -d | wc -l)" "0"
 ok "an Obsolete section gets no patch, and series says so" \
 	grep -q "^series: 1 patch not written: no one maintains its section (Orphan or Obsolete): QUX DRIVER (moved)$" "$SCRATCH/series.err"
@@ -217,9 +217,10 @@ ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.or
 tr '\n' ' ' < "$B" > "$SCRATCH/b.flat"
 tr '\n' ' ' < "$O/foo-foo/0000-cover-letter.patch" > "$SCRATCH/cover.flat"
 ok "the message says how many checks failed, and when" grep -q "These web links are dead: each failed the one check made, on 2023-11-14\." "$SCRATCH/b.flat"
+ok "one link is 'this link', not 'these'" grep -q "^This web link is dead: it failed the one check made, on 2023-11-14\." "$F2"
 ok "it claims no repeated checks that were not made" bash -c "! grep -qi 'repeated checks' '$SCRATCH/b.flat' '$SCRATCH/cover.flat'"
 ok "it names the one commit the lines' dates come from" grep -q "nearest the commit that brought its line into this tree's history ([0-9a-f]\{12\}, for all of them)" "$SCRATCH/b.flat"
-ok "the cover letter's account is the evidence's" grep -q "The dead links archived here each failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
+ok "the cover letter's account is the evidence's" grep -q "The dead link archived here failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
 ok "and says only comments and documentation change" grep -q "Only comments and documentation change\." "$SCRATCH/cover.flat"
 ok "the work tree is untouched by series" git diff --quiet
 # The e2e's own reader of claims (tests/kernel/claims.py, none of
@@ -325,12 +326,17 @@ ok "and a later part names the earlier one's patches as prerequisites" \
 ok "without --base, no base-commit line" bash -c "! grep -q '^base-commit:' '$O'/*/0*.patch"
 
 # verify: a Kconfig comment broken over two lines is still a comment; a
-# statement changed is not.
+# statement changed is not; nor is a word added to a comment.
 git clone -q "$T" "$SCRATCH/clone3"
 git -C "$SCRATCH/clone3" reset -q --hard "$base"
-sed -i 's|^# SPDX-License-Identifier: GPL-2.0$|# SPDX-License-Identifier: GPL-2.0\n# See\n# https://example.org/a/long/page for the Bar chips.|' "$SCRATCH/clone3/drivers/bar/Kconfig"
+sed -i 's|^# SPDX-License-Identifier: GPL-2.0$|#\n# SPDX-License-Identifier:\n#   GPL-2.0|' "$SCRATCH/clone3/drivers/bar/Kconfig"
 "$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > /dev/null
 same "verify passes a Kconfig comment that gained a line" "$?" "0"
+sed -i 's|^#   GPL-2.0|#   GPL-2.0 (see COPYING)|' "$SCRATCH/clone3/drivers/bar/Kconfig"
+"$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > "$SCRATCH/v3w"
+same "but fails one that gained words" "$?:$(cat "$SCRATCH/v3w")" \
+	"1:drivers/bar/Kconfig: text outside links changed: \"config\" became \"(see\""
+git -C "$SCRATCH/clone3" checkout -q drivers/bar/Kconfig
 sed -i 's|tristate "Bar chips"|tristate "Bar chips (new)"|' "$SCRATCH/clone3/drivers/bar/Kconfig"
 "$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > "$SCRATCH/v3"
 same "and fails a changed statement" "$?" "1"
