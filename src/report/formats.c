@@ -220,8 +220,17 @@ static void md_text(struct strbuf *sb, const char *s)
 	}
 }
 
-static const char *const state_order[] = {
-	"alive", "moved", "dead", "unresolved", "failing", "unchecked",
+/*
+ * Worst first, each with what a reader calls it: "dead" alone was read
+ * as both a dead link with an archived copy and one with none.
+ */
+static const char *const state_order[][2] = {
+	{ "unresolved", "dead, no replacement" },
+	{ "dead", "dead, archived copy" },
+	{ "failing", "failing, not confirmed" },
+	{ "moved", "moved" },
+	{ "unchecked", "unchecked" },
+	{ "alive", "alive" },
 };
 
 int report_write_markdown(json_t *model, FILE *out)
@@ -229,7 +238,7 @@ int report_write_markdown(json_t *model, FILE *out)
 	struct strbuf sb = STRBUF_INIT;
 	json_t *states = json_object_get(model, "states");
 	json_t *tot = json_object_get(model, "totals"), *link, *occ;
-	size_t i, k, shown = 0, findings = 0;
+	size_t i, k, s, shown = 0, findings = 0;
 	const size_t max_shown = 25;
 
 	strbuf_addf(&sb, "### linkmend: %lld links in %lld places, %lld "
@@ -237,16 +246,19 @@ int report_write_markdown(json_t *model, FILE *out)
 		    num(tot, "checked"));
 	strbuf_addstr(&sb, "| state | places |\n|---|---:|\n");
 	for (i = 0; i < sizeof(state_order) / sizeof(state_order[0]); i++)
-		strbuf_addf(&sb, "| %s | %lld |\n", state_order[i],
-			    num(states, state_order[i]));
-	json_array_foreach(json_object_get(model, "links"), i, link)
-		json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
+		strbuf_addf(&sb, "| %s | %lld |\n", state_order[i][1],
+			    num(states, state_order[i][0]));
+	/* The places to look at, worst first: failing ones too. */
+	for (s = 0; s < 4; s++)
+		json_array_foreach(json_object_get(model, "links"), i, link)
+			json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
 			json_t *r = json_object_get(occ, "resolution");
 
-			if (!is_finding(str(occ, "state")))
+			if (strcmp(str(occ, "state"), state_order[s][0]))
 				continue;
 			if (findings++ == 0)
-				strbuf_addstr(&sb, "\n**Dead or moved links**\n\n");
+				strbuf_addstr(&sb, "\n**Dead, failing or moved "
+					      "links**\n\n");
 			if (shown >= max_shown)
 				continue;
 			shown++;
@@ -254,7 +266,7 @@ int report_write_markdown(json_t *model, FILE *out)
 			md_text(&sb, str(occ, "path"));
 			strbuf_addf(&sb, ":%lld: ", num(occ, "line"));
 			md_text(&sb, str(link, "url"));
-			strbuf_addstr(&sb, " (");
+			strbuf_addf(&sb, " (%s; ", state_order[s][1]);
 			md_text(&sb, str(link, "verdict"));
 			strbuf_addch(&sb, ')');
 			if (json_is_object(r) &&
@@ -267,7 +279,7 @@ int report_write_markdown(json_t *model, FILE *out)
 	if (findings > shown)
 		strbuf_addf(&sb, "- and %zu more\n", findings - shown);
 	if (!findings)
-		strbuf_addstr(&sb, "\nNo dead or moved links.\n");
+		strbuf_addstr(&sb, "\nNo dead, failing or moved links.\n");
 	fwrite(sb.buf, 1, sb.len, out);
 	strbuf_release(&sb);
 	return finish(out);

@@ -56,6 +56,12 @@ try {
 	}
 	ok("every link is listed before any filter",
 		Number(await page.textContent("#shown-count")) === R.links.length);
+	const rank = { unresolved: 0, dead: 1, failing: 2, moved: 3, unchecked: 4, alive: 5 };
+	const opening = await page.$$eval("#links tbody tr.link td:nth-child(3) .pill", (t) => t.map((c) => c.dataset.state));
+	ok("the table opens worst first", opening.length > 0 &&
+		opening.every((s, i) => i === 0 || rank[opening[i - 1]] <= rank[s]), opening.slice(0, 10));
+	ok("a dead link with no replacement is not called plain 'dead'",
+		(await page.$$eval(".pill.s-unresolved", (t) => t.map((c) => c.textContent))).every((t) => t === "dead, no replacement"));
 
 	// A verdict and an area that have links in common.
 	const dead = R.links.filter((l) => l.verdict && l.verdict !== "alive");
@@ -73,6 +79,13 @@ try {
 		ok(`filtered to ${verdict} in ${area}: ${want} links, as the JSON has`, shown === want, { shown, want });
 		const cells = await page.$$eval("#links tbody tr.link td:nth-child(4)", (t) => t.map((c) => c.textContent));
 		ok("every row shown has that verdict", cells.length > 0 && cells.every((c) => c === verdict), cells);
+		const hash = await page.evaluate(() => location.hash);
+		ok("the filters are in the address, to link to", hash.includes("verdict=") && hash.includes("area="), hash);
+		await page.reload();
+		await page.waitForFunction(() => document.body.dataset.ready === "1", null, { timeout: 30000 });
+		ok("and a reload of that address shows the same links",
+			Number(await page.textContent("#shown-count")) === want &&
+			await page.inputValue("#f-verdict") === verdict, { want });
 
 		// Sort by places, descending (two clicks), then by URL.
 		await page.click('#links th[data-key="places"]');

@@ -115,9 +115,20 @@ ok "applying the SARIF fixes gives what linkmend fix --archived writes" \
 git checkout -q -- .
 
 M=$SCRATCH/r.md
-ok "the markdown summary counts the states" grep -q '^| unresolved | 2 |$' "$M"
+ok "the markdown summary counts the states, a dead link with no replacement so called" \
+	grep -q '^| dead, no replacement | 2 |$' "$M"
 ok "the markdown summary lists the dead link with its replacement" \
-	grep -q '^- drivers/net/a.c:4: http://gone.linkmend-web.org/doc (gone) &rarr; https://web.archive.org/web/20010101000000/http://gone.linkmend-web.org/doc$' "$M"
+	grep -q '^- drivers/net/a.c:4: http://gone.linkmend-web.org/doc (dead, archived copy; gone) &rarr; https://web.archive.org/web/20010101000000/http://gone.linkmend-web.org/doc$' "$M"
+same "its list is worst first, failing links too" \
+	"$(sed -n 's/^- [^ ]* [^ ]* (\([^;]*\);.*/\1/p' "$M" | uniq | tr '\n' '|')" \
+	"$(python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+order = ["unresolved", "dead", "failing", "moved"]
+label = {"unresolved": "dead, no replacement", "dead": "dead, archived copy",
+         "failing": "failing, not confirmed", "moved": "moved"}
+have = {o["state"] for l in m["links"] for o in l["occurrences"]}
+print("".join(label[s] + "|" for s in order if s in have), end="")' "$J")"
 
 if [ ! -x /usr/bin/chromium ]; then
 	echo "not ok - Debian's chromium is missing (tests/deps.sh installs it)"
@@ -140,3 +151,13 @@ ok "no raw script tag from the store reaches the page" \
 (cd "$BROWSER" && timeout 120 node report.mjs --html "$SCRATCH/x.html" \
 	--json "$SCRATCH/x.json" --xss "$XSS") | grep -v '^browser: ' |
 	grep -E 'hostile|script|clickable|no script'
+
+# A link that failed one check, not yet confirmed dead, is listed too.
+cd "$T" || exit 1
+echo "/* Later: http://gone.linkmend-web.org/later */" > fs/c.c
+git add fs/c.c
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+"$LINKMEND" report -o "$SCRATCH/r3.md" 2> /dev/null
+ok "the markdown list names failing links too" \
+	grep -q '^- fs/c.c:1: http://gone.linkmend-web.org/later (failing, not confirmed; gone)$' "$SCRATCH/r3.md"
