@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "lib/similar.h"
 #include "lib/usage.h"
 
 #ifndef LINKMEND_VERSION
@@ -70,6 +71,25 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
+/* "'X' is not a linkmend command", and the one meant if it is near. */
+static void not_a_command(const char *name)
+{
+	const char *names[NCOMMANDS + 1];
+	const char *meant;
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	names[NCOMMANDS] = "help";
+	meant = similar_word(name, names, NCOMMANDS + 1);
+	if (meant)
+		error("'%s' is not a linkmend command; did you mean '%s'?",
+		      name, meant);
+	else
+		error("'%s' is not a linkmend command; see 'linkmend --help'",
+		      name);
+}
+
 static int cmd_help(int argc, char **argv)
 {
 	const struct command *c;
@@ -80,8 +100,8 @@ static int cmd_help(int argc, char **argv)
 	}
 	c = find_command(argv[1]);
 	if (!c) {
-		error("'%s' is not a linkmend command", argv[1]);
-		return 1;
+		not_a_command(argv[1]);
+		return 129;
 	}
 	printf("usage: %s\n\n%s", c->usage, c->help);
 	return 0;
@@ -105,8 +125,7 @@ int main(int argc, char **argv)
 		return cmd_help(argc - 1, argv + 1);
 	c = find_command(argv[1]);
 	if (!c) {
-		error("'%s' is not a linkmend command; see 'linkmend --help'",
-		      argv[1]);
+		not_a_command(argv[1]);
 		return 129;
 	}
 	for (i = 2; i < argc && strcmp(argv[i], "--"); i++)

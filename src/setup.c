@@ -7,14 +7,17 @@
  *   [scan]   skip = GLOB          paths not scanned (fnmatch; a directory
  *                                 pattern ending in '/' holds all below)
  *   [check]  ignore = GLOB        URLs never requested
- *            user-agent, jobs, per-host, timeout, spacing-ms, confirm
+ *            user-agent, proxy, jobs, per-host, timeout, spacing-ms,
+ *            confirm, suspect-share
  *   [host "NAME"]  accept = 403, 429   statuses that mean alive there
  *            per-host = N         requests at once to that host
  *   [resolve] wayback = URL, memento = URL
  *   [report]  source-url = TEMPLATE
  *   [keep]    path = GLOB, line = TEXT   never changed by fix or series
  *   [store]   url = postgresql://...     the store, when not the tree's file
+ *   [tree "NAME"]  tag = net-next    the subject tag of that tree's series
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,6 +28,7 @@
 #include "lib/path.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
+#include "net/options.h"
 #include "setup.h"
 #include "store/store.h"
 
@@ -211,36 +215,109 @@ int cmd_format_json(const char *format, const char *other)
 	return 0;
 }
 
-/* Every key the file may hold: a typo is an error, not a silent default. */
-static const char *const known[][2] = {
-	{ "scan", "skip" }, { "check", "ignore" }, { "check", "user-agent" },
-	{ "check", "jobs" }, { "check", "per-host" }, { "check", "timeout" },
-	{ "check", "spacing-ms" }, { "check", "confirm" },
-	{ "check", "suspect-share" },
-	{ "host", "accept" }, { "host", "per-host" },
-	{ "resolve", "wayback" }, { "resolve", "memento" },
-	{ "report", "source-url" }, { "keep", "path" }, { "keep", "line" },
-	{ "keep", "host" }, { "store", "url" },
+/*
+ * Every key the file may hold, and what its value must be: a typo or a
+ * bad value is an error when any command loads the file, not a silent
+ * default, nor an error only in the command that reads it.
+ */
+enum value_kind { V_ANY, V_NUMBER, V_STATUSES, V_TEMPLATE };
+
+static const struct known_key {
+	const char *section, *key;
+	enum value_kind kind;
+	long min, max;
+} known[] = {
+	{ "scan", "skip", V_ANY, 0, 0 },
+	{ "check", "ignore", V_ANY, 0, 0 },
+	{ "check", "user-agent", V_ANY, 0, 0 },
+	{ "check", "proxy", V_ANY, 0, 0 },
+	{ "check", "jobs", V_NUMBER, 1, NET_MAX_JOBS },
+	{ "check", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST },
+	{ "check", "timeout", V_NUMBER, 1, NET_MAX_TIMEOUT_S },
+	{ "check", "spacing-ms", V_NUMBER, 0, NET_MAX_SPACING_MS },
+	{ "check", "confirm", V_NUMBER, 1, 100 },
+	{ "check", "suspect-share", V_NUMBER, 1, 100 },
+	{ "host", "accept", V_STATUSES, 100, 599 },
+	{ "host", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST },
+	{ "resolve", "wayback", V_ANY, 0, 0 },
+	{ "resolve", "memento", V_ANY, 0, 0 },
+	{ "report", "source-url", V_TEMPLATE, 0, 0 },
+	{ "keep", "path", V_ANY, 0, 0 },
+	{ "keep", "line", V_ANY, 0, 0 },
+	{ "keep", "host", V_ANY, 0, 0 },
+	{ "store", "url", V_ANY, 0, 0 },
+	{ "tree", "tag", V_ANY, 0, 0 },
 };
+
+/* Sections that take a subsection: [host "NAME"], [tree "NAME"]. */
+static int takes_sub(const char *section)
+{
+	return !strcmp(section, "host") || !strcmp(section, "tree");
+}
+
+static void check_value(const struct config *cfg, const struct config_entry *e,
+			const struct known_key *k)
+{
+	const char *v = e->value, *p;
+	char *end;
+	long n;
+
+	switch (k->kind) {
+	case V_NUMBER:
+		errno = 0;
+		n = strtol(v, &end, 10);
+		if (errno || *end || end == v || n < k->min || n > k->max)
+			die("%s:%u: [%s] %s: '%s' is not a number from %ld to "
+			    "%ld", cfg->path, e->line, e->section, e->key, v,
+			    k->min, k->max);
+		break;
+	case V_STATUSES:
+		for (p = v; *p; p = end + strspn(end, ", ")) {
+			errno = 0;
+			n = strtol(p, &end, 10);
+			if (errno || end == p || n < k->min || n > k->max ||
+			    (*end && !strchr(", ", *end)))
+				die("%s:%u: [%s] %s: '%s' is not a list of HTTP "
+				    "statuses (403, 429)", cfg->path, e->line,
+				    e->section, e->key, v);
+		}
+		if (!*v)
+			die("%s:%u: [%s] %s: no status given", cfg->path,
+			    e->line, e->section, e->key);
+		break;
+	case V_TEMPLATE:
+		if (!strstr(v, "{path}"))
+			die("%s:%u: [%s] %s: '%s' has no {path} (and {line}) "
+			    "to fill in", cfg->path, e->line, e->section,
+			    e->key, v);
+		break;
+	case V_ANY:
+		break;
+	}
+}
 
 static void validate(const struct config *cfg)
 {
 	size_t i, k;
+	const size_t nk = sizeof(known) / sizeof(known[0]);
 
 	for (i = 0; i < cfg->nr; i++) {
 		const struct config_entry *e = &cfg->v[i];
 
-		for (k = 0; k < sizeof(known) / sizeof(known[0]); k++)
-			if (!strcmp(known[k][0], e->section) &&
-			    !strcmp(known[k][1], e->key))
+		for (k = 0; k < nk; k++)
+			if (!strcmp(known[k].section, e->section) &&
+			    !strcmp(known[k].key, e->key))
 				break;
-		if (k == sizeof(known) / sizeof(known[0]))
+		if (k == nk)
 			die("%s:%u: unknown setting [%s] %s", cfg->path,
 			    e->line, e->section, e->key);
-		if (!strcmp(e->section, "host") != !!e->sub)
+		if (takes_sub(e->section) != !!e->sub)
 			die("%s:%u: [%s] %s", cfg->path, e->line, e->section,
 			    e->sub ? "takes no subsection" :
-			    "needs a host: [host \"NAME\"]");
+			    !strcmp(e->section, "host") ?
+			    "needs a host: [host \"NAME\"]" :
+			    "needs a tree: [tree \"NAME\"]");
+		check_value(cfg, e, &known[k]);
 	}
 }
 

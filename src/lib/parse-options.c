@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parse-options.h"
+#include "similar.h"
 #include "usage.h"
 #include "xalloc.h"
 
@@ -109,6 +110,27 @@ static struct option *find_long(struct option *opts, const char *name,
 			return o;
 		many += hit != NULL;
 		hit = o;
+	}
+	if (!hit && !many) {
+		char *typed = xstrndup(name, len);
+		const char **names;
+		const char *meant;
+		size_t n = 0;
+
+		for (o = opts; o->type != OPTION_END; o++)
+			n++;
+		names = xcalloc(n + 1, sizeof(*names));
+		for (n = 0, o = opts; o->type != OPTION_END; o++)
+			names[n++] = o->long_name;
+		meant = similar_word(typed, names, n);
+		if (meant)
+			error("unknown option '--%s'; did you mean '--%s'?",
+			      typed, meant);
+		else
+			error("unknown option '--%s'", typed);
+		free(names);
+		free(typed);
+		usage_die(usage);
 	}
 	if (!hit || many) {
 		error("%s option '--%.*s'", hit ? "ambiguous" : "unknown",

@@ -139,3 +139,28 @@ printf '/* http://alive.linkmend-web.org/page */\n' > d.c
 git add d.c
 PATH=$SCRATCH/bin:$PATH git commit -qm "live" > "$SCRATCH/out" 2>&1
 same "and lets a live one by" "$?" "0"
+
+# The pre-push hook checks a new branch too, against what the remote has,
+# and a repository's first push whole.
+git init -q --bare "$SCRATCH/remote.git"
+git remote add origin "$SCRATCH/remote.git"
+cp "$TESTS/../docs/pre-push.sample" .git/hooks/pre-push
+PATH=$SCRATCH/bin:$PATH git push -q origin HEAD:refs/heads/main > "$SCRATCH/push0" 2>&1
+same "the first push of a repository is checked whole (a.c has a dead link)" "$?" "1"
+ok "naming it" grep -q "^a.c:3: dead link http://gone.linkmend-web.org/nothing" "$SCRATCH/push0"
+git push -q --no-verify origin HEAD:refs/heads/main
+git checkout -q -b topic
+printf '/* http://gone.linkmend-web.org/doc */\n' > e.c
+git add e.c
+git commit -q --no-verify -m "dead on a new branch"
+PATH=$SCRATCH/bin:$PATH git push -q origin topic > "$SCRATCH/push1" 2>&1
+same "the pre-push hook refuses a new branch (no upstream) that adds a dead link" "$?" "1"
+ok "naming the link" grep -q "gone.linkmend-web.org/doc" "$SCRATCH/push1"
+git rm -q e.c
+git commit -q --no-verify -m "gone again"
+printf '/* http://alive.linkmend-web.org/page */\n' > e.c
+git add e.c
+git commit -q --no-verify -m "live"
+git checkout -q -b topic2
+PATH=$SCRATCH/bin:$PATH git push -q origin topic2 > "$SCRATCH/push2" 2>&1
+same "and lets one by that adds only live links" "$?" "0"

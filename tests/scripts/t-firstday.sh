@@ -231,7 +231,7 @@ cd "$T6" || exit 1
 "$LINKMEND" series -o "$SCRATCH/o11" --base HEAD > /dev/null 2> "$SCRATCH/e11"
 ok "series says how to apply it past the cover letter" grep -q "^series: apply with git am --empty=drop DIR/\*.patch" "$SCRATCH/e11"
 ok "and that --signoff is missing" grep -q "no Signed-off-by: give --signoff" "$SCRATCH/e11"
-X
+same "a tree without MAINTAINERS gets an INDEX" "$(grep -v '^#' "$SCRATCH/o11/INDEX")" ".	3	-"
 same "base-commit: in every patch and the cover" \
 	"$(grep -l "^base-commit: $(git rev-parse HEAD)$" "$SCRATCH"/o11/*.patch | wc -l)" "$(ls "$SCRATCH"/o11/*.patch | wc -l)"
 git clone -q . "$SCRATCH/c11"
@@ -240,3 +240,33 @@ same "git am --empty=drop DIR/*.patch applies the series" "$?" "0"
 ok "one link's message says 'this link'" grep -q "^This web link moved permanently" "$SCRATCH"/o11/0001-*.patch
 "$LINKMEND" series -q -o "$SCRATCH/o11q" > /dev/null 2> "$SCRATCH/e11q"
 same "series -q is quiet" "$?:$(cat "$SCRATCH/e11q")" "0:"
+
+# 13. settings checked when any command loads them; help and typos.
+T13=$SCRATCH/t13
+mktree "$T13"
+cd "$T13" || exit 1
+conf() {	# conf TEXT: scan with that .linkmend.conf; exit status and error
+	printf '%s' "$1" > .linkmend.conf
+	"$LINKMEND" scan -q . > /dev/null 2> "$SCRATCH/e13"
+	echo "$?:$(head -1 "$SCRATCH/e13")"
+}
+N='
+'
+same "[check] jobs = many fails at scan, not only at check" "$(conf "[check]${N}jobs = many$N")" \
+	"2:fatal: ./.linkmend.conf:2: [check] jobs: 'many' is not a number from 1 to 4096"
+same "accept = 42 is no HTTP status" "$(conf "[host \"a.org\"]${N}accept = 403, 42$N")" \
+	"2:fatal: ./.linkmend.conf:2: [host] accept: '403, 42' is not a list of HTTP statuses (403, 429)"
+same "a source-url without {path} is refused" "$(conf "[report]${N}source-url = https://git.example.org/tree/$N")" \
+	"2:fatal: ./.linkmend.conf:2: [report] source-url: 'https://git.example.org/tree/' has no {path} (and {line}) to fill in"
+same "[check] proxy, as documented, is a setting" "$(conf "[check]${N}proxy = http://proxy.linkmend-web.org:3128$N")" "0:"
+same "and [tree \"NAME\"] tag" "$(conf "[tree \"netdev-net\"]${N}tag = net-next$N")" "0:"
+same "[tree] tag needs the tree's name" "$(conf "[tree]${N}tag = net-next$N")" \
+	"2:fatal: ./.linkmend.conf:2: [tree] needs a tree: [tree \"NAME\"]"
+rm .linkmend.conf
+"$LINKMEND" help nosuch > /dev/null 2>&1
+same "help for no such command is a usage error (129)" "$?" "129"
+same "a mistyped command gets what was meant" "$("$LINKMEND" reslove 2>&1 >/dev/null; echo "rc=$?")" \
+	"error: 'reslove' is not a linkmend command; did you mean 'resolve'?
+rc=129"
+same "and so does a mistyped option" "$("$LINKMEND" scan --untraked . 2>&1 >/dev/null | head -1)" \
+	"error: unknown option '--untraked'; did you mean '--untracked'?"
