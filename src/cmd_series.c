@@ -3,6 +3,7 @@
  * linkmend series: options, then the series stage (src/series/write.h)
  * on the store's resolutions.
  */
+#include <stdio.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -113,9 +114,15 @@ int cmd_series(int argc, char **argv)
 	a.o.root = cs.root;
 	a.o.base_commit = parse_options_seen(opts, "base");
 	a.o.cfg = &cfg;
+	a.o.stop = cmd_catch_signals();
 	ret = series_write(&a.o, cs.st);
-	if (ret < 0)
+	if (cmd_interrupted) {
+		fprintf(stderr, "series: interrupted; '%s' is as it was\n",
+			a.o.dir);
+		ret = 130;
+	} else if (ret < 0) {
 		die_reported();		/* series said why */
+	}
 	config_release(&cfg);
 	cmd_store_close(&cs);
 	opt_list_release(&a.paths);

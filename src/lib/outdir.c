@@ -120,7 +120,11 @@ out:
 	return ret;
 }
 
-static int empty_dir(const char *path)
+/*
+ * 1 if path holds nothing, or (ours_only) nothing but the marker or its
+ * temporary file: a staging directory killed before it was marked.
+ */
+static int empty_dir(const char *path, int ours_only)
 {
 	DIR *d = opendir(path);
 	struct dirent *de;
@@ -129,11 +133,48 @@ static int empty_dir(const char *path)
 	if (!d)
 		return 0;
 	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+		    !(ours_only && !strncmp(de->d_name, OUTDIR_MARKER,
+					    strlen(OUTDIR_MARKER)))) {
 			ret = 0;
 			break;
 		}
 	closedir(d);
+	return ret;
+}
+
+/* Everything under path but its marker, then the marker and path. */
+static const char *remove_skip;
+
+static int remove_one(const char *path, const struct stat *sb, int flag,
+		      struct FTW *ftw)
+{
+	(void)sb;
+	if (ftw->level == 0 || (ftw->level == 1 && remove_skip &&
+				!strcmp(path + ftw->base, remove_skip)))
+		return 0;
+	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) && errno != ENOENT)
+		return error_errno("cannot remove '%s'", path);
+	return 0;
+}
+
+/*
+ * rm -rf dir, its marker last: a run killed half-way leaves a directory
+ * still marked, which the next run removes.
+ */
+static int remove_marked(const char *dir)
+{
+	char *m = xstrfmt("%s/" OUTDIR_MARKER, dir);
+	int ret;
+
+	remove_skip = OUTDIR_MARKER;
+	ret = nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS) ? -1 : 0;
+	remove_skip = NULL;
+	if (!ret && unlink(m) && errno != ENOENT)
+		ret = error_errno("cannot remove '%s'", m);
+	if (!ret && rmdir(dir) && errno != ENOENT)
+		ret = error_errno("cannot remove '%s'", dir);
+	free(m);
 	return ret;
 }
 
@@ -170,7 +211,7 @@ int outdir_begin(struct outdir *od, const char *dir, const char *what)
 	if (!lstat(od->dir, &sb)) {
 		if (!S_ISDIR(sb.st_mode))
 			return error("'%s' is not a directory", dir);
-		if (!marked(od->dir) && !empty_dir(od->dir))
+		if (!marked(od->dir) && !empty_dir(od->dir, 0))
 			return error("'%s' holds files linkmend did not write; "
 				     "the %s go in a new or empty directory",
 				     dir, what);
@@ -183,7 +224,9 @@ int outdir_begin(struct outdir *od, const char *dir, const char *what)
 	pattern = xstrfmt("%s.linkmend-new-*", od->dir);
 	if (!glob(pattern, GLOB_NOSORT, NULL, &g)) {
 		for (i = 0; i < g.gl_pathc; i++)
-			if (marked(g.gl_pathv[i]) && !remove_tree(g.gl_pathv[i]))
+			if ((marked(g.gl_pathv[i]) ||
+			     empty_dir(g.gl_pathv[i], 1)) &&
+			    !remove_marked(g.gl_pathv[i]))
 				warning("removed '%s', left by an interrupted "
 					"run", g.gl_pathv[i]);
 		globfree(&g);
@@ -215,7 +258,7 @@ int outdir_commit(struct outdir *od)
 	if (!renameat2(AT_FDCWD, od->staging, AT_FDCWD, od->dir,
 		       RENAME_EXCHANGE)) {
 		/* The old directory, now at the staging name. */
-		if (remove_tree(od->staging))
+		if (remove_marked(od->staging))
 			warning("the old output is left in '%s'", od->staging);
 	} else if (errno != ENOENT || rename(od->staging, od->dir)) {
 		return error_errno("cannot put the output in '%s'", od->dir);
@@ -227,7 +270,7 @@ int outdir_commit(struct outdir *od)
 
 void outdir_release(struct outdir *od)
 {
-	if (od->staging && remove_tree(od->staging))
+	if (od->staging && remove_marked(od->staging))
 		warning("'%s' is left", od->staging);
 	free(od->staging);
 	free(od->dir);

@@ -327,17 +327,21 @@ static char *usable_path(struct fixer *f, size_t i)
 static int fix_files(struct fixer *f)
 {
 	struct plan *p = &f->p;
-	size_t i, j, todo;
+	size_t i, j;
 
+	/*
+	 * Every file with edits is read, those fix wrote before too: an
+	 * edit undone since (git checkout) is made again.
+	 */
 	for (i = 0; i < p->nr; i = j) {
 		struct strbuf old = STRBUF_INIT;
 		char *full;
 		int ret;
 
-		for (j = i, todo = 0; j < p->nr &&
-		     !strcmp(p->v[j].path, p->v[i].path); j++)
-			todo += !p->v[j].applied;
-		if (!todo || !(full = usable_path(f, i)))
+		for (j = i; j < p->nr && !strcmp(p->v[j].path, p->v[i].path);
+		     j++)
+			;
+		if (!(full = usable_path(f, i)))
 			continue;
 		if (strbuf_read_file(&old, full)) {
 			f->stats->skipped++;

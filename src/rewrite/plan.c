@@ -128,10 +128,13 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len)
 
 int plan_done(const struct planned *e, const char *buf, size_t len)
 {
-	size_t n = strlen(e->replacement);
+	size_t n = strlen(e->replacement), w;
 
-	return e->start <= len && n <= len - e->start &&
-	       !memcmp(buf + e->start, e->replacement, n);
+	if (e->start > len || n > len - e->start)
+		return 0;
+	/* Where layout_fit() moved it to a line of its own: just below. */
+	w = len - e->start < n + 256 ? len - e->start : n + 256;
+	return memmem(buf + e->start, w, e->replacement, n) != NULL;
 }
 
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
@@ -146,8 +149,10 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 
 		e->changed = 0;
 		e->kept = KEEP_NONE;
-		if (e->applied)
+		/* Written by fix, and still there; else undone since. */
+		if (e->applied && plan_done(e, buf, len))
 			continue;
+		e->applied = 0;
 		if (!plan_span_ok(e, buf, len)) {
 			e->changed = 1;
 			continue;

@@ -1280,6 +1280,11 @@ static int write_index(struct series *c, const char *dir,
 	return ret;
 }
 
+static int stopped(const struct series *c)
+{
+	return c->o->stop && *c->o->stop;
+}
+
 /*
  * Everything is written to a directory beside dir, which then takes
  * dir's place in one rename (an exchange where dir exists): a run
@@ -1303,7 +1308,7 @@ static int write_all(struct series *c)
 		goto out;
 	}
 	staging = od.staging;
-	for (i = 0; i < nu && !ret; i++) {
+	for (i = 0; i < nu && !ret && !stopped(c); i++) {
 		/* A tree's first part on the base; its next on the one before. */
 		if (u[i].part == 1) {
 			strbuf_reset(&parent);
@@ -1318,13 +1323,16 @@ static int write_all(struct series *c)
 		git(c, del, NULL, 0, NULL, NULL);
 		free(ref);
 	}
-	if (!ret)
+	if (!ret && !stopped(c))
 		ret = address_all(c);
-	for (i = 0; i < nu && !ret; i++)
+	for (i = 0; i < nu && !ret && !stopped(c); i++)
 		ret = finish_unit(c, staging, &u[i]);
-	if (!ret)
+	if (!ret && !stopped(c))
 		ret = write_index(c, staging, u, nu);
-	if (!ret)
+	/* A stop is no error: what a stopped step said is moot. */
+	if (stopped(c))
+		ret = 0;
+	else if (!ret)
 		ret = outdir_commit(&od);
 	outdir_release(&od);
 out:
@@ -1644,6 +1652,8 @@ int series_write(const struct series_opts *o, struct store *st)
 	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);
 	name_groups(&c);
 	ret = write_all(&c);
+	if (stopped(&c))
+		goto out;
 	if (!ret && !o->quiet)
 		fprintf(stderr, "series: apply with git am --empty=drop "
 			"DIR/*.patch (a cover letter has no diff)%s\n",

@@ -12,6 +12,7 @@
 #ifndef SERIES_WRITE_H
 #define SERIES_WRITE_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "../store/store.h"
@@ -30,6 +31,11 @@ struct series_opts {
 	int jobs;		/* get_maintainer.pl runs at once */
 	int in_process;		/* route by MAINTAINERS here, no script */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
+	/*
+	 * Nonzero: stop (SIGINT) before the next step; nothing is put in
+	 * dir, which keeps what it held.
+	 */
+	volatile sig_atomic_t *stop;
 };
 
 /*
