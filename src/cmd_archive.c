@@ -195,6 +195,7 @@ int cmd_archive(int argc, char **argv)
 	if (o.request_capture)
 		spn_credentials(&o, &cfg);
 	o.stop = cmd_catch_signals();
+	o.progress = !quiet && isatty(2);
 	if (worker) {
 		struct archive_worker_opts wo = {
 			.lease_ms = lease_s * 1000, .hosts = claim_hosts,

@@ -61,6 +61,8 @@ struct archive_state {
 	long last_sync_ms;
 	size_t uncommitted;
 	int fatal;
+	long started_ms;	/* progress_tick()'s */
+	size_t total;
 };
 
 static void free_kept(void *v)
@@ -667,6 +669,19 @@ static void count_into(const struct archive_state *c,
 	stats->fatal = c->fatal;
 }
 
+/* done/total, rate and time left, on a terminal. */
+static void progress_tick(void *data)
+{
+	struct archive_state *c = data;
+	size_t done = (size_t)(c->captures + c->revisits + c->failed);
+	double secs = (double)(net_now_ms() - c->started_ms) / 1000.0;
+	double rate = secs > 0 ? (double)done / secs : 0;
+
+	fprintf(stderr, "\rarchive: %zu/%zu  %.1f/s  %.1f MB  ETA %.0fs   ",
+		done, c->total, rate, (double)c->bytes / 1e6,
+		rate > 0 ? (double)(c->total - done) / rate : 0.0);
+}
+
 int archive_run(const struct archive_opts *o, struct store *st,
 		struct archive_stats *stats)
 {
@@ -687,7 +702,11 @@ int archive_run(const struct archive_opts *o, struct store *st,
 		release(&c, &t);
 		return -1;
 	}
-	r = fetch(&c, &t, &o->net, NULL, NULL, 0);
+	c.started_ms = net_now_ms();
+	c.total = t.nr;
+	r = fetch(&c, &t, &o->net, o->progress ? progress_tick : NULL, &c, 0);
+	if (o->progress && t.nr)
+		fprintf(stderr, "\n");
 	if (r < 0)
 		ret = -1;
 	stats->incomplete = r > 0;

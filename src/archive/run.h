@@ -29,6 +29,7 @@ struct archive_opts {
 	int all;			/* every checkable link, not the live */
 	const struct config *cfg;	/* [check] ignore */
 	volatile sig_atomic_t *stop;
+	int progress;			/* a progress line on stderr */
 	int request_capture;
 	struct spn_opts spn;		/* its net, stop: set by archive_run */
 };

@@ -1256,6 +1256,11 @@ static int decide_all(struct resolver *c)
 
 int resolve_run(const struct resolve_opts *o, struct store *st)
 {
+	/* The phases that ask the web, in order. */
+	static void (*const phases[])(struct resolver *) = {
+		look_up, find_births, verify_captures, ask_memento,
+		fetch_pages, check_guesses,
+	};
 	struct resolver c;
 	size_t i, k;
 	int ret = -1;
@@ -1289,18 +1294,8 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 		goto out;
 	find_migrations(&c);
 	/* Each phase's answers are cached as they come: a stop loses none. */
-	if (!stopped(&c))
-		look_up(&c);
-	if (!stopped(&c))
-		find_births(&c);
-	if (!stopped(&c))
-		verify_captures(&c);
-	if (!stopped(&c))
-		ask_memento(&c);
-	if (!stopped(&c))
-		fetch_pages(&c);
-	if (!stopped(&c))
-		check_guesses(&c);
+	for (i = 0; i < sizeof(phases) / sizeof(phases[0]) && !stopped(&c); i++)
+		phases[i](&c);
 	if (stopped(&c)) {
 		if (o->stats)
 			o->stats->interrupted = 1;

@@ -1199,6 +1199,11 @@ static int address_all(struct series *c)
 
 	for (k = 0; k < c->ng; k++)
 		files[k] = c->g[k].file;
+	/* The long part on a kernel: say what it waits for. */
+	if (!c->o->quiet && isatty(2))
+		fprintf(stderr, "series: addressing %zu patch%s (%s)...\n",
+			c->ng, c->ng == 1 ? "" : "es", c->o->in_process ?
+			"MAINTAINERS read here" : "scripts/get_maintainer.pl");
 	ret = address(c, files, c->ng, rcpt);
 	for (k = 0; k < c->ng; k++)
 		c->g[k].rcpt = rcpt[k];		/* released with the group */

@@ -189,6 +189,20 @@ ok "the rest of the tree went through" grep -q "^run: patches 2 in" "$SCRATCH/e7
 cd "$T6" || exit 1
 run "$LINKMEND" resolve "${NET[@]}" > /dev/null 2> "$SCRATCH/e9"
 ok "resolve ends with a line by kind" grep -q "^resolve: 1 URLs, 0 requests to archives and sites; links by kind: moved 3$" "$SCRATCH/e9"
+# On a terminal a phase's requests show as they go; piped, nothing.
+echo "/* dead: http://www.foo-vendor.org/dead.html */" > drivers/other/dead.c
+git add -A && git commit -qm dead
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+script -qec "$WEB/exec -n $NAME $LINKMEND resolve --confirm 1 ${NET[*]} --archive-spacing 0" \
+	/dev/null > "$SCRATCH/tty9" 2>&1
+ok "resolve on a terminal shows its requests as they go" grep -q "resolve: look-ups 1/1" "$SCRATCH/tty9"
+ok "and names the archived copy it found" grep -q "archived.*web.archive.org/web/20050101000000" "$SCRATCH/tty9"
+run "$LINKMEND" resolve --confirm 1 --refresh "${NET[@]}" --archive-spacing 0 \
+	> /dev/null 2> "$SCRATCH/e9p"
+ok "(piped, it asked the archive again)" grep -q "^resolve: 2 URLs, [1-9][0-9]* requests" "$SCRATCH/e9p"
+ok "and shows no progress" bash -c "! grep -q 'look-ups' '$SCRATCH/e9p'"
+git rm -q drivers/other/dead.c && git commit -qm "not dead"
 echo "/* gone: http://www.foo-vendor.org/gone.html */" > drivers/other/gone.c
 git add -A && git commit -qm gone
 "$LINKMEND" scan -q . > /dev/null
