@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "archive/run.h"
@@ -125,6 +126,10 @@ static void spn_credentials(struct archive_opts *o, const struct config *cfg)
 		o->spn.base = config_get(cfg, "resolve", "wayback");
 	if (!o->spn.base)
 		o->spn.base = "https://web.archive.org";
+	/* A key in the clear is a key given away. */
+	if (strncasecmp(o->spn.base, "https://", 8))
+		die("Save Page Now at '%s': the archive.org key goes only over "
+		    "https", o->spn.base);
 }
 
 static int summary(const struct archive_opts *o,

@@ -32,6 +32,15 @@
 #include "setup.h"
 #include "store/store.h"
 
+/* Where the user's own file is, for messages. */
+static const char *user_conf_name(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+
+	return xdg && *xdg == '/' ? "$XDG_CONFIG_HOME/linkmend/config" :
+	       "~/.config/linkmend/config";
+}
+
 static int parent_exists(const char *path)
 {
 	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
@@ -71,24 +80,18 @@ static void same_tree(const struct cmd_store *cs)
 	free(dir);
 }
 
+static struct config *user_conf(void);
+
 /*
- * [store] url in the nearest .linkmend.conf from here up, for a tree
- * whose store is a server's (no .linkmend/linkmend.db of its own).
+ * [store] url of the user's own file, for trees whose store is a
+ * server's (no .linkmend/linkmend.db of their own).  Never a tree's
+ * .linkmend.conf: a tree does not choose where data goes.
  */
 static char *conf_store_url(void)
 {
-	char *conf = path_find_up(".linkmend.conf"), *url = NULL;
-	struct config cfg = { 0 };
+	const char *url = config_get(user_conf(), "store", "url");
 
-	if (!conf)
-		return NULL;
-	if (config_load(&cfg, conf))
-		die("cannot use %s", conf);
-	if (config_get(&cfg, "store", "url"))
-		url = xstrdup(config_get(&cfg, "store", "url"));
-	config_release(&cfg);
-	free(conf);
-	return url;
+	return url ? xstrdup(url) : NULL;
 }
 
 /*
@@ -222,31 +225,39 @@ int cmd_format_json(const char *format, const char *other)
  */
 enum value_kind { V_ANY, V_NUMBER, V_STATUSES, V_TEMPLATE };
 
+/*
+ * A protected key says where data, requests or secrets go: only the user
+ * sets it (the command line, or the user's own file), never a tree,
+ * which may be anyone's (a tarball, a pull request checked in CI).
+ */
+enum { TREE = 0, USER_ONLY = 1 };
+
 static const struct known_key {
 	const char *section, *key;
 	enum value_kind kind;
 	long min, max;
+	int protect;
 } known[] = {
-	{ "scan", "skip", V_ANY, 0, 0 },
-	{ "check", "ignore", V_ANY, 0, 0 },
-	{ "check", "user-agent", V_ANY, 0, 0 },
-	{ "check", "proxy", V_ANY, 0, 0 },
-	{ "check", "jobs", V_NUMBER, 1, NET_MAX_JOBS },
-	{ "check", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST },
-	{ "check", "timeout", V_NUMBER, 1, NET_MAX_TIMEOUT_S },
-	{ "check", "spacing-ms", V_NUMBER, 0, NET_MAX_SPACING_MS },
-	{ "check", "confirm", V_NUMBER, 1, 100 },
-	{ "check", "suspect-share", V_NUMBER, 1, 100 },
-	{ "host", "accept", V_STATUSES, 100, 599 },
-	{ "host", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST },
-	{ "resolve", "wayback", V_ANY, 0, 0 },
-	{ "resolve", "memento", V_ANY, 0, 0 },
-	{ "report", "source-url", V_TEMPLATE, 0, 0 },
-	{ "keep", "path", V_ANY, 0, 0 },
-	{ "keep", "line", V_ANY, 0, 0 },
-	{ "keep", "host", V_ANY, 0, 0 },
-	{ "store", "url", V_ANY, 0, 0 },
-	{ "tree", "tag", V_ANY, 0, 0 },
+	{ "scan", "skip", V_ANY, 0, 0, TREE },
+	{ "check", "ignore", V_ANY, 0, 0, TREE },
+	{ "check", "user-agent", V_ANY, 0, 0, USER_ONLY },
+	{ "check", "proxy", V_ANY, 0, 0, USER_ONLY },
+	{ "check", "jobs", V_NUMBER, 1, NET_MAX_JOBS, TREE },
+	{ "check", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST, TREE },
+	{ "check", "timeout", V_NUMBER, 1, NET_MAX_TIMEOUT_S, TREE },
+	{ "check", "spacing-ms", V_NUMBER, 0, NET_MAX_SPACING_MS, TREE },
+	{ "check", "confirm", V_NUMBER, 1, 100, TREE },
+	{ "check", "suspect-share", V_NUMBER, 1, 100, TREE },
+	{ "host", "accept", V_STATUSES, 100, 599, TREE },
+	{ "host", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST, TREE },
+	{ "resolve", "wayback", V_ANY, 0, 0, USER_ONLY },
+	{ "resolve", "memento", V_ANY, 0, 0, USER_ONLY },
+	{ "report", "source-url", V_TEMPLATE, 0, 0, TREE },
+	{ "keep", "path", V_ANY, 0, 0, TREE },
+	{ "keep", "line", V_ANY, 0, 0, TREE },
+	{ "keep", "host", V_ANY, 0, 0, TREE },
+	{ "store", "url", V_ANY, 0, 0, USER_ONLY },
+	{ "tree", "tag", V_ANY, 0, 0, TREE },
 };
 
 /* Sections that take a subsection: [host "NAME"], [tree "NAME"]. */
@@ -296,7 +307,8 @@ static void check_value(const struct config *cfg, const struct config_entry *e,
 	}
 }
 
-static void validate(const struct config *cfg)
+/* user: the user's own file, where protected keys may be set. */
+static void validate(const struct config *cfg, int user)
 {
 	size_t i, k;
 	const size_t nk = sizeof(known) / sizeof(known[0]);
@@ -311,6 +323,11 @@ static void validate(const struct config *cfg)
 		if (k == nk)
 			die("%s:%u: unknown setting [%s] %s", cfg->path,
 			    e->line, e->section, e->key);
+		if (known[k].protect && !user)
+			die("%s:%u: [%s] %s is not a tree's to set: it says where "
+			    "data, requests or credentials go (give it on the "
+			    "command line, or in %s)", cfg->path, e->line,
+			    e->section, e->key, user_conf_name());
 		if (takes_sub(e->section) != !!e->sub)
 			die("%s:%u: [%s] %s", cfg->path, e->line, e->section,
 			    e->sub ? "takes no subsection" :
@@ -321,11 +338,28 @@ static void validate(const struct config *cfg)
 	}
 }
 
+/* The user's own file, loaded and checked once (protected keys too). */
+static struct config *user_conf(void)
+{
+	static struct config cfg;
+	static int loaded;
+
+	if (!loaded) {
+		if (config_load_user(&cfg))
+			die("cannot use %s", user_conf_name());
+		validate(&cfg, 1);
+		loaded = 1;
+	}
+	return &cfg;
+}
+
 void cmd_conf_load(const char *root, struct config *cfg)
 {
 	if (config_load_tree(root, cfg))
 		die("cannot use %s/.linkmend.conf", root && *root ? root : ".");
-	validate(cfg);
+	validate(cfg, 0);
+	/* The user's settings first: the tree's own win where both set one. */
+	config_prepend(cfg, user_conf());
 }
 
 char *cmd_worker_owner(void)

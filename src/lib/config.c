@@ -206,6 +206,46 @@ int config_load_tree(const char *root, struct config *cfg)
 	return ret;
 }
 
+int config_load_user(struct config *cfg)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	char *path;
+	int ret;
+
+	memset(cfg, 0, sizeof(*cfg));
+	if (xdg && *xdg == '/')
+		path = xstrfmt("%s/linkmend/config", xdg);
+	else if (home && *home)
+		path = xstrfmt("%s/.config/linkmend/config", home);
+	else
+		return 0;
+	ret = config_load(cfg, path);
+	if (!ret && !cfg->path)
+		cfg->path = xstrdup(path);
+	free(path);
+	return ret;
+}
+
+void config_prepend(struct config *dst, const struct config *src)
+{
+	size_t i;
+
+	if (!src->nr)
+		return;
+	ALLOC_GROW(dst->v, dst->nr + src->nr, dst->alloc);
+	memmove(dst->v + src->nr, dst->v, dst->nr * sizeof(*dst->v));
+	for (i = 0; i < src->nr; i++) {
+		const struct config_entry *e = &src->v[i];
+
+		dst->v[i].section = xstrdup(e->section);
+		dst->v[i].sub = e->sub ? xstrdup(e->sub) : NULL;
+		dst->v[i].key = xstrdup(e->key);
+		dst->v[i].value = xstrdup(e->value);
+		dst->v[i].line = e->line;
+	}
+	dst->nr += src->nr;
+}
+
 void config_release(struct config *cfg)
 {
 	size_t i;

@@ -37,6 +37,13 @@ int config_parse(struct config *cfg, const char *path, const char *text);
 int config_load(struct config *cfg, const char *path);
 /* root/.linkmend.conf. */
 int config_load_tree(const char *root, struct config *cfg);
+/*
+ * The user's own file: $XDG_CONFIG_HOME/linkmend/config, else
+ * ~/.config/linkmend/config (none: an empty configuration).
+ */
+int config_load_user(struct config *cfg);
+/* src's entries put before dst's (so dst's win in config_get()). */
+void config_prepend(struct config *dst, const struct config *src);
 void config_release(struct config *cfg);
 
 /* The last value of section.key (subsection NULL: none), or NULL. */
