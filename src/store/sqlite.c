@@ -341,6 +341,63 @@ static const struct db_ops sqlite_ops = {
 	.is_null = sq_is_null,
 };
 
+/*
+ * The application_id linkmend's stores carry ("LkMd"), so that no
+ * other program's database is taken for one and written to.
+ */
+#define LINKMEND_APPLICATION_ID 1282100580	/* 0x4c6b4d64 */
+#define DB_STR_(x) #x
+#define DB_STR(x) DB_STR_(x)
+
+/* The one integer sql answers, or -1 after error(). */
+static long long sq_one_int(struct db_sqlite *d, const char *sql)
+{
+	sqlite3_stmt *s;
+	long long v = -1;
+
+	if (sqlite3_prepare_v2(d->h, sql, -1, &s, NULL) != SQLITE_OK) {
+		sq_error(d, "cannot read");
+		return -1;
+	}
+	if (sqlite3_step(s) == SQLITE_ROW)
+		v = sqlite3_column_int64(s, 0);
+	else
+		sq_error(d, "cannot read");
+	sqlite3_finalize(s);
+	return v;
+}
+
+/*
+ * 0 if the database is linkmend's (marked, or a store made before the
+ * mark, or empty: then marked now); -1 after error() if it is another
+ * program's, which is left as it is.
+ */
+static int sq_ours(struct db_sqlite *d)
+{
+	long long app = sq_one_int(d, "PRAGMA application_id"), tables, meta;
+
+	if (app < 0)
+		return -1;
+	if (app == LINKMEND_APPLICATION_ID)
+		return 0;
+	tables = sq_one_int(d, "SELECT count(*) FROM sqlite_master"
+			" WHERE type = 'table'");
+	meta = sq_one_int(d, "SELECT count(*) FROM sqlite_master"
+		      " WHERE type = 'table' AND name = 'meta'");
+	if (tables < 0 || meta < 0)
+		return -1;
+	if (app || (tables && !meta) ||
+	    (meta && sq_one_int(d, "SELECT count(*) FROM meta"
+			       " WHERE key = 'schema'") < 1))
+		return error("'%s' is another program's database, not a "
+			     "linkmend store: it is left as it is (give "
+			     "another --db)", d->base.name);
+	/* Best effort: a store on a read-only mount stays unmarked. */
+	sqlite3_exec(d->h, "PRAGMA application_id = "
+		     DB_STR(LINKMEND_APPLICATION_ID), NULL, NULL, NULL);
+	return 0;
+}
+
 struct db *db_open_sqlite(const char *path, int create)
 {
 	struct db_sqlite *d = xcalloc(1, sizeof(*d));
@@ -363,6 +420,7 @@ struct db *db_open_sqlite(const char *path, int create)
 	sqlite3_busy_timeout(d->h, 10000);
 	/* Reading the schema fails at once on a file that is not a database. */
 	if (sq_exec(&d->base, "SELECT count(*) FROM sqlite_master") ||
+	    sq_ours(d) ||
 	    sq_exec(&d->base, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 		    "PRAGMA foreign_keys=OFF;"))
 		goto fail;
