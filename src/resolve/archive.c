@@ -7,6 +7,7 @@
 
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "../url/url.h"
 #include "archive.h"
 
 void captures_release(struct captures *c)
@@ -120,6 +121,34 @@ static int rfc1123_ts(const char *d, char out[15])
 	return 0;
 }
 
+/*
+ * A memento is written into a comment as it is given: only an http(s)
+ * URL libcurl takes, on a named host (an archive has a name; an IP
+ * literal is how a hostile TimeMap points at a private address), with
+ * nothing in it a comment or a header could not hold.
+ */
+static int memento_ok(const char *m, size_t n)
+{
+	struct url_info info;
+	size_t i;
+	char *u;
+	int ok;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)m[i] <= ' ' || m[i] == 0x7f)
+			return 0;
+	u = xstrndup(m, n);
+	ok = !url_parse(u, &info);
+	free(u);
+	if (!ok)
+		return 0;
+	ok = (!strcmp(info.scheme, "http") || !strcmp(info.scheme, "https")) &&
+	     *info.host && !strchr(info.host, ':') &&
+	     strspn(info.host, "0123456789.") != strlen(info.host);
+	url_info_release(&info);
+	return ok;
+}
+
 int timemap_parse(const char *body, struct captures *out)
 {
 	const char *p = body;
@@ -159,7 +188,8 @@ int timemap_parse(const char *body, struct captures *out)
 			}
 			e = a + 1;
 		}
-		if (rel && strstr(rel, "memento") && dt) {
+		if (rel && strstr(rel, "memento") && dt &&
+		    memento_ok(p + 1, (size_t)(q - p - 1))) {
 			char ts[15];
 
 			if (!rfc1123_ts(dt, ts)) {

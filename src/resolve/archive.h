@@ -19,6 +19,7 @@ struct capture {
 	int status;		/* 0 when the archive does not say */
 	int rejected;		/* the caller replayed it: no good copy */
 	int verified;		/* the caller replayed it: a good copy */
+	int asked;		/* a replay of it is under way */
 };
 
 struct captures {
@@ -34,7 +35,11 @@ void captures_release(struct captures *c);
  */
 int cdx_parse(const char *url, const char *body, struct captures *out);
 
-/* Parse a TimeMap; entries with rel "memento" (first, last ...). */
+/*
+ * Parse a TimeMap; entries with rel "memento" (first, last ...) whose
+ * URL is http(s) on a named host (an IP literal, another scheme or a
+ * control character is dropped: a TimeMap may be hostile).
+ */
 int timemap_parse(const char *body, struct captures *out);
 
 /*

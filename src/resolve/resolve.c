@@ -462,7 +462,7 @@ struct req {
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
-       REQ_PAGE, REQ_BIRTH };
+       REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY };
 
 static char *strip_fragment(const char *url)
 {
@@ -613,6 +613,13 @@ static void on_req(struct net_request *nr, void *data)
 	case REQ_MEMENTO:
 		if (ok)
 			timemap_parse(nr->body.buf, &t->mementos);
+		break;
+	case REQ_MEMENTO_REPLAY:
+		/* As a Wayback capture: a page that answers, and no parking. */
+		if (!ok || parked_page(&nr->body))
+			t->mementos.v[q->capture].rejected = 1;
+		else
+			t->mementos.v[q->capture].verified = 1;
 		break;
 	case REQ_PAGE:
 		if (ok) {
@@ -929,6 +936,46 @@ static void ask_memento(struct resolver *c)
 	run_net(c, n, "mementos");
 }
 
+/*
+ * Replay the memento each occurrence would get, as a Wayback capture is
+ * replayed before use: one that does not answer 200 (or is refused by
+ * the address rule) is rejected and the next nearest tried.
+ */
+static void verify_mementos(struct resolver *c)
+{
+	int round;
+	size_t i, k;
+
+	for (round = 0; c->o.memento && round < REPLAY_ROUNDS; round++) {
+		struct net *n = new_net(c);
+		size_t asked = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			char ts[15];
+
+			for (k = 0; t->dead && k < t->nocc; k++) {
+				long best;
+
+				ts14(t->occ[k].date, ts);
+				if (capture_choose(&t->caps, ts) >= 0)
+					continue;
+				best = capture_choose(&t->mementos, ts);
+				if (best < 0 || t->mementos.v[best].verified ||
+				    t->mementos.v[best].asked)
+					continue;
+				t->mementos.v[best].asked = 1;
+				submit(n, c, t, REQ_MEMENTO_REPLAY,
+				       xstrdup(t->mementos.v[best].memento), best);
+				asked++;
+			}
+		}
+		run_net(c, n, "memento replays");
+		if (!asked || stopped(c))
+			break;
+	}
+}
+
 /* "*" would end a C comment and is the archive's calendar: encode it. */
 static void add_original(struct strbuf *sb, const char *url)
 {
@@ -1079,7 +1126,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 		return 1;
 	}
 	best = capture_choose(&t->mementos, ts);
-	if (best >= 0) {
+	if (best >= 0 && t->mementos.v[best].verified) {
 		o->kind = K_ARCHIVED;
 		o->replacement = xstrdup(t->mementos.v[best].memento);
 		strbuf_addf(&o->evidence, "; no Wayback capture; memento %s, the "
@@ -1259,7 +1306,7 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
 		look_up, find_births, verify_captures, ask_memento,
-		fetch_pages, check_guesses,
+		verify_mementos, fetch_pages, check_guesses,
 	};
 	struct resolver c;
 	size_t i, k;
