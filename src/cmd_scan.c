@@ -69,6 +69,8 @@ const char cmd_scan_help[] =
 	"    --no-git           walk the directory even in a git checkout\n"
 	"    --root DIR         the root paths are relative to\n"
 	"    --top-hosts N      list the N hosts with most links in the summary\n"
+	"    --max-file-size MB a file with links past this is not read, and\n"
+	"                       said so (default 64)\n"
 	"    -q, --quiet        no summary\n"
 	"    --no-output        record only; print nothing on standard output\n";
 
@@ -150,13 +152,17 @@ static void summary(struct scan_cmd *sc)
 	struct tree_scan *ts = &sc->job.ts;
 	struct strbuf sb = STRBUF_INIT;
 	size_t unchanged_files = 0, i;
+	char big[48] = "";
 	unsigned c;
 
 	for (i = 0; i < ts->nr; i++)
 		unchanged_files += ts->files[i].state == TF_UNCHANGED;
+	if (ts->too_big)
+		snprintf(big, sizeof(big), ", %zu too big", ts->too_big);
 	fprintf(stderr, "scan: %zu files (%zu read, %zu unchanged, %zu binary,"
-		" %zu unreadable), %.1f MB read%s\n", ts->nr, ts->files_read,
+		" %zu unreadable%s), %.1f MB read%s\n", ts->nr, ts->files_read,
 		unchanged_files, ts->binary, ts->errors,
+		big,
 		(double)ts->bytes_read / 1e6, ts->git ? ", from git" : "");
 	fprintf(stderr, "scan: %zu occurrences, %zu unique URLs, %zu hosts\n",
 		sc->occurrences, sc->urls.nr, sc->hosts.nr);
@@ -269,6 +275,7 @@ static int print_all(struct scan_cmd *sc, struct store *st)
 struct scan_args {
 	const char *root, *db, *format, *tree, *tree_version;
 	int replace;
+	size_t max_file_mb;
 };
 
 #define SCAN_OPTIONS(a, sc) { \
@@ -285,6 +292,7 @@ struct scan_args {
 	OPT_STRING(0, "tree", &(a)->tree), \
 	OPT_STRING(0, "tree-version", &(a)->tree_version), \
 	OPT_BOOL(0, "replace", &(a)->replace), \
+	OPT_SIZE(0, "max-file-size", &(a)->max_file_mb, 1, 1 << 20), \
 	OPT_END(), \
 }
 
@@ -301,7 +309,7 @@ int cmd_scan(int argc, char **argv)
 {
 	struct scan_cmd sc;
 	struct store *st;
-	struct scan_args a = { .format = "tsv" };
+	struct scan_args a = { .format = "tsv", .max_file_mb = 64 };
 	const char *db;
 	char *path, *sig;
 	int ret = 0;
@@ -314,6 +322,7 @@ int cmd_scan(int argc, char **argv)
 	if (!argc)
 		usage_die(cmd_scan_usage);
 	sc.json = cmd_format_json(a.format, "tsv");
+	sc.job.ts.max_file = a.max_file_mb << 20;
 	if (!sc.job.ts.jobs)
 		sc.job.ts.jobs = 1;
 	if (scan_job_paths(&sc.job, a.root, argc, argv))

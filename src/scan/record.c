@@ -219,7 +219,8 @@ static int put_files(struct store *st, struct scan_job *sc,
 		d->dirty = 1;
 		if (s && store_delete_occurrences(st, f->path))
 			return -1;
-		if (f->state == TF_ERROR)
+		/* Looked at again next time: read then, or said again. */
+		if (f->state == TF_ERROR || f->state == TF_TOO_BIG)
 			continue;
 		add_file(d, name, f->size, f->mtime_ns);
 		if (put_occurrences(st, f))

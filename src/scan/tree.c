@@ -39,7 +39,7 @@ struct worker {
 	size_t alloc;
 	struct tree_file *files;
 	size_t nr, alloc_files;
-	size_t files_read, binary, errors;
+	size_t files_read, binary, errors, too_big;
 	unsigned long long bytes_read;
 	struct mem_pool pool;
 };
@@ -67,6 +67,7 @@ static struct tree_file *new_file(struct worker *w, const char *path,
 /*
  * A big file with no "://" needs only a chunked look; the few big files
  * with links are read whole.  Keeps memory flat on 20 MB register headers.
+ * 0: no link; 1: a link; 2: binary (a NUL in its first chunk).
  */
 static int big_file_has_links(struct worker *w, int fd, size_t size)
 {
@@ -80,7 +81,7 @@ static int big_file_has_links(struct worker *w, int fd, size_t size)
 		if (n <= 0)
 			break;
 		if (!off && scan_is_binary(w->buf + 2, (size_t)n))
-			return 1;
+			return 2;
 		if (scan_has_marker(w->buf + 2 - carry, (size_t)n + carry))
 			return 1;
 		if (n >= 2) {
@@ -92,13 +93,17 @@ static int big_file_has_links(struct worker *w, int fd, size_t size)
 	return 0;
 }
 
-static int read_all(struct worker *w, int fd, size_t hint, size_t *len)
+/* The file, up to cap bytes (a file that grows is read no further). */
+static int read_all(struct worker *w, int fd, size_t cap, size_t hint,
+		    size_t *len)
 {
 	size_t n = 0;
 	ssize_t r;
 
 	ALLOC_GROW(w->buf, hint + 2, w->alloc);
 	for (;;) {
+		if (n >= cap)
+			break;
 		if (n + 1 >= w->alloc)
 			ALLOC_GROW(w->buf, w->alloc + 1, w->alloc);
 		r = read(fd, w->buf + n, w->alloc - 1 - n);
@@ -185,12 +190,31 @@ static void process_file(struct worker *w, int dirfd, const char *name,
 	f->size = (long long)st.st_size;
 	f->mtime_ns = mtime_ns(&st);
 	w->files_read++;
-	if ((size_t)st.st_size > BIG_FILE &&
-	    !big_file_has_links(w, fd, (size_t)st.st_size)) {
+	rc = (size_t)st.st_size > BIG_FILE ?
+	     big_file_has_links(w, fd, (size_t)st.st_size) : 1;
+	if (!rc) {
 		w->bytes_read += (unsigned long long)st.st_size;
 		goto out_close;
 	}
-	if (read_all(w, fd, (size_t)st.st_size, &len)) {
+	if (rc == 2 && ts->max_file && (size_t)st.st_size > ts->max_file) {
+		f->state = TF_BINARY;
+		w->binary++;
+		goto out_close;
+	}
+	/*
+	 * Links in a file past the cap: it is not read whole (a 2 GB file
+	 * would take 2 GB), and scan says so.  No source file is so big.
+	 */
+	if (ts->max_file && (size_t)st.st_size > ts->max_file) {
+		warning("skipped '%s': %.1f MB, past the %zu MB a file may be "
+			"(scan --max-file-size)", path,
+			(double)st.st_size / (1 << 20), ts->max_file >> 20);
+		f->state = TF_TOO_BIG;
+		w->too_big++;
+		goto out_close;
+	}
+	if (read_all(w, fd, ts->max_file ? ts->max_file : (size_t)st.st_size,
+		     (size_t)st.st_size, &len)) {
 		error_errno("cannot read '%s'", path);
 		f->state = TF_ERROR;
 		w->errors++;
@@ -455,6 +479,7 @@ int tree_scan_run(struct tree_scan *ts)
 		ts->files_read += w[i].files_read;
 		ts->binary += w[i].binary;
 		ts->errors += w[i].errors;
+		ts->too_big += w[i].too_big;
 		ts->bytes_read += w[i].bytes_read;
 		free(w[i].files);
 		free(w[i].buf);

@@ -20,6 +20,7 @@ enum tree_file_state {
 	TF_UNCHANGED,
 	TF_BINARY,
 	TF_ERROR,
+	TF_TOO_BIG,		/* past max_file: not read, said */
 };
 
 struct tree_file {
@@ -37,6 +38,7 @@ struct tree_scan {
 	int jobs;
 	int untracked;		/* git: also untracked, not ignored files */
 	int no_git;		/* walk even in a git checkout */
+	size_t max_file;	/* bytes; a file with links past it is not read */
 	struct scan_opts opts;
 	/* Return 1 where path, with this size and mtime, needs no reading. */
 	int (*unchanged)(void *data, const char *path, long long size,
@@ -48,7 +50,7 @@ struct tree_scan {
 	/* Output, files sorted by path. */
 	struct tree_file *files;
 	size_t nr;
-	size_t files_read, binary, errors;
+	size_t files_read, binary, errors, too_big;
 	unsigned long long bytes_read;
 	int git;		/* the list came from git */
 	struct mem_pool pool;
