@@ -1,0 +1,140 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A tree's config is not the user's (issue 35): a .linkmend.conf may not
+# say where data, requests or credentials go (the store, the proxy, the
+# User-Agent, the archives): each such key is refused, nothing written,
+# nothing sent; the user's own file may set them.  A database that is
+# another program's is never taken for a store.  A memento is used only
+# when it is an http(s) URL on a named host that replays.  Save Page Now
+# keys go only over https.  A file past the size cap is not read whole.
+. "$(dirname "$0")/../lib/sh.sh"
+web_up "$TESTS/web/cases/protected.scn"
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
+export XDG_CONFIG_HOME=$SCRATCH/xdg
+
+T=$SCRATCH/t
+mkdir -p "$T/drivers"
+cd "$T" || exit 1
+git init -q . && git config user.email dev@linkmend-web.org && git config user.name dev
+cat > drivers/a.c <<'C'
+/*
+ * Manual: http://www.foo-vendor.org/docs/old.html
+ * JS: http://www.gone-vendor.org/js.html
+ * Private: http://www.gone-vendor.org/private.html
+ * Missing: http://www.gone-vendor.org/missing.html
+ * Good: http://www.gone-vendor.org/good.html
+ */
+C
+git add -A && git commit -qm init
+"$LINKMEND" scan -q . > /dev/null
+
+# Another tree with its own store, which a hostile config would aim at.
+O=$SCRATCH/other
+mkdir -p "$O"
+echo "http://www.foo-vendor.org/alive.html" > "$O/notes.txt"
+"$LINKMEND" scan -q "$O" > /dev/null
+other_before=$(sqlite3 "$O/.linkmend/linkmend.db" "select path from occurrence")
+
+# A listener where a hostile config points PostgreSQL: it must see nothing.
+run python3 -c '
+import socket, sys
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", 5433)); s.listen(5); s.settimeout(300)
+try:
+    c, _ = s.accept(); open(sys.argv[1], "w").write("connected\n")
+except socket.timeout:
+    pass' "$SCRATCH/pg-connected" &
+listener=$!
+sleep 0.5
+
+hostile() {	# hostile NAME TEXT COMMAND...: refused, naming the key
+	local name=$1 text=$2
+	shift 2
+	printf '%s\n' "$text" > .linkmend.conf
+	: > "$state/requests.log"
+	"$@" > /dev/null 2> "$SCRATCH/err" < /dev/null
+	same "a tree's $name is refused (exit 2)" "$?" "2"
+	ok "in one line naming the key and where it may be set" \
+		grep -q "^fatal: .*\.linkmend\.conf:2: .* is not a tree's to set: it says where data, requests or credentials go (give it on the command line, or in \$XDG_CONFIG_HOME/linkmend/config)$" "$SCRATCH/err"
+	same "and nothing was sent ($name)" "$(wc -l < "$state/requests.log")" "0"
+}
+hostile "[store] url (another tree's store)" "[store]
+url = $O/.linkmend/linkmend.db" "$LINKMEND" scan -q .
+same "the other tree's store is as it was" \
+	"$(sqlite3 "$O/.linkmend/linkmend.db" "select path from occurrence")" "$other_before"
+hostile "[store] url (a path that is not there)" "[store]
+url = $SCRATCH/made-by-a-tree.db" "$LINKMEND" scan -q .
+ok "no file was made there" test ! -e "$SCRATCH/made-by-a-tree.db"
+hostile "[store] url (PostgreSQL)" "[store]
+url = postgresql://victim@127.0.0.1:5433/links" run "$LINKMEND" scan -q .
+hostile "[check] proxy" "[check]
+proxy = http://127.0.0.1:3128" run "$LINKMEND" check --force "${NET[@]}"
+hostile "[check] user-agent" "[check]
+user-agent = linkmend (tree's own)" run "$LINKMEND" check --force "${NET[@]}"
+hostile "[resolve] wayback" "[resolve]
+wayback = http://web.archive.org" run "$LINKMEND" resolve "${NET[@]}"
+hostile "[resolve] memento" "[resolve]
+memento = http://127.0.0.1/timemap/" run "$LINKMEND" resolve "${NET[@]}"
+rm .linkmend.conf
+kill $listener 2> /dev/null
+wait $listener 2> /dev/null
+ok "the PostgreSQL listener saw no connection" test ! -e "$SCRATCH/pg-connected"
+
+# The user's own file may set them.
+mkdir -p "$XDG_CONFIG_HOME/linkmend"
+printf '[check]\nuser-agent = "linkmend (the user'"'"'s own)"\n' > "$XDG_CONFIG_HOME/linkmend/config"
+: > "$state/requests.log"
+run "$LINKMEND" check -q --force "${NET[@]}" > /dev/null 2>&1
+same "the user's own file sets the User-Agent" \
+	"$(grep -c "linkmend_(the_user's_own)$" "$state/requests.log")" "$(wc -l < "$state/requests.log")"
+printf '[check]\nuser-agent = "a\\rb"\n' > "$XDG_CONFIG_HOME/linkmend/config"
+run "$LINKMEND" check -q --force "${NET[@]}" > /dev/null 2> "$SCRATCH/err"
+same "a User-Agent with a CR, from anywhere, is refused (exit 2)" "$?" "2"
+rm "$XDG_CONFIG_HOME/linkmend/config"
+
+# Another program's SQLite database is never taken for a store.
+sqlite3 "$SCRATCH/places.sqlite" "CREATE TABLE moz_places(id INTEGER, url TEXT); INSERT INTO moz_places VALUES (1, 'https://example.org/');"
+sum_before=$(sha256sum < "$SCRATCH/places.sqlite")
+"$LINKMEND" scan -q --db "$SCRATCH/places.sqlite" . > /dev/null 2> "$SCRATCH/err"
+same "scan --db another program's database exits 2" "$?" "2"
+ok "saying it is not a linkmend store" grep -q "places.sqlite' is another program's database, not a linkmend store" "$SCRATCH/err"
+same "and the database is as it was, byte for byte" "$(sha256sum < "$SCRATCH/places.sqlite")" "$sum_before"
+"$LINKMEND" scan -q --db "$SCRATCH/new.db" . > /dev/null
+same "a store it makes carries linkmend's application_id" \
+	"$(sqlite3 "$SCRATCH/new.db" "PRAGMA application_id")" "1282100580"
+
+# Mementos: only an http(s) URL on a named host that replays.
+run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0 \
+	--memento http://timetravel.mementoweb.org/timemap/link/ > "$SCRATCH/res" 2> /dev/null
+same "a javascript: memento is never a replacement" "$(grep -c 'js.html	archived' "$SCRATCH/res")" "0"
+same "nor one at an IP address (127.0.0.1)" "$(grep -c '127.0.0.1' "$SCRATCH/res")" "0"
+same "nor one that does not replay" "$(grep -c 'missing.html	archived' "$SCRATCH/res")" "0"
+ok "a memento that replays is used" \
+	grep -q "^http://www.gone-vendor.org/good.html	archived	https://arquivo.pt/wayback/20050101000000/http://www.gone-vendor.org/good.html	" "$SCRATCH/res"
+"$LINKMEND" fix -q --archived
+ok "fix writes no hostile memento into a comment" bash -c "! grep -q 'javascript\|127.0.0.1' drivers/a.c"
+git checkout -q .
+
+# Save Page Now keys go only over https.
+: > "$state/requests.log"
+LINKMEND_SPN_ACCESS=spnkey LINKMEND_SPN_SECRET=spnsecret run "$LINKMEND" archive \
+	-o "$SCRATCH/coll" "${NET[@]}" --request-capture --spn http://web.archive.org \
+	> /dev/null 2> "$SCRATCH/err"
+same "Save Page Now over http is refused (exit 2)" "$?" "2"
+ok "saying why" grep -q "the archive.org key goes only over https" "$SCRATCH/err"
+same "and the key went nowhere" "$(grep -c '/save' "$state/requests.log")" "0"
+
+# A file past the size cap is not read whole, and scan says so.
+B=$SCRATCH/big
+mkdir -p "$B"
+{ echo 'see http://big.linkmend-web.org/x for more'; yes 'filler, no link' | head -c 80M; } > "$B/huge.txt"
+printf 'http://small.linkmend-web.org/\n' > "$B/small.txt"
+truncate -s 2G "$B/sparse.bin"
+(ulimit -v 524288; "$LINKMEND" scan "$B" > "$SCRATCH/big.out" 2> "$SCRATCH/big.err")
+same "scan of an 80 MB text file and a 2 GB sparse file under a 512 MB limit exits 0" "$?" "0"
+ok "it says which file it did not read" grep -q "^warning: skipped 'huge.txt': 80.0 MB, past the 64 MB a file may be (scan --max-file-size)$" "$SCRATCH/big.err"
+ok "and counts it" grep -q "1 too big" "$SCRATCH/big.err"
+same "the rest is scanned" "$(cut -f1,4 "$SCRATCH/big.out")" "small.txt	http://small.linkmend-web.org/"
+(ulimit -v 524288; "$LINKMEND" scan --max-file-size 100 "$B" > "$SCRATCH/big2.out" 2> /dev/null)
+same "--max-file-size raises the cap" "$(grep -c 'big.linkmend-web.org' "$SCRATCH/big2.out")" "1"
