@@ -120,7 +120,7 @@ static size_t count(const char *s, size_t n, const char *needle)
 /* A word a comment's leader or a list's bullet is made of. */
 static int leader_only(const char *w, size_t n)
 {
-	return n && strspn(w, "*#/;!-") >= n;
+	return n && strspn(w, "*#/;!-@%") >= n;
 }
 
 /*
