@@ -2,19 +2,23 @@
 /*
  * The command layer's set-up (setup.h): the store as commands open it,
  * and what .linkmend.conf may hold.  The file is the tree's
- * (ROOT/.linkmend.conf); options given on the command line override it.
+ * (ROOT/.linkmend.conf); the user's own ($XDG_CONFIG_HOME/linkmend/config)
+ * comes before it and alone may set the keys marked (user), which say
+ * where data, requests or credentials go; options given on the command
+ * line override both.
  *
  *   [scan]   skip = GLOB          paths not scanned (fnmatch; a directory
  *                                 pattern ending in '/' holds all below)
  *   [check]  ignore = GLOB        URLs never requested
- *            user-agent, proxy, jobs, per-host, timeout, spacing-ms,
- *            confirm, suspect-share
+ *            jobs, per-host, timeout, spacing-ms, confirm, suspect-share
+ *            user-agent, proxy (user)
  *   [host "NAME"]  accept = 403, 429   statuses that mean alive there
  *            per-host = N         requests at once to that host
- *   [resolve] wayback = URL, memento = URL
+ *   [resolve] wayback = URL, memento = URL (user)
  *   [report]  source-url = TEMPLATE
  *   [keep]    path = GLOB, line = TEXT   never changed by fix or series
  *   [store]   url = postgresql://...     the store, when not the tree's file
+ *                                        (user)
  *   [tree "NAME"]  tag = net-next    the subject tag of that tree's series
  */
 #include <errno.h>
