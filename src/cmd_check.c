@@ -82,6 +82,8 @@ const char cmd_check_help[] =
 	"    --timeout S        per request (default 30)\n"
 	"    --retries N        for transient faults (default 3)\n"
 	"    --retry-wait MS    first backoff, doubled each retry (default 1000)\n"
+	"    --max-wait S       all waits before one URL's retries, Retry-After\n"
+	"                       too (default 600; diff: 30)\n"
 	"    --max-body BYTES   of a body kept and digested (default 1 MiB)\n"
 	"    --cacert FILE      trust this CA (the test web's)\n"
 	"    --allow-private    allow loopback, private and other special-\n"
@@ -191,6 +193,8 @@ struct check_args {
 	OPT_INT(0, "suspect-share", &(a)->o.suspect_share, 1, 100), \
 	OPT_INT(0, "retries", &(a)->o.req.retries, 0, 20), \
 	OPT_LONG(0, "retry-wait", &(a)->o.req.retry_wait_ms, 0, 600000, 1), \
+	OPT_LONG(0, "max-wait", &(a)->o.req.max_wait_ms, 0, 86400, \
+		 OPT_SECONDS_TO_MS), \
 	OPT_SIZE(0, "max-body", &(a)->o.req.net.max_body, 0, 1 << 30), \
 	OPT_BOOL('q', "quiet", &(a)->quiet), \
 	OPT_BOOL(0, "no-output", &(a)->no_output), \

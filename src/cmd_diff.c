@@ -53,10 +53,13 @@ const char cmd_diff_help[] =
 	"                       as for check\n"
 	"    --color=WHEN     auto (on a terminal, unless NO_COLOR is set),\n"
 	"                     always or never\n"
+	"    --max-wait S     all waits before one URL's retries, Retry-After\n"
+	"                     too (default 30: a hook waits seconds)\n"
 	"    -q, --quiet      no summary line\n"
 	"\n"
 	"Settings from .linkmend.conf: [scan] skip, [check] ignore,\n"
-	"user-agent, per-host, timeout, [host \"NAME\"] accept.\n"
+	"per-host, timeout, [host \"NAME\"] accept; [check] user-agent\n"
+	"from your own file only.\n"
 	"\n"
 	"Exit status: 0 no dead link added; 1 dead links added; 2 on error.\n"
 	"docs/pre-commit.sample and docs/pre-push.sample are hooks for git.\n";
@@ -101,12 +104,16 @@ int cmd_diff(int argc, char **argv)
 		OPT_BOOL(0, "strict", &o.strict),
 		OPT_LLONG(0, "ttl", &o.ttl_s, 0, 3650, OPT_DAYS_TO_S),
 		OPT_NET(&o.check.req.net),
+		OPT_LONG(0, "max-wait", &o.check.req.max_wait_ms, 0, 86400,
+			 OPT_SECONDS_TO_MS),
 		OPT_BOOL('q', "quiet", &o.quiet),
 		OPT_CALLBACK(0, "color", &color, color_arg),
 		OPT_END(),
 	};
 
 	check_run_opts_init(&o.check);
+	/* A pre-commit hook waits seconds, not a server's minutes. */
+	o.check.req.max_wait_ms = 30000;
 	argc = parse_options(argc, argv, opts, cmd_diff_usage);
 	if (argc > 1)
 		usage_die(cmd_diff_usage);

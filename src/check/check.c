@@ -35,6 +35,7 @@ void check_opts_init(struct check_opts *o)
 	o->retries = 3;
 	o->retry_wait_ms = 1000;
 	o->max_retry_after_s = 300;
+	o->max_wait_ms = 600000;
 	o->max_hops = 10;
 }
 
@@ -47,6 +48,8 @@ struct job {
 	char *cur;
 	struct net_request req;
 	int tries, hops, temporary;
+	long waited_ms;		/* before its retries, all told */
+	int over_wait;		/* a retry was not made: max_wait_ms */
 	struct strbuf chain;
 	char **seen;		/* "URL\tcookies" of each hop */
 	size_t nseen, aseen;
@@ -437,10 +440,18 @@ static int is_transient_error(int code)
 /* Retry after a wait, or return 0 when the retries are spent. */
 static int retry(struct job *j, long wait_ms)
 {
-	if (j->tries >= j->ctx->o->retries)
+	const struct check_opts *o = j->ctx->o;
+
+	if (j->tries >= o->retries)
 		return 0;
 	if (wait_ms < 0)
-		wait_ms = j->ctx->o->retry_wait_ms << j->tries;
+		wait_ms = o->retry_wait_ms << j->tries;
+	/* Three Retry-After: 300 would hold a pre-commit hook 15 minutes. */
+	if (o->max_wait_ms && j->waited_ms + wait_ms > o->max_wait_ms) {
+		j->over_wait = 1;
+		return 0;
+	}
+	j->waited_ms += wait_ms;
 	j->tries++;
 	submit(j, j->cur, wait_ms);
 	return 1;
@@ -590,8 +601,9 @@ static void on_job_done(struct net_request *req, void *data)
 				      ra, o->max_retry_after_s);
 		if (retry(j, ra >= 0 ? ra * 1000 : -1))
 			return;
-		return finish(j, V_BLOCKED, "429, Retry-After %ld, gave up after %d tries",
-			      ra, j->tries + 1);
+		return finish(j, V_BLOCKED, "429, Retry-After %ld, gave up after %d "
+			      "tries%s", ra, j->tries + 1, j->over_wait ?
+			      " (waiting more would pass --max-wait)" : "");
 	}
 	if (s >= 500 && s != 999) {
 		if (retry(j, -1))

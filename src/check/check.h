@@ -22,6 +22,11 @@ struct check_opts {
 	int retries;		/* for transient faults (3) */
 	long retry_wait_ms;	/* first backoff, doubled each time (1000) */
 	long max_retry_after_s;	/* a longer Retry-After gives up (300) */
+	/*
+	 * All the waits before one URL's retries (backoff, Retry-After) in
+	 * ms: a retry that would pass it is not made (600 s; 0: no bound).
+	 */
+	long max_wait_ms;
 	int max_hops;		/* redirects followed (10) */
 };
 

@@ -125,6 +125,20 @@ same "Save Page Now over http is refused (exit 2)" "$?" "2"
 ok "saying why" grep -q "the archive.org key goes only over https" "$SCRATCH/err"
 same "and the key went nowhere" "$(grep -c '/save' "$state/requests.log")" "0"
 
+# Retry-After is waited out only up to --max-wait, all waits told.
+cd "$T" || exit 1
+printf '/* Busy: http://www.busy-vendor.org/busy.html */\n' > drivers/busy.c
+git add drivers/busy.c
+t0=$(date +%s)
+run "$LINKMEND" diff --cached --format=json --cacert "$state/ca.crt" \
+	--allow-private --timeout 10 --max-wait 6 > "$SCRATCH/busy.json" 2> /dev/null
+took=$(( $(date +%s) - t0 ))
+ok "a 429 with Retry-After 5 gives up when the next wait would pass --max-wait 6 ($took s)" \
+	test "$took" -lt 10
+same "saying so" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[0]["detail"])' "$SCRATCH/busy.json")" \
+	"429, Retry-After 5, gave up after 2 tries (waiting more would pass --max-wait)"
+git rm -q --cached drivers/busy.c && rm drivers/busy.c
+
 # A file past the size cap is not read whole, and scan says so.
 B=$SCRATCH/big
 mkdir -p "$B"
