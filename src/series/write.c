@@ -2,6 +2,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1290,6 +1292,72 @@ static int stopped(const struct series *c)
 	return c->o->stop && *c->o->stop;
 }
 
+/* 1 if the number name ends in is a live process (or no number). */
+static int pid_alive(const char *name)
+{
+	const char *d = name + strlen(name);
+	long pid;
+
+	while (d > name && isdigit((unsigned char)d[-1]))
+		d--;
+	pid = strtol(d, NULL, 10);
+	return pid <= 0 || !kill((pid_t)pid, 0) || errno == EPERM;
+}
+
+/*
+ * What a series killed with -9 left in the tree's repository: its ref,
+ * its marks file, and fast-import's crash report of the stream it lost.
+ * Each is linkmend's by name (and the report by its stream), and removed
+ * once the run that made it is gone.
+ */
+static void remove_stale(struct series *c)
+{
+	const char *fe[] = { "for-each-ref", "--format=%(refname)",
+			     "refs/linkmend/", NULL };
+	struct strbuf out = STRBUF_INIT, sb = STRBUF_INIT;
+	char *line, *next, *pattern;
+	glob_t g;
+	size_t i;
+
+	if (!git(c, fe, NULL, 0, &out, NULL))
+		for (line = out.buf; *line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			else
+				next = line + strlen(line);
+			if (!strncmp(line, "refs/linkmend/series-", 21) &&
+			    !pid_alive(line + 21)) {
+				const char *del[] = { "update-ref", "-d", line,
+						      NULL };
+
+				git(c, del, NULL, 0, NULL, NULL);
+			}
+		}
+	strbuf_release(&out);
+	pattern = xstrfmt("%s/linkmend-marks-*", c->git_dir);
+	if (!glob(pattern, GLOB_NOSORT, NULL, &g)) {
+		for (i = 0; i < g.gl_pathc; i++)
+			if (!pid_alive(strrchr(g.gl_pathv[i], '/')))
+				unlink(g.gl_pathv[i]);
+		globfree(&g);
+	}
+	free(pattern);
+	pattern = xstrfmt("%s/fast_import_crash_*", c->git_dir);
+	if (!glob(pattern, GLOB_NOSORT, NULL, &g)) {
+		for (i = 0; i < g.gl_pathc; i++) {
+			strbuf_reset(&sb);
+			if (!pid_alive(strrchr(g.gl_pathv[i], '/')) &&
+			    !strbuf_read_file(&sb, g.gl_pathv[i]) &&
+			    strstr(sb.buf, "refs/linkmend/series-"))
+				unlink(g.gl_pathv[i]);
+		}
+		globfree(&g);
+	}
+	free(pattern);
+	strbuf_release(&sb);
+}
+
 /*
  * Everything is written to a directory beside dir, which then takes
  * dir's place in one rename (an exchange where dir exists): a run
@@ -1308,6 +1376,7 @@ static int write_all(struct series *c)
 	while (n > 1 && final_dir[n - 1] == '/')
 		final_dir[--n] = '\0';
 	c->final_dir = final_dir;
+	remove_stale(c);
 	if (outdir_begin(&od, final_dir, "series")) {
 		ret = -1;
 		goto out;

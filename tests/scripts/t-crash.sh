@@ -173,7 +173,11 @@ for run in $(seq 1 "$RUNS"); do
 	whole "$SCRATCH/out" || { broken=$((broken + 1)); echo "  run $run: the series directory is not whole"; }
 done
 same "series killed $RUNS times: the output is always a whole series" "$broken" "0"
+left=$(cd "$Q" && { git for-each-ref refs/linkmend/; ls "$(git rev-parse --git-dir)" | grep -E '^(linkmend-marks-|fast_import_crash_)'; } | wc -l)
 (cd "$Q" && "$LINKMEND" series -o "$SCRATCH/out" --from "t <t@linkmend-web.org>" 2> /dev/null)
+same "the next run leaves the repository's refs and files as they were" \
+	"$(cd "$Q" && { git for-each-ref refs/linkmend/; ls "$(git rev-parse --git-dir)" | grep -E '^(linkmend-marks-|fast_import_crash_)'; } | wc -l)" "0"
+echo "# (the kills had left $left refs and files in the repository)"
 same "the next run leaves no staging directory" "$(ls -d "$SCRATCH"/out.linkmend-* 2> /dev/null | wc -l)" "0"
 ok "and a whole series" whole "$SCRATCH/out"
 
