@@ -144,7 +144,7 @@ int cmd_report(int argc, char **argv)
 		output = NULL;
 	if (format == F_NONE)
 		format = format_from_path(output);
-	cmd_store_open(&cs, db, tree, 0, 1, "run 'linkmend scan' first, or give --db");
+	cmd_store_open_ro(&cs, db, tree, 1, "run 'linkmend scan' first, or give --db");
 	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);
 	if (!ro.source_url)

@@ -117,6 +117,17 @@ static char *tree_of_cwd(struct store *st)
 	return name;
 }
 
+/* cmd_store_open_ro() is opening: a store read only here will do. */
+static int reading_only;
+
+void cmd_store_open_ro(struct cmd_store *cs, const char *db, const char *tree,
+		       int need_root, const char *hint)
+{
+	reading_only = 1;
+	cmd_store_open(cs, db, tree, 0, need_root, hint);
+	reading_only = 0;
+}
+
 void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		    int optional, int need_root, const char *hint)
 {
@@ -144,6 +155,10 @@ void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		 access(db, F_OK) ? store_create(db) : store_open(db);
 	if (!cs->st)
 		die_reported();		/* the store said why, naming itself */
+	/* Said before any work, not when the first result is to be kept. */
+	if (!reading_only && store_read_only(cs->st))
+		die("the store '%s' cannot be written here (a read-only "
+		    "mount?): only 'linkmend report' reads it as it is", db);
 	/*
 	 * A store of several trees: those that act on one tree need it
 	 * named; the others (check) then act on every tree.

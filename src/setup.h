@@ -40,6 +40,13 @@ void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 struct opt_list;
 void cmd_limit_paths(struct cmd_store *cs, const struct opt_list *paths);
 
+/*
+ * The same for a command that only reads (report): a store that cannot
+ * be written here (a read-only mount) is opened to be read.
+ */
+void cmd_store_open_ro(struct cmd_store *cs, const char *db, const char *tree,
+		       int need_root, const char *hint);
+
 /* 0, or -1 after error(). */
 int cmd_store_close(struct cmd_store *cs);
 

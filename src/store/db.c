@@ -33,6 +33,11 @@ const char *db_engine(const struct db *db)
 	return db->ops->engine;
 }
 
+int db_read_only(const struct db *db)
+{
+	return db->read_only;
+}
+
 const char *db_skip_locked(const struct db *db)
 {
 	return db->ops->skip_locked;

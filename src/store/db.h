@@ -56,6 +56,8 @@ int db_target_is_url(const char *target);
 
 /* "sqlite" or "postgresql". */
 const char *db_engine(const struct db *db);
+/* 1 if the store was opened to be read only (it cannot be written here). */
+int db_read_only(const struct db *db);
 
 /* Statements without parameters or rows, ';'-separated. */
 int db_exec(struct db *db, const char *sql);

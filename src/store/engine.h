@@ -30,6 +30,7 @@ struct db_ops {
 struct db {
 	const struct db_ops *ops;
 	char *name;		/* for messages: a path, a URL without password */
+	int read_only;		/* opened to be read only (a read-only mount) */
 };
 
 /*

@@ -398,10 +398,67 @@ static int sq_ours(struct db_sqlite *d)
 	return 0;
 }
 
+/*
+ * 1 if the store can only be read here: its file or its directory (where
+ * the WAL's files go) is not writable, as on a read-only mount.
+ */
+static int read_only_here(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int ro;
+
+	if (slash == dir)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	ro = access(path, W_OK) || access(slash ? dir : ".", W_OK);
+	free(dir);
+	return ro;
+}
+
+/* "file:PATH?immutable=1", PATH's URI characters encoded. */
+static char *immutable_uri(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "file:");
+	for (; *path; path++)
+		if (strchr("%?#", *path))
+			strbuf_addf(&sb, "%%%02x", (unsigned char)*path);
+		else
+			strbuf_addch(&sb, *path);
+	strbuf_addstr(&sb, "?immutable=1");
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * A damaged store is said at once, not found by whichever command
+ * happens to read a damaged page (PRAGMA quick_check: the b-trees and
+ * their pages, without the slower index-to-table check).
+ */
+static int sq_check_pages(struct db_sqlite *d)
+{
+	sqlite3_stmt *s;
+	const unsigned char *v;
+	int ret = 0;
+
+	if (sqlite3_prepare_v2(d->h, "PRAGMA quick_check(1)", -1, &s,
+			       NULL) != SQLITE_OK)
+		return sq_error(d, "cannot check");
+	if (sqlite3_step(s) != SQLITE_ROW)
+		ret = sq_error(d, "cannot check");
+	else if ((v = sqlite3_column_text(s, 0)) && strcmp((const char *)v, "ok"))
+		ret = error("store '%s' is damaged (%s): move it away and scan "
+			    "again", d->base.name, v);
+	sqlite3_finalize(s);
+	return ret;
+}
+
 struct db *db_open_sqlite(const char *path, int create)
 {
 	struct db_sqlite *d = xcalloc(1, sizeof(*d));
-	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, ro = 0;
+	char *uri = NULL;
 
 	d->base.ops = &sqlite_ops;
 	d->base.name = xstrdup(path);
@@ -413,19 +470,32 @@ struct db *db_open_sqlite(const char *path, int create)
 		error_errno("cannot open the store '%s'", path);
 		goto fail;
 	}
-	if (sqlite3_open_v2(path, &d->h, flags, NULL)) {
+	/*
+	 * A store that cannot be written here is opened to be read: the
+	 * commands that only read (report) work, a write fails saying so.
+	 */
+	if (!create && read_only_here(path)) {
+		ro = d->base.read_only = 1;
+		uri = immutable_uri(path);
+		flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
+			SQLITE_OPEN_NOMUTEX;
+	}
+	if (sqlite3_open_v2(uri ? uri : path, &d->h, flags, NULL)) {
 		sq_error(d, "cannot open");
 		goto fail;
 	}
 	sqlite3_busy_timeout(d->h, 10000);
 	/* Reading the schema fails at once on a file that is not a database. */
 	if (sq_exec(&d->base, "SELECT count(*) FROM sqlite_master") ||
-	    sq_ours(d) ||
-	    sq_exec(&d->base, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-		    "PRAGMA foreign_keys=OFF;"))
+	    sq_ours(d) || sq_check_pages(d) ||
+	    (!ro && sq_exec(&d->base, "PRAGMA journal_mode=WAL;"
+			    " PRAGMA synchronous=NORMAL;"
+			    " PRAGMA foreign_keys=OFF;")))
 		goto fail;
+	free(uri);
 	return &d->base;
 fail:
+	free(uri);
 	sq_close(&d->base);
 	return NULL;
 }

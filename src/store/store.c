@@ -213,6 +213,11 @@ const char *store_engine(const struct store *st)
 	return db_engine(st->db);
 }
 
+int store_read_only(const struct store *st)
+{
+	return db_read_only(st->db);
+}
+
 int store_is_url(const char *target)
 {
 	return db_target_is_url(target);

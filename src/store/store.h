@@ -94,6 +94,8 @@ int store_use_tree(struct store *st, const char *name, const char *version,
 		   const char *root, long long now);
 /* The selected tree's name, or NULL. */
 const char *store_tree_name(const struct store *st);
+/* 1 if the store can only be read here (a read-only mount). */
+int store_read_only(const struct store *st);
 /*
  * The name of the tree scanned from root (an absolute path), or NULL
  * (none, or after error()); to free.

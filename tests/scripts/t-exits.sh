@@ -70,7 +70,7 @@ mktree "$U"
 chmod 755 "$SCRATCH"
 chown -R nobody "$SCRATCH/n"
 chmod 000 "$U/drivers/foo/slow.c"
-expect scan 1 "files unreadable" -- setpriv --reuid=nobody --regid=nogroup \
+expect scan 1 "files unreadable" -- env HOME=/nonexistent setpriv --reuid=nobody --regid=nogroup \
 	--clear-groups "$LINKMEND" scan "$U"
 
 # check
@@ -166,7 +166,7 @@ R=$SCRATCH/r
 mktree "$R"
 cd "$R" || exit 1
 expect run 0 "done" -- run "$LINKMEND" run . -o "$SCRATCH/o0" "${NET[@]}"
-expect run 1 "a stage's 1" -- bash -c "cd '$U' && '$WEB/exec' -n '$NAME' setpriv \
+expect run 1 "a stage's 1" -- bash -c "cd '$U' && '$WEB/exec' -n '$NAME' env HOME=/nonexistent setpriv \
 	--reuid=nobody --regid=nogroup --clear-groups '$LINKMEND' run . \
 	-o '$SCRATCH/n/o1' ${NET[*]}"
 expect run 2 "a stage's 2" -- run "$LINKMEND" run . -o "$SCRATCH/o2" \

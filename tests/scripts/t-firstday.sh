@@ -178,7 +178,7 @@ mktree "$T7"
 chmod 755 "$SCRATCH"
 chown -R nobody "$SCRATCH/n"
 chmod 000 "$T7/drivers/other/x.c"
-(cd "$T7" && run setpriv --reuid=nobody --regid=nogroup --clear-groups \
+(cd "$T7" && run env HOME=/nonexistent setpriv --reuid=nobody --regid=nogroup --clear-groups \
 	"$LINKMEND" run . -o "$SCRATCH/n/o7" "${NET[@]}" > /dev/null 2> "$SCRATCH/e7c")
 same "run whose scan could not read a file carries on and exits 1" "$?" "1"
 ok "(scan said which)" grep -q "^error: cannot open 'drivers/other/x.c': Permission denied$" "$SCRATCH/e7c"
@@ -272,7 +272,11 @@ same "accept = 42 is no HTTP status" "$(conf "[host \"a.org\"]${N}accept = 403, 
 	"2:fatal: ./.linkmend.conf:2: [host] accept: '403, 42' is not a list of HTTP statuses (403, 429)"
 same "a source-url without {path} is refused" "$(conf "[report]${N}source-url = https://git.example.org/tree/$N")" \
 	"2:fatal: ./.linkmend.conf:2: [report] source-url: 'https://git.example.org/tree/' has no {path} (and {line}) to fill in"
-same "[check] proxy, as documented, is a setting" "$(conf "[check]${N}proxy = http://proxy.linkmend-web.org:3128$N")" "0:"
+mkdir -p "$SCRATCH/xdg/linkmend"
+printf '[check]\nproxy = http://proxy.linkmend-web.org:3128\n' > "$SCRATCH/xdg/linkmend/config"
+same "[check] proxy, as documented, is a setting (of the user's own file)" \
+	"$(XDG_CONFIG_HOME=$SCRATCH/xdg conf "")" "0:"
+rm -r "$SCRATCH/xdg"
 same "and [tree \"NAME\"] tag" "$(conf "[tree \"netdev-net\"]${N}tag = net-next$N")" "0:"
 same "[tree] tag needs the tree's name" "$(conf "[tree]${N}tag = net-next$N")" \
 	"2:fatal: ./.linkmend.conf:2: [tree] needs a tree: [tree \"NAME\"]"

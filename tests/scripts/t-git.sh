@@ -25,7 +25,7 @@ chmod 755 "$SCRATCH"
 chown -R nobody "$T"
 chmod 000 lib/c.c
 
-setpriv --reuid=nobody --regid=nogroup --clear-groups \
+env HOME=/nonexistent setpriv --reuid=nobody --regid=nogroup --clear-groups \
 	"$LINKMEND" scan . > "$SCRATCH/out" 2> "$SCRATCH/err"
 rc=$?
 chown -R root "$T"	# git reads no checkout of another user's

@@ -152,3 +152,28 @@ ok "and counts it" grep -q "1 too big" "$SCRATCH/big.err"
 same "the rest is scanned" "$(cut -f1,4 "$SCRATCH/big.out")" "small.txt	http://small.linkmend-web.org/"
 (ulimit -v 524288; "$LINKMEND" scan --max-file-size 100 "$B" > "$SCRATCH/big2.out" 2> /dev/null)
 same "--max-file-size raises the cap" "$(grep -c 'big.linkmend-web.org' "$SCRATCH/big2.out")" "1"
+
+# A read-only store is read by report; a command that would write says so
+# before any work; a damaged store is said at once.
+R=$SCRATCH/ro
+mkdir -p "$R/drivers"
+cp "$T/drivers/a.c" "$R/drivers/"
+(cd "$R" && "$LINKMEND" scan -q . > /dev/null)
+if mount --bind "$R/.linkmend" "$R/.linkmend" && mount -o remount,bind,ro "$R/.linkmend"; then
+	(cd "$R" && "$LINKMEND" report -o "$SCRATCH/ro.json") 2> "$SCRATCH/err"
+	same "report reads a store on a read-only mount" "$?" "0"
+	same "all of it" "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["links"]))' "$SCRATCH/ro.json")" "5"
+	: > "$state/requests.log"
+	(cd "$R" && run "$LINKMEND" check "${NET[@]}") > /dev/null 2> "$SCRATCH/err"
+	same "check on it exits 2" "$?" "2"
+	ok "before any request, saying why" bash -c "grep -q \"cannot be written here (a read-only mount?)\" '$SCRATCH/err' && [ ! -s '$state/requests.log' ]"
+	umount "$R/.linkmend"
+else
+	echo "not ok - cannot make a read-only bind mount (needs root)"
+fi
+cp "$R/.linkmend/linkmend.db" "$SCRATCH/damaged.db"
+pages=$(sqlite3 "$SCRATCH/damaged.db" "PRAGMA page_count")
+dd if=/dev/urandom of="$SCRATCH/damaged.db" bs=4096 seek=$((pages - 1)) count=1 conv=notrunc 2> /dev/null
+"$LINKMEND" report --db "$SCRATCH/damaged.db" -o "$SCRATCH/d.json" 2> "$SCRATCH/err"
+same "a store with a damaged page is an error at once (exit 2)" "$?" "2"
+ok "saying it is damaged" grep -q "damaged.db' is damaged" "$SCRATCH/err"
