@@ -91,9 +91,12 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose,
 	/* Refused before the transfer began (a proxied target, a deferral). */
 	if (purpose == CURLSOCKTYPE_IPCXN && (r->refused || r->deferred))
 		return CURL_SOCKET_BAD;
-	/* Through a proxy the address is the proxy's, which the user chose. */
+	/*
+	 * Through a proxy the address is the proxy's: the rule holds for it
+	 * too (a proxy on this machine reaches what linkmend may not).
+	 */
 	if (purpose == CURLSOCKTYPE_IPCXN && !r->allow_private &&
-	    !r->proxied && (kind = net_address_kind(&a->addr))) {
+	    (kind = net_address_kind(&a->addr))) {
 		char ip[INET6_ADDRSTRLEN];
 
 		address_text(&a->addr, ip);
@@ -223,8 +226,9 @@ static char *host_of(const char *url)
 /*
  * A proxy connects for us, so the address rule is applied to the target
  * here, before the request is handed over: its literal address, or every
- * address its name resolves to.  A name this machine cannot resolve goes
- * to the proxy (it may know names we do not; it is the user's proxy).
+ * address its name resolves to.  A name this machine cannot resolve is
+ * not handed over: only the proxy would know where it goes (127.0.0.1,
+ * perhaps), and the rule could not be applied.
  */
 static void refuse_proxied(struct net_request *r)
 {
@@ -247,6 +251,10 @@ static void refuse_proxied(struct net_request *r)
 					     host, ip, kind);
 		}
 		freeaddrinfo(res);
+	} else {
+		r->refused = xstrfmt("%s does not resolve here, so its address "
+				     "cannot be checked: not sent through the "
+				     "proxy", host);
 	}
 	free(host);
 }

@@ -139,6 +139,25 @@ same "saying so" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1
 	"429, Retry-After 5, gave up after 2 tries (waiting more would pass --max-wait)"
 git rm -q --cached drivers/busy.c && rm drivers/busy.c
 
+# A proxy falls under the address rule too; a name only the proxy could
+# resolve is not sent through it.
+PX=http://public.linkmend-web.org:80
+printf '%s\n' http://public.linkmend-web.org/page http://only-the-proxy.test/admin > "$SCRATCH/px"
+: > "$state/requests.log"
+run "$LINKMEND" check --db "$SCRATCH/px.db" --cacert "$state/ca.crt" --timeout 3 \
+	--retries 0 --proxy "$PX" "$SCRATCH/px" > "$SCRATCH/px.out" 2> /dev/null
+ok "(a public proxy is used)" grep -q "^http://public.linkmend-web.org/page	alive	" "$SCRATCH/px.out"
+ok "a name this machine cannot resolve is not sent through the proxy" \
+	grep -q "^http://only-the-proxy.test/admin	unsafe	.*only-the-proxy.test does not resolve here, so its address cannot be checked: not sent through the proxy" "$SCRATCH/px.out"
+same "and the proxy never saw it" "$(grep -c 'only-the-proxy' "$state/requests.log")" "0"
+: > "$state/requests.log"
+run "$LINKMEND" check --db "$SCRATCH/px2.db" --cacert "$state/ca.crt" --timeout 3 \
+	--retries 0 --proxy http://www.foo-vendor.org:80 http://public.linkmend-web.org/page \
+	> "$SCRATCH/px2.out" 2> /dev/null
+ok "a proxy at a loopback address is refused without --allow-private" \
+	grep -q "	unsafe	.*127.0.0.1 is a loopback address" "$SCRATCH/px2.out"
+same "and nothing reached it" "$(wc -l < "$state/requests.log")" "0"
+
 # A file past the size cap is not read whole, and scan says so.
 B=$SCRATCH/big
 mkdir -p "$B"
