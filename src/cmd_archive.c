@@ -126,6 +126,10 @@ static void spn_credentials(struct archive_opts *o, const struct config *cfg)
 		o->spn.base = config_get(cfg, "resolve", "wayback");
 	if (!o->spn.base)
 		o->spn.base = "https://web.archive.org";
+	/* They go into a header line: nothing that could end it. */
+	if (strpbrk(o->spn.access, "\r\n") || strpbrk(o->spn.secret, "\r\n"))
+		die("LINKMEND_SPN_ACCESS and LINKMEND_SPN_SECRET may not hold a "
+		    "line break");
 	/* A key in the clear is a key given away. */
 	if (strncasecmp(o->spn.base, "https://", 8))
 		die("Save Page Now at '%s': the archive.org key goes only over "
