@@ -329,6 +329,45 @@ static const struct db_ops pg_ops = {
 	.is_null = pg_is_null,
 };
 
+/*
+ * 0 if the database is linkmend's or empty; -1 after error() if it holds
+ * another program's tables (a linkmend store has a meta table naming its
+ * schema), which are left as they are.
+ */
+static int pg_ours(struct db_pg *d)
+{
+	PGresult *res = PQexec(d->conn,
+		"SELECT (SELECT count(*) FROM information_schema.tables"
+		"  WHERE table_schema = current_schema()),"
+		" (SELECT count(*) FROM information_schema.tables"
+		"  WHERE table_schema = current_schema()"
+		"  AND table_name = 'meta')");
+	long tables, meta;
+	int ret = 0;
+
+	if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1) {
+		ret = pg_error(d, "cannot read", PQresultErrorMessage(res));
+		PQclear(res);
+		return ret;
+	}
+	tables = atol(PQgetvalue(res, 0, 0));
+	meta = atol(PQgetvalue(res, 0, 1));
+	PQclear(res);
+	if (meta) {
+		res = PQexec(d->conn, "SELECT count(*) FROM meta"
+			     " WHERE key = 'schema'");
+		if (PQresultStatus(res) != PGRES_TUPLES_OK ||
+		    atol(PQgetvalue(res, 0, 0)) < 1)
+			meta = 0;
+		PQclear(res);
+	}
+	if (tables && !meta)
+		ret = error("'%s' is another program's database, not a "
+			    "linkmend store: it is left as it is (give another "
+			    "--db)", d->base.name);
+	return ret;
+}
+
 struct db *db_open_pg(const char *url)
 {
 	struct db_pg *d = xcalloc(1, sizeof(*d));
@@ -341,7 +380,7 @@ struct db *db_open_pg(const char *url)
 		goto fail;
 	}
 	PQsetNoticeProcessor(d->conn, quiet, NULL);
-	if (pg_exec(&d->base, "SET synchronous_commit TO off"))
+	if (pg_ours(d) || pg_exec(&d->base, "SET synchronous_commit TO off"))
 		goto fail;
 	return &d->base;
 fail:

@@ -78,6 +78,14 @@ newdb() {	# newdb NAME: an empty database in the cluster; its URL
 	runuser -u postgres -- "$(pg_bindir)/createdb" -h "$PGDIR" "$1" &&
 		echo "postgresql:///$1?host=$PGDIR&user=postgres"
 }
+# Another program's PostgreSQL database is never taken for a store.
+FOREIGN=$(newdb foreign)
+psql -q "$FOREIGN" -c "CREATE TABLE accounts(id int, name text); INSERT INTO accounts VALUES (1, 'a');"
+(cd "$tree" && "$LINKMEND" scan -q --db "$FOREIGN" . > /dev/null 2> "$SCRATCH/foreign.err")
+same "scan --db another program's PostgreSQL database exits 2" "$?" "2"
+ok "saying it is not a linkmend store" grep -q "is another program's database, not a linkmend store" "$SCRATCH/foreign.err"
+same "and its tables are as they were" \
+	"$(psql -qtA "$FOREIGN" -c "SELECT string_agg(table_name, ',') FROM information_schema.tables WHERE table_schema = 'public'")" "accounts"
 SPACING=300
 CHECK=(check -q --allow-private --timeout 3 --retries 0 --spacing-ms "$SPACING"
        --per-host 1)
