@@ -611,7 +611,12 @@ static long schedule(struct net *n)
 					r->deferred = 1;
 					r->slotted = SLOT_UNSHARED;
 				} else if (turn < 0) {
-					turn = n->o.spacing_ms;
+					/*
+					 * No turn could be had (the store is
+					 * down): never a request without one.
+					 */
+					turn = 0;
+					r->deferred = 1;
 					r->slotted = SLOT_UNSHARED;
 				} else if (ours) {
 					r->slotted = SLOT_OURS;

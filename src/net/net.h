@@ -66,7 +66,7 @@ struct net_opts {
 	 * needs no turn (this worker's own: go); NET_SLOT_GIVE_UP when the
 	 * request is not to be made now (another worker holds the host too
 	 * long): it ends unsent, deferred set; -1 when the store cannot
-	 * tell (the request then waits a whole spacing and goes).
+	 * tell: the same, for no request goes without a turn.
 	 * host_turn_end is told once per turn: sent when the request's head
 	 * went out (the next turn counts from then), or not.  NULL: not
 	 * shared.
