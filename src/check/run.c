@@ -161,11 +161,12 @@ static void on_result(const struct check_result *r, void *data)
 	to_store(rs->o, r, l->id, &sc, &detail);
 	/*
 	 * Each check is committed as it finishes (WAL, no fsync per commit:
-	 * cheap), so that even kill -9 loses none already made.
+	 * cheap), so that even kill -9 loses none already made; and no
+	 * transaction stays open while requests run: a turn taken at a
+	 * shared host would hold its row locked against every other worker
+	 * until the next result came in.
 	 */
-	if (rs->st && l->id >= 0 && !rs->failed &&
-	    (store_put_check(rs->st, &sc) || store_commit(rs->st) ||
-	     store_begin(rs->st)))
+	if (rs->st && l->id >= 0 && !rs->failed && store_put_check(rs->st, &sc))
 		rs->failed = error("cannot record the check of '%s'", l->url);
 	link_add_check(l, &sc);
 	free(detail);
@@ -212,13 +213,9 @@ int check_links(const struct check_run_opts *o, struct link_set *links,
 	rs.started_ms = net_now_ms();
 	for (i = 0; i < n; i++)
 		urls[i] = links->v[which[i]].url;
-	if (n && st && store_begin(st))
-		ret = -1;
-	else if (n)
+	if (n)
 		ret = check_urls(urls, n, &o->req, o->stop, on_result,
 				 o->progress || o->tick ? tick : NULL, &rs);
-	if (n && st && !ret && store_commit(st))
-		ret = -1;
 	if (o->progress && n)
 		fprintf(stderr, "\n");
 	free(urls);
