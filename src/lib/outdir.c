@@ -209,16 +209,20 @@ int outdir_begin(struct outdir *od, const char *dir, const char *what)
 	if (!od->dir)
 		return -1;
 	if (!lstat(od->dir, &sb)) {
-		if (!S_ISDIR(sb.st_mode))
-			return error("'%s' is not a directory", dir);
-		if (!marked(od->dir) && !empty_dir(od->dir, 0))
-			return error("'%s' holds files linkmend did not write; "
-				     "the %s go in a new or empty directory",
-				     dir, what);
+		if (!S_ISDIR(sb.st_mode)) {
+			error("'%s' is not a directory", dir);
+			goto fail;
+		}
+		if (!marked(od->dir) && !empty_dir(od->dir, 0)) {
+			error("'%s' holds files linkmend did not write; the %s "
+			      "go in a new or empty directory", dir, what);
+			goto fail;
+		}
 		if (marked(od->dir) && only_ours(od->dir, dir))
-			return -1;
+			goto fail;
 	} else if (errno != ENOENT) {
-		return error_errno("cannot use '%s'", dir);
+		error_errno("cannot use '%s'", dir);
+		goto fail;
 	}
 	/* What a killed run left beside dir, if it is linkmend's. */
 	pattern = xstrfmt("%s.linkmend-new-*", od->dir);
@@ -237,13 +241,14 @@ int outdir_begin(struct outdir *od, const char *dir, const char *what)
 		error_errno("cannot create '%s'", od->staging);
 		free(od->staging);
 		od->staging = NULL;
-		return -1;
+		goto fail;
 	}
-	if (write_marker(od->staging, NULL)) {
-		outdir_release(od);
-		return -1;
-	}
+	if (write_marker(od->staging, NULL))
+		goto fail;
 	return 0;
+fail:
+	outdir_release(od);
+	return -1;
 }
 
 int outdir_commit(struct outdir *od)

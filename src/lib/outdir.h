@@ -20,7 +20,7 @@ struct outdir {
  * Check that dir is absent, empty or linkmend's; remove what killed runs
  * left beside it (marked staging directories only); make the staging
  * directory with its marker.  what names the contents in messages
- * ("series").  0, or -1 after error().
+ * ("series").  0, or -1 after error() with od released.
  */
 int outdir_begin(struct outdir *od, const char *dir, const char *what);
 

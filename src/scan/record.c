@@ -266,7 +266,8 @@ static int put_dirs(struct store *st, struct strmap *dirs)
 
 		if (!d->dirty)
 			continue;
-		qsort(d->v, d->nr, sizeof(*d->v), cmp_store_file);
+		if (d->nr)	/* a directory left empty has no list */
+			qsort(d->v, d->nr, sizeof(*d->v), cmp_store_file);
 		if (store_put_dir(st, e->key, d->v, d->nr))
 			return -1;
 	}
