@@ -132,6 +132,14 @@ int plan_done(const struct planned *e, const char *buf, size_t len)
 
 	if (e->start > len || n > len - e->start)
 		return 0;
+	/*
+	 * The URL scan saw still there is not done, unless the replacement
+	 * extends it (/docs moved to /docs/manual.html): then the bytes
+	 * past the URL's end, which ended it, are the replacement's own.
+	 */
+	if (plan_span_ok(e, buf, len) &&
+	    !(n > e->end - e->start && !memcmp(buf + e->start, e->replacement, n)))
+		return 0;
 	/* Where layout_fit() moved it to a line of its own: just below. */
 	w = len - e->start < n + 256 ? len - e->start : n + 256;
 	return memmem(buf + e->start, w, e->replacement, n) != NULL;
@@ -149,10 +157,13 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 
 		e->changed = 0;
 		e->kept = KEEP_NONE;
-		/* Written by fix, and still there; else undone since. */
-		if (e->applied && plan_done(e, buf, len))
+		/*
+		 * Made already (by fix, or committed), whatever the store
+		 * says; else it is to be made (again, if undone since).
+		 */
+		e->applied = plan_done(e, buf, len);
+		if (e->applied)
 			continue;
-		e->applied = 0;
 		if (!plan_span_ok(e, buf, len)) {
 			e->changed = 1;
 			continue;

@@ -55,15 +55,15 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len);
 
 /*
  * 1 if buf holds e's replacement where scan saw its URL (or on the line
- * below, where a layout moved it): the edit was made (fix, then perhaps
- * a commit) and is not to be made again.
+ * below, where a layout moved it) and not the URL scan saw: the edit was
+ * made (fix, then perhaps a commit) and is not to be made again.
  */
 int plan_done(const struct planned *e, const char *buf, size_t len);
 
 /*
- * Decide entries [i, j) of p, one file whose bytes are buf: one fix
- * applied that buf still holds stays applied (else it is applied no
- * more); an entry not applied whose bytes are no longer what scan saw
+ * Decide entries [i, j) of p, one file whose bytes are buf: an entry buf
+ * already holds (plan_done(), whatever the store says) is applied, any
+ * other is not; one not applied whose bytes are no longer what scan saw
  * is changed; one on
  * a line that must stay (keep_reason()) or whose line would lose its
  * shape (layout_fit()) is kept, counted in *kept; a box comment's padding

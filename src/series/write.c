@@ -967,17 +967,15 @@ static void group_edits(struct series *c)
 		for (j = i; j < p->nr && !strcmp(p->v[j].path, p->v[i].path); j++)
 			;
 		/*
-		 * What fix wrote is judged against the base as it is: a fix
-		 * not committed is proposed, a committed one is there.
+		 * Judged against the base as it is: a fix not committed is
+		 * proposed, a committed one is there (plan_fit()'s applied).
 		 */
-		for (k = i; k < j; k++)
-			p->v[k].applied = 0;
 		if (b)
 			plan_fit(p, i, j, b->buf, b->len, c->o->cfg, &c->kept);
 		for (k = i; k < j; k++) {
 			struct planned *e = &p->v[k];
 
-			if (b && e->changed && plan_done(e, b->buf, b->len)) {
+			if (b && e->applied) {
 				c->committed++;
 				continue;
 			}

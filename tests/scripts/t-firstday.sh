@@ -54,6 +54,25 @@ run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
 ok "an uncommitted change is proposed as scan saw it" \
 	grep -q '^+ \* Datasheet: https://www.foo-vendor.org/docs/new.html (rev B)$' "$SCRATCH"/o1c/0*-iio-*.patch
 
+# The same when the new URL extends the old one: the old is still a
+# prefix of what the line holds, and must not be taken for it.
+T1b=$SCRATCH/t1b
+mktree "$T1b"
+cd "$T1b" || exit 1
+printf '/* Guide: http://www.foo-vendor.org/guide for more. */\n' > drivers/other/guide.c
+git add -A && git commit -qm guide
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+"$LINKMEND" fix -q
+git commit -qam "fixed by hand"
+"$LINKMEND" series -o "$SCRATCH/o1b" > /dev/null 2> "$SCRATCH/e1b2"
+ok "a committed fix whose URL extends the old one is not made again" \
+	grep -q "^series: 4 edits already at HEAD, not proposed again$" "$SCRATCH/e1b2"
+same "and the line is as fix wrote it" "$(cat drivers/other/guide.c)" \
+	"/* Guide: http://www.foo-vendor.org/guide/index.html for more. */"
+cd "$T" || exit 1
+
 # 2. output directories: nothing of others' deleted.
 mkdir "$SCRATCH/o2"
 echo "my notes" > "$SCRATCH/o2/notes.txt"
