@@ -111,7 +111,7 @@ static struct option *find_long(struct option *opts, const char *name,
 		many += hit != NULL;
 		hit = o;
 	}
-	if (!hit && !many) {
+	if (!hit) {
 		char *typed = xstrndup(name, len);
 		const char **names;
 		const char *meant;
@@ -132,9 +132,8 @@ static struct option *find_long(struct option *opts, const char *name,
 		free(typed);
 		usage_die(usage);
 	}
-	if (!hit || many) {
-		error("%s option '--%.*s'", hit ? "ambiguous" : "unknown",
-		      (int)len, name);
+	if (many) {
+		error("ambiguous option '--%.*s'", (int)len, name);
 		usage_die(usage);
 	}
 	return hit;

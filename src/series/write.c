@@ -66,7 +66,6 @@ struct series {
 	 */
 	char *root, *git_dir;
 	char *prefix;		/* the store's root in it ("drivers/iio/") */
-	size_t prefix_len;
 };
 
 static int git(struct series *c, const char *const *args, const char *in,
@@ -860,7 +859,6 @@ static int find_top(struct series *c)
 	c->root = xstrdup(top);
 	c->git_dir = xstrdup(dir);
 	c->prefix = xstrdup(prefix);
-	c->prefix_len = strlen(prefix);
 	strbuf_release(&sb);
 	return 0;
 }
@@ -1688,7 +1686,7 @@ int series_write(const struct series_opts *o, struct store *st)
 	    find_base_and_author(&c) ||
 	    plan_load(st, o->kinds, o->archived, o->strings, &c.plan))
 		goto out;
-	if (c.prefix_len)
+	if (*c.prefix)
 		prefix_paths(&c);
 	c.have_m = !maintainers_load(c.root, &c.m);
 	preload_blobs(&c);

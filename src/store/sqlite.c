@@ -352,19 +352,10 @@ static const struct db_ops sqlite_ops = {
 /* The one integer sql answers, or -1 after error(). */
 static long long sq_one_int(struct db_sqlite *d, const char *sql)
 {
-	sqlite3_stmt *s;
 	long long v = -1;
 
-	if (sqlite3_prepare_v2(d->h, sql, -1, &s, NULL) != SQLITE_OK) {
-		sq_error(d, "cannot read");
-		return -1;
-	}
-	if (sqlite3_step(s) == SQLITE_ROW)
-		v = sqlite3_column_int64(s, 0);
-	else
-		sq_error(d, "cannot read");
-	sqlite3_finalize(s);
-	return v;
+	return sq_query(&d->base, sql, NULL, 0, "cannot read", db_first_int,
+			&v) ? -1 : v;
 }
 
 /*
