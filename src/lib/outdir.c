@@ -143,39 +143,13 @@ static int empty_dir(const char *path, int ours_only)
 	return ret;
 }
 
-/* Everything under path but its marker, then the marker and path. */
-static const char *remove_skip;
-
-static int remove_one(const char *path, const struct stat *sb, int flag,
-		      struct FTW *ftw)
-{
-	(void)sb;
-	if (ftw->level == 0 || (ftw->level == 1 && remove_skip &&
-				!strcmp(path + ftw->base, remove_skip)))
-		return 0;
-	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) && errno != ENOENT)
-		return error_errno("cannot remove '%s'", path);
-	return 0;
-}
-
 /*
  * rm -rf dir, its marker last: a run killed half-way leaves a directory
  * still marked, which the next run removes.
  */
 static int remove_marked(const char *dir)
 {
-	char *m = xstrfmt("%s/" OUTDIR_MARKER, dir);
-	int ret;
-
-	remove_skip = OUTDIR_MARKER;
-	ret = nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS) ? -1 : 0;
-	remove_skip = NULL;
-	if (!ret && unlink(m) && errno != ENOENT)
-		ret = error_errno("cannot remove '%s'", m);
-	if (!ret && rmdir(dir) && errno != ENOENT)
-		ret = error_errno("cannot remove '%s'", dir);
-	free(m);
-	return ret;
+	return remove_tree_last(dir, OUTDIR_MARKER);
 }
 
 /* The marker: a line saying what it is, then the files written. */

@@ -60,11 +60,17 @@ int path_under_any(const char *path, const char *const *prefixes, size_t n)
 	return 0;
 }
 
+/* remove_tree_last()'s entry kept for last, and whether the top waits. */
+static const char *remove_last;
+
 static int remove_one(const char *path, const struct stat *st, int flag,
 		      struct FTW *ftw)
 {
 	(void)st;
-	(void)ftw;
+	if (remove_last && (ftw->level == 0 ||
+			    (ftw->level == 1 &&
+			     !strcmp(path + ftw->base, remove_last))))
+		return 0;
 	if ((flag == FTW_DP ? rmdir(path) : unlink(path)) && errno != ENOENT)
 		return error_errno("cannot remove '%s'", path);
 	return 0;
@@ -72,9 +78,24 @@ static int remove_one(const char *path, const struct stat *st, int flag,
 
 int remove_tree(const char *path)
 {
+	return remove_tree_last(path, NULL);
+}
+
+int remove_tree_last(const char *path, const char *last)
+{
+	char *l = last ? xstrfmt("%s/%s", path, last) : NULL;
+	int ret = 0;
+
+	remove_last = last;
 	if (nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
-		return -1;
-	return 0;
+		ret = -1;
+	remove_last = NULL;
+	if (!ret && l && unlink(l) && errno != ENOENT)
+		ret = error_errno("cannot remove '%s'", l);
+	if (!ret && l && rmdir(path) && errno != ENOENT)
+		ret = error_errno("cannot remove '%s'", path);
+	free(l);
+	return ret;
 }
 
 void remove_leftovers(const char *pattern)

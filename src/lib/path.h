@@ -28,6 +28,11 @@ char *path_find_up(const char *name);
 
 /* rm -rf path (never following symlinks); 0, or -1 after error(). */
 int remove_tree(const char *path);
+/*
+ * The same, but the entry called last (right under path) goes after
+ * everything else: a removal killed half-way leaves it in place.
+ */
+int remove_tree_last(const char *path, const char *last);
 
 /*
  * What an interrupted run left (temporary files, staging directories):
