@@ -14,24 +14,62 @@
 /* A due time for a host with no work until something makes it due. */
 #define NEVER (1LL << 50)
 
-long long lease_wall_ms(void)
+char *lease_who(const struct lease_opts *o)
 {
-	struct timespec ts;
+	static const char *const stage[] = {
+		[STORE_JOB_CHECK] = "check",
+		[STORE_JOB_RESOLVE] = "resolve",
+		[STORE_JOB_ARCHIVE] = "archive",
+	};
 
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return xstrfmt("%s: worker %s", stage[o->job], o->owner);
 }
+
+/* Wait for a lost store, saying so as this worker. */
+static int wait_store(const struct lease_opts *o, struct store *st)
+{
+	char *who = lease_who(o);
+	int ret = store_wait(st, who, o->stop);
+
+	free(who);
+	return ret;
+}
+
+/*
+ * The store's clock; a lost store is not this worker's fault (-1 without
+ * failing: the caller defers what needed it).
+ */
+static int store_now(struct lease_batch *b, long long *now)
+{
+	if (!store_clock_ms(b->st, now))
+		return 0;
+	if (!store_lost(b->st))
+		b->failed = -1;
+	return -1;
+}
+
+struct claim_ctx {
+	struct lease_batch *b;
+	long long now;		/* the store's clock at the claim */
+	long mono;		/* ours then */
+};
 
 static int on_claim(const char *host, long long since_ms, void *data)
 {
-	struct lease_batch *b = data;
+	struct claim_ctx *c = data;
+	struct lease_batch *b = c->b;
 	struct lease_held *h;
 
 	ALLOC_GROW(b->v, b->nr + 1, b->alloc);
 	h = &b->v[b->nr++];
 	memset(h, 0, sizeof(*h));
 	h->host = xstrdup(host);
-	h->since_ms = since_ms;
+	/*
+	 * How long ago by the store's clock, then on ours; a few ms later:
+	 * the two clocks each count whole ms.
+	 */
+	if (since_ms)
+		h->since_ms = c->mono - (long)(c->now - since_ms) + 3;
 	h->next_s = NEVER;
 	*strmap_put(&b->by_host, host) = (void *)b->nr;
 	return 0;
@@ -40,47 +78,56 @@ static int on_claim(const char *host, long long since_ms, void *data)
 int lease_claim(struct lease_batch *b, const struct lease_opts *o,
 		struct store *st)
 {
-	long long now = lease_wall_ms();
+	struct claim_ctx c = { b, 0, net_now_ms() };
 
 	memset(b, 0, sizeof(*b));
 	b->o = o;
 	b->st = st;
-	b->renewed_ms = now;
-	return store_claim_hosts(st, o->job, o->owner, o->now_s, now,
-				 now + o->lease_ms, o->hosts, on_claim, b);
+	b->renewed_ms = b->held_ms = c.mono;
+	if (store_clock_ms(st, &c.now))
+		return -1;
+	return store_claim_hosts(st, o->job, o->owner, o->now_s, c.now,
+				 c.now + o->lease_ms, o->hosts, on_claim, &c);
 }
 
 long lease_since(void *data, const char *host)
 {
 	struct lease_batch *b = data;
 	size_t k = (size_t)strmap_get(&b->by_host, host);
-	long long ago;
 
-	if (!k || !b->v[k - 1].since_ms)
-		return 0;
-	ago = lease_wall_ms() - b->v[k - 1].since_ms;
-	/* A few ms later: the two clocks each count whole ms. */
-	return net_now_ms() - (long)ago + 3;
+	return k ? b->v[k - 1].since_ms : 0;
 }
 
 long lease_turn(void *data, const char *host, long spacing_ms, int *ours)
 {
 	struct lease_batch *b = data;
-	long long now = lease_wall_ms(), at = 0;
+	long mono = net_now_ms();
+	long long now, at = 0;
 	void **since;
 	int r;
 
-	if (strmap_get(&b->by_host, host))
-		return NET_SLOT_NONE;	/* ours by lease */
+	if (strmap_get(&b->by_host, host)) {
+		/*
+		 * Ours by lease while it surely holds: renewed every quarter
+		 * lease, so not renewed for three means the store is away or
+		 * another worker has the host.
+		 */
+		if (b->lost || mono - b->held_ms > b->o->lease_ms * 3 / 4)
+			return -1;
+		return NET_SLOT_NONE;
+	}
+	if (store_now(b, &now))
+		return -1;
 	/*
-	 * A few ms more: the wall clock that timed the last request, the
-	 * one we read now and the one net waits by each count whole ms
+	 * A few ms more: the clock that timed the last request, the one we
+	 * read now and the one net waits by each count whole ms
 	 * (t-workers saw 300.00 ms at 300 with two).
 	 */
 	r = store_take_turn(b->st, host, b->o->owner, spacing_ms + 5, now,
 			    now + b->o->lease_ms, &at);
 	if (r < 0) {
-		b->failed = -1;
+		if (!store_lost(b->st))
+			b->failed = -1;
 		return -1;
 	}
 	*ours = r == 1;
@@ -88,9 +135,9 @@ long lease_turn(void *data, const char *host, long spacing_ms, int *ours)
 	if (r != 2) {
 		*since = NULL;
 	} else if (!*since) {
-		*since = (void *)(size_t)now;
+		*since = (void *)(size_t)mono;
 	} else if (b->o->give_up_ms &&
-		   now - (long long)(size_t)*since > b->o->give_up_ms) {
+		   mono - (long)(size_t)*since > b->o->give_up_ms) {
 		*since = NULL;
 		return NET_SLOT_GIVE_UP;
 	}
@@ -100,42 +147,82 @@ long lease_turn(void *data, const char *host, long spacing_ms, int *ours)
 void lease_turn_end(void *data, const char *host, int sent)
 {
 	struct lease_batch *b = data;
+	long long now;
 
-	if (store_end_turn(b->st, host, b->o->owner, sent, lease_wall_ms()))
+	/* Lost: the turn stays ours until dropped, which ends it at now. */
+	if (store_now(b, &now))
+		return;
+	if (store_end_turn(b->st, host, b->o->owner, sent, now) &&
+	    !store_lost(b->st))
 		b->failed = -1;
 }
 
 void lease_renew(void *data)
 {
 	struct lease_batch *b = data;
-	long long now = lease_wall_ms();
+	long mono = net_now_ms();
+	long long now, n;
 
-	if (b->failed || now - b->renewed_ms < b->o->lease_ms / 4)
+	if (b->failed)
 		return;
-	b->renewed_ms = now;
-	if (store_renew_leases(b->st, b->o->owner, now + b->o->lease_ms) < 0)
-		b->failed = -1;
+	if (store_lost(b->st)) {
+		/* A reconnection is tried once a second, quietly. */
+		if (mono - b->retried_ms < 1000)
+			return;
+		b->retried_ms = mono;
+		if (store_reconnect(b->st))
+			return;
+		{
+			char *who = lease_who(b->o);
+
+			fprintf(stderr, "%s: the store is back\n", who);
+			free(who);
+		}
+	} else if (mono - b->renewed_ms < b->o->lease_ms / 4) {
+		return;
+	}
+	b->renewed_ms = mono;
+	if (store_now(b, &now))
+		return;
+	n = store_renew_leases(b->st, b->o->owner, now + b->o->lease_ms);
+	if (n < 0) {
+		if (!store_lost(b->st))
+			b->failed = -1;
+		return;
+	}
+	if ((size_t)n < b->nr && !b->lost) {
+		/* Another worker took them after they ran out. */
+		warning("worker %s: %zu of its %zu host leases ran out while the "
+			"store was away: their links wait for a later claim",
+			b->o->owner, b->nr - (size_t)n, b->nr);
+		b->lost = 1;
+	}
+	b->held_ms = mono;
 }
 
 int lease_release(struct lease_batch *b)
 {
 	int interrupted = b->o->stop && *b->o->stop, ret = 0;
+	long long now = 0;
 	size_t i;
 
+	/* What was found is given back with its hosts: wait for the store. */
+	if (wait_store(b->o, b->st) || store_now(b, &now))
+		ret = -1;
 	for (i = 0; i < b->nr; i++) {
 		struct lease_held *h = &b->v[i];
 
 		if (interrupted)
 			h->next_s = 0;
-		if (store_release_host(b->st, b->o->job, b->o->owner, h->host,
-				       lease_wall_ms(), h->next_s))
+		if (!ret && store_release_host(b->st, b->o->job, b->o->owner,
+					       h->host, now, h->next_s))
 			ret = -1;
 		free(h->host);
 	}
 	free(b->v);
 	strmap_clear(&b->by_host, NULL);
 	strmap_clear(&b->waiting, NULL);
-	if (store_drop_turns(b->st, b->o->owner))
+	if (!ret && store_drop_turns(b->st, b->o->owner, now))
 		ret = -1;
 	ret = ret || b->failed ? -1 : 0;
 	memset(b, 0, sizeof(*b));
@@ -153,8 +240,13 @@ int lease_work(const struct lease_opts *o, struct store *st,
 		long long due;
 		int none = 0;
 
-		if (once(st, data, &none))
-			return -1;
+		if (once(st, data, &none)) {
+			/* A store that went away: wait for it, then go on. */
+			if (!store_lost(st) ||
+			    wait_store(o, st))
+				return -1;
+			continue;
+		}
 		if (!none)
 			continue;
 		/*
@@ -162,16 +254,20 @@ int lease_work(const struct lease_opts *o, struct store *st,
 		 * else other workers hold it (a dead one's lease runs out).
 		 */
 		due = store_count_due_hosts(st, o->job, o->now_s);
-		if (due < 0)
-			return -1;
+		if (due < 0) {
+			if (!store_lost(st) ||
+			    wait_store(o, st))
+				return -1;
+			continue;
+		}
 		if (!due)
 			break;
 		{
 			struct timespec ts = { 0, 200 * 1000000L };
-			long long t0 = lease_wall_ms();
+			long t0 = net_now_ms();
 
 			nanosleep(&ts, NULL);
-			*waited_ms += lease_wall_ms() - t0;
+			*waited_ms += net_now_ms() - t0;
 		}
 	}
 	return 0;

@@ -8,6 +8,12 @@
  * hosts go to another worker when the lease runs out.  Hosts every
  * worker asks (an archive) are not leased: each request takes a turn
  * (lease_turn()).
+ *
+ * Leases and turns are timed by the store's clock (store_clock_ms()),
+ * never a worker's own, which may be wrong or be stepped; a worker times
+ * its own waits on its monotonic clock.  While the store is away a
+ * worker sends no request that needs a turn, and none to its own hosts
+ * once its lease may have run out unrenewed.
  */
 #ifndef CHECK_LEASE_H
 #define CHECK_LEASE_H
@@ -35,7 +41,8 @@ struct lease_opts {
 
 struct lease_held {
 	char *host;
-	long long since_ms;	/* its last request may have started then */
+	long since_ms;		/* its last request may have started then
+				 * (net_now_ms()'s clock; 0: never asked) */
 	long long next_s;	/* when it next has work: set by the job */
 };
 
@@ -45,13 +52,16 @@ struct lease_batch {
 	struct lease_held *v;
 	size_t nr, alloc;
 	struct strmap by_host;	/* host -> index + 1 */
-	struct strmap waiting;	/* host -> first refused, wall ms */
-	long long renewed_ms;
+	struct strmap waiting;	/* host -> first refused, net_now_ms() */
+	long renewed_ms;	/* the last renewal tried, net_now_ms() */
+	long held_ms;		/* the leases hold a lease_ms from this */
+	long retried_ms;	/* the last try to reach a lost store */
+	int lost;		/* some leases were taken: ours no longer */
 	int failed;		/* a renewal or turn failed: stop */
 };
 
-/* Milliseconds since the epoch: the clock leases and turns are kept in. */
-long long lease_wall_ms(void);
+/* "check: worker OWNER", for messages; the caller frees it. */
+char *lease_who(const struct lease_opts *o);
 
 /* Claim up to o->hosts hosts with work due into b; how many, or -1. */
 int lease_claim(struct lease_batch *b, const struct lease_opts *o,

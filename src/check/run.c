@@ -144,7 +144,56 @@ struct run_state {
 	size_t n, done, counts[V__COUNT];
 	long started_ms;
 	int failed;
+	/* Checks made while the store was away, recorded when it is back. */
+	struct store_check *held;
+	size_t nheld, aheld;
 };
+
+static const char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static void hold_check(struct run_state *rs, const struct store_check *sc)
+{
+	struct store_check *h;
+
+	ALLOC_GROW(rs->held, rs->nheld + 1, rs->aheld);
+	h = &rs->held[rs->nheld++];
+	*h = *sc;	/* the verdict is a vocabulary word: static */
+	h->final_url = dup_or_null(sc->final_url);
+	h->chain = dup_or_null(sc->chain);
+	h->detail = dup_or_null(sc->detail);
+	h->digest = dup_or_null(sc->digest);
+}
+
+/*
+ * Record what was held once the store is back; what it cannot take then
+ * (interrupted while waiting) is said, and asked again by the next run.
+ */
+static int record_held(struct run_state *rs)
+{
+	const char *who = rs->o->who ? rs->o->who : "check";
+	size_t i, put = 0;
+	int ret = 0;
+
+	if (rs->nheld && !store_wait(rs->st, who, rs->o->stop))
+		for (; put < rs->nheld; put++)
+			if (store_put_check(rs->st, &rs->held[put]))
+				break;
+	if (put < rs->nheld)
+		ret = error("%zu checks not recorded: the store did not come "
+			    "back (the next run asks them again)",
+			    rs->nheld - put);
+	for (i = 0; i < rs->nheld; i++) {
+		free((char *)rs->held[i].final_url);
+		free((char *)rs->held[i].chain);
+		free((char *)rs->held[i].detail);
+		free((char *)rs->held[i].digest);
+	}
+	free(rs->held);
+	return ret;
+}
 
 static void on_result(const struct check_result *r, void *data)
 {
@@ -166,8 +215,15 @@ static void on_result(const struct check_result *r, void *data)
 	 * shared host would hold its row locked against every other worker
 	 * until the next result came in.
 	 */
-	if (rs->st && l->id >= 0 && !rs->failed && store_put_check(rs->st, &sc))
-		rs->failed = error("cannot record the check of '%s'", l->url);
+	if (rs->st && l->id >= 0 && !rs->failed &&
+	    (rs->nheld || store_put_check(rs->st, &sc))) {
+		/* A server's store that went away: keep it until it is back. */
+		if (store_lost(rs->st))
+			hold_check(rs, &sc);
+		else
+			rs->failed = error("cannot record the check of '%s'",
+					   l->url);
+	}
 	link_add_check(l, &sc);
 	free(detail);
 	rs->done++;
@@ -218,6 +274,8 @@ int check_links(const struct check_run_opts *o, struct link_set *links,
 				 o->progress || o->tick ? tick : NULL, &rs);
 	if (o->progress && n)
 		fprintf(stderr, "\n");
+	if (record_held(&rs))
+		ret = -1;
 	free(urls);
 	*done = rs.done;
 	return ret || rs.failed ? -1 : 0;

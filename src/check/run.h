@@ -30,6 +30,7 @@ struct check_run_opts {
 	long long now;
 	int progress;			/* a progress line on stderr */
 	volatile sig_atomic_t *stop;
+	const char *who;	/* in messages: a worker's name; NULL: check */
 	/* Called about four times a second while requests run, or NULL. */
 	void (*tick)(void *data);
 	void *tick_data;

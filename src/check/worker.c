@@ -111,14 +111,17 @@ static int check_once(struct store *st, void *data, int *none)
 	const struct check_worker_opts *o = cl->o;
 	struct check_run_opts run = *o->run;
 	struct batch b;
+	char *who = lease_who(&cl->lease);
 	size_t i, done = 0;
 	int n, ret = 0;
 
 	memset(&b, 0, sizeof(b));
 	b.o = o;
 	n = lease_claim(&b.lease, &cl->lease, st);
-	if (n < 0)
+	if (n < 0) {
+		free(who);
 		return -1;
+	}
 	*none = n == 0;
 	b.parts = xcalloc(b.lease.nr ? b.lease.nr : 1, sizeof(*b.parts));
 	for (i = 0; i < b.lease.nr && !ret; i++) {
@@ -134,6 +137,7 @@ static int check_once(struct store *st, void *data, int *none)
 	run.req.net.host_slot = lease_turn;
 	run.req.net.host_turn_end = lease_turn_end;
 	run.req.net.host_slot_data = &b.lease;
+	run.who = who;
 	run.tick = lease_renew;
 	run.tick_data = &b.lease;
 	run.deferred = &cl->stats->deferred;
@@ -151,6 +155,7 @@ static int check_once(struct store *st, void *data, int *none)
 		ret = -1;
 	free(b.parts);
 	free(b.which);
+	free(who);
 	link_set_release(&b.links);
 	return ret;
 }

@@ -33,6 +33,21 @@ const char *db_engine(const struct db *db)
 	return db->ops->engine;
 }
 
+int db_clock_ms(struct db *db, long long *ms)
+{
+	return db->ops->clock_ms(db, ms);
+}
+
+int db_lost(struct db *db)
+{
+	return db->ops->lost && db->ops->lost(db);
+}
+
+int db_reconnect(struct db *db)
+{
+	return db->ops->reconnect ? db->ops->reconnect(db) : -1;
+}
+
 int db_read_only(const struct db *db)
 {
 	return db->read_only;

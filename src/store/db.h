@@ -59,6 +59,21 @@ const char *db_engine(const struct db *db);
 /* 1 if the store was opened to be read only (it cannot be written here). */
 int db_read_only(const struct db *db);
 
+/*
+ * The database's clock, ms since the epoch: what every worker on the store
+ * times leases and turns by, whatever its own clock says (SQLite's is this
+ * machine's, which all its workers share).
+ */
+int db_clock_ms(struct db *db, long long *ms);
+/*
+ * A server's store whose connection was lost (PostgreSQL stopped or
+ * restarted): every statement fails until db_reconnect() succeeds (0;
+ * -1, quietly, while the server is still away).  A transaction open then
+ * is gone.  A file's store is never lost.
+ */
+int db_lost(struct db *db);
+int db_reconnect(struct db *db);
+
 /* Statements without parameters or rows, ';'-separated. */
 int db_exec(struct db *db, const char *sql);
 

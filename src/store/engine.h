@@ -24,6 +24,9 @@ struct db_ops {
 	long long (*integer)(struct db_row *r, int i);
 	const unsigned char *(*blob)(struct db_row *r, int i, size_t *len);
 	int (*is_null)(struct db_row *r, int i);
+	int (*clock_ms)(struct db *db, long long *ms);
+	int (*lost)(struct db *db);		/* NULL: never */
+	int (*reconnect)(struct db *db);	/* NULL: cannot */
 };
 
 /* Every engine's connection begins with this. */

@@ -28,6 +28,7 @@ struct db_pg {
 	struct strmap stmts;	/* sql -> statement name */
 	int nstmts;
 	long long changes;
+	int lost_said;		/* the lost connection was reported */
 };
 
 struct db_row {
@@ -113,7 +114,11 @@ static int pg_error(struct db_pg *d, const char *what, const char *msg)
 			strbuf_addch(&sb, ' ');
 	while (sb.len && sb.buf[sb.len - 1] == ' ')
 		strbuf_setlen(&sb, sb.len - 1);
-	ret = error("store '%s': %s: %s", d->base.name, what, sb.buf);
+	/* Once for a lost connection, not once per statement after it. */
+	if (PQstatus(d->conn) == CONNECTION_BAD && d->lost_said++)
+		ret = -1;
+	else
+		ret = error("store '%s': %s: %s", d->base.name, what, sb.buf);
 	strbuf_release(&sb);
 	return ret;
 }
@@ -313,6 +318,39 @@ static int pg_migrate_legacy(struct db *db, const char *from)
 		     "ever had", db->name, from);
 }
 
+/*
+ * The server's clock, not the statement's start (now()): the time a
+ * lease or turn is compared with, the same for every worker.
+ */
+static int pg_clock_ms(struct db *db, long long *ms)
+{
+	*ms = -1;
+	if (pg_query(db, "SELECT (extract(epoch FROM clock_timestamp())"
+		     " * 1000)::bigint", NULL, 0, "cannot read the clock",
+		     db_first_int, ms) || *ms < 0)
+		return -1;
+	return 0;
+}
+
+static int pg_lost(struct db *db)
+{
+	return PQstatus(PG(db)->conn) == CONNECTION_BAD;
+}
+
+/* Statements prepared on the old connection are gone with it. */
+static int pg_reconnect(struct db *db)
+{
+	struct db_pg *d = PG(db);
+
+	PQreset(d->conn);
+	if (PQstatus(d->conn) != CONNECTION_OK)
+		return -1;
+	strmap_clear(&d->stmts, free);
+	memset(&d->stmts, 0, sizeof(d->stmts));
+	d->lost_said = 0;
+	return pg_exec(db, "SET synchronous_commit TO off");
+}
+
 static const struct db_ops pg_ops = {
 	.engine = "postgresql",
 	.skip_locked = " FOR UPDATE SKIP LOCKED",
@@ -327,6 +365,9 @@ static const struct db_ops pg_ops = {
 	.integer = pg_int,
 	.blob = pg_blob,
 	.is_null = pg_is_null,
+	.clock_ms = pg_clock_ms,
+	.lost = pg_lost,
+	.reconnect = pg_reconnect,
 };
 
 /*

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../lib/strbuf.h"
@@ -325,6 +326,17 @@ static const char *sq_schema(const struct db *db)
 	return schema;
 }
 
+/* The machine's clock: every worker on a file's store shares it. */
+static int sq_clock_ms(struct db *db, long long *ms)
+{
+	struct timespec ts;
+
+	(void)db;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	*ms = (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return 0;
+}
+
 static const struct db_ops sqlite_ops = {
 	.engine = "sqlite",
 	.skip_locked = "",
@@ -339,6 +351,7 @@ static const struct db_ops sqlite_ops = {
 	.integer = sq_int,
 	.blob = sq_blob,
 	.is_null = sq_is_null,
+	.clock_ms = sq_clock_ms,
 };
 
 /*

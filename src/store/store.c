@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../lib/path.h"
@@ -221,6 +222,52 @@ int store_read_only(const struct store *st)
 int store_is_url(const char *target)
 {
 	return db_target_is_url(target);
+}
+
+int store_clock_ms(struct store *st, long long *ms)
+{
+	return db_clock_ms(st->db, ms);
+}
+
+int store_lost(struct store *st)
+{
+	return db_lost(st->db);
+}
+
+int store_reconnect(struct store *st)
+{
+	return db_lost(st->db) ? db_reconnect(st->db) : 0;
+}
+
+static long long mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int store_wait(struct store *st, const char *who,
+	       volatile sig_atomic_t *stop)
+{
+	long long t0 = mono_ms(), pause = 250;
+
+	if (!db_lost(st->db))
+		return 0;
+	fprintf(stderr, "%s: the store is unreachable: waiting for it"
+		" (trying again with back-off)\n", who);
+	while (db_reconnect(st->db)) {
+		struct timespec ts = { pause / 1000, (pause % 1000) * 1000000 };
+
+		if (stop && *stop)
+			return -1;
+		nanosleep(&ts, NULL);
+		if (pause < 4000)
+			pause *= 2;
+	}
+	fprintf(stderr, "%s: the store is back after %.1f s\n", who,
+		(double)(mono_ms() - t0) / 1000.0);
+	return 0;
 }
 
 int store_begin(struct store *st)
@@ -1215,10 +1262,11 @@ int store_end_turn(struct store *st, const char *host, const char *owner,
 			     DB_I(now_ms)), "cannot end a turn", NULL, NULL);
 }
 
-int store_drop_turns(struct store *st, const char *owner)
+int store_drop_turns(struct store *st, const char *owner, long long now_ms)
 {
-	return db_query(st->db, "UPDATE host SET turn_by = NULL"
-			" WHERE turn_by = ?1", ARGS(DB_T(owner)),
+	return db_query(st->db, "UPDATE host SET turn_by = NULL, last_ms ="
+			" CASE WHEN ?2 > last_ms THEN ?2 ELSE last_ms END"
+			" WHERE turn_by = ?1", ARGS(DB_T(owner), DB_I(now_ms)),
 			"cannot end a turn", NULL, NULL);
 }
 

@@ -18,6 +18,7 @@
 #ifndef STORE_STORE_H
 #define STORE_STORE_H
 
+#include <signal.h>
 #include <stddef.h>
 
 struct store;
@@ -106,6 +107,22 @@ char *store_tree_root(struct store *st, const char *name);
 /* The selected tree's files, occurrences and resolutions forgotten. */
 int store_reset_tree(struct store *st);
 
+/*
+ * The store's clock (db_clock_ms()): leases and turns are kept in it, so
+ * that workers whose own clocks differ still agree on them.
+ */
+int store_clock_ms(struct store *st, long long *ms);
+/*
+ * A store on a server that went away (store_lost(): its connection was
+ * lost) fails every call until it is back.  store_wait() waits for it,
+ * retrying with back-off and saying so on stderr as who; 0 once it is
+ * back (at once if it was never lost), -1 if *stop was set first.
+ */
+int store_lost(struct store *st);
+int store_wait(struct store *st, const char *who,
+	       volatile sig_atomic_t *stop);
+/* One attempt, quiet: 0 if the store is back. */
+int store_reconnect(struct store *st);
 int store_begin(struct store *st);
 int store_commit(struct store *st);
 int store_rollback(struct store *st);
@@ -320,8 +337,12 @@ int store_take_turn(struct store *st, const char *host, const char *owner,
 		    long long *at_ms);
 int store_end_turn(struct store *st, const char *host, const char *owner,
 		   int sent, long long now_ms);
-/* Every turn owner holds, given up (a worker stopping). */
-int store_drop_turns(struct store *st, const char *owner);
+/*
+ * Every turn owner holds, given up (a worker stopping); one whose end was
+ * not recorded (the store was away) may have gone out: it counts as last
+ * at now_ms.
+ */
+int store_drop_turns(struct store *st, const char *owner, long long now_ms);
 /*
  * From now on store_each_checked_occurrence(), store_each_check() and
  * store_each_checkable_url() read only URLs on hosts owner holds (NULL:

@@ -7,7 +7,12 @@
 #
 #   url=$(pg_up DIR)    # the cluster in DIR, a database "linkmend" in it;
 #                       # prints the store URL for --db
+#   pg_stop DIR         # the server stopped (its clients cut off) ...
+#   pg_start DIR        # ... and started again
 #   pg_down DIR
+#
+# A wait for a lock longer than a second is logged (log_lock_waits) in
+# DIR/server.log: "still waiting for ... after 1000 ms".
 pg_bindir() {
 	ls -d /usr/lib/postgresql/*/bin 2> /dev/null | sort -V | tail -1
 }
@@ -23,11 +28,20 @@ pg_up() {
 	runuser -u postgres -- "$bin/initdb" -D "$dir/data" -A trust -U postgres \
 		-E UTF8 --locale=C.UTF-8 > "$dir/initdb.log" 2>&1 || {
 		cat "$dir/initdb.log" >&2; return 1; }
-	runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-		-o "-k $dir -c listen_addresses='' -c max_connections=100" start \
-		> /dev/null 2>&1 || { cat "$dir/server.log" >&2; return 1; }
+	pg_start "$dir" || return 1
 	runuser -u postgres -- "$bin/createdb" -h "$dir" linkmend || return 1
 	echo "postgresql:///linkmend?host=$dir&user=postgres"
+}
+
+pg_start() {
+	local dir=$1
+	runuser -u postgres -- "$(pg_bindir)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+		-o "-k $dir -c listen_addresses='' -c max_connections=100 -c log_lock_waits=on -c deadlock_timeout=1s" \
+		start > /dev/null 2>&1 || { cat "$dir/server.log" >&2; return 1; }
+}
+
+pg_stop() {
+	runuser -u postgres -- "$(pg_bindir)/pg_ctl" -D "$1/data" -m fast -w stop > /dev/null 2>&1
 }
 
 pg_down() {
