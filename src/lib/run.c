@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,13 +15,16 @@
 
 extern char **environ;
 
+#define RUN_QUIET 1
+#define RUN_TIED 2
+
 static int run(const char *const *argv, const char *dir, const char *in,
 	       size_t inlen, struct strbuf *out, const char *const *env,
-	       int quiet)
+	       int flags)
 {
 	int inp[2], outp[2], status;
 	size_t off = 0;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	if (pipe2(inp, O_CLOEXEC) || pipe2(outp, O_CLOEXEC))
 		return error_errno("cannot create a pipe");
@@ -30,9 +34,13 @@ static int run(const char *const *argv, const char *dir, const char *in,
 	if (!pid) {
 		size_t i;
 
+		/* Before exec; and the parent may already be gone. */
+		if ((flags & RUN_TIED) &&
+		    (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent))
+			_exit(127);
 		dup2(inp[0], 0);
 		dup2(outp[1], 1);
-		if (quiet) {
+		if (flags & RUN_QUIET) {
 			int null = open("/dev/null", O_WRONLY);
 
 			if (null >= 0)
@@ -105,5 +113,12 @@ int run_command(const char *const *argv, const char *dir, const char *in,
 int run_command_quiet(const char *const *argv, const char *dir,
 		      struct strbuf *out)
 {
-	return run(argv, dir, NULL, 0, out, NULL, 1);
+	return run(argv, dir, NULL, 0, out, NULL, RUN_QUIET);
+}
+
+int run_command_tied(const char *const *argv, const char *dir,
+		     const char *in, size_t inlen, struct strbuf *out,
+		     const char *const *env)
+{
+	return run(argv, dir, in, inlen, out, env, RUN_TIED);
 }

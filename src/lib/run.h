@@ -21,4 +21,13 @@ int run_command(const char *const *argv, const char *dir, const char *in,
 int run_command_quiet(const char *const *argv, const char *dir,
 		      struct strbuf *out);
 
+/*
+ * The same, the program killed when linkmend dies first: for one whose
+ * work is lost without us and which would otherwise write its failure
+ * (a crash report, a marks file) after we are gone (git fast-import).
+ */
+int run_command_tied(const char *const *argv, const char *dir,
+		     const char *in, size_t inlen, struct strbuf *out,
+		     const char *const *env);
+
 #endif

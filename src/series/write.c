@@ -68,8 +68,9 @@ struct series {
 	char *prefix;		/* the store's root in it ("drivers/iio/") */
 };
 
-static int git(struct series *c, const char *const *args, const char *in,
-	       size_t inlen, struct strbuf *out, const char *const *env)
+static int git_run(struct series *c, const char *const *args, const char *in,
+		   size_t inlen, struct strbuf *out, const char *const *env,
+		   int tied)
 {
 	const char *argv[32];
 	size_t i, n = 0;
@@ -80,7 +81,14 @@ static int git(struct series *c, const char *const *args, const char *in,
 	for (i = 0; args[i] && n < 31; i++)
 		argv[n++] = args[i];
 	argv[n] = NULL;
-	return run_command(argv, NULL, in, inlen, out, env);
+	return tied ? run_command_tied(argv, NULL, in, inlen, out, env) :
+	       run_command(argv, NULL, in, inlen, out, env);
+}
+
+static int git(struct series *c, const char *const *args, const char *in,
+	       size_t inlen, struct strbuf *out, const char *const *env)
+{
+	return git_run(c, args, in, inlen, out, env, 0);
 }
 
 /* git -C root with an argv of any length. */
@@ -638,7 +646,11 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 		strbuf_addch(&st, '\n');
 	}
 	strbuf_addstr(&st, "done\n");
-	if (git(c, fi, st.buf, st.len, NULL, NULL)) {
+	/*
+	 * Tied to us: killed with us, an orphan would write its crash
+	 * report and marks after the next run removed stale ones.
+	 */
+	if (git_run(c, fi, st.buf, st.len, NULL, NULL, 1)) {
 		error("git fast-import failed in '%s'", c->root);
 		goto out;
 	}
