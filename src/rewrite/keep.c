@@ -13,7 +13,6 @@ static const char *const reason_names[KEEP__COUNT] = {
 	"-", "a copyright line", "an author line", "a licence line",
 	"CREDITS or MAINTAINERS", "a translation", "kept by .linkmend.conf",
 	"the project's own infrastructure",
-	"a line it would push past 100 columns",
 	"a box comment it would misalign",
 };
 

@@ -27,7 +27,6 @@ enum keep_reason {
 	KEEP_TRANSLATION,
 	KEEP_CONFIG,		/* [keep] in .linkmend.conf */
 	KEEP_INFRA,		/* the project's own hosts */
-	KEEP_WIDTH,		/* the line would pass 100 columns */
 	KEEP_BOX,		/* a box comment's closer would move */
 	KEEP__COUNT
 };

@@ -176,7 +176,6 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		which[n] = k;
 		ev[n].start = e->start;
 		ev[n].end = e->end;
-		ev[n].may_break = layout_may_break(e->ctx);
 		ev[n++].text = e->replacement;
 	}
 	layout_fit(buf, len, ev, n, why);

@@ -22,7 +22,6 @@ struct edit {
 	size_t start, end;	/* the occurrence's span in the old bytes */
 	const char *text;	/* the escaped replacement */
 	char *owned;		/* text when the edit made it, or NULL */
-	int may_break;		/* layout_may_break(): a line of its own */
 };
 
 /*

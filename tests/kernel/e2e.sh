@@ -309,8 +309,10 @@ summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" |
 summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
 summary guessed_replacements_in_patches "$guessed"
 fig() { sed -n "s/^$1: //p" "$2"; }
-summary lines_grown_past_100 "$(fig lines_grown_past_100 "$out/shape.txt")"
-summary url_alone_past_100 "$(fig url_alone_past_100 "$out/shape.txt") (a URL on a line of its own: nothing shorter is possible)"
+summary lines_split "$(fig lines_split "$out/shape.txt") (goal 0: every edit in place)"
+summary lines_joined "$(fig lines_joined "$out/shape.txt") (URLs the tree had wrapped, written whole)"
+summary lines_grown_past_100 "$(fig lines_grown_past_100 "$out/shape.txt") (without a URL)"
+summary url_lines_past_100 "$(fig url_lines_past_100 "$out/shape.txt") (checkpatch.pl exempts a line that holds a URL)"
 summary box_misaligned "$(fig box_misaligned "$out/shape.txt")"
 summary claims_checked "$(fig claims_checked "$out/claims.txt")"
 summary claims_contradicted "$(fig claims_contradicted "$out/claims.txt")"
@@ -339,6 +341,7 @@ python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
 [ "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)" = 0 ] || ok=0
 [ "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)" = 0 ] || ok=0
 [ "$(fig lines_grown_past_100 "$out/shape.txt")" = 0 ] || ok=0
+[ "$(fig lines_split "$out/shape.txt")" = 0 ] || ok=0
 [ "$(fig box_misaligned "$out/shape.txt")" = 0 ] || ok=0
 [ "$(fig claims_contradicted "$out/claims.txt")" = 0 ] || ok=0
 [ "$guessed" = 0 ] || ok=0

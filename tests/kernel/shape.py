@@ -5,12 +5,15 @@
 usage: shape.py DIFF
 
 Counts, without any of linkmend's own code:
+  lines_split: lines added beyond those they replace (a URL moved to a
+      line of its own, a paragraph reflowed): goal 0, edits are in place;
+  lines_joined: lines removed beyond those added (a URL the tree had
+      wrapped over two comment lines, written whole);
   lines_grown_past_100: added lines wider than 100 columns (tabs to 8)
-      where every line they replace was within 100, but for a line that
-      holds only a comment leader and one URL, with at most its
-      sentence's closing punctuation ("URL ."): nothing shorter is
-      possible for it;
-  url_alone_past_100: those lines that hold only a leader and a URL;
+      that hold no URL, where every line they replace was within 100
+      (checkpatch.pl exempts a line that holds a URL from its limit);
+  url_lines_past_100: added lines past 100 that hold a URL, and were
+      within 100 before: a figure, not a fault;
   box_misaligned: changed lines of a box comment (a closer such as "*" or
       "|" that ends where a neighbouring line ends) whose closer moved.
 """
@@ -18,9 +21,8 @@ import re
 import sys
 
 CLOSER = re.compile(r"^(.*\S)[ \t]+([*|#!+=/-]{1,3})[ \t]*$")
-# A leader, one URL and at most its sentence's closing punctuation.
-URL_ALONE = re.compile(r"^[ \t]*(?:/?\*+|//|#+|;+|-|\+)?[ \t]*\S*://\S+"
-                       r"(?:[ \t]+[.,;:!?)]+)?[ \t]*$")
+# checkpatch.pl's own test for a line it exempts from the length limit.
+HAS_URL = re.compile(r"\b[a-z][\w.+-]*://\S+", re.I)
 
 
 def width(s):
@@ -39,13 +41,13 @@ def closer_end(s):
     return end_col(s) if m else None
 
 
-grown = alone = misaligned = 0
+grown = url_long = misaligned = split = joined = 0
 examples = []
 
 
 def hunk_done(lines):
     """lines: (tag, text) of one hunk, tags ' ', '-', '+'."""
-    global grown, alone, misaligned
+    global grown, url_long, misaligned, split, joined
     i = 0
     while i < len(lines):
         if lines[i][0] == " ":
@@ -61,11 +63,16 @@ def hunk_done(lines):
         new = [t for _, t in lines[j:k]]
         before = lines[i - 1][1] if i > 0 and lines[i - 1][0] == " " else None
         after = lines[k][1] if k < len(lines) and lines[k][0] == " " else None
+        if len(new) > len(old):
+            split += len(new) - len(old)
+            examples.append("split: " + (new[0] if new else ""))
+        elif len(old) > len(new):
+            joined += len(old) - len(new)
         if old and max(width(t) for t in old) <= 100:
             for t in new:
                 if width(t) > 100:
-                    if URL_ALONE.match(t):
-                        alone += 1
+                    if HAS_URL.search(t):
+                        url_long += 1
                     else:
                         grown += 1
                         examples.append("grown: " + t)
@@ -94,8 +101,10 @@ for raw in open(sys.argv[1], encoding="utf-8", errors="replace"):
     if line[:1] in (" ", "-", "+"):
         hunk.append((line[0], line[1:]))
 hunk_done(hunk)
+print("lines_split: %d" % split)
+print("lines_joined: %d" % joined)
 print("lines_grown_past_100: %d" % grown)
-print("url_alone_past_100: %d" % alone)
+print("url_lines_past_100: %d" % url_long)
 print("box_misaligned: %d" % misaligned)
 for e in examples[:10]:
     print("  " + e)
