@@ -14,6 +14,8 @@ static const char *const reason_names[KEEP__COUNT] = {
 	"CREDITS or MAINTAINERS", "a translation", "kept by .linkmend.conf",
 	"the project's own infrastructure",
 	"a box comment it would misalign",
+	"test data or a test", "a CI, container or packaging file",
+	"release notes or a changelog", "not documentation",
 };
 
 const char *keep_reason_name(enum keep_reason r)
@@ -21,16 +23,263 @@ const char *keep_reason_name(enum keep_reason r)
 	return (unsigned)r < KEEP__COUNT ? reason_names[r] : "?";
 }
 
-/* The files whose every line is someone's own, or the tree's routing. */
+/* Is a folder of path (not its file name) one of names? */
+static int in_dir(const char *path, const char *const *names, size_t n)
+{
+	const char *p = path, *slash;
+	size_t i;
+
+	while ((slash = strchr(p, '/'))) {
+		for (i = 0; i < n; i++)
+			if ((size_t)(slash - p) == strlen(names[i]) &&
+			    !memcmp(p, names[i], (size_t)(slash - p)))
+				return 1;
+		p = slash + 1;
+	}
+	return 0;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static const char *ext_of(const char *base)
+{
+	const char *dot = strrchr(base, '.');
+
+	return dot && dot != base ? dot + 1 : "";
+}
+
+/* Does s begin with one of pre (case-insensitively when nocase)? */
+static int begins(const char *s, const char *const *pre, size_t n, int nocase)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (nocase ? !strncasecmp(s, pre[i], strlen(pre[i])) :
+			     !strncmp(s, pre[i], strlen(pre[i])))
+			return 1;
+	return 0;
+}
+
+static int one_of(const char *s, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(s, names[i]))
+			return 1;
+	return 0;
+}
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const doc_dirs[] = {
+	"Documentation", "doc", "docs", "Doc", "man", "manual",
+};
+
+/* Test data, fixtures, and files named as tests (test_x.c, x_test.go). */
+static int is_test(const char *path, const char *base)
+{
+	static const char *const dirs[] = {
+		"t", "test", "tests", "testdata", "test-data", "test_data",
+		"fixtures", "__fixtures__", "testsuite", "unittests",
+	};
+	static const char *const parts[] = { "_test.", "_tests.", "_kunit." };
+	size_t i;
+
+	if (in_dir(path, dirs, N(dirs)) || !strncmp(base, "test_", 5))
+		return 1;
+	for (i = 0; i < N(parts); i++)
+		if (strstr(base, parts[i]))
+			return 1;
+	return 0;
+}
+
+/* CI, container and packaging files: the build's, not the reader's. */
+static int is_build(const char *path, const char *base)
+{
+	static const char *const dirs[] = {
+		".github", ".gitlab", ".circleci", ".azure-pipelines",
+		".buildkite", ".ci", "debian",
+	};
+	static const char *const names[] = {
+		"Dockerfile", "Containerfile", "Jenkinsfile", "Vagrantfile",
+		".gitlab-ci.yml", ".travis.yml", "appveyor.yml",
+		".appveyor.yml", "azure-pipelines.yml", ".cirrus.yml",
+		"codecov.yml", ".codecov.yml", "CMakeLists.txt", "meson.build",
+		"meson_options.txt", "configure.ac", "configure.in",
+	};
+	static const char *const exts[] = {
+		"cmake", "m4", "spec", "dockerfile",
+	};
+	static const char *const pre[] = { "Dockerfile." };
+
+	return in_dir(path, dirs, N(dirs)) || one_of(base, names, N(names)) ||
+	       one_of(ext_of(base), exts, N(exts)) ||
+	       begins(base, pre, N(pre), 0);
+}
+
+/* Release notes and changelogs: what was said then, as it was. */
+static int is_history(const char *path, const char *base)
+{
+	static const char *const dirs[] = {
+		"RelNotes", "relnotes", "release-notes", "changelogs",
+	};
+	static const char *const pre[] = {
+		"NEWS", "ChangeLog", "Changelog", "CHANGELOG", "CHANGES",
+		"HISTORY", "RELEASE-NOTES", "RELEASE_NOTES", "RELNOTES",
+	};
+
+	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 0);
+}
+
+static int is_licence(const char *path, const char *base)
+{
+	static const char *const dirs[] = { "LICENSES", "licenses" };
+	static const char *const pre[] = { "COPYING", "LICENSE", "LICENCE" };
+
+	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 1);
+}
+
+static int is_translation(const char *path, const char *base)
+{
+	static const char *const dirs[] = { "translations", "po" };
+	const char *ext = ext_of(base);
+
+	return in_dir(path, dirs, N(dirs)) || !strcmp(ext, "po") ||
+	       !strcmp(ext, "pot");
+}
+
+/* The files whose every line is someone's own, or the tree's, as it is. */
 static enum keep_reason path_reason(const char *path, const struct config *cfg)
 {
-	if (!strcmp(path, "CREDITS") || !strcmp(path, "MAINTAINERS"))
+	const char *base = base_of(path);
+
+	if (!strcmp(base, "CREDITS") || !strcmp(base, "MAINTAINERS"))
 		return KEEP_PEOPLE;
-	if (!strncmp(path, "Documentation/translations/", 27))
+	if (is_translation(path, base))
 		return KEEP_TRANSLATION;
+	if (is_licence(path, base))
+		return KEEP_LICENSE;
+	if (is_history(path, base))
+		return KEEP_HISTORY;
+	if (is_test(path, base))
+		return KEEP_TEST;
+	if (is_build(path, base))
+		return KEEP_BUILD;
 	if (config_match(cfg, "keep", "path", path, 1))
 		return KEEP_CONFIG;
 	return KEEP_NONE;
+}
+
+/* Plain text that is documentation: README and its kin, docs folders. */
+static int doc_file(const char *path)
+{
+	static const char *const pre[] = {
+		"README", "INSTALL", "HACKING", "CONTRIBUTING", "FAQ", "TODO",
+		"NOTES", "BUGS",
+	};
+	static const char *const exts[] = {
+		"txt", "adoc", "asciidoc", "texi", "texinfo", "pod", "man",
+		"1", "2", "3", "4", "5", "6", "7", "8", "9",
+	};
+	const char *base = base_of(path);
+
+	return in_dir(path, doc_dirs, N(doc_dirs)) ||
+	       begins(base, pre, N(pre), 1) ||
+	       one_of(ext_of(base), exts, N(exts));
+}
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Does the line at buf[a..] begin with the key "description:"? */
+static int description_key(const char *buf, size_t a, size_t len)
+{
+	while (a < len && blank(buf[a]))
+		a++;
+	if (a + 1 < len && buf[a] == '-' && blank(buf[a + 1]))
+		a += 2;
+	while (a < len && blank(buf[a]))
+		a++;
+	return len - a >= 12 && !memcmp(buf + a, "description:", 12);
+}
+
+static size_t indent_of(const char *buf, size_t a, size_t len)
+{
+	size_t i = a;
+
+	while (i < len && blank(buf[i]))
+		i++;
+	return i - a;
+}
+
+/*
+ * YAML that is prose: a # comment (outside quotes), or a description's
+ * value (a devicetree binding's datasheet link), on its key's line or in
+ * the block below it.
+ */
+static int yaml_doc(const char *buf, size_t len, size_t start)
+{
+	size_t ls = start, i, ind, n;
+	int sq = 0, dq = 0;
+
+	while (ls > 0 && buf[ls - 1] != '\n')
+		ls--;
+	for (i = ls; i < start; i++) {
+		if (buf[i] == '\'' && !dq)
+			sq = !sq;
+		else if (buf[i] == '"' && !sq)
+			dq = !dq;
+		else if (buf[i] == '#' && !sq && !dq &&
+			 (i == ls || blank(buf[i - 1])))
+			return 1;
+	}
+	if (description_key(buf, ls, len))
+		return 1;
+	ind = indent_of(buf, ls, len);
+	/* Up to the line that holds the block: less indented, not blank. */
+	for (n = 0; ls > 0 && n < 500; n++) {
+		size_t pe = ls - 1, ps = pe;
+
+		while (ps > 0 && buf[ps - 1] != '\n')
+			ps--;
+		ls = ps;
+		if (indent_of(buf, ps, pe) == pe - ps)
+			continue;	/* a blank line */
+		if (indent_of(buf, ps, pe) < ind)
+			return description_key(buf, ps, pe);
+	}
+	return 0;
+}
+
+/* Is ctx, where it is, one the allow-list holds? */
+static enum keep_reason context_reason(const char *path, enum context ctx,
+				       const char *buf, size_t len,
+				       size_t start)
+{
+	const char *ext = ext_of(base_of(path));
+
+	switch (ctx) {
+	case CTX_TEXT:
+		return doc_file(path) ? KEEP_NONE : KEEP_NOT_DOC;
+	case CTX_HTML:
+		return in_dir(path, doc_dirs, N(doc_dirs)) &&
+		       (!strcmp(ext, "html") || !strcmp(ext, "htm")) ?
+		       KEEP_NONE : KEEP_NOT_DOC;
+	case CTX_YAML:
+		return start <= len && yaml_doc(buf, len, start) ?
+		       KEEP_NONE : KEEP_NOT_DOC;
+	default:
+		/* Comments and prose; code is the plan's (--strings). */
+		return KEEP_NONE;
+	}
 }
 
 static int has(const char *line, size_t n, const char *what)
@@ -91,9 +340,9 @@ static enum keep_reason line_reason(const char *line, size_t n,
 	return KEEP_NONE;
 }
 
-enum keep_reason keep_reason(const char *path, const char *buf, size_t len,
-			     size_t start, const char *url,
-			     const struct config *cfg)
+enum keep_reason keep_reason(const char *path, enum context ctx,
+			     const char *buf, size_t len, size_t start,
+			     const char *url, const struct config *cfg)
 {
 	enum keep_reason r = path_reason(path, cfg);
 	size_t a = start, b = start;
@@ -104,6 +353,8 @@ enum keep_reason keep_reason(const char *path, const char *buf, size_t len,
 			r = KEEP_INFRA;
 		url_info_release(&info);
 	}
+	if (r == KEEP_NONE)
+		r = context_reason(path, ctx, buf, len, start);
 	if (r != KEEP_NONE || start > len)
 		return r;
 	while (a > 0 && buf[a - 1] != '\n')

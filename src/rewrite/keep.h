@@ -1,20 +1,29 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Lines that are not linkmend's to change, in one place: copyright,
- * author, MODULE_AUTHOR, SPDX and licence lines (they record who wrote
- * what, or the terms, as the holders wrote them); CREDITS and MAINTAINERS
- * (people's own entries and the tree's routing); translations (their
- * translators keep them in step with the original).  An occurrence in one
- * is reported and never rewritten.  So are links to the project's own
- * infrastructure (infra_host(): kernel.org and its subdomains): when they
- * fail, the checker's network is at fault, not the tree.  The tree's .linkmend.conf adds [keep] path = GLOB, [keep] line =
- * TEXT (a case-insensitive part of the line) and [keep] host = NAME (it
- * and its subdomains).  Code and strings are the plan's (--strings).
+ * What linkmend may change, in one place.  A URL is rewritten only where
+ * the text can be shown to be documentation (an allow-list by context):
+ * C, asm and dts comments, Kconfig help, # comments of shell, Python,
+ * Perl, make and YAML, rst and markdown prose, plain text in a
+ * documentation file (README and its kin, a .txt or AsciiDoc file, any
+ * file under Documentation/, doc/, docs/ or man/), HTML under those, and a
+ * YAML description.  Everything else is kept, with its reason: test data
+ * and fixtures (a tests/, t/, testdata/ or fixtures/ folder, a file named
+ * as a test), CI, container and packaging files, release notes and
+ * changelogs, licence texts, translations, any file named MAINTAINERS or
+ * CREDITS (people's entries, the tree's routing); on any line, copyright,
+ * author, SPDX and licence lines (who wrote what, the terms as written);
+ * links to the project's own infrastructure (infra_host()), which fail
+ * when the checker's network does.  The tree's .linkmend.conf adds
+ * [keep] path = GLOB, [keep] line = TEXT (a case-insensitive part of the
+ * line) and [keep] host = NAME (it and its subdomains).  Code and strings
+ * are the plan's (--strings).
  */
 #ifndef REWRITE_KEEP_H
 #define REWRITE_KEEP_H
 
 #include <stddef.h>
+
+#include "../lib/vocab.h"
 
 struct config;
 
@@ -28,13 +37,20 @@ enum keep_reason {
 	KEEP_CONFIG,		/* [keep] in .linkmend.conf */
 	KEEP_INFRA,		/* the project's own hosts */
 	KEEP_BOX,		/* a box comment's closer would move */
+	KEEP_TEST,		/* test data, fixtures, a test */
+	KEEP_BUILD,		/* CI, container, packaging */
+	KEEP_HISTORY,		/* release notes, changelogs */
+	KEEP_NOT_DOC,		/* a context outside the allow-list */
 	KEEP__COUNT
 };
 
-/* Why the occurrence of url at offset start of path (bytes buf) stays. */
-enum keep_reason keep_reason(const char *path, const char *buf, size_t len,
-			     size_t start, const char *url,
-			     const struct config *cfg);
+/*
+ * Why the occurrence of url at offset start of path (bytes buf), which
+ * scan found in context ctx, stays; KEEP_NONE when it may change.
+ */
+enum keep_reason keep_reason(const char *path, enum context ctx,
+			     const char *buf, size_t len, size_t start,
+			     const char *url, const struct config *cfg);
 /* "a copyright line", "CREDITS or MAINTAINERS", ... */
 const char *keep_reason_name(enum keep_reason r);
 

@@ -168,7 +168,8 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 			e->changed = 1;
 			continue;
 		}
-		e->kept = keep_reason(e->path, buf, len, e->start, e->url, cfg);
+		e->kept = keep_reason(e->path, e->ctx, buf, len, e->start,
+				      e->url, cfg);
 		if (e->kept != KEEP_NONE) {
 			kept->n[e->kept]++;
 			continue;

@@ -314,6 +314,7 @@ summary lines_joined "$(fig lines_joined "$out/shape.txt") (URLs the tree had wr
 summary lines_grown_past_100 "$(fig lines_grown_past_100 "$out/shape.txt") (without a URL)"
 summary url_lines_past_100 "$(fig url_lines_past_100 "$out/shape.txt") (checkpatch.pl exempts a line that holds a URL)"
 summary box_misaligned "$(fig box_misaligned "$out/shape.txt")"
+summary kept_by_reason "$(sed -n 's/^series: \(.* kept as they are .*\)$/\1/p' "$out/run.txt" | tail -1)"
 summary claims_checked "$(fig claims_checked "$out/claims.txt")"
 summary claims_contradicted "$(fig claims_contradicted "$out/claims.txt")"
 summary identifier_or_license_rewritten "$(grep '^identifier_or_license_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"

@@ -71,17 +71,25 @@ static void check_rewrite(const char *path, const char *before, const char *url,
 static const char archive[] =
 	"https://web.archive.org/web/20050101000000/http://a.org/*/x";
 
-/* One line of a file, the URL (as scan gives it) at its "http". */
-static enum keep_reason keep_of(const char *path, const char *line,
+/*
+ * The reason the last URL scan finds in text (a line, or a few) of path
+ * stays, in the context scan gives it.
+ */
+static enum keep_reason keep_of(const char *path, const char *text,
 				const struct config *cfg)
 {
-	const char *url = strstr(line, "http");
-	char *u = url ? xstrndup(url, strcspn(url, " \n\"")) : NULL;
-	enum keep_reason r = keep_reason(path, line, strlen(line),
-					 url ? (size_t)(url - line) : 0, u,
-					 cfg);
+	struct scan_opts opts = { 0 };
+	struct occ_list l = { NULL, 0, 0 };
+	enum keep_reason r = KEEP__COUNT;
 
-	free(u);
+	scan_buffer(path, text, strlen(text), &opts, &l);
+	if (l.nr) {
+		const struct occurrence *o = &l.v[l.nr - 1];
+
+		r = keep_reason(path, o->ctx, text, strlen(text), o->start,
+				o->url, cfg);
+	}
+	occ_list_release(&l);
 	return r;
 }
 
@@ -100,7 +108,7 @@ static void test_keep(void)
 		{ "fs/b.c", "// SPDX-License-Identifier: (GPL-2.0 OR MIT) http://x.org/\n", KEEP_LICENSE },
 		{ "fs/b.c", " * Licensed under the Apache License http://x.org/l\n", KEEP_LICENSE },
 		{ "CREDITS", "W: http://www.kernel.org/~x\n", KEEP_PEOPLE },
-		{ "MAINTAINERS", "T:\tgit git://git.kernel.org/pub/scm/x.git\n", KEEP_PEOPLE },
+		{ "MAINTAINERS", "W:\thttp://www.linux-foo.org/\n", KEEP_PEOPLE },
 		{ "Documentation/translations/zh_CN/x.rst", "http://x.org/\n", KEEP_TRANSLATION },
 		{ "drivers/a.c", " * See http://www.ti.com/lit/ds/x.pdf for the timings\n", KEEP_NONE },
 		{ "Documentation/process/howto.rst", "  http://x.org/ the authors' list\n", KEEP_NONE },
@@ -108,6 +116,42 @@ static void test_keep(void)
 		{ "drivers/a.c", " * https://lore.kernel.org/r/x@y\n", KEEP_INFRA },
 		{ "drivers/a.c", " * http://www.kernel.org/pub/\n", KEEP_INFRA },
 		{ "drivers/a.c", " * http://notkernel.org/pub/\n", KEEP_NONE },
+		/* The allow-list: documentation contexts only (issue 29). */
+		{ "docs/x.md", "See [the page](http://x.org/p).\n", KEEP_NONE },
+		{ "scripts/x.sh", "# see http://x.org/p\n", KEEP_NONE },
+		{ "scripts/x.py", "# see http://x.org/p\n", KEEP_NONE },
+		{ "README", "Read http://x.org/p first.\n", KEEP_NONE },
+		{ "drivers/scsi/notes.txt", "http://x.org/p\n", KEEP_NONE },
+		{ "Documentation/ABI/testing/sysfs-x", "Description: see http://x.org/p\n", KEEP_NONE },
+		{ "Documentation/git.adoc", "See http://x.org/p[the page].\n", KEEP_NONE },
+		{ "Documentation/devicetree/bindings/x.yaml",
+		  "properties:\n  reg:\n    description: |\n      Datasheet at\n      http://x.org/d.pdf\n", KEEP_NONE },
+		{ "Documentation/devicetree/bindings/x.yaml",
+		  "description: See http://x.org/d.pdf\n", KEEP_NONE },
+		{ "x.yml", "key: 1  # from http://x.org/p\n", KEEP_NONE },
+		/* curl's tests/data/test257: a fixture's Location line. */
+		{ "tests/data/test257", "Location: http://anotherone.com/\n", KEEP_TEST },
+		{ "t/t5601-clone.sh", "# http://x.org/p\n", KEEP_TEST },
+		{ "pkg/testdata/a.json", "\"http://x.org/p\"\n", KEEP_TEST },
+		{ "lib/test_bpf.c", "/* http://x.org/p */\n", KEEP_TEST },
+		{ "net/x_kunit.c", "/* http://x.org/p */\n", KEEP_TEST },
+		{ "CMakeLists.txt", "# See http://x.org/p\n", KEEP_BUILD },
+		{ "Dockerfile", "RUN git clone https://x.org/r.git\n", KEEP_BUILD },
+		{ ".github/workflows/ci.yml", "      - run: curl -O https://x.org/a.tgz\n", KEEP_BUILD },
+		{ ".gitlab-ci.yml", "  - git clone https://x.org/r.git\n", KEEP_BUILD },
+		{ "Documentation/RelNotes/1.6.3.adoc", " * http://x.org/p\n", KEEP_HISTORY },
+		{ "NEWS", "http://x.org/p\n", KEEP_HISTORY },
+		{ "ChangeLog", "\t* see http://x.org/p\n", KEEP_HISTORY },
+		{ "COPYING", "http://www.gnu.org/licenses/\n", KEEP_LICENSE },
+		{ "LICENSES/preferred/GPL-2.0", "http://www.gnu.org/licenses/\n", KEEP_LICENSE },
+		{ "po/de.po", "\"Report-Msgid-Bugs-To: http://x.org/b\\n\"\n", KEEP_TRANSLATION },
+		{ "board/x/MAINTAINERS", "W:\thttp://x.org/p\n", KEEP_PEOPLE },
+		{ "Documentation/process/changes.rst", "http://x.org/p\n", KEEP_NONE },
+		{ ".github/workflows/x.yml", "key: http://x.org/p\n", KEEP_BUILD },
+		{ "conf/x.yml", "url: http://x.org/p\n", KEEP_NOT_DOC },
+		{ "conf/x.yml", "url: \"a # b http://x.org/p\"\n", KEEP_NOT_DOC },
+		{ "tools/x/config", "URL=http://x.org/p\n", KEEP_NOT_DOC },
+		{ "doc/x.xsl", "<xsl:import href=\"http://x.org/p\"/>\n", KEEP_NOT_DOC },
 	};
 	struct config cfg;
 	size_t i;
