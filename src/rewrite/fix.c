@@ -211,6 +211,7 @@ struct fixer {
 	struct plan p;
 	struct manifest m;
 	char *root_real;
+	struct keep_tree kt;
 	struct fix_stats *stats;
 };
 
@@ -256,7 +257,7 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 	size_t *which = xcalloc(j - i, sizeof(*which)), n = 0, k;
 	int ret = 0;
 
-	plan_fit(p, i, j, old->buf, old->len, f->o->cfg, &f->stats->kept);
+	plan_fit(p, i, j, old->buf, old->len, &f->kt, &f->stats->kept);
 	for (k = i; k < j; k++) {
 		if (p->v[k].applied || p->v[k].kept != KEEP_NONE)
 			continue;
@@ -374,6 +375,7 @@ int fix_apply(const struct fix_opts *o, struct store *st,
 		error_errno("cannot find the tree '%s'", o->root);
 		goto out;
 	}
+	keep_tree_init(&f.kt, f.root_real, o->cfg);
 	if (!o->dry_run && (lock = lock_store(o->db, o->wait)) < 0)
 		goto out;
 	if (plan_load(st, o->kinds, o->archived, o->strings, &f.p) ||
@@ -389,6 +391,7 @@ int fix_apply(const struct fix_opts *o, struct store *st,
 		goto out;
 	ret = 0;
 out:
+	keep_tree_release(&f.kt);
 	free(f.root_real);
 	if (lock >= 0)
 		close(lock);

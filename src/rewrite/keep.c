@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
+#include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "../lib/config.h"
 #include "../lib/strbuf.h"
+#include "../lib/xalloc.h"
 #include "../url/infra.h"
 #include "../url/url.h"
 #include "keep.h"
@@ -16,6 +19,7 @@ static const char *const reason_names[KEEP__COUNT] = {
 	"a box comment it would misalign",
 	"test data or a test", "a CI, container or packaging file",
 	"release notes or a changelog", "not documentation",
+	"imported code",
 };
 
 const char *keep_reason_name(enum keep_reason r)
@@ -154,10 +158,159 @@ static int is_translation(const char *path, const char *base)
 	       !strcmp(ext, "pot");
 }
 
+static void add_imported(struct keep_tree *t, const char *what, size_t n)
+{
+	while (n && (what[n - 1] == '/' || isspace((unsigned char)what[n - 1])))
+		n--;
+	if (!n)
+		return;
+	t->imported = xrealloc(t->imported,
+			       (t->nimported + 1) * sizeof(*t->imported));
+	t->imported[t->nimported++] = xstrndup(what, n);
+}
+
+/* Each "path = X" of .gitmodules, each linguist-vendored pattern. */
+static void read_imports(struct keep_tree *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *name = xstrfmt("%s/.gitmodules", t->root), *line, *next;
+
+	if (!strbuf_read_file(&sb, name))
+		for (line = sb.buf; *line; line = next) {
+			size_t n = strcspn(line, "\n");
+
+			next = line + n + (line[n] == '\n');
+			while (isspace((unsigned char)*line) && n) {
+				line++;
+				n--;
+			}
+			if (n > 4 && !strncmp(line, "path", 4)) {
+				const char *v = line + 4;
+
+				while (v < line + n && strchr(" \t=", *v))
+					v++;
+				add_imported(t, v, (size_t)(line + n - v));
+			}
+		}
+	free(name);
+	strbuf_reset(&sb);
+	name = xstrfmt("%s/.gitattributes", t->root);
+	if (!strbuf_read_file(&sb, name))
+		for (line = sb.buf; *line; line = next) {
+			size_t n = strcspn(line, "\n"), p = strcspn(line, " \t");
+			char *attrs = xstrndup(line, n);
+
+			next = line + n + (line[n] == '\n');
+			if (*line != '#' && p < n &&
+			    (strstr(attrs, " linguist-vendored") ||
+			     strstr(attrs, "\tlinguist-vendored")) &&
+			    !strstr(attrs, "linguist-vendored=false"))
+				add_imported(t, line, p);
+			free(attrs);
+		}
+	free(name);
+	strbuf_release(&sb);
+}
+
+void keep_tree_init(struct keep_tree *t, const char *root,
+		    const struct config *cfg)
+{
+	memset(t, 0, sizeof(*t));
+	t->cfg = cfg;
+	if (root) {
+		t->root = xstrdup(root);
+		read_imports(t);
+	}
+}
+
+void keep_tree_release(struct keep_tree *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nimported; i++)
+		free(t->imported[i]);
+	free(t->imported);
+	free(t->root);
+	strmap_clear(&t->dirs, NULL);
+	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * Does the README of folder dir (relative to the root) say its files come
+ * from elsewhere?  What such a README says, in the trees seen: "These
+ * source files come from the Rust standard library ... kept as close as
+ * possible to upstream" (the kernel's rust/alloc/), "imported from",
+ * "vendored", "copied from", "synced from".
+ */
+static int readme_imported(struct keep_tree *t, const char *dir)
+{
+	static const char *const names[] = {
+		"README", "README.md", "README.rst", "README.txt",
+	};
+	static const char *const says[] = {
+		"files come from", "imported from", "vendored", "copied from",
+		"synced from", "close as possible to upstream",
+		"is a copy of",
+	};
+	void **slot = strmap_put(&t->dirs, dir);
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, k;
+
+	if (*slot)
+		return *slot == (void *)2;
+	*slot = (void *)1;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *name = xstrfmt("%s/%s/%s", t->root, dir, names[i]);
+
+		strbuf_reset(&sb);
+		if (!strbuf_read_file(&sb, name)) {
+			if (sb.len > 4096)
+				strbuf_setlen(&sb, 4096);
+			for (k = 0; k < sizeof(says) / sizeof(says[0]); k++)
+				if (strcasestr(sb.buf, says[k]))
+					*slot = (void *)2;
+		}
+		free(name);
+	}
+	strbuf_release(&sb);
+	return *slot == (void *)2;
+}
+
+/* Code with an upstream of its own, which takes changes there first. */
+static int is_imported(struct keep_tree *t, const char *path)
+{
+	const char *slash;
+	size_t i;
+
+	if (!t || !t->root)
+		return 0;
+	for (i = 0; i < t->nimported; i++) {
+		const char *im = t->imported[i];
+		size_t n = strlen(im);
+
+		if (n > 3 && !strcmp(im + n - 3, "/**"))
+			n -= 3;
+		if ((!strncmp(path, im, n) && path[n] == '/') ||
+		    !fnmatch(im, path, 0) ||
+		    (!strchr(im, '/') && !fnmatch(im, base_of(path), 0)))
+			return 1;
+	}
+	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
+		char *dir = xstrndup(path, (size_t)(slash - path));
+		int r = readme_imported(t, dir);
+
+		free(dir);
+		if (r)
+			return 1;
+	}
+	return 0;
+}
+
 /* The files whose every line is someone's own, or the tree's, as it is. */
-static enum keep_reason path_reason(const char *path, const struct config *cfg)
+static enum keep_reason path_reason(const char *path, struct keep_tree *t)
 {
 	const char *base = base_of(path);
+	const struct config *cfg = t ? t->cfg : NULL;
 
 	if (!strcmp(base, "CREDITS") || !strcmp(base, "MAINTAINERS"))
 		return KEEP_PEOPLE;
@@ -171,6 +324,8 @@ static enum keep_reason path_reason(const char *path, const struct config *cfg)
 		return KEEP_TEST;
 	if (is_build(path, base))
 		return KEEP_BUILD;
+	if (is_imported(t, path))
+		return KEEP_IMPORTED;
 	if (config_match(cfg, "keep", "path", path, 1))
 		return KEEP_CONFIG;
 	return KEEP_NONE;
@@ -342,9 +497,10 @@ static enum keep_reason line_reason(const char *line, size_t n,
 
 enum keep_reason keep_reason(const char *path, enum context ctx,
 			     const char *buf, size_t len, size_t start,
-			     const char *url, const struct config *cfg)
+			     const char *url, struct keep_tree *t)
 {
-	enum keep_reason r = path_reason(path, cfg);
+	const struct config *cfg = t ? t->cfg : NULL;
+	enum keep_reason r = path_reason(path, t);
 	size_t a = start, b = start;
 	struct url_info info;
 

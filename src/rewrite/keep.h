@@ -10,7 +10,10 @@
  * and fixtures (a tests/, t/, testdata/ or fixtures/ folder, a file named
  * as a test), CI, container and packaging files, release notes and
  * changelogs, licence texts, translations, any file named MAINTAINERS or
- * CREDITS (people's entries, the tree's routing); on any line, copyright,
+ * CREDITS (people's entries, the tree's routing), imported code (a git
+ * submodule, a path .gitattributes marks linguist-vendored, a folder
+ * whose own README says it comes from elsewhere, as rust/alloc/'s does:
+ * it has an upstream of its own); on any line, copyright,
  * author, SPDX and licence lines (who wrote what, the terms as written);
  * links to the project's own infrastructure (infra_host()), which fail
  * when the checker's network does.  The tree's .linkmend.conf adds
@@ -23,9 +26,28 @@
 
 #include <stddef.h>
 
+#include "../lib/strmap.h"
 #include "../lib/vocab.h"
 
 struct config;
+
+/*
+ * What keep_reason() reads of the tree beyond the file at hand: its
+ * configuration, and (when root is set) its .gitmodules, .gitattributes
+ * and the READMEs of the folders that hold a changed file, read once.
+ */
+struct keep_tree {
+	const struct config *cfg;
+	char *root;
+	char **imported;	/* folders and patterns of imported code */
+	size_t nimported;
+	struct strmap dirs;	/* folder -> its README says imported */
+};
+
+/* root NULL: nothing of the tree is read (a test's lines). */
+void keep_tree_init(struct keep_tree *t, const char *root,
+		    const struct config *cfg);
+void keep_tree_release(struct keep_tree *t);
 
 enum keep_reason {
 	KEEP_NONE,
@@ -41,6 +63,7 @@ enum keep_reason {
 	KEEP_BUILD,		/* CI, container, packaging */
 	KEEP_HISTORY,		/* release notes, changelogs */
 	KEEP_NOT_DOC,		/* a context outside the allow-list */
+	KEEP_IMPORTED,		/* code with an upstream of its own */
 	KEEP__COUNT
 };
 
@@ -50,7 +73,7 @@ enum keep_reason {
  */
 enum keep_reason keep_reason(const char *path, enum context ctx,
 			     const char *buf, size_t len, size_t start,
-			     const char *url, const struct config *cfg);
+			     const char *url, struct keep_tree *t);
 /* "a copyright line", "CREDITS or MAINTAINERS", ... */
 const char *keep_reason_name(enum keep_reason r);
 

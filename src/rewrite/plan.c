@@ -146,7 +146,7 @@ int plan_done(const struct planned *e, const char *buf, size_t len)
 }
 
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
-		size_t len, const struct config *cfg, struct keep_counts *kept)
+		size_t len, struct keep_tree *kt, struct keep_counts *kept)
 {
 	struct edit *ev = xcalloc(j - i + 1, sizeof(*ev));
 	enum keep_reason *why = xcalloc(j - i + 1, sizeof(*why));
@@ -169,7 +169,7 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 			continue;
 		}
 		e->kept = keep_reason(e->path, e->ctx, buf, len, e->start,
-				      e->url, cfg);
+				      e->url, kt);
 		if (e->kept != KEEP_NONE) {
 			kept->n[e->kept]++;
 			continue;

@@ -71,7 +71,7 @@ int plan_done(const struct planned *e, const char *buf, size_t len);
  * fitted.  Returns how many to make.
  */
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
-		size_t len, const struct config *cfg, struct keep_counts *kept);
+		size_t len, struct keep_tree *kt, struct keep_counts *kept);
 
 /* The bytes entry e writes over [start, end): fitted, else replacement. */
 const char *plan_text(const struct planned *e);

@@ -969,8 +969,10 @@ static void group_add(struct series *c, size_t i)
 static void group_edits(struct series *c)
 {
 	struct plan *p = &c->plan;
+	struct keep_tree kt;
 	size_t i, j, k;
 
+	keep_tree_init(&kt, c->root, c->o->cfg);
 	for (i = 0; i < p->nr; i = j) {
 		struct strbuf *b = base_blob(c, p->v[i].path);
 
@@ -981,7 +983,7 @@ static void group_edits(struct series *c)
 		 * proposed, a committed one is there (plan_fit()'s applied).
 		 */
 		if (b)
-			plan_fit(p, i, j, b->buf, b->len, c->o->cfg, &c->kept);
+			plan_fit(p, i, j, b->buf, b->len, &kt, &c->kept);
 		for (k = i; k < j; k++) {
 			struct planned *e = &p->v[k];
 
@@ -1000,6 +1002,7 @@ static void group_edits(struct series *c)
 				group_add(c, k);
 		}
 	}
+	keep_tree_release(&kt);
 }
 
 /*

@@ -81,13 +81,16 @@ static enum keep_reason keep_of(const char *path, const char *text,
 	struct scan_opts opts = { 0 };
 	struct occ_list l = { NULL, 0, 0 };
 	enum keep_reason r = KEEP__COUNT;
+	struct keep_tree kt;
 
 	scan_buffer(path, text, strlen(text), &opts, &l);
 	if (l.nr) {
 		const struct occurrence *o = &l.v[l.nr - 1];
 
+		keep_tree_init(&kt, NULL, cfg);
 		r = keep_reason(path, o->ctx, text, strlen(text), o->start,
-				o->url, cfg);
+				o->url, &kt);
+		keep_tree_release(&kt);
 	}
 	occ_list_release(&l);
 	return r;
@@ -179,6 +182,69 @@ static void test_keep(void)
 	CHECK(keep_of("drivers/a.c", " * http://bugs.project.org/1\n", &cfg) ==
 	      KEEP_INFRA, "[keep] host keeps its subdomains' links");
 	config_release(&cfg);
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *path = xstrfmt("%s/%s", dir, name);
+	FILE *f;
+
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	free(path);
+}
+
+/* Imported code, told by the tree's own files. */
+static void test_imported(void)
+{
+	char dir[] = "/tmp/linkmend-keep-XXXXXX";
+	static const char line[] = "/* see http://x.org/p */\n";
+	struct keep_tree kt;
+	char *cmd;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a scratch tree");
+		return;
+	}
+	cmd = xstrfmt("mkdir -p %s/rust/alloc %s/lib/zstd %s/sha1dc "
+		      "%s/drivers/x %s/dts/upstream", dir, dir, dir, dir, dir);
+	CHECK(!system(cmd), "a scratch tree");
+	free(cmd);
+	/* The kernel's rust/alloc/README.md, its first paragraphs. */
+	put(dir, "rust/alloc/README.md",
+	    "# `alloc`\n\nThese source files come from the Rust standard "
+	    "library, hosted in\nthe <https://github.com/rust-lang/rust> "
+	    "repository, licensed under\n\"Apache-2.0 OR MIT\" and adapted "
+	    "for kernel use.\n\nPlease note that these files should be kept "
+	    "as close as possible to\nupstream.\n");
+	put(dir, "drivers/x/README", "The x driver.  See the data sheet.\n");
+	put(dir, ".gitmodules", "[submodule \"sha1dc\"]\n\tpath = sha1dc\n"
+	    "\turl = https://github.com/cr-marcstevens/sha1collisiondetection.git\n");
+	put(dir, ".gitattributes", "*.c diff=cpp\ndts/upstream/** linguist-vendored\n"
+	    "lib/zstd/** -linguist-vendored\n");
+	keep_tree_init(&kt, dir, NULL);
+	CHECK(keep_reason("rust/alloc/vec/mod.rs", CTX_C_COMMENT, line,
+			  sizeof(line) - 1, 7, "http://x.org/p", &kt) ==
+	      KEEP_IMPORTED, "keep: a folder whose README says its files come from upstream");
+	CHECK(keep_reason("sha1dc/sha1.c", CTX_C_COMMENT, line, sizeof(line) - 1,
+			  7, "http://x.org/p", &kt) == KEEP_IMPORTED,
+	      "keep: a git submodule");
+	CHECK(keep_reason("dts/upstream/src/arm/a.dts", CTX_C_COMMENT, line,
+			  sizeof(line) - 1, 7, "http://x.org/p", &kt) ==
+	      KEEP_IMPORTED, "keep: a path .gitattributes marks linguist-vendored");
+	CHECK(keep_reason("lib/zstd/zstd.c", CTX_C_COMMENT, line,
+			  sizeof(line) - 1, 7, "http://x.org/p", &kt) == KEEP_NONE,
+	      "keep: not one marked -linguist-vendored");
+	CHECK(keep_reason("drivers/x/x.c", CTX_C_COMMENT, line,
+			  sizeof(line) - 1, 7, "http://x.org/p", &kt) == KEEP_NONE,
+	      "keep: nor a folder whose README says nothing of it");
+	keep_tree_release(&kt);
+	cmd = xstrfmt("rm -rf %s", dir);
+	CHECK(!system(cmd), "the scratch tree removed");
+	free(cmd);
 }
 
 /* As check_rewrite, through layout_fit(); NULL after: left out for want. */
@@ -290,6 +356,7 @@ int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
 	test_keep();
+	test_imported();
 	check_rewrite("arch/arm/vfp/vfpsingle.c",
 		"/*\n"
 		" * is available through the web page `http://HTTP.CS.Berkeley.EDU/~jhauser/\n"
