@@ -4,7 +4,7 @@
 # builds and runs every test; "make demo" scans Debian's linux-source-6.1.
 
 CC ?= cc
-PKGS := libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq
+PKGS := libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq libpsl
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 

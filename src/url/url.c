@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
 #include <curl/curl.h>
+#include <libpsl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -203,6 +204,30 @@ static int suffix_is(const char *host, const char *suffix)
 	       !strcmp(host + h - s, suffix);
 }
 
+/*
+ * Is host's last label a top-level domain?  The Public Suffix List
+ * without its "*" rule, which would take any label for one; an IDN
+ * label in its xn-- form is given the benefit of the doubt.
+ */
+static int tld_known(const char *host)
+{
+	size_t n = strlen(host), k;
+	char tld[64];
+
+	if (n && host[n - 1] == '.')	/* "host.org.": the root's dot */
+		n--;
+	for (k = n; k > 0 && host[k - 1] != '.'; k--)
+		;
+	if (*host == '[' || !k || n - k == 0 || n - k >= sizeof(tld) ||
+	    !strncmp(host + k, "xn--", 4) ||
+	    strspn(host + k, "0123456789") >= n - k)	/* an IPv4 literal */
+		return 1;
+	memcpy(tld, host + k, n - k);
+	tld[n - k] = '\0';
+	return psl_is_public_suffix2(psl_builtin(), tld,
+				     PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE);
+}
+
 int url_host_is_example(const char *host)
 {
 	static const char *const names[] = {
@@ -217,7 +242,9 @@ int url_host_is_example(const char *host)
 	/* One label ("https://link/to/information"): a name of a LAN, or none. */
 	if (*host != '[' && !strchr(host, '.'))
 		return 1;
-	return addr_literal_kind(host) != NULL;
+	if (addr_literal_kind(host))
+		return 1;
+	return !tld_known(host);
 }
 
 int url_is_license(const char *host, const char *url)

@@ -54,8 +54,10 @@ int url_has_placeholder(const char *url, size_t n);
 /*
  * 1 if host is reserved for examples or is not on the public internet:
  * RFC 2606/6761 names (example.com, .test, .invalid, .localhost, .example),
- * localhost, .local, a name of one label, and loopback, private,
- * link-local or unspecified IPv4/IPv6 literals.
+ * localhost, .local, a name of one label, a name whose last label is no
+ * top-level domain of the Public Suffix List (libpsl: git's manual's
+ * "host.xz"), and loopback, private, link-local or unspecified IPv4/IPv6
+ * literals.
  */
 int url_host_is_example(const char *host);
 

@@ -63,10 +63,14 @@ static void test_example(void)
 		"172.16.0.1", "172.31.255.255", "192.168.0.1", "169.254.1.1",
 		"0.0.0.0", "[::1]", "[fe80::1]", "[fd00::1]", "[::ffff:10.0.0.1]",
 		"192.0.2.1", "[2001:db8::1]", "link", "power",
+		/* No top-level domain: git's manual's examples. */
+		"host.xz", "server.lan", "host.xz.", "foo.bar.xyzzy",
 	};
 	static const char *const no[] = {
 		"kernel.org", "examples.com", "example.community", "8.8.8.8",
 		"172.32.0.1", "[2001:4860::8888]", "testing.org", "local.org",
+		"www.ti.com", "lwn.net", "kernel.org.", "www.bund.de",
+		"example.xn--p1ai", "a.museum", "x.co.uk", "x.dev", "git.host",
 	};
 	size_t i;
 	char name[96];
