@@ -22,6 +22,7 @@ static const struct ext_rule ext_rules[] = {
 	{ "tc", LANG_SCRIPT }, { "rb", LANG_SCRIPT }, { "tcl", LANG_SCRIPT },
 	{ "sed", LANG_SCRIPT }, { "bt", LANG_SCRIPT },
 	{ "rst", LANG_RST },
+	{ "adoc", LANG_ASCIIDOC }, { "asciidoc", LANG_ASCIIDOC },
 	{ "md", LANG_MARKDOWN }, { "markdown", LANG_MARKDOWN },
 	{ "yaml", LANG_YAML }, { "yml", LANG_YAML },
 	{ "html", LANG_HTML }, { "htm", LANG_HTML }, { "xml", LANG_HTML },

@@ -19,6 +19,7 @@ enum lang {
 	LANG_MARKDOWN,
 	LANG_YAML,
 	LANG_HTML,	/* html, xml, svg */
+	LANG_ASCIIDOC,	/* plain text whose links are URL[text] */
 };
 
 /* path is relative to the root; head/len the file's first bytes. */

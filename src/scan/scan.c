@@ -47,6 +47,7 @@ struct hit {
 struct hits {
 	struct hit *v;
 	size_t nr, alloc;
+	int asciidoc;		/* a '[' after the host opens link text */
 };
 
 void occ_list_release(struct occ_list *l)
@@ -794,6 +795,29 @@ static size_t unclosed_bracket(const char *buf, size_t s, size_t e)
 }
 
 /*
+ * AsciiDoc's URL[link text] (and link:URL[text]): the URL ends at the
+ * first '[' after its host, closed or not; "http://[::1]/" is a host.
+ */
+static size_t link_text(const char *buf, size_t s, size_t e)
+{
+	const char *p = memmem(buf + s, e - s, "://", 3), *b;
+	size_t from;
+
+	if (!p)
+		return e;
+	from = (size_t)(p - buf) + 3;
+	if (from < e && buf[from] == '[') {
+		const char *close = memchr(buf + from, ']', e - from);
+
+		if (!close)
+			return e;
+		from = (size_t)(close - buf) + 1;
+	}
+	b = memchr(buf + from, '[', e - from);
+	return b ? (size_t)(b - buf) : e;
+}
+
+/*
  * The first closing bracket in [s, e) that no bracket of its kind opened
  * within it, or e: "(http://one.org/)(http://two.org/)" is two URLs, and
  * so is a README badge "[![b](https://ci/x.svg)](https://ci/x)".
@@ -1299,7 +1323,8 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		if (h->limit > len)
 			h->limit = len;
 		raw = url_run(buf, h->pos, h->limit, h->make_func);
-		raw = unclosed_bracket(buf, h->pos, raw);
+		raw = hs->asciidoc ? link_text(buf, h->pos, raw) :
+		      unclosed_bracket(buf, h->pos, raw);
 		if (raw - h->pos >= SCAN_MAX_URL ||
 		    (h->limit - raw >= 3 && !memcmp(buf + raw, "\xe2\x80\xa6", 3)))
 			flags |= OCC_TRUNCATED;
@@ -1392,7 +1417,7 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 int scan_buffer(const char *path, const char *buf, size_t len,
 		const struct scan_opts *opts, struct occ_list *out)
 {
-	struct hits hs = { NULL, 0, 0 };
+	struct hits hs = { NULL, 0, 0, 0 };
 	enum lang lang;
 
 	if (scan_is_binary(buf, len))
@@ -1403,6 +1428,7 @@ int scan_buffer(const char *path, const char *buf, size_t len,
 		return 0;
 	pthread_once(&tables_once, tables_init);
 	lang = lang_detect(path, buf, len);
+	hs.asciidoc = lang == LANG_ASCIIDOC;
 	switch (lang) {
 	case LANG_C:
 		lex_c(buf, len, hs.v, hs.nr, 0);
