@@ -74,11 +74,21 @@ int maintainers_regex_match(void *re, const char *s, size_t len)
 	return rc >= 0;
 }
 
+/* A "section" of prose (a preamble's line) with no entry is none. */
+static void drop_if_empty(struct maintainers *m)
+{
+	struct maint_section *s = m->nr ? &m->v[m->nr - 1] : NULL;
+
+	if (s && !s->nto && !s->ncc && !s->npat && !s->ntrees && !s->status) {
+		free(s->name);
+		m->nr--;
+	}
+}
+
 void maintainers_parse(char *text, const char *root, struct maintainers *m)
 {
 	struct maint_section *cur = NULL;
 	char *line, *next;
-	int started = 0;
 
 	memset(m, 0, sizeof(*m));
 	for (line = text; line && *line; line = next) {
@@ -87,12 +97,12 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		/* The sections start after the "Maintainers List" heading. */
-		if (!started) {
-			if (!strncmp(line, "Maintainers List", 16))
-				started = 1;
-			continue;
-		}
+		/*
+		 * Every "X:" line of a section counts, whatever comes before
+		 * the first, as get_maintainer.pl reads the file: a preamble's
+		 * lines (the kernel's up to "Maintainers List", indented or
+		 * prose) make sections that match no file.
+		 */
 		if (!*line) {
 			cur = NULL;
 			continue;
@@ -154,11 +164,13 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 		}
 		if (line[0] == ' ' || line[0] == '\t')
 			continue;
+		drop_if_empty(m);
 		ALLOC_GROW(m->v, m->nr + 1, m->alloc);
 		cur = &m->v[m->nr++];
 		memset(cur, 0, sizeof(*cur));
 		cur->name = xstrdup(line);
 	}
+	drop_if_empty(m);
 }
 
 void maintainers_release(struct maintainers *m)

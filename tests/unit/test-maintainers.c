@@ -35,6 +35,14 @@ int main(void)
 	      "and there it matches");
 	CHECK(section_for("Maintainers List\n\nNET\nF:\t\n", "a") == -1,
 	      "an empty F: matches nothing (and reads nothing before it)");
+	/* No "Maintainers List" heading: every X: line counts (issue 29). */
+	CHECK(section_for("BOARD X\nM:\tA <a@x.org>\nS:\tMaintained\nF:\tboard/x/\n",
+			  "board/x/a.c") == 0,
+	      "a MAINTAINERS without the kernel's heading (a u-boot board's)");
+	CHECK(section_for("The project's maintainers.\n\nTags:\n\tM: Mail patches to\n"
+			  "\tF: Files\n\nNET\nM:\tB <b@x.org>\nF:\tnet/\n",
+			  "net/a.c") == 0,
+	      "a preamble of prose and indented tags makes no section");
 	/* Found by fuzz-maintainers: stars that made matching exponential. */
 	memset(stars, '*', 300);
 	strcpy(stars + 300, "rivers/net/wireless/");
