@@ -38,6 +38,21 @@ static int valid_ts(const char *s)
 	return strlen(s) == 14 && strspn(s, "0123456789") == 14;
 }
 
+void captures_keep_same(struct captures *c, const char *url)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nr; i++) {
+		if (url_same_resource(url, c->v[i].original)) {
+			c->v[n++] = c->v[i];
+			continue;
+		}
+		free(c->v[i].original);
+		free(c->v[i].memento);
+	}
+	c->nr = n;
+}
+
 int cdx_parse(const char *url, const char *body, struct captures *out)
 {
 	json_error_t err;

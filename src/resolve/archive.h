@@ -34,6 +34,12 @@ void captures_release(struct captures *c);
  * url) on a malformed one.
  */
 int cdx_parse(const char *url, const char *body, struct captures *out);
+/*
+ * Drop the captures of any other page than url: the archive matches by a
+ * canonical key (no www., no port of its own), and a capture of another
+ * host, port, path or query is never offered for this one.
+ */
+void captures_keep_same(struct captures *c, const char *url);
 
 /*
  * Parse a TimeMap; entries with rel "memento" (first, last ...) whose

@@ -598,6 +598,7 @@ static void on_req(struct net_request *nr, void *data)
 				xstrfmt("HTTP %ld", nr->status);
 			captures_release(&t->caps);
 		} else {
+			captures_keep_same(&t->caps, t->l.url);
 			store_put_lookup(q->c->st, t->cdx_key, q->c->o.now, nr->body.buf);
 		}
 		break;
@@ -752,6 +753,7 @@ static void look_up(struct resolver *c)
 		t->cdx_key = cdx_url(c, t->l.url);
 		cached = c->o.refresh ? NULL : store_get_lookup(c->st, t->cdx_key, &at);
 		if (cached && !cdx_parse(t->l.url, cached, &t->caps)) {
+			captures_keep_same(&t->caps, t->l.url);
 			free(cached);
 			continue;
 		}

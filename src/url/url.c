@@ -54,6 +54,73 @@ int url_host_valid(const char *host)
 	return 1;
 }
 
+/* The parts url_same_resource() compares; 0, or -1 if url does not parse. */
+static int resource_parts(const char *url, char *part[5])
+{
+	static const CURLUPart which[5] = {
+		CURLUPART_SCHEME, CURLUPART_HOST, CURLUPART_PORT,
+		CURLUPART_PATH, CURLUPART_QUERY,
+	};
+	CURLU *h = curl_url();
+	int i, ret = 0;
+
+	memset(part, 0, 5 * sizeof(*part));
+	if (!h || curl_url_set(h, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME |
+			       CURLU_ALLOW_SPACE)) {
+		curl_url_cleanup(h);
+		return -1;
+	}
+	for (i = 0; i < 5; i++) {
+		char *v = NULL;
+
+		/* No port (or the scheme's own), no query: NULL. */
+		if (curl_url_get(h, which[i], &v, i == 2 ?
+				 CURLU_NO_DEFAULT_PORT : 0) && i < 2)
+			ret = -1;
+		part[i] = v ? xstrdup(v) : NULL;
+		curl_free(v);
+	}
+	curl_url_cleanup(h);
+	if (part[0])
+		lowercase(part[0]);
+	if (part[1])
+		lowercase(part[1]);
+	return ret;
+}
+
+static int same_or_both_null(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+/* "" and "/" are one path: the server's root. */
+static const char *root_path(const char *p)
+{
+	return p && *p ? p : "/";
+}
+
+int url_same_resource(const char *a, const char *b)
+{
+	char *pa[5] = { NULL }, *pb[5] = { NULL };
+	int same = 0, i;
+
+	if (!resource_parts(a, pa) && !resource_parts(b, pb)) {
+		int web_a = !strcmp(pa[0], "http") || !strcmp(pa[0], "https");
+		int web_b = !strcmp(pb[0], "http") || !strcmp(pb[0], "https");
+
+		same = (!strcmp(pa[0], pb[0]) ||
+			(web_a && web_b && !pa[2] && !pb[2])) &&
+		       !strcmp(pa[1], pb[1]) && same_or_both_null(pa[2], pb[2]) &&
+		       !strcmp(root_path(pa[3]), root_path(pb[3])) &&
+		       same_or_both_null(pa[4], pb[4]);
+	}
+	for (i = 0; i < 5; i++) {
+		free(pa[i]);
+		free(pb[i]);
+	}
+	return same;
+}
+
 int url_parse(const char *url, struct url_info *info)
 {
 	CURLU *h = curl_url();

@@ -52,6 +52,14 @@ int url_scheme_default(const char *s, size_t n);
 int url_has_placeholder(const char *url, size_t n);
 
 /*
+ * 1 if a and b name the same resource, as an archive's capture must to
+ * stand for a link: the same host (case aside), port, path and query;
+ * http and https count as one scheme when neither names a port.  0 when
+ * either does not parse.
+ */
+int url_same_resource(const char *a, const char *b);
+
+/*
  * 1 if host is reserved for examples or is not on the public internet:
  * RFC 2606/6761 names (example.com, .test, .invalid, .localhost, .example),
  * localhost, .local, a name of one label, a name whose last label is no

@@ -19,7 +19,7 @@ static void test_cdx(void)
 {
 	struct captures c = { NULL, 0, 0 };
 
-	CHECK(!cdx_parse("http://a.org/", cdx, &c) && c.nr == 4, "CDX JSON: four captures");
+	CHECK(!cdx_parse("http://a.org/x", cdx, &c) && c.nr == 4, "CDX JSON: four captures");
 	CHECK(c.nr == 4 && c.v[1].status == 302 && !strcmp(c.v[3].ts, "20080101000000"),
 	      "CDX JSON: fields by the header row");
 	CHECK(capture_choose(&c, "20060601000000") == 0,
@@ -37,6 +37,22 @@ static void test_cdx(void)
 	      "a reply without timestamp and original is refused");
 	CHECK(!cdx_parse("http://a.org/", "[[\"timestamp\",\"original\"],[\"2001\", \"u\"],[\"not-a-ts-123456\", \"u\"]]", &c) &&
 	      c.nr == 0, "rows with bad timestamps are skipped");
+	captures_release(&c);
+	/* The archive's key drops www. and the port: another page's capture. */
+	CHECK(!cdx_parse("http://a.org:8080/x",
+			 "[[\"timestamp\",\"original\"],"
+			 "[\"20010101000000\", \"http://a.org/x\"],"
+			 "[\"20020101000000\", \"http://www.a.org:8080/x\"],"
+			 "[\"20030101000000\", \"http://a.org:8080/x\"],"
+			 "[\"20040101000000\", \"http://a.org:8080/x?y=1\"]]", &c) &&
+	      (captures_keep_same(&c, "http://a.org:8080/x"), c.nr == 1) && !strcmp(c.v[0].ts, "20030101000000"),
+	      "only captures of the URL itself: not another port, host or query");
+	captures_release(&c);
+	CHECK(!cdx_parse("http://A.org/x",
+			 "[[\"timestamp\",\"original\"],"
+			 "[\"20010101000000\", \"http://a.org:80/x\"],"
+			 "[\"20020101000000\", \"https://a.org/x\"]]", &c) &&
+	      (captures_keep_same(&c, "http://A.org/x"), c.nr == 2), "but the host's case, its scheme's own port and https are the same page");
 	captures_release(&c);
 }
 

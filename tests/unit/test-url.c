@@ -150,6 +150,26 @@ static void test_host_valid(void)
 	      "url_parse refuses a port past 65535");
 }
 
+static void test_same_resource(void)
+{
+	CHECK(url_same_resource("http://a.org/x", "http://A.ORG:80/x"),
+	      "same resource: host case and the default port");
+	CHECK(url_same_resource("http://a.org", "https://a.org/"),
+	      "same resource: http and https, empty path and /");
+	CHECK(!url_same_resource("http://a.org:8080/x", "http://a.org/x"),
+	      "not the same resource: another port");
+	CHECK(!url_same_resource("http://a.org:8080/x", "https://a.org:8080/x"),
+	      "nor another scheme where a port is named");
+	CHECK(!url_same_resource("http://www.a.org/x", "http://a.org/x"),
+	      "nor www. and the bare name");
+	CHECK(!url_same_resource("http://a.org/X", "http://a.org/x"),
+	      "nor a path in another case");
+	CHECK(!url_same_resource("http://a.org/x?a=1", "http://a.org/x"),
+	      "nor another query");
+	CHECK(!url_same_resource("http://a.org/x", "not a url"),
+	      "nor what does not parse");
+}
+
 int main(void)
 {
 	setlocale(LC_CTYPE, "C.UTF-8");
@@ -157,6 +177,7 @@ int main(void)
 	test_parse();
 	test_placeholder();
 	test_example();
+	test_same_resource();
 	test_host_valid();
 	test_license();
 	test_schemes();
