@@ -3,6 +3,7 @@
 # after tests/lib/sh.sh): a tree of links over thirty-odd hosts, the test
 # web serving them, a PostgreSQL cluster of the test's own, and helpers
 # to read the verdicts and the gaps between requests on the wire.
+# WORKERS_HOSTS=N makes N hosts of five links (30).
 # WORKERS_SLOW=N adds N hosts whose one link moves to a page on a host
 # that answers in 5 s (slow.workers-web.org), which every worker asks.
 . "$TESTS/lib/pg.sh"
@@ -24,12 +25,12 @@ fi
 scn=$SCRATCH/workers.scn
 tree=$SCRATCH/tree
 mkdir -p "$tree"
-python3 - "$scn" "$tree/links.c" "${WORKERS_SLOW:-0}" <<'PY'
+python3 - "$scn" "$tree/links.c" "${WORKERS_SLOW:-0}" "${WORKERS_HOSTS:-30}" <<'PY'
 import sys
 fates = [("/ok", "200 fine"), ("/gone", "404"), ("/moved", "301 /ok"),
          ("/broken", "500"), ("/deep/page.html", "200 a page")]
 with open(sys.argv[1], "w") as s, open(sys.argv[2], "w") as c:
-    for h in range(30):
+    for h in range(int(sys.argv[4])):
         host = f"h{h:02d}.workers-web.org"
         s.write(f"{host} latency 5-40\n")
         for path, fate in fates:

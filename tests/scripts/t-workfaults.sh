@@ -11,6 +11,7 @@
 # a worker that waited for the store says so and for how long.
 . "$(dirname "$0")/../lib/sh.sh"
 WORKERS_SLOW=3
+WORKERS_HOSTS=12
 . "$TESTS/lib/workers.sh"
 FAKETIME_LIB=$(ls /usr/lib/*/faketime/libfaketimeMT.so.1 2> /dev/null | head -1)
 if [ -z "$FAKETIME_LIB" ]; then
@@ -56,7 +57,7 @@ run "$LINKMEND" check -q --allow-private "${TIMEOUT[@]}" --db "$SCRATCH/ref.db" 
 verdicts "$SCRATCH/ref.db" > "$SCRATCH/t-ref"
 urls=$(wc -l < "$SCRATCH/t-ref")
 want="$urls|$urls|0"
-same "plain check of the tree gives 171 verdicts (the setup works)" "$urls" "171"
+same "plain check of the tree gives 81 verdicts (the setup works)" "$urls" "81"
 ok "the links through the slow host are moved, not timed out (the setup works)" \
 	test "$(grep -c "^http://q[0-9].workers-web.org/go	moved" "$SCRATCH/t-ref")" = 3
 slow=$("$WEB/exec" -n "$NAME" curl -s -o /dev/null -w '%{time_total}' \
@@ -110,6 +111,13 @@ ok "no worker waited for the store longer than its lease (30 s; longest ${longes
 # monotonic clock runs on, as an NTP step leaves it): leases and turns are
 # timed by the store's clock, so the others neither wait for it nor take
 # its hosts.
+# Under ASan the clock cases add time, not coverage (the same code as the
+# run above): the plain build's run of the suite has them.
+if grep -q fsanitize "$(dirname "$0")/../../.build-flags" 2>/dev/null; then
+	skip "one worker's clock stepped +120 and -120 s" \
+		"sanitizer build: the plain build's run checks it"
+	exit 0
+fi
 for step in +120 -120; do
 	clock=$SCRATCH/clock$step
 	echo "+0" > "$clock"
