@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "../lib/config.h"
 #include "../lib/strbuf.h"
@@ -158,6 +159,16 @@ static int is_translation(const char *path, const char *base)
 	       !strcmp(ext, "pot");
 }
 
+/* A file of the tree that may well not be there: quiet when it is not. */
+static int read_if_there(struct strbuf *sb, const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) || !S_ISREG(st.st_mode))
+		return -1;
+	return strbuf_read_file(sb, path);
+}
+
 static void add_imported(struct keep_tree *t, const char *what, size_t n)
 {
 	while (n && (what[n - 1] == '/' || isspace((unsigned char)what[n - 1])))
@@ -175,7 +186,7 @@ static void read_imports(struct keep_tree *t)
 	struct strbuf sb = STRBUF_INIT;
 	char *name = xstrfmt("%s/.gitmodules", t->root), *line, *next;
 
-	if (!strbuf_read_file(&sb, name))
+	if (!read_if_there(&sb, name))
 		for (line = sb.buf; *line; line = next) {
 			size_t n = strcspn(line, "\n");
 
@@ -195,7 +206,7 @@ static void read_imports(struct keep_tree *t)
 	free(name);
 	strbuf_reset(&sb);
 	name = xstrfmt("%s/.gitattributes", t->root);
-	if (!strbuf_read_file(&sb, name))
+	if (!read_if_there(&sb, name))
 		for (line = sb.buf; *line; line = next) {
 			size_t n = strcspn(line, "\n"), p = strcspn(line, " \t");
 			char *attrs = xstrndup(line, n);
@@ -263,7 +274,7 @@ static int readme_imported(struct keep_tree *t, const char *dir)
 		char *name = xstrfmt("%s/%s/%s", t->root, dir, names[i]);
 
 		strbuf_reset(&sb);
-		if (!strbuf_read_file(&sb, name)) {
+		if (!read_if_there(&sb, name)) {
 			if (sb.len > 4096)
 				strbuf_setlen(&sb, 4096);
 			for (k = 0; k < sizeof(says) / sizeof(says[0]); k++)
