@@ -786,9 +786,11 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		    subject.buf);
 	if (parts > 1)
 		strbuf_addf(&sb, " (%zu of %zu)", part, parts);
+	/* A tree without MAINTAINERS is grouped by its directories. */
 	strbuf_addf(&sb, "\n\nThis series updates %zu web link%s in %zu patch%s, one per\n"
-		    "MAINTAINERS section and kind of change:\n\n", links,
-		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es");
+		    "%s and kind of change:\n\n", links,
+		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es",
+		    c->have_m ? "MAINTAINERS section" : "directory");
 	strbuf_addf(&sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
 		    by_kind[0], by_kind[1], by_kind[2], by_kind[3]);
 	for (i = first; i < last; i++) {
@@ -1207,7 +1209,7 @@ static int address_all(struct series *c)
 {
 	char **files = xcalloc(c->ng, sizeof(*files));
 	struct recipients *rcpt = xcalloc(c->ng, sizeof(*rcpt));
-	size_t k;
+	size_t k, nobody = 0;
 	int ret;
 
 	for (k = 0; k < c->ng; k++)
@@ -1218,8 +1220,17 @@ static int address_all(struct series *c)
 			c->ng, c->ng == 1 ? "" : "es", c->o->in_process ?
 			"MAINTAINERS read here" : "scripts/get_maintainer.pl");
 	ret = address(c, files, c->ng, rcpt);
-	for (k = 0; k < c->ng; k++)
+	for (k = 0; k < c->ng; k++) {
 		c->g[k].rcpt = rcpt[k];		/* released with the group */
+		nobody += !rcpt[k].nto && !rcpt[k].ncc;
+	}
+	/* A patch no one receives is lost in an outbox: say so, loudly. */
+	if (!ret && nobody)
+		warning("%zu of %zu patches have no recipient: %s; send "
+			"them to the project by hand, or write its MAINTAINERS",
+			nobody, c->ng,
+			c->have_m ? "MAINTAINERS names no one for their files" :
+			"the tree has no MAINTAINERS");
 	free(rcpt);
 	free(files);
 	return ret;
