@@ -223,6 +223,127 @@ static void read_imports(struct keep_tree *t)
 	strbuf_release(&sb);
 }
 
+/*
+ * "host/path" of a URL (or git's host:path), lowercase host, without a
+ * trailing ".git" or '/'; NULL if it names no host.
+ */
+static char *place_of(const char *url, size_t n)
+{
+	char *u = xstrndup(url, n), *p = strstr(u, "://"), *out = NULL;
+	size_t k;
+
+	if (p) {
+		char *host = p + 3, *at, *slash;
+
+		slash = host + strcspn(host, "/");
+		at = memchr(host, '@', (size_t)(slash - host));
+		if (at)
+			host = at + 1;
+		out = xstrfmt("%.*s%s", (int)strcspn(host, ":/"), host,
+			      *slash ? slash : "");
+	} else if ((p = strchr(u, '@')) && strchr(p, ':')) {
+		char *colon = strchr(p, ':');	/* git@host:owner/repo */
+
+		*colon = '/';
+		out = xstrdup(p + 1);
+	}
+	free(u);
+	if (!out)
+		return NULL;
+	for (k = 0; out[k] && out[k] != '/'; k++)
+		out[k] = (char)tolower((unsigned char)out[k]);
+	k = strlen(out);
+	if (k > 4 && !strcmp(out + k - 4, ".git"))
+		out[k -= 4] = '\0';
+	while (k && out[k - 1] == '/')
+		out[--k] = '\0';
+	if (!k || out[0] == '/') {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static void add_own(struct keep_tree *t, const char *url, size_t n)
+{
+	char *place = place_of(url, n);
+
+	if (!place)
+		return;
+	t->own = xrealloc(t->own, (t->nown + 1) * sizeof(*t->own));
+	t->own[t->nown++] = place;
+}
+
+/* The first URL on a line (after "T:\tgit " or "url = "). */
+static void add_own_line(struct keep_tree *t, const char *line, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isspace((unsigned char)line[i]) &&
+		    (i == 0 || isspace((unsigned char)line[i - 1]))) {
+			size_t w = strcspn(line + i, " \t\n");
+
+			if (w > n - i)
+				w = n - i;
+			if (memmem(line + i, w, "://", 3) ||
+			    (memchr(line + i, '@', w) && memchr(line + i, ':', w))) {
+				add_own(t, line + i, w);
+				return;
+			}
+		}
+}
+
+/* MAINTAINERS' T:, B: and Q: lines; .git/config's remote URLs. */
+static void read_own(struct keep_tree *t)
+{
+	static const char *const files[] = { "MAINTAINERS", ".git/config" };
+	struct strbuf sb = STRBUF_INIT;
+	size_t f;
+
+	for (f = 0; f < 2; f++) {
+		char *name = xstrfmt("%s/%s", t->root, files[f]), *line, *next;
+
+		strbuf_reset(&sb);
+		if (!read_if_there(&sb, name))
+			for (line = sb.buf; *line; line = next) {
+				size_t n = strcspn(line, "\n");
+				const char *v = line;
+
+				next = line + n + (line[n] == '\n');
+				if (!f && n > 2 && strchr("TBQ", line[0]) &&
+				    line[1] == ':')
+					add_own_line(t, line + 2, n - 2);
+				while (f && v < line + n && isspace((unsigned char)*v))
+					v++;
+				if (f && !strncmp(v, "url", 3))
+					add_own_line(t, v + 3, n - (size_t)(v + 3 - line));
+			}
+		free(name);
+	}
+	strbuf_release(&sb);
+}
+
+/* A link into one of the project's own places (its repositories, ...). */
+static int is_own(const struct keep_tree *t, const char *url)
+{
+	char *place;
+	size_t i;
+	int own = 0;
+
+	if (!t || !t->nown || !(place = place_of(url, strlen(url))))
+		return 0;
+	for (i = 0; i < t->nown && !own; i++) {
+		size_t n = strlen(t->own[i]);
+
+		own = !strncmp(place, t->own[i], n) &&
+		      (!place[n] || place[n] == '/' || place[n] == '?' ||
+		       place[n] == '#');
+	}
+	free(place);
+	return own;
+}
+
 void keep_tree_init(struct keep_tree *t, const char *root,
 		    const struct config *cfg)
 {
@@ -231,6 +352,7 @@ void keep_tree_init(struct keep_tree *t, const char *root,
 	if (root) {
 		t->root = xstrdup(root);
 		read_imports(t);
+		read_own(t);
 	}
 }
 
@@ -241,6 +363,9 @@ void keep_tree_release(struct keep_tree *t)
 	for (i = 0; i < t->nimported; i++)
 		free(t->imported[i]);
 	free(t->imported);
+	for (i = 0; i < t->nown; i++)
+		free(t->own[i]);
+	free(t->own);
 	free(t->root);
 	strmap_clear(&t->dirs, NULL);
 	memset(t, 0, sizeof(*t));
@@ -516,7 +641,7 @@ enum keep_reason keep_reason(const char *path, enum context ctx,
 	struct url_info info;
 
 	if (r == KEEP_NONE && url && !url_parse(url, &info)) {
-		if (infra_host(info.host, cfg))
+		if (infra_host(info.host, cfg) || is_own(t, url))
 			r = KEEP_INFRA;
 		url_info_release(&info);
 	}

@@ -15,8 +15,10 @@
  * whose own README says it comes from elsewhere, as rust/alloc/'s does:
  * it has an upstream of its own); on any line, copyright,
  * author, SPDX and licence lines (who wrote what, the terms as written);
- * links to the project's own infrastructure (infra_host()), which fail
- * when the checker's network does.  The tree's .linkmend.conf adds
+ * links to the project's own infrastructure (infra_host(), and the
+ * repositories, bug trackers and patch queues the tree's MAINTAINERS T:,
+ * B: and Q: lines and its .git/config remotes name: links into them),
+ * which fail when the checker's network does.  The tree's .linkmend.conf adds
  * [keep] path = GLOB, [keep] line = TEXT (a case-insensitive part of the
  * line) and [keep] host = NAME (it and its subdomains).  Code and strings
  * are the plan's (--strings).
@@ -41,6 +43,8 @@ struct keep_tree {
 	char *root;
 	char **imported;	/* folders and patterns of imported code */
 	size_t nimported;
+	char **own;		/* "host/path" of the project's own places */
+	size_t nown;
 	struct strmap dirs;	/* folder -> its README says imported */
 };
 

@@ -225,6 +225,14 @@ static void test_imported(void)
 	    "\turl = https://github.com/cr-marcstevens/sha1collisiondetection.git\n");
 	put(dir, ".gitattributes", "*.c diff=cpp\ndts/upstream/** linguist-vendored\n"
 	    "lib/zstd/** -linguist-vendored\n");
+	/* u-boot's MAINTAINERS names its custodians' trees on source.denx.de. */
+	put(dir, "MAINTAINERS", "ARM\nM:\tA <a@x.org>\nS:\tMaintained\n"
+	    "T:\tgit https://source.denx.de/u-boot/custodians/u-boot-arm.git\n"
+	    "B:\thttps://bugs.x.org/\nF:\tarch/arm/\n");
+	cmd = xstrfmt("mkdir -p %s/.git", dir);
+	CHECK(!system(cmd), "a scratch repository");
+	free(cmd);
+	put(dir, ".git/config", "[remote \"origin\"]\n\turl = git@github.com:u-boot/u-boot.git\n");
 	keep_tree_init(&kt, dir, NULL);
 	CHECK(keep_reason("rust/alloc/vec/mod.rs", CTX_C_COMMENT, line,
 			  sizeof(line) - 1, 7, "http://x.org/p", &kt) ==
@@ -241,6 +249,34 @@ static void test_imported(void)
 	CHECK(keep_reason("drivers/x/x.c", CTX_C_COMMENT, line,
 			  sizeof(line) - 1, 7, "http://x.org/p", &kt) == KEEP_NONE,
 	      "keep: nor a folder whose README says nothing of it");
+	{
+		static const struct {
+			const char *url;
+			enum keep_reason want;
+			const char *name;
+		} own[] = {
+			{ "https://source.denx.de/u-boot/custodians/u-boot-arm/-/tree/next",
+			  KEEP_INFRA, "keep: a link into a tree MAINTAINERS names (T:)" },
+			{ "https://bugs.x.org/show_bug.cgi?id=1", KEEP_INFRA,
+			  "keep: into its bug tracker (B:)" },
+			{ "https://github.com/u-boot/u-boot/blob/master/README", KEEP_INFRA,
+			  "keep: into the repository .git/config's remote names" },
+			{ "https://github.com/u-boot/u-boot-extras", KEEP_NONE,
+			  "keep: not another repository beside it" },
+			{ "https://source.denx.de/other/project", KEEP_NONE,
+			  "keep: nor another project on the same host" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+			char *l = xstrfmt("/* %s */\n", own[i].url);
+
+			CHECK(keep_reason("drivers/x/x.c", CTX_C_COMMENT, l,
+					  strlen(l), 3, own[i].url, &kt) ==
+			      own[i].want, own[i].name);
+			free(l);
+		}
+	}
 	keep_tree_release(&kt);
 	cmd = xstrfmt("rm -rf %s", dir);
 	CHECK(!system(cmd), "the scratch tree removed");
