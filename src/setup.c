@@ -186,9 +186,11 @@ void cmd_limit_paths(struct cmd_store *cs, const struct opt_list *paths)
 	for (i = 0; i < paths->nr; i++) {
 		char *p = xstrdup(paths->v[i]);
 
-		if (path_normalize(p))
+		if (path_normalize(p)) {
+			free(p);	/* unreachable at exit: a leak to ASan */
 			die("--path '%s': not a path inside the tree (relative "
 			    "to its root, as scan prints them)", paths->v[i]);
+		}
 		cs->paths[cs->npaths++] = p;
 	}
 	store_limit_paths(cs->st, (const char *const *)cs->paths, cs->npaths);
