@@ -180,47 +180,57 @@ static void add_imported(struct keep_tree *t, const char *what, size_t n)
 	t->imported[t->nimported++] = xstrndup(what, n);
 }
 
-/* Each "path = X" of .gitmodules, each linguist-vendored pattern. */
-static void read_imports(struct keep_tree *t)
+/*
+ * Call fn on each line (without its newline) of the tree's file name, if
+ * the tree has one.
+ */
+static void each_line(struct keep_tree *t, const char *name,
+		      void (*fn)(struct keep_tree *t, const char *line,
+				 size_t n))
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *name = xstrfmt("%s/.gitmodules", t->root), *line, *next;
+	char *path = xstrfmt("%s/%s", t->root, name);
+	const char *line, *next;
 
-	if (!read_if_there(&sb, name))
+	if (!read_if_there(&sb, path))
 		for (line = sb.buf; *line; line = next) {
 			size_t n = strcspn(line, "\n");
 
 			next = line + n + (line[n] == '\n');
-			while (isspace((unsigned char)*line) && n) {
-				line++;
-				n--;
-			}
-			if (n > 4 && !strncmp(line, "path", 4)) {
-				const char *v = line + 4;
-
-				while (v < line + n && strchr(" \t=", *v))
-					v++;
-				add_imported(t, v, (size_t)(line + n - v));
-			}
+			fn(t, line, n);
 		}
-	free(name);
-	strbuf_reset(&sb);
-	name = xstrfmt("%s/.gitattributes", t->root);
-	if (!read_if_there(&sb, name))
-		for (line = sb.buf; *line; line = next) {
-			size_t n = strcspn(line, "\n"), p = strcspn(line, " \t");
-			char *attrs = xstrndup(line, n);
-
-			next = line + n + (line[n] == '\n');
-			if (*line != '#' && p < n &&
-			    (strstr(attrs, " linguist-vendored") ||
-			     strstr(attrs, "\tlinguist-vendored")) &&
-			    !strstr(attrs, "linguist-vendored=false"))
-				add_imported(t, line, p);
-			free(attrs);
-		}
-	free(name);
+	free(path);
 	strbuf_release(&sb);
+}
+
+/* .gitmodules: "path = X". */
+static void submodule_line(struct keep_tree *t, const char *line, size_t n)
+{
+	const char *v;
+
+	while (n && isspace((unsigned char)*line)) {
+		line++;
+		n--;
+	}
+	if (n <= 4 || strncmp(line, "path", 4))
+		return;
+	for (v = line + 4; v < line + n && strchr(" \t=", *v); v++)
+		;
+	add_imported(t, v, (size_t)(line + n - v));
+}
+
+/* .gitattributes: "PATTERN ... linguist-vendored" (not =false). */
+static void attributes_line(struct keep_tree *t, const char *line, size_t n)
+{
+	size_t p = strcspn(line, " \t");
+	char *attrs = xstrndup(line, n);
+
+	if (*line != '#' && p < n &&
+	    (strstr(attrs, " linguist-vendored") ||
+	     strstr(attrs, "\tlinguist-vendored")) &&
+	    !strstr(attrs, "linguist-vendored=false"))
+		add_imported(t, line, p);
+	free(attrs);
 }
 
 /*
@@ -294,34 +304,22 @@ static void add_own_line(struct keep_tree *t, const char *line, size_t n)
 		}
 }
 
-/* MAINTAINERS' T:, B: and Q: lines; .git/config's remote URLs. */
-static void read_own(struct keep_tree *t)
+/* MAINTAINERS: the URL of a T:, B: or Q: line. */
+static void maintainers_line(struct keep_tree *t, const char *line, size_t n)
 {
-	static const char *const files[] = { "MAINTAINERS", ".git/config" };
-	struct strbuf sb = STRBUF_INIT;
-	size_t f;
+	if (n > 2 && strchr("TBQ", line[0]) && line[1] == ':')
+		add_own_line(t, line + 2, n - 2);
+}
 
-	for (f = 0; f < 2; f++) {
-		char *name = xstrfmt("%s/%s", t->root, files[f]), *line, *next;
+/* .git/config: a remote's "url = ...". */
+static void config_line(struct keep_tree *t, const char *line, size_t n)
+{
+	const char *v = line;
 
-		strbuf_reset(&sb);
-		if (!read_if_there(&sb, name))
-			for (line = sb.buf; *line; line = next) {
-				size_t n = strcspn(line, "\n");
-				const char *v = line;
-
-				next = line + n + (line[n] == '\n');
-				if (!f && n > 2 && strchr("TBQ", line[0]) &&
-				    line[1] == ':')
-					add_own_line(t, line + 2, n - 2);
-				while (f && v < line + n && isspace((unsigned char)*v))
-					v++;
-				if (f && !strncmp(v, "url", 3))
-					add_own_line(t, v + 3, n - (size_t)(v + 3 - line));
-			}
-		free(name);
-	}
-	strbuf_release(&sb);
+	while (v < line + n && isspace((unsigned char)*v))
+		v++;
+	if ((size_t)(line + n - v) > 3 && !strncmp(v, "url", 3))
+		add_own_line(t, v + 3, n - (size_t)(v + 3 - line));
 }
 
 /* A link into one of the project's own places (its repositories, ...). */
@@ -351,8 +349,10 @@ void keep_tree_init(struct keep_tree *t, const char *root,
 	t->cfg = cfg;
 	if (root) {
 		t->root = xstrdup(root);
-		read_imports(t);
-		read_own(t);
+		each_line(t, ".gitmodules", submodule_line);
+		each_line(t, ".gitattributes", attributes_line);
+		each_line(t, "MAINTAINERS", maintainers_line);
+		each_line(t, ".git/config", config_line);
 	}
 }
 
