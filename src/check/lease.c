@@ -25,11 +25,34 @@ char *lease_who(const struct lease_opts *o)
 	return xstrfmt("%s: worker %s", stage[o->job], o->owner);
 }
 
+int lease_wait_store(struct store *st, const char *who,
+		     volatile sig_atomic_t *stop)
+{
+	long t0 = net_now_ms(), pause = 250;
+
+	if (!store_lost(st))
+		return 0;
+	fprintf(stderr, "%s: the store is unreachable: waiting for it"
+		" (trying again with back-off)\n", who);
+	while (store_reconnect(st)) {
+		struct timespec ts = { pause / 1000, (pause % 1000) * 1000000 };
+
+		if (stop && *stop)
+			return -1;
+		nanosleep(&ts, NULL);
+		if (pause < 4000)
+			pause *= 2;
+	}
+	fprintf(stderr, "%s: the store is back after %.1f s\n", who,
+		(double)(net_now_ms() - t0) / 1000.0);
+	return 0;
+}
+
 /* Wait for a lost store, saying so as this worker. */
 static int wait_store(const struct lease_opts *o, struct store *st)
 {
 	char *who = lease_who(o);
-	int ret = store_wait(st, who, o->stop);
+	int ret = lease_wait_store(st, who, o->stop);
 
 	free(who);
 	return ret;

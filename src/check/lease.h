@@ -63,6 +63,14 @@ struct lease_batch {
 /* "check: worker OWNER", for messages; the caller frees it. */
 char *lease_who(const struct lease_opts *o);
 
+/*
+ * Wait for a lost store (store_lost()) to come back, trying again with
+ * back-off (up to 4 s apart) and saying so on stderr as who; 0 once it is
+ * back (at once if it was never lost), -1 if *stop was set first.
+ */
+int lease_wait_store(struct store *st, const char *who,
+		     volatile sig_atomic_t *stop);
+
 /* Claim up to o->hosts hosts with work due into b; how many, or -1. */
 int lease_claim(struct lease_batch *b, const struct lease_opts *o,
 		struct store *st);

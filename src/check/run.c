@@ -10,6 +10,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../url/url.h"
+#include "lease.h"
 #include "run.h"
 #include "sanity.h"
 
@@ -177,7 +178,7 @@ static int record_held(struct run_state *rs)
 	size_t i, put = 0;
 	int ret = 0;
 
-	if (rs->nheld && !store_wait(rs->st, who, rs->o->stop))
+	if (rs->nheld && !lease_wait_store(rs->st, who, rs->o->stop))
 		for (; put < rs->nheld; put++)
 			if (store_put_check(rs->st, &rs->held[put]))
 				break;

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../lib/path.h"
@@ -237,37 +236,6 @@ int store_lost(struct store *st)
 int store_reconnect(struct store *st)
 {
 	return db_lost(st->db) ? db_reconnect(st->db) : 0;
-}
-
-static long long mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-int store_wait(struct store *st, const char *who,
-	       volatile sig_atomic_t *stop)
-{
-	long long t0 = mono_ms(), pause = 250;
-
-	if (!db_lost(st->db))
-		return 0;
-	fprintf(stderr, "%s: the store is unreachable: waiting for it"
-		" (trying again with back-off)\n", who);
-	while (db_reconnect(st->db)) {
-		struct timespec ts = { pause / 1000, (pause % 1000) * 1000000 };
-
-		if (stop && *stop)
-			return -1;
-		nanosleep(&ts, NULL);
-		if (pause < 4000)
-			pause *= 2;
-	}
-	fprintf(stderr, "%s: the store is back after %.1f s\n", who,
-		(double)(mono_ms() - t0) / 1000.0);
-	return 0;
 }
 
 int store_begin(struct store *st)

@@ -18,7 +18,6 @@
 #ifndef STORE_STORE_H
 #define STORE_STORE_H
 
-#include <signal.h>
 #include <stddef.h>
 
 struct store;
@@ -114,13 +113,10 @@ int store_reset_tree(struct store *st);
 int store_clock_ms(struct store *st, long long *ms);
 /*
  * A store on a server that went away (store_lost(): its connection was
- * lost) fails every call until it is back.  store_wait() waits for it,
- * retrying with back-off and saying so on stderr as who; 0 once it is
- * back (at once if it was never lost), -1 if *stop was set first.
+ * lost) fails every call until store_reconnect() brings it back (the
+ * workers' wait, with back-off: lease_wait_store()).
  */
 int store_lost(struct store *st);
-int store_wait(struct store *st, const char *who,
-	       volatile sig_atomic_t *stop);
 /* One attempt, quiet: 0 if the store is back. */
 int store_reconnect(struct store *st);
 int store_begin(struct store *st);
