@@ -59,16 +59,20 @@ static int wait_store(const struct lease_opts *o, struct store *st)
 }
 
 /*
- * The store's clock; a lost store is not this worker's fault (-1 without
- * failing: the caller defers what needed it).
+ * A store call failed: the batch fails, unless the store is lost, which
+ * is not this worker's fault (the caller defers what needed it).  -1.
  */
-static int store_now(struct lease_batch *b, long long *now)
+static int store_failed(struct lease_batch *b)
 {
-	if (!store_clock_ms(b->st, now))
-		return 0;
 	if (!store_lost(b->st))
 		b->failed = -1;
 	return -1;
+}
+
+/* The store's clock (store_failed() when it cannot be read). */
+static int store_now(struct lease_batch *b, long long *now)
+{
+	return store_clock_ms(b->st, now) ? store_failed(b) : 0;
 }
 
 struct claim_ctx {
@@ -156,11 +160,8 @@ long lease_turn(void *data, const char *host, long spacing_ms, int *ours)
 	 */
 	r = store_take_turn(b->st, host, b->o->owner, spacing_ms + 5, now,
 			    now + b->o->lease_ms, &at);
-	if (r < 0) {
-		if (!store_lost(b->st))
-			b->failed = -1;
-		return -1;
-	}
+	if (r < 0)
+		return store_failed(b);
 	*ours = r == 1;
 	since = strmap_put(&b->waiting, host);
 	if (r != 2) {
@@ -183,9 +184,8 @@ void lease_turn_end(void *data, const char *host, int sent)
 	/* Lost: the turn stays ours until dropped, which ends it at now. */
 	if (store_now(b, &now))
 		return;
-	if (store_end_turn(b->st, host, b->o->owner, sent, now) &&
-	    !store_lost(b->st))
-		b->failed = -1;
+	if (store_end_turn(b->st, host, b->o->owner, sent, now))
+		store_failed(b);
 }
 
 void lease_renew(void *data)
@@ -217,8 +217,7 @@ void lease_renew(void *data)
 		return;
 	n = store_renew_leases(b->st, b->o->owner, now + b->o->lease_ms);
 	if (n < 0) {
-		if (!store_lost(b->st))
-			b->failed = -1;
+		store_failed(b);
 		return;
 	}
 	if ((size_t)n < b->nr && !b->lost) {
