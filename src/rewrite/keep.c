@@ -234,34 +234,25 @@ static void attributes_line(struct keep_tree *t, const char *line, size_t n)
 }
 
 /*
- * "host/path" of a URL (or git's host:path), lowercase host, without a
- * trailing ".git" or '/'; NULL if it names no host.
+ * "host/path" of a URL (libcurl's parts) or of git's host:path, lowercase
+ * host, without a trailing ".git" or '/'; NULL if it names no host.
  */
 static char *place_of(const char *url, size_t n)
 {
-	char *u = xstrndup(url, n), *p = strstr(u, "://"), *out = NULL;
+	char *u = xstrndup(url, n), *p, *out = NULL;
 	size_t k;
 
-	if (p) {
-		char *host = p + 3, *at, *slash;
-
-		slash = host + strcspn(host, "/");
-		at = memchr(host, '@', (size_t)(slash - host));
-		if (at)
-			host = at + 1;
-		out = xstrfmt("%.*s%s", (int)strcspn(host, ":/"), host,
-			      *slash ? slash : "");
+	if (strstr(u, "://")) {
+		out = url_host_path(u);
 	} else if ((p = strchr(u, '@')) && strchr(p, ':')) {
-		char *colon = strchr(p, ':');	/* git@host:owner/repo */
-
-		*colon = '/';
+		*strchr(p, ':') = '/';	/* git@host:owner/repo, scp's form */
 		out = xstrdup(p + 1);
+		for (k = 0; out[k] && out[k] != '/'; k++)
+			out[k] = (char)tolower((unsigned char)out[k]);
 	}
 	free(u);
 	if (!out)
 		return NULL;
-	for (k = 0; out[k] && out[k] != '/'; k++)
-		out[k] = (char)tolower((unsigned char)out[k]);
 	k = strlen(out);
 	if (k > 4 && !strcmp(out + k - 4, ".git"))
 		out[k -= 4] = '\0';

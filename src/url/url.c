@@ -88,6 +88,18 @@ static int resource_parts(const char *url, char *part[5])
 	return ret;
 }
 
+char *url_host_path(const char *url)
+{
+	char *part[5], *out = NULL;
+	int i;
+
+	if (!resource_parts(url, part) && *part[1])
+		out = xstrfmt("%s%s", part[1], part[3] ? part[3] : "");
+	for (i = 0; i < 5; i++)
+		free(part[i]);
+	return out;
+}
+
 static int same_or_both_null(const char *a, const char *b)
 {
 	return a && b ? !strcmp(a, b) : a == b;

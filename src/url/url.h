@@ -59,6 +59,9 @@ int url_has_placeholder(const char *url, size_t n);
  */
 int url_same_resource(const char *a, const char *b);
 
+/* "host/path" of url (lowercase host, no port or query); NULL if none. */
+char *url_host_path(const char *url);
+
 /*
  * 1 if host is reserved for examples or is not on the public internet:
  * RFC 2606/6761 names (example.com, .test, .invalid, .localhost, .example),
