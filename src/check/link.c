@@ -57,7 +57,7 @@ struct link *link_set_by_url(const struct link_set *s, const char *url)
 	return k ? &s->v[k - 1] : NULL;
 }
 
-static void release_last(struct store_check *c)
+void link_check_release(struct store_check *c)
 {
 	free((char *)c->verdict);
 	free((char *)c->final_url);
@@ -66,19 +66,24 @@ static void release_last(struct store_check *c)
 	free((char *)c->digest);
 }
 
+void link_check_copy(struct store_check *dst, const struct store_check *src)
+{
+	*dst = *src;
+	dst->verdict = xstrdup(src->verdict);
+	dst->final_url = src->final_url ? xstrdup(src->final_url) : NULL;
+	dst->chain = xstrdup(src->chain ? src->chain : "");
+	dst->detail = xstrdup(src->detail ? src->detail : "");
+	dst->digest = xstrdup(src->digest ? src->digest : "");
+}
+
 void link_add_check(struct link *l, const struct store_check *sc)
 {
 	ALLOC_GROW(l->hist, l->nhist + 1, l->ahist);
 	l->hist[l->nhist].at = sc->at;
 	l->hist[l->nhist].verdict = verdict_from_name(sc->verdict);
 	l->nhist++;
-	release_last(&l->last);
-	l->last = *sc;
-	l->last.verdict = xstrdup(sc->verdict);
-	l->last.final_url = sc->final_url ? xstrdup(sc->final_url) : NULL;
-	l->last.chain = xstrdup(sc->chain ? sc->chain : "");
-	l->last.detail = xstrdup(sc->detail ? sc->detail : "");
-	l->last.digest = xstrdup(sc->digest ? sc->digest : "");
+	link_check_release(&l->last);
+	link_check_copy(&l->last, sc);
 	l->have_last = 1;
 }
 
@@ -106,7 +111,7 @@ void link_release(struct link *l)
 	free(l->url);
 	free(l->host);
 	free(l->hist);
-	release_last(&l->last);
+	link_check_release(&l->last);
 	memset(l, 0, sizeof(*l));
 }
 

@@ -50,6 +50,9 @@ void link_release(struct link *l);
 
 /* Append one check (copied) to the link's history. */
 void link_add_check(struct link *l, const struct store_check *sc);
+/* A check's own copy of its strings (NULL texts as ""), and its release. */
+void link_check_copy(struct store_check *dst, const struct store_check *src);
+void link_check_release(struct store_check *c);
 /* The verdict of the newest check (V__COUNT when never checked). */
 enum verdict link_verdict(const struct link *l);
 

@@ -150,22 +150,10 @@ struct run_state {
 	size_t nheld, aheld;
 };
 
-static const char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 static void hold_check(struct run_state *rs, const struct store_check *sc)
 {
-	struct store_check *h;
-
 	ALLOC_GROW(rs->held, rs->nheld + 1, rs->aheld);
-	h = &rs->held[rs->nheld++];
-	*h = *sc;	/* the verdict is a vocabulary word: static */
-	h->final_url = dup_or_null(sc->final_url);
-	h->chain = dup_or_null(sc->chain);
-	h->detail = dup_or_null(sc->detail);
-	h->digest = dup_or_null(sc->digest);
+	link_check_copy(&rs->held[rs->nheld++], sc);
 }
 
 /*
@@ -186,12 +174,8 @@ static int record_held(struct run_state *rs)
 		ret = error("%zu checks not recorded: the store did not come "
 			    "back (the next run asks them again)",
 			    rs->nheld - put);
-	for (i = 0; i < rs->nheld; i++) {
-		free((char *)rs->held[i].final_url);
-		free((char *)rs->held[i].chain);
-		free((char *)rs->held[i].detail);
-		free((char *)rs->held[i].digest);
-	}
+	for (i = 0; i < rs->nheld; i++)
+		link_check_release(&rs->held[i]);
 	free(rs->held);
 	return ret;
 }
