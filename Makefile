@@ -108,6 +108,11 @@ fuzz: deps
 bench: all
 	bench/scan.sh
 
+# The libraries linkmend links, for scripts that build it another way
+# (tests/fuzz/run.sh), so the list is written once.
+print-pkgs:
+	@echo $(PKGS)
+
 clean:
 	rm -f linkmend liblinkmend.a $(LIB_OBJ) $(CMD_OBJ) $(UNIT_BIN) $(REPLAY_BIN) \
 	      .build-flags $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d)
@@ -131,4 +136,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
 	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
 
-.PHONY: demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz
+.PHONY: print-pkgs demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz

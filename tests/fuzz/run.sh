@@ -17,9 +17,10 @@ if ! command -v "$CC" > /dev/null; then
 	echo "not ok - clang is not installed (tests/deps.sh installs it)"
 	exit 1
 fi
+pkgs=$(make -s -C "$repo" print-pkgs) || { echo "not ok - make print-pkgs"; exit 1; }
 flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer-no-link,address,undefined \
-	-fno-sanitize-recover=undefined $(pkg-config --cflags libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq)"
-libs="$(pkg-config --libs libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq) -pthread"
+	-fno-sanitize-recover=undefined $(pkg-config --cflags $pkgs)"
+libs="$(pkg-config --libs $pkgs) -pthread"
 obj=$out/obj
 mkdir -p "$obj"
 srcs=$(cd "$repo" && ls src/lib/*.c src/url/*.c src/scan/*.c src/store/*.c \
