@@ -41,6 +41,7 @@
 
 struct occ {
 	char *path;
+	char *text;		/* the URL as the file has it */
 	unsigned line;
 	long long start;
 	int truncated;
@@ -146,6 +147,7 @@ static int load_occ(const struct store_url_occ *o, void *data)
 	x = &t->occ[t->nocc++];
 	memset(x, 0, sizeof(*x));
 	x->path = xstrdup(o->path);
+	x->text = xstrdup(o->text);
 	x->line = o->line;
 	x->start = o->start;
 	x->truncated = !!(o->flags & OCC_TRUNCATED);
@@ -1006,9 +1008,24 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o);
 static int decide_archived(struct resolver *c, struct target *t,
 			   struct occ *o);
 
+/*
+ * https for the http URL as written: its host's case, path and encoding
+ * kept.  NULL where it names a port (the twin's own is then needed).
+ */
+static char *upgrade_written(const char *text)
+{
+	char *port = url_get(text, URL_PORT);
+
+	if (port || strncasecmp(text, "http://", 7)) {
+		free(port);
+		return NULL;
+	}
+	return xstrfmt("https://%s", text + 7);
+}
+
 static void decide(struct resolver *c, struct target *t, struct occ *o)
 {
-	const char *frag = strchr(t->l.url, '#');
+	const char *frag = strchr(o->text, '#');
 	struct strbuf r = STRBUF_INIT;
 
 	if (o->truncated) {
@@ -1036,7 +1053,9 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 	if (t->twin && t->http_ok && t->https_ok &&
 	    !memcmp(t->http_digest, t->https_digest, 32)) {
 		o->kind = K_UPGRADE;
-		o->replacement = xstrdup(t->twin);
+		o->replacement = upgrade_written(o->text);
+		if (!o->replacement)
+			o->replacement = xstrdup(t->twin);
 		strbuf_addstr(&o->evidence, "https serves the same page (bodies equal "
 			      "but for the scheme of links and spacing)");
 		return;
@@ -1086,7 +1105,7 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 static int decide_archived(struct resolver *c, struct target *t,
 			   struct occ *o)
 {
-	const char *frag = strchr(t->l.url, '#');
+	const char *frag = strchr(o->text, '#');
 	struct strbuf r = STRBUF_INIT;
 	char ts[15], d[11];
 	long best;
@@ -1096,7 +1115,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 	best = capture_choose(&t->local, ts);
 	if (best >= 0) {
 		strbuf_addf(&r, "%s/%s/", c->o.archive_base, t->local.v[best].ts);
-		add_original(&r, t->local.v[best].original);
+		add_original(&r, o->text);
 		if (frag)
 			strbuf_addstr(&r, frag);
 		o->kind = K_ARCHIVED;
@@ -1111,7 +1130,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 	best = capture_choose(&t->caps, ts);
 	if (best >= 0 && t->caps.v[best].verified) {
 		strbuf_addf(&r, "%s/web/%s/", c->o.wayback, t->caps.v[best].ts);
-		add_original(&r, t->caps.v[best].original);
+		add_original(&r, o->text);
 		if (frag)
 			strbuf_addstr(&r, frag);
 		o->kind = K_ARCHIVED;
@@ -1245,6 +1264,7 @@ static void free_target(struct target *t)
 
 	for (k = 0; k < t->nocc; k++) {
 		free(t->occ[k].path);
+		free(t->occ[k].text);
 		free(t->occ[k].replacement);
 		strbuf_release(&t->occ[k].evidence);
 	}

@@ -1272,7 +1272,12 @@ static void add_occurrence(const char *buf, const struct hit *h,
 		o->key = info.norm;
 		o->host = info.host;
 		free(info.scheme);
-		if (url_host_is_example(o->host))
+		/*
+		 * A user name in a URL shows the syntax (git's manual's
+		 * "http://user@host.xz/") or a private account: never a page
+		 * for a reader to follow.
+		 */
+		if (info.has_user || url_host_is_example(o->host))
 			flags |= OCC_EXAMPLE;
 		if (url_is_license(o->host, url->buf))
 			ctx = CTX_LICENSE;

@@ -779,7 +779,8 @@ static int url_occ_row(struct db_row *row, void *data)
 	o.flags = (unsigned)db_int(row, 5);
 	o.line = (unsigned)db_int(row, 6);
 	o.start = db_int(row, 7);
-	if (!o.url || !o.host || !o.path || !o.context)
+	o.text = db_text(row, 8);
+	if (!o.url || !o.host || !o.path || !o.context || !o.text)
 		return 0;
 	return ((int (*)(const struct store_url_occ *, void *))r->cb)(&o,
 								     r->data) ?
@@ -794,7 +795,7 @@ int store_each_checked_occurrence(struct store *st,
 	struct reader r = READER(st, cb, data);
 
 	return db_query(st->db, "SELECT u.id, u.url, u.host, o.path, o.context,"
-			" o.flags, o.line, o.start FROM url u"
+			" o.flags, o.line, o.start, o.text FROM url u"
 			" JOIN occurrence o ON o.url_id = u.id"
 			" WHERE (o.tree_id = ?1 OR ?1 = 0) AND"
 			" (EXISTS (SELECT 1 FROM checks c WHERE c.url_id = u.id)"

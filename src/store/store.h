@@ -197,6 +197,7 @@ int store_each_check(struct store *st,
 struct store_url_occ {
 	long long url_id;
 	const char *url, *host, *path, *context;
+	const char *text;	/* the URL as the file has it */
 	unsigned flags;
 	unsigned line;
 	long long start;

@@ -175,6 +175,9 @@ int url_parse(const char *url, struct url_info *info)
 	if (curl_url_get(h, CURLUPART_URL, &part, 0))
 		goto out;
 	info->norm = xstrdup(part);
+	curl_free(part);
+	part = NULL;
+	info->has_user = !curl_url_get(h, CURLUPART_USER, &part, 0);
 	ret = 0;
 out:
 	curl_free(part);

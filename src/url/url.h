@@ -14,6 +14,7 @@ struct url_info {
 	char *norm;	/* libcurl's normalised form, lowercased host */
 	char *host;	/* lowercase; punycode where the host is an IDN */
 	char *scheme;	/* lowercase */
+	int has_user;	/* names a user ("http://user@host.xz/") */
 };
 
 /*

@@ -6,7 +6,8 @@
 # Memento when the Wayback has nothing, did-you-mean, a look-up that times
 # out (not cached), --date for a tree with no history, a domain migration,
 # an old mail-archive link made a lore.kernel.org one.  No archived URL
-# ever holds '*'.
+# ever holds '*'.  A replacement keeps the URL as written (host case,
+# port, fragment).
 . "$(dirname "$0")/../lib/sh.sh"
 if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
@@ -52,6 +53,7 @@ cat > a.c <<'C'
  * Maxim: http://www.maxim-lm.com/c.html
  * LKML: https://lkml.org/lkml/2010/9/20/1
  * Late: http://born-late.linkmend-web.org/doc.html
+ * Written: http://GONE.linkmend-web.org:80/doc#Intro
  */
 C
 commit 2006-06-01 "add a.c"
