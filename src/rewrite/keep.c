@@ -458,8 +458,7 @@ static enum keep_reason path_reason(const char *path, struct keep_tree *t)
 	return KEEP_NONE;
 }
 
-/* Plain text that is documentation: README and its kin, docs folders. */
-static int doc_file(const char *path)
+int keep_doc_file(const char *path)
 {
 	static const char *const pre[] = {
 		"README", "INSTALL", "HACKING", "CONTRIBUTING", "FAQ", "TODO",
@@ -474,6 +473,14 @@ static int doc_file(const char *path)
 	return in_dir(path, doc_dirs, N(doc_dirs)) ||
 	       begins(base, pre, N(pre), 1) ||
 	       one_of(ext_of(base), exts, N(exts));
+}
+
+int keep_doc_html(const char *path)
+{
+	const char *ext = ext_of(base_of(path));
+
+	return in_dir(path, doc_dirs, N(doc_dirs)) &&
+	       (!strcmp(ext, "html") || !strcmp(ext, "htm"));
 }
 
 static int blank(char c)
@@ -546,15 +553,11 @@ static enum keep_reason context_reason(const char *path, enum context ctx,
 				       const char *buf, size_t len,
 				       size_t start)
 {
-	const char *ext = ext_of(base_of(path));
-
 	switch (ctx) {
 	case CTX_TEXT:
-		return doc_file(path) ? KEEP_NONE : KEEP_NOT_DOC;
+		return keep_doc_file(path) ? KEEP_NONE : KEEP_NOT_DOC;
 	case CTX_HTML:
-		return in_dir(path, doc_dirs, N(doc_dirs)) &&
-		       (!strcmp(ext, "html") || !strcmp(ext, "htm")) ?
-		       KEEP_NONE : KEEP_NOT_DOC;
+		return keep_doc_html(path) ? KEEP_NONE : KEEP_NOT_DOC;
 	case CTX_YAML:
 		return start <= len && yaml_doc(buf, len, start) ?
 		       KEEP_NONE : KEEP_NOT_DOC;

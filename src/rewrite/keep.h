@@ -78,6 +78,14 @@ enum keep_reason {
 enum keep_reason keep_reason(const char *path, enum context ctx,
 			     const char *buf, size_t len, size_t start,
 			     const char *url, struct keep_tree *t);
+/*
+ * Plain text that is documentation (README and its kin, a .txt, AsciiDoc,
+ * texinfo, pod or man file, anything under a docs folder); HTML that is
+ * (.html or .htm under a docs folder).
+ */
+int keep_doc_file(const char *path);
+int keep_doc_html(const char *path);
+
 /* "a copyright line", "CREDITS or MAINTAINERS", ... */
 const char *keep_reason_name(enum keep_reason r);
 

@@ -20,7 +20,7 @@ static const struct ext_rule ext_rules[] = {
 	{ "sh", LANG_SCRIPT }, { "bash", LANG_SCRIPT }, { "pl", LANG_SCRIPT },
 	{ "pm", LANG_SCRIPT }, { "py", LANG_SCRIPT }, { "awk", LANG_SCRIPT },
 	{ "tc", LANG_SCRIPT }, { "rb", LANG_SCRIPT }, { "tcl", LANG_SCRIPT },
-	{ "sed", LANG_SCRIPT }, { "bt", LANG_SCRIPT },
+	{ "sed", LANG_SCRIPT }, { "bt", LANG_SCRIPT }, { "cmake", LANG_SCRIPT },
 	{ "rst", LANG_RST },
 	{ "adoc", LANG_ASCIIDOC }, { "asciidoc", LANG_ASCIIDOC },
 	{ "md", LANG_MARKDOWN }, { "markdown", LANG_MARKDOWN },
@@ -81,6 +81,9 @@ enum lang lang_detect(const char *path, const char *head, size_t len)
 	if (!strncmp(base, "Makefile", 8) || !strncmp(base, "Kbuild", 6) ||
 	    !strcmp(base, "GNUmakefile") || !strncmp(base, "makefile", 8))
 		return LANG_MAKEFILE;
+	/* CMake's comments are a script's: '#' outside quoted arguments. */
+	if (!strcmp(base, "CMakeLists.txt"))
+		return LANG_SCRIPT;
 	dot = strrchr(base, '.');
 	if (dot && dot != base) {
 		for (i = 0; i < sizeof(ext_rules) / sizeof(ext_rules[0]); i++)

@@ -14,7 +14,7 @@ enum lang {
 	LANG_ASM,	/* .S/.s: C comments plus #, @ and ; comments */
 	LANG_KCONFIG,
 	LANG_MAKEFILE,
-	LANG_SCRIPT,	/* shell, Perl, Python, awk: # comments */
+	LANG_SCRIPT,	/* shell, Perl, Python, awk, CMake: # comments */
 	LANG_RST,
 	LANG_MARKDOWN,
 	LANG_YAML,

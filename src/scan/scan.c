@@ -542,8 +542,7 @@ static int blank_line(const char *p, const char *end)
 	return 1;
 }
 
-/* The position of a '#' that starts a comment in [s, pos), or pos. */
-static size_t hash_comment(const char *buf, size_t s, size_t pos, int shell)
+size_t scan_hash_comment(const char *buf, size_t s, size_t pos, int shell)
 {
 	char quote = 0;
 	size_t i;
@@ -611,7 +610,7 @@ static void lex_kconfig(const char *buf, size_t len, struct hit *h,
 			h[k].limit = le;
 			if (st == HELP) {
 				h[k].ctx = CTX_KCONFIG_HELP;
-			} else if (hash_comment(buf, ls, h[k].pos, 0) <
+			} else if (scan_hash_comment(buf, ls, h[k].pos, 0) <
 				   h[k].pos) {
 				h[k].ctx = CTX_SCRIPT_COMMENT;
 				h[k].region = RG_SCRIPT;
@@ -636,7 +635,7 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
 		h[k].limit = line_end(buf, len, h[k].pos);
 		switch (lang) {
 		case LANG_MAKEFILE:
-			if (hash_comment(buf, ls, h[k].pos, 0) < h[k].pos) {
+			if (scan_hash_comment(buf, ls, h[k].pos, 0) < h[k].pos) {
 				h[k].ctx = CTX_SCRIPT_COMMENT;
 				h[k].region = RG_SCRIPT;
 				break;
@@ -653,7 +652,7 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
 			h[k].make_func = depth > 0;
 			break;
 		case LANG_SCRIPT:
-			if (hash_comment(buf, ls, h[k].pos, 1) < h[k].pos) {
+			if (scan_hash_comment(buf, ls, h[k].pos, 1) < h[k].pos) {
 				h[k].ctx = CTX_SCRIPT_COMMENT;
 				h[k].region = RG_SCRIPT;
 			} else {

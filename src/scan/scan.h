@@ -48,6 +48,13 @@ int scan_buffer(const char *path, const char *buf, size_t len,
 /* 1 if buf[0..len) holds "://" anywhere: worth a full scan. */
 int scan_has_marker(const char *buf, size_t len);
 
+/*
+ * The position of the '#' that starts a comment in buf[s..pos) (s the
+ * start of a line), or pos: for make (shell 0) any unescaped '#', for
+ * scripts (shell 1) one outside quotes, at the start of a word.
+ */
+size_t scan_hash_comment(const char *buf, size_t s, size_t pos, int shell);
+
 /* 1 if buf[0..len) looks binary. */
 int scan_is_binary(const char *buf, size_t len);
 

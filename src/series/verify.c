@@ -10,6 +10,7 @@
 #include "../lib/xalloc.h"
 #include "../scan/lang.h"
 #include "../scan/scan.h"
+#include "../rewrite/keep.h"
 #include "verify.h"
 
 /* Code without comments, white space runs as one space. */
@@ -197,45 +198,213 @@ static int only_links(const char *path, const char *old, size_t oldlen,
 	return ret;
 }
 
+/* Each line without its '#' comment; blank and comment lines left out. */
+static void hash_code(const char *s, size_t n, int shell, struct strbuf *out)
+{
+	size_t ls = 0;
+
+	while (ls < n) {
+		const char *nl = memchr(s + ls, '\n', n - ls);
+		size_t le = nl ? (size_t)(nl - s) : n;
+		size_t e = scan_hash_comment(s, ls, le, shell);
+
+		while (e > ls && isspace((unsigned char)s[e - 1]))
+			e--;
+		if (e > ls) {
+			strbuf_add(out, s + ls, e - ls);
+			strbuf_addch(out, '\n');
+		}
+		ls = le + 1;
+	}
+}
+
+static size_t indent_at(const char *s, size_t ls, size_t le)
+{
+	size_t i = ls;
+
+	while (i < le && (s[i] == ' ' || s[i] == '\t' || s[i] == '-'))
+		i++;
+	return i - ls;
+}
+
+/*
+ * YAML: every line without its comment, but a description's value (on
+ * its line, or the block below it) stands as "description:".
+ */
+static void yaml_shape(const char *s, size_t n, struct strbuf *out)
+{
+	size_t ls = 0, desc = 0;
+	int in_desc = 0;
+
+	while (ls < n) {
+		const char *nl = memchr(s + ls, '\n', n - ls);
+		size_t le = nl ? (size_t)(nl - s) : n;
+		size_t e = scan_hash_comment(s, ls, le, 1), ind;
+
+		while (e > ls && isspace((unsigned char)s[e - 1]))
+			e--;
+		ind = indent_at(s, ls, e);
+		if (e > ls && !(in_desc && ind > desc)) {
+			const char *k = s + ls + ind;
+
+			in_desc = (size_t)(s + e - k) >= 12 &&
+				  !memcmp(k, "description:", 12);
+			if (in_desc) {
+				desc = ind;
+				strbuf_add(out, s + ls, ind + 12);
+			} else {
+				strbuf_add(out, s + ls, e - ls);
+			}
+			strbuf_addch(out, '\n');
+		}
+		ls = le + 1;
+	}
+}
+
+/* HTML: the names of its tags, in order. */
+static void html_tags(const char *s, size_t n, struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '<')
+			continue;
+		strbuf_addch(out, '<');
+		for (i++; i < n && (isalnum((unsigned char)s[i]) ||
+				    strchr("/!-:", s[i])); i++)
+			strbuf_addch(out, s[i]);
+		strbuf_addch(out, '\n');
+		i--;
+	}
+}
+
+/* Marks the format's syntax is made of, counted. */
+static void marks(const char *s, size_t n, const char *const *m,
+		  struct strbuf *out)
+{
+	for (; *m; m++)
+		strbuf_addf(out, "%s %zu\n", *m, count(s, n, *m));
+}
+
+enum shape {
+	SHAPE_C, SHAPE_ASM, SHAPE_KCONFIG, SHAPE_MAKE, SHAPE_SCRIPT,
+	SHAPE_YAML, SHAPE_HTML, SHAPE_MARKS, SHAPE_WORDS,
+};
+
+/*
+ * A rule per file type linkmend may change: what of the file besides its
+ * words must stay as it was.  A changed file with no rule fails.
+ */
+static const struct verify_rule {
+	enum lang lang;
+	int (*applies)(const char *path);	/* NULL: every file of lang */
+	enum shape shape;
+	const char *const marks[8];	/* SHAPE_MARKS: counted */
+	const char *broken;		/* what a difference means */
+} rules[] = {
+	{ LANG_C, NULL, SHAPE_C, { NULL },
+	  "code outside comments changed" },
+	{ LANG_ASM, NULL, SHAPE_ASM, { NULL },
+	  "code outside comments changed" },
+	{ LANG_KCONFIG, NULL, SHAPE_KCONFIG, { NULL },
+	  "Kconfig lines outside help text changed" },
+	{ LANG_MAKEFILE, NULL, SHAPE_MAKE, { NULL },
+	  "make lines outside comments changed" },
+	{ LANG_SCRIPT, NULL, SHAPE_SCRIPT, { NULL },
+	  "script lines outside comments changed" },
+	{ LANG_YAML, NULL, SHAPE_YAML, { NULL },
+	  "YAML outside comments and descriptions changed" },
+	{ LANG_RST, NULL, SHAPE_MARKS, { ">`_", "\n.. _", "``", "::", NULL },
+	  "an rst link construct or literal is broken" },
+	{ LANG_MARKDOWN, NULL, SHAPE_MARKS, { "](", "<", ">", "`", "[", "]",
+					      NULL },
+	  "a markdown link, autolink or code span is broken" },
+	{ LANG_ASCIIDOC, NULL, SHAPE_MARKS, { "[", "]", "`", "link:",
+					      "\n=", NULL },
+	  "an AsciiDoc link, code span or title is broken" },
+	{ LANG_HTML, keep_doc_html, SHAPE_HTML, { NULL },
+	  "HTML tags changed" },
+	{ LANG_TEXT, keep_doc_file, SHAPE_WORDS, { NULL }, NULL },
+};
+
+static const struct verify_rule *rule_for(const char *path, enum lang lang)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (rules[i].lang == lang &&
+		    (!rules[i].applies || rules[i].applies(path)))
+			return &rules[i];
+	return NULL;
+}
+
+static void shape_of(const struct verify_rule *r, const char *s, size_t n,
+		     struct strbuf *out)
+{
+	switch (r->shape) {
+	case SHAPE_C:
+	case SHAPE_ASM:
+		c_tokens(s, n, r->shape == SHAPE_ASM, out);
+		break;
+	case SHAPE_KCONFIG:
+		kconfig_shape(s, n, out);
+		break;
+	case SHAPE_MAKE:
+	case SHAPE_SCRIPT:
+		hash_code(s, n, r->shape == SHAPE_SCRIPT, out);
+		break;
+	case SHAPE_YAML:
+		yaml_shape(s, n, out);
+		break;
+	case SHAPE_HTML:
+		html_tags(s, n, out);
+		break;
+	case SHAPE_MARKS:
+		marks(s, n, r->marks, out);
+		break;
+	case SHAPE_WORDS:
+		break;
+	}
+}
+
+/* Where a and b first differ: the line of a there. */
+static void first_difference(const struct strbuf *a, const struct strbuf *b,
+			     struct strbuf *why)
+{
+	size_t i = 0, s, n;
+
+	while (i < a->len && i < b->len && a->buf[i] == b->buf[i])
+		i++;
+	s = i;
+	while (s > 0 && i - s < 20 && a->buf[s - 1] != '\n')
+		s--;
+	n = strcspn(a->buf + s, "\n");
+	strbuf_addf(why, " near \"%.*s\"", (int)(n < 60 ? n : 60), a->buf + s);
+}
+
 int verify_change(const char *path, const char *old, size_t oldlen,
 		  const char *new, size_t newlen, struct strbuf *why)
 {
-	enum lang lang = lang_detect(path, old, oldlen);
+	const struct verify_rule *r = rule_for(path, lang_detect(path, old,
+								 oldlen));
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
 	int ret = 0;
 
-	switch (lang) {
-	case LANG_C:
-	case LANG_ASM:
-		c_tokens(old, oldlen, lang == LANG_ASM, &a);
-		c_tokens(new, newlen, lang == LANG_ASM, &b);
-		if (a.len != b.len || memcmp(a.buf, b.buf, a.len)) {
-			size_t i = 0;
-
-			while (i < a.len && i < b.len && a.buf[i] == b.buf[i])
-				i++;
-			strbuf_addf(why, "code outside comments changed near \"%.40s\"",
-				    a.buf + (i > 20 ? i - 20 : 0));
-			ret = -1;
-		}
-		break;
-	case LANG_KCONFIG:
-		kconfig_shape(old, oldlen, &a);
-		kconfig_shape(new, newlen, &b);
-		if (a.len != b.len || memcmp(a.buf, b.buf, a.len)) {
-			strbuf_addstr(why, "Kconfig lines outside help text changed");
-			ret = -1;
-		}
-		break;
-	case LANG_RST:
-		if (count(old, oldlen, ">`_") != count(new, newlen, ">`_") ||
-		    count(old, oldlen, "\n.. _") != count(new, newlen, "\n.. _")) {
-			strbuf_addstr(why, "an rst link construct is broken");
-			ret = -1;
-		}
-		break;
-	default:
-		break;
+	if (!r) {
+		strbuf_addstr(why, "no rule for this kind of file: it is not "
+			      "documentation linkmend may change");
+		return -1;
+	}
+	if (count(new, newlen, "\n") > count(old, oldlen, "\n")) {
+		strbuf_addstr(why, "a line was split: edits are made in place");
+		return -1;
+	}
+	shape_of(r, old, oldlen, &a);
+	shape_of(r, new, newlen, &b);
+	if (a.len != b.len || memcmp(a.buf, b.buf, a.len)) {
+		strbuf_addstr(why, r->broken);
+		first_difference(&a, &b, why);
+		ret = -1;
 	}
 	if (!ret)
 		ret = only_links(path, old, oldlen, new, newlen, why);

@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Proof that an edit touched only what it may: in every file, the words
- * outside its URLs (as scan finds them, comment leaders aside) are the
- * same before and after; and for C, headers, asm and dts, the token
- * stream without comments is the same; for Kconfig, every line outside
- * help text is the same and the help blocks are as many; for rst, the
- * link constructs are as many.  A binary file never passes.
+ * Proof that an edit touched only what it may.  Every kind of file series
+ * may change has a rule, and a changed file of any other kind fails (test
+ * data, a translation, XML outside docs): C, headers, asm and dts keep
+ * their token stream without comments; Kconfig every line outside help
+ * text; make, shell, Python, Perl and CMake every line without its '#'
+ * comment; YAML every line but comments and description values; rst,
+ * markdown and AsciiDoc the count of their link, code-span and title
+ * marks; HTML under a docs folder its tags; plain-text documentation its
+ * words.  Every file keeps its words outside its URLs (as scan finds
+ * them, comment leaders aside) and gains no line: edits are in place.
+ * A binary file never passes.
  */
 #ifndef SERIES_VERIFY_H
 #define SERIES_VERIFY_H

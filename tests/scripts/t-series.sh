@@ -325,16 +325,18 @@ ok "and a later part names the earlier one's patches as prerequisites" \
 	grep -q "^prerequisite-patch-id: " "$SCRATCH"/split/foo-foo-02/0001-*.patch
 ok "without --base, no base-commit line" bash -c "! grep -q '^base-commit:' '$O'/*/0*.patch"
 
-# verify: a Kconfig comment broken over two lines is still a comment; a
-# statement changed is not; nor is a word added to a comment.
+# verify: edits are in place, so a Kconfig comment broken over two lines
+# fails; so does a word added to a comment, and a statement changed.
 git clone -q "$T" "$SCRATCH/clone3"
 git -C "$SCRATCH/clone3" reset -q --hard "$base"
 sed -i 's|^# SPDX-License-Identifier: GPL-2.0$|#\n# SPDX-License-Identifier:\n#   GPL-2.0|' "$SCRATCH/clone3/drivers/bar/Kconfig"
-"$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > /dev/null
-same "verify passes a Kconfig comment that gained a line" "$?" "0"
-sed -i 's|^#   GPL-2.0|#   GPL-2.0 (see COPYING)|' "$SCRATCH/clone3/drivers/bar/Kconfig"
+"$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > "$SCRATCH/v3s"
+same "verify fails a Kconfig comment that gained a line" "$?:$(cat "$SCRATCH/v3s")" \
+	"1:drivers/bar/Kconfig: a line was split: edits are made in place"
+git -C "$SCRATCH/clone3" checkout -q drivers/bar/Kconfig
+sed -i 's|^# SPDX-License-Identifier: GPL-2.0$|# SPDX-License-Identifier: GPL-2.0 (see COPYING)|' "$SCRATCH/clone3/drivers/bar/Kconfig"
 "$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > "$SCRATCH/v3w"
-same "but fails one that gained words" "$?:$(cat "$SCRATCH/v3w")" \
+same "and one that gained words" "$?:$(cat "$SCRATCH/v3w")" \
 	"1:drivers/bar/Kconfig: text outside links changed: \"config\" became \"(see\""
 git -C "$SCRATCH/clone3" checkout -q drivers/bar/Kconfig
 sed -i 's|tristate "Bar chips"|tristate "Bar chips (new)"|' "$SCRATCH/clone3/drivers/bar/Kconfig"
