@@ -678,6 +678,168 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
 	}
 }
 
+/*
+ * Code in documentation formats: a URL there is an example a reader
+ * types, not a link to follow, so it is code (never rewritten unless
+ * --strings).  Markdown fenced blocks and indented blocks outside lists,
+ * rst literal blocks (after a paragraph that ends "::" and code
+ * directives) and AsciiDoc delimited blocks; on other lines, an inline
+ * code span (an odd number of its marks before the URL).
+ */
+struct doc_lines {
+	enum lang lang;
+	int fence;		/* markdown: the fence's char; AsciiDoc: 1 */
+	size_t fence_len;
+	int blank_before, in_list, indented_code;
+	long literal;		/* rst: the marker's indent, or -1 */
+};
+
+static size_t indent_width(const char *l, size_t n)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < n && (l[i] == ' ' || l[i] == '\t'); i++)
+		w += l[i] == '\t' ? 4 - w % 4 : 1;
+	return w;
+}
+
+static size_t run_of(const char *l, size_t n, char c)
+{
+	size_t i = 0;
+
+	while (i < n && l[i] == c)
+		i++;
+	return i;
+}
+
+static int rst_code_directive(const char *t, size_t n)
+{
+	static const char *const names[] = {
+		".. code-block::", ".. code::", ".. sourcecode::",
+		".. parsed-literal::", ".. highlight::",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (n >= strlen(names[i]) && !memcmp(t, names[i], strlen(names[i])))
+			return 1;
+	return 0;
+}
+
+/* Is the line l[0..n) code?  Updates the block state d. */
+static int doc_line_is_code(struct doc_lines *d, const char *l, size_t n)
+{
+	size_t ind = indent_width(l, n), lead = 0, k;
+	const char *t;
+	int blank, code = 0;
+
+	while (lead < n && (l[lead] == ' ' || l[lead] == '\t'))
+		lead++;
+	t = l + lead;
+	k = n - lead;
+	while (k && (t[k - 1] == '\r' || t[k - 1] == ' ' || t[k - 1] == '\t'))
+		k--;
+	blank = !k;
+	switch (d->lang) {
+	case LANG_MARKDOWN:
+		if (d->fence) {
+			if (ind < 4 && run_of(t, k, (char)d->fence) >= d->fence_len &&
+			    run_of(t, k, (char)d->fence) == k)
+				d->fence = 0;
+			code = 1;
+		} else if (ind < 4 && k >= 3 && (*t == '`' || *t == '~') &&
+			   run_of(t, k, *t) >= 3) {
+			d->fence = *t;
+			d->fence_len = run_of(t, k, *t);
+			code = 1;
+		} else if (!blank && ind >= 4 && !d->in_list &&
+			   (d->blank_before || d->indented_code)) {
+			code = 1;
+		} else if (!blank && ind < 4) {
+			d->in_list = (k >= 2 && strchr("-*+", *t) && t[1] == ' ') ||
+				     (k >= 3 && isdigit((unsigned char)*t) &&
+				      (memchr(t, '.', k < 4 ? k : 4) ||
+				       memchr(t, ')', k < 4 ? k : 4)));
+		}
+		if (!blank)
+			d->indented_code = code && !d->fence && ind >= 4;
+		break;
+	case LANG_RST:
+		if (d->literal >= 0 && !blank) {
+			if ((long)ind > d->literal) {
+				code = 1;
+				break;
+			}
+			d->literal = -1;
+		}
+		if (d->literal >= 0)
+			break;
+		if (!blank && ((k >= 2 && t[k - 1] == ':' && t[k - 2] == ':' &&
+				!(k >= 3 && !memcmp(t, "..", 2))) ||
+			       rst_code_directive(t, k))) {
+			d->literal = (long)ind;
+		}
+		break;
+	case LANG_ASCIIDOC:
+		if (k >= 4 && (run_of(t, k, '-') == k || run_of(t, k, '.') == k ||
+			       run_of(t, k, '+') == k) && !lead) {
+			d->fence = !d->fence;
+			code = 1;
+		} else if (k == 3 && !memcmp(t, "```", 3) && !lead) {
+			d->fence = !d->fence;
+			code = 1;
+		} else {
+			code = d->fence;
+		}
+		break;
+	default:
+		break;
+	}
+	d->blank_before = blank;
+	return code;
+}
+
+/* An odd number of code-span marks in l[0..n): the URL is in one. */
+static int in_code_span(enum lang lang, const char *l, size_t n)
+{
+	size_t i, marks = 0;
+
+	for (i = 0; i < n; i++) {
+		if (l[i] != '`')
+			continue;
+		if (lang == LANG_RST) {
+			if (i + 1 < n && l[i + 1] == '`') {
+				marks++;
+				i++;
+			}
+		} else {
+			marks++;
+		}
+	}
+	return marks % 2;
+}
+
+static void lex_doc_code(const char *buf, size_t len, struct hit *h,
+			 size_t nh, enum lang lang)
+{
+	struct doc_lines d = { lang, 0, 0, 1, 0, 0, -1 };
+	size_t ls = 0, k = 0;
+
+	while (ls < len && k < nh) {
+		const char *nl = memchr(buf + ls, '\n', len - ls);
+		size_t le = nl ? (size_t)(nl - buf) : len;
+		int code = doc_line_is_code(&d, buf + ls, le - ls);
+
+		for (; k < nh && h[k].pos <= le; k++) {
+			if (h[k].pos < ls)
+				continue;
+			if (code || in_code_span(lang, buf + ls, h[k].pos - ls))
+				h[k].ctx = CTX_CODE;
+		}
+		ls = le + 1;
+	}
+}
+
 /* ---- pass 3: extents ------------------------------------------------ */
 
 
@@ -1445,6 +1607,9 @@ int scan_buffer(const char *path, const char *buf, size_t len,
 		break;
 	default:
 		lex_lines(buf, len, hs.v, hs.nr, lang);
+		if (lang == LANG_MARKDOWN || lang == LANG_RST ||
+		    lang == LANG_ASCIIDOC)
+			lex_doc_code(buf, len, hs.v, hs.nr, lang);
 		break;
 	}
 	extract(buf, len, &hs, out);

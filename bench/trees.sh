@@ -1,0 +1,109 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/trees.sh [NAME=GITDIR...]: the whole job on real trees other than
+# the kernel, as a new user runs it, inside the test web.  For each tree:
+# a clone with its history, a test web where every host has a fate
+# (tests/kernel/web-gen.py, as make demo builds it), linkmend run
+# --archived, the series applied with git am in a clone, linkmend verify,
+# and, judged without linkmend's own code, the changed lines by file class,
+# every changed line outside the allow-list (goal 0,
+# bench/trees-lines.py), lines split (goal 0, tests/kernel/shape.py) and
+# dead-link precision and recall (tests/kernel/accuracy.py).
+#
+# Trees are git directories, by default the fetched copies of curl, git
+# and u-boot under /work/.mirror when present.  Needs root (the test web
+# is a network namespace).  Figures in out/trees/NAME/summary.txt and a
+# table at the end.  Printed, not asserted: a benchmark, not a test.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+linkmend=$repo/linkmend
+kt=$repo/tests/kernel
+cache=${LINKMEND_CACHE:-${XDG_CACHE_HOME:-/var/cache}/linkmend}/trees
+seed=${SEED:-1}
+[ -x "$linkmend" ] || make -C "$repo" all >&2
+if [ $# -eq 0 ]; then
+	for t in curl+curl git+git u-boot+u-boot; do
+		d=/work/.mirror/$t/repo
+		[ -d "$d" ] && set -- "$@" "${t#*+}=$d"
+	done
+fi
+[ $# -gt 0 ] || { echo "trees: no tree given and none fetched" >&2; exit 2; }
+
+one() {	# one NAME GITDIR
+	local name=$1 src=$2 out=$repo/out/trees/$1 tree=$cache/$1
+	local web=lm-trees-$1 t0 t1 t2 t3 base state vf=0 am=ok
+	rm -rf "$out" "$tree" "$cache/$name-applied"
+	mkdir -p "$out" "$cache"
+	echo "== $name: clone"
+	git clone -q "$src" "$tree"
+	base=$(git -C "$tree" rev-parse HEAD)
+	t0=$(date +%s)
+	"$linkmend" scan -q --no-output "$tree"
+	python3 "$kt/web-gen.py" "$tree/.linkmend/linkmend.db" "$seed" \
+		"$out/scenario" "$out/truth" > "$out/fates.txt"
+	state=$("$repo/tests/web/up" "$out/scenario" "$web")
+	echo "== $name: linkmend run"
+	t1=$(date +%s)
+	"$repo/tests/web/exec" -n "$web" "$linkmend" run "$tree" -o "$out/series" \
+		--cacert "$state/ca.crt" --allow-private --archived --confirm 1 \
+		--timeout 10 --retry-wait 200 --archive-spacing 0 --signoff \
+		--from "linkmend bench <bench@linkmend.org>" -q > "$out/run.txt" 2>&1 || true
+	t2=$(date +%s)
+	"$repo/tests/web/down" "$web"
+	find "$out/series" -name '0*.patch' ! -name '0000-*' | sort > "$out/patches.txt"
+	git clone -q "$tree" "$cache/$name-applied"
+	git -C "$cache/$name-applied" config user.name "linkmend bench"
+	git -C "$cache/$name-applied" config user.email bench@linkmend.org
+	if [ -s "$out/patches.txt" ]; then
+		(cd "$cache/$name-applied" && git am -q $(cat "$out/patches.txt")) \
+			> "$out/am.txt" 2>&1 || am=failed
+	fi
+	"$linkmend" verify -q --base "$base" "$cache/$name-applied" \
+		> "$out/verify.txt" 2>&1 || vf=$(wc -l < "$out/verify.txt")
+	git -C "$cache/$name-applied" diff -U0 "$base" > "$out/applied.diff"
+	git -C "$cache/$name-applied" diff -U1 "$base" > "$out/applied-u1.diff"
+	python3 "$here/trees-lines.py" "$tree" "$base" "$out/applied.diff" > "$out/lines.txt"
+	python3 "$kt/shape.py" "$out/applied-u1.diff" > "$out/shape.txt"
+	python3 "$kt/accuracy.py" "$tree/.linkmend/linkmend.db" "$out/truth" > "$out/accuracy.txt"
+	t3=$(date +%s)
+	fig() { sed -n "s/^$1: //p" "$2" | head -1; }
+	{
+		echo "tree: $name ($(git -C "$tree" log -1 --format='%h %cs') $(git -C "$tree" rev-list --count HEAD) commits)"
+		echo "urls: $(grep -o 'occurrences [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2) found, $(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2) checked"
+		echo "patches: $(wc -l < "$out/patches.txt")"
+		echo "git_am: $am"
+		echo "verify_failures: $vf"
+		echo "changed_lines: $(fig changed_lines "$out/lines.txt")"
+		echo "changed_by_class: $(sed -n 's/^changed_\([a-z]*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | grep -v '^lines ' | paste -sd, | sed 's/,/, /g')"
+		echo "outside_allow_list: $(fig outside_allow_list "$out/lines.txt") (goal 0)"
+		echo "lines_split: $(fig lines_split "$out/shape.txt") (goal 0)"
+		echo "lines_joined: $(fig lines_joined "$out/shape.txt")"
+		echo "precision: $(fig precision "$out/accuracy.txt")"
+		echo "recall: $(fig recall "$out/accuracy.txt")"
+		echo "live_urls_rewritten: $(fig live_urls_rewritten "$out/accuracy.txt")"
+		echo "kept: $(sed -n 's/^series: .*\(kept as they are .*\)$/\1/p' "$out/run.txt" | tail -1)"
+		echo "time_scan_web_s: $((t1 - t0))"
+		echo "time_run_s: $((t2 - t1))"
+		echo "time_apply_judge_s: $((t3 - t2))"
+	} > "$out/summary.txt"
+	cat "$out/summary.txt"
+	grep '^  outside: ' "$out/lines.txt" | head -20
+	head -5 "$out/verify.txt"
+}
+
+for arg in "$@"; do
+	one "${arg%%=*}" "${arg#*=}"
+done
+echo "== trees"
+for arg in "$@"; do
+	s=$repo/out/trees/${arg%%=*}/summary.txt
+	printf '%-8s patches %-4s changed %-5s outside %-3s split %-3s verify %-3s am %-6s precision %s recall %s\n' \
+		"${arg%%=*}" "$(sed -n 's/^patches: //p' "$s")" \
+		"$(sed -n 's/^changed_lines: //p' "$s")" \
+		"$(sed -n 's/^outside_allow_list: \([0-9]*\).*/\1/p' "$s")" \
+		"$(sed -n 's/^lines_split: \([0-9]*\).*/\1/p' "$s")" \
+		"$(sed -n 's/^verify_failures: //p' "$s")" \
+		"$(sed -n 's/^git_am: //p' "$s")" \
+		"$(sed -n 's/^precision: //p' "$s")" "$(sed -n 's/^recall: //p' "$s")"
+done
