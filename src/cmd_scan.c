@@ -28,7 +28,7 @@
 #include "store/store.h"
 
 /* Bump when a scanning rule changes: stored results are then redone. */
-#define SCANNER_VERSION "2"	/* 2: brackets, quotes, hosts, symbols */
+#define SCANNER_VERSION "3"	/* 3: doc code, groff escapes, AsciiDoc, users */
 
 const char cmd_scan_usage[] =
 	"linkmend scan [--format=tsv|json] [--db PATH] [-j N] [--all-schemes]\n"

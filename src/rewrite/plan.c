@@ -102,6 +102,22 @@ void plan_release(struct plan *p)
 	p->nr = p->alloc = 0;
 }
 
+/* A man page's span: the URL with groff's \: \% \& (scan keeps them). */
+static int groff_same(const char *s, size_t n, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\\' && i + 1 < n && strchr(":%&", s[i + 1])) {
+			i++;
+			continue;
+		}
+		if (*text++ != s[i])
+			return 0;
+	}
+	return !*text;
+}
+
 int plan_span_ok(const struct planned *e, const char *buf, size_t len)
 {
 	size_t n = e->end - e->start, k;
@@ -123,6 +139,8 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len)
 				return 0;
 		return k > 0;
 	}
+	if (memchr(buf + e->start, '\\', n))
+		return groff_same(buf + e->start, n, e->text);
 	return strlen(e->text) == n && !memcmp(buf + e->start, e->text, n);
 }
 

@@ -48,6 +48,7 @@ struct hits {
 	struct hit *v;
 	size_t nr, alloc;
 	int asciidoc;		/* a '[' after the host opens link text */
+	int groff;		/* a man page: \: \% \& inside a URL */
 };
 
 void occ_list_release(struct occ_list *l)
@@ -934,6 +935,46 @@ static size_t url_run(const char *buf, size_t i, size_t limit, int make_func)
 }
 
 /*
+ * A man page's URL run: groff's zero-width escapes \: (a break point),
+ * \% and \& stay inside it (u-boot's ".UR https://\:www\:.ti\:.com/").
+ */
+static size_t groff_run(const char *buf, size_t i, size_t limit)
+{
+	for (;;) {
+		i = url_run(buf, i, limit, 0);
+		if (i + 2 < limit && buf[i] == '\\' && strchr(":%&", buf[i + 1]) &&
+		    buf[i + 1])
+			i += 2;
+		else
+			return i;
+	}
+}
+
+/* The URL a man page's span stands for: its zero-width escapes out. */
+static void groff_unescape(struct strbuf *url)
+{
+	char *w = url->buf, *r = url->buf;
+
+	while (*r)
+		if (r[0] == '\\' && r[1] && strchr(":%&", r[1]))
+			r += 2;
+		else
+			*w++ = *r++;
+	*w = '\0';
+	url->len = (size_t)(w - url->buf);
+}
+
+static int is_man_page(const char *path)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	return dot && dot != base && (!strcmp(dot + 1, "man") ||
+				      (dot[1] >= '1' && dot[1] <= '9' && !dot[2]));
+}
+
+/*
  * The position of the first '[' in [s, e) that no ']' closes, or e.
  * Asciidoc writes links as URL[text]; an IPv6 host is closed.
  */
@@ -1488,7 +1529,8 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 			continue;
 		if (h->limit > len)
 			h->limit = len;
-		raw = url_run(buf, h->pos, h->limit, h->make_func);
+		raw = hs->groff ? groff_run(buf, h->pos, h->limit) :
+		      url_run(buf, h->pos, h->limit, h->make_func);
 		raw = hs->asciidoc ? link_text(buf, h->pos, raw) :
 		      unclosed_bracket(buf, h->pos, raw);
 		if (raw - h->pos >= SCAN_MAX_URL ||
@@ -1533,6 +1575,8 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		covered = raw;
 		strbuf_reset(&url);
 		strbuf_add(&url, buf + h->pos, raw - h->pos);
+		if (hs->groff)
+			groff_unescape(&url);
 		/*
 		 * Wrapped: the untrimmed URL runs to its line's end (comments)
 		 * or its literal's quote (strings), and the next piece
@@ -1583,7 +1627,7 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 int scan_buffer(const char *path, const char *buf, size_t len,
 		const struct scan_opts *opts, struct occ_list *out)
 {
-	struct hits hs = { NULL, 0, 0, 0 };
+	struct hits hs = { NULL, 0, 0, 0, 0 };
 	enum lang lang;
 
 	if (scan_is_binary(buf, len))
@@ -1595,6 +1639,7 @@ int scan_buffer(const char *path, const char *buf, size_t len,
 	pthread_once(&tables_once, tables_init);
 	lang = lang_detect(path, buf, len);
 	hs.asciidoc = lang == LANG_ASCIIDOC;
+	hs.groff = lang == LANG_TEXT && is_man_page(path);
 	switch (lang) {
 	case LANG_C:
 		lex_c(buf, len, hs.v, hs.nr, 0);

@@ -12,6 +12,7 @@
 #include "../../src/lib/config.h"
 #include "../../src/rewrite/keep.h"
 #include "../../src/rewrite/layout.h"
+#include "../../src/rewrite/plan.h"
 #include "../../src/rewrite/rewrite.h"
 #include "../../src/scan/scan.h"
 #include "unit.h"
@@ -198,6 +199,30 @@ static void put(const char *dir, const char *name, const char *text)
 }
 
 /* Imported code, told by the tree's own files. */
+/*
+ * A man page's span holds groff's break points, its URL does not: the
+ * span is the scanned one when the escapes are the only difference.
+ */
+static void test_groff_span(void)
+{
+	const char *buf = ".UR https://\\:www\\:.ti\\:.com/\\:lit\n";
+	struct planned e;
+
+	memset(&e, 0, sizeof(e));
+	e.start = 4;
+	e.end = strlen(buf) - 1;
+	e.text = (char *)"https://www.ti.com/lit";
+	e.ctx = CTX_TEXT;
+	CHECK(plan_span_ok(&e, buf, strlen(buf)),
+	      "groff: a span with \\: break points stands for its URL");
+	e.text = (char *)"https://www.ti.com/lot";
+	CHECK(!plan_span_ok(&e, buf, strlen(buf)),
+	      "groff: but not for another URL");
+	e.text = (char *)"https://www.ti.com/li";
+	CHECK(!plan_span_ok(&e, buf, strlen(buf)),
+	      "groff: nor for a shorter one");
+}
+
 static void test_imported(void)
 {
 	char dir[] = "/tmp/linkmend-keep-XXXXXX";
@@ -393,6 +418,7 @@ int main(void)
 	curl_global_init(CURL_GLOBAL_ALL);
 	test_keep();
 	test_imported();
+	test_groff_span();
 	check_rewrite("arch/arm/vfp/vfpsingle.c",
 		"/*\n"
 		" * is available through the web page `http://HTTP.CS.Berkeley.EDU/~jhauser/\n"
