@@ -169,6 +169,22 @@ def block_lines(lines, opens):
     return out
 
 
+def adoc_blocks(lines):
+    """AsciiDoc delimited blocks; a run of '-' under text is a title's."""
+    out, fence, prev = set(), None, ""
+    for k, line in enumerate(lines):
+        if fence is not None:
+            out.add(k)
+            if line.rstrip() == fence:
+                fence = None
+        elif re.fullmatch(r"(-{4,}|\.{4,}|\+{4,}|```)", line.rstrip()) and \
+                (not prev.strip() or re.fullmatch(r"\[.*\]|\..+|\+", prev.strip())):
+            fence = line.rstrip()
+            out.add(k)
+        prev = line
+    return out
+
+
 def md_indented(lines):
     """Markdown indented code blocks: 4 spaces after a blank line, not in a list."""
     out, prev_blank, in_list, code = set(), True, False, False
@@ -266,7 +282,7 @@ class OldFile:
                 self._doc = block_lines(L, lambda s: s.lstrip().startswith(("```", "~~~")))
                 self._doc |= md_indented(L)
             elif c == "asciidoc":
-                self._doc = block_lines(L, lambda s: s.strip() in ("----", "....", "```"))
+                self._doc = adoc_blocks(L)
             elif c == "rst":
                 self._doc = rst_literal(L)
             elif c == "yaml":

@@ -30,13 +30,32 @@ if [ $# -eq 0 ]; then
 fi
 [ $# -gt 0 ] || { echo "trees: no tree given and none fetched" >&2; exit 2; }
 
+checkout() {	# checkout DIR SPARSE: HEAD, without the paths SPARSE lists
+	if [ -s "$2" ]; then
+		git -C "$1" sparse-checkout set --no-cone '/*' $(cat "$2")
+	fi
+	git -C "$1" checkout -q HEAD
+}
+
 one() {	# one NAME GITDIR
 	local name=$1 src=$2 out=$repo/out/trees/$1 tree=$cache/$1
 	local web=lm-trees-$1 t0 t1 t2 t3 base state vf=0 am=ok
 	rm -rf "$out" "$tree" "$cache/$name-applied"
 	mkdir -p "$out" "$cache"
 	echo "== $name: clone"
-	git clone -q "$src" "$tree"
+	# A fetched copy may lack its largest blobs: leave those files out
+	# of the work tree (a sparse checkout, as a user with a partial
+	# clone has), and say how many.
+	git clone -q --no-checkout "$src" "$tree"
+	git -C "$tree" ls-tree -r --format='%(objectname) %(path)' HEAD |
+		awk '{ print $1 }' | git -C "$tree" cat-file --batch-check |
+		awk '$2 == "missing" { print $1 }' > "$out/missing-blobs"
+	git -C "$tree" ls-tree -r --format='%(objectname) %(path)' HEAD |
+		awk 'NR == FNR { m[$1] = 1; next } ($1 in m) { print "!/" substr($0, 42) }' \
+			"$out/missing-blobs" - > "$out/sparse"
+	[ -s "$out/sparse" ] &&
+		echo "$name: $(wc -l < "$out/sparse") files absent from the fetched copy, left out"
+	checkout "$tree" "$out/sparse"
 	base=$(git -C "$tree" rev-parse HEAD)
 	t0=$(date +%s)
 	"$linkmend" scan -q --no-output "$tree"
@@ -52,7 +71,8 @@ one() {	# one NAME GITDIR
 	t2=$(date +%s)
 	"$repo/tests/web/down" "$web"
 	find "$out/series" -name '0*.patch' ! -name '0000-*' | sort > "$out/patches.txt"
-	git clone -q "$tree" "$cache/$name-applied"
+	git clone -q --no-checkout "$tree" "$cache/$name-applied"
+	checkout "$cache/$name-applied" "$out/sparse"
 	git -C "$cache/$name-applied" config user.name "linkmend bench"
 	git -C "$cache/$name-applied" config user.email bench@linkmend.org
 	if [ -s "$out/patches.txt" ]; then

@@ -689,10 +689,11 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
  */
 struct doc_lines {
 	enum lang lang;
-	int fence;		/* markdown: the fence's char; AsciiDoc: 1 */
+	int fence;		/* the open fence's char, or 0 */
 	size_t fence_len;
 	int blank_before, in_list, indented_code;
 	long literal;		/* rst: the marker's indent, or -1 */
+	int opens;		/* AsciiDoc: a delimiter here opens a block */
 };
 
 static size_t indent_width(const char *l, size_t n)
@@ -782,16 +783,29 @@ static int doc_line_is_code(struct doc_lines *d, const char *l, size_t n)
 		}
 		break;
 	case LANG_ASCIIDOC:
-		if (k >= 4 && (run_of(t, k, '-') == k || run_of(t, k, '.') == k ||
-			       run_of(t, k, '+') == k) && !lead) {
-			d->fence = !d->fence;
+		/*
+		 * A delimiter closes the block only as the same run of the
+		 * same mark; it opens one after a blank line, an attribute
+		 * line ([source,c]), a block title (.Title) or a list's "+".
+		 * After text, a run of '-' underlines a section title.
+		 */
+		if (d->fence) {
+			if (k == d->fence_len && *t == (char)d->fence &&
+			    run_of(t, k, *t) == k && !lead)
+				d->fence = 0;
 			code = 1;
-		} else if (k == 3 && !memcmp(t, "```", 3) && !lead) {
-			d->fence = !d->fence;
+		} else if (!lead && ((k >= 4 && (run_of(t, k, '-') == k ||
+						  run_of(t, k, '.') == k ||
+						  run_of(t, k, '+') == k)) ||
+				     (k == 3 && !memcmp(t, "```", 3))) &&
+			   d->opens) {
+			d->fence = *t;
+			d->fence_len = k;
 			code = 1;
-		} else {
-			code = d->fence;
 		}
+		d->opens = blank || (k && ((*t == '[' && t[k - 1] == ']') ||
+					   (*t == '.' && k > 1 && t[1] != '.') ||
+					   (k == 1 && *t == '+')));
 		break;
 	default:
 		break;
@@ -823,7 +837,7 @@ static int in_code_span(enum lang lang, const char *l, size_t n)
 static void lex_doc_code(const char *buf, size_t len, struct hit *h,
 			 size_t nh, enum lang lang)
 {
-	struct doc_lines d = { lang, 0, 0, 1, 0, 0, -1 };
+	struct doc_lines d = { lang, 0, 0, 1, 0, 0, -1, 1 };
 	size_t ls = 0, k = 0;
 
 	while (ls < len && k < nh) {
