@@ -1525,6 +1525,39 @@ static size_t segment_limit(const char *buf, size_t len, const struct hit *h,
 	return h->region == RG_BLOCK && h->limit < le ? h->limit : le;
 }
 
+/*
+ * Does the URL that ends at a space at e go on past it?  The kernel's
+ * c2port.rst has "https://www.silabs.com/Support Documents/TechnicalDocs/
+ * an127.pdf": the next word, glued to nothing, holds two or more '/' (or
+ * one and a file name's extension) and no scheme, and the URL has a path
+ * that does not end in '/'.  Such a URL cannot be bounded: it is
+ * reported, never partly replaced.
+ */
+static int goes_on_past_space(const char *buf, size_t limit, size_t colon,
+			      size_t e)
+{
+	size_t w = e + 1, slashes = 0, dot = 0, i;
+	const char *path;
+
+	if (e + 1 >= limit || buf[e] != ' ' || buf[e - 1] == '/' ||
+	    !isalnum((unsigned char)buf[w]))
+		return 0;
+	path = memchr(buf + colon + 3, '/', e - colon - 3);
+	if (!path)
+		return 0;
+	for (i = w; i < limit && !isspace((unsigned char)buf[i]); i++) {
+		if (buf[i] == '/')
+			slashes++;
+		else if (buf[i] == '.')
+			dot = i;
+		else if (buf[i] == ':')
+			return 0;
+	}
+	return slashes >= 2 ||
+	       (slashes == 1 && dot && i - dot >= 3 && i - dot <= 5 &&
+		isalpha((unsigned char)buf[dot + 1]));
+}
+
 static void extract(const char *buf, size_t len, struct hits *hs,
 		    struct occ_list *out)
 {
@@ -1586,6 +1619,9 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		}
 		if (end <= h->colon + 3)
 			continue;
+		if (end == raw && goes_on_past_space(buf, h->limit, h->colon,
+						     raw))
+			flags |= OCC_TRUNCATED;
 		covered = raw;
 		strbuf_reset(&url);
 		strbuf_add(&url, buf + h->pos, raw - h->pos);
