@@ -175,8 +175,7 @@ static void add_imported(struct keep_tree *t, const char *what, size_t n)
 		n--;
 	if (!n)
 		return;
-	t->imported = xrealloc(t->imported,
-			       (t->nimported + 1) * sizeof(*t->imported));
+	ALLOC_GROW(t->imported, t->nimported + 1, t->aimported);
 	t->imported[t->nimported++] = xstrndup(what, n);
 }
 
@@ -271,7 +270,7 @@ static void add_own(struct keep_tree *t, const char *url, size_t n)
 
 	if (!place)
 		return;
-	t->own = xrealloc(t->own, (t->nown + 1) * sizeof(*t->own));
+	ALLOC_GROW(t->own, t->nown + 1, t->aown);
 	t->own[t->nown++] = place;
 }
 

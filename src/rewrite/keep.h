@@ -42,9 +42,9 @@ struct keep_tree {
 	const struct config *cfg;
 	char *root;
 	char **imported;	/* folders and patterns of imported code */
-	size_t nimported;
+	size_t nimported, aimported;
 	char **own;		/* "host/path" of the project's own places */
-	size_t nown;
+	size_t nown, aown;
 	struct strmap dirs;	/* folder -> its README says imported */
 };
 
