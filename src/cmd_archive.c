@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "lib/settings.h"
 #include "archive/run.h"
 #include "check/run.h"
 #include "builtin.h"
@@ -123,7 +124,7 @@ static void spn_credentials(struct archive_opts *o, const struct config *cfg)
 		die("--request-capture needs LINKMEND_SPN_ACCESS and "
 		    "LINKMEND_SPN_SECRET (an archive.org S3 key)");
 	if (!o->spn.base)
-		o->spn.base = config_get(cfg, "resolve", "wayback");
+		o->spn.base = settings_text(cfg, NULL, "resolve", "wayback");
 	if (!o->spn.base)
 		o->spn.base = "https://web.archive.org";
 	/* They go into a header line: nothing that could end it. */

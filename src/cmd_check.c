@@ -98,8 +98,9 @@ const char cmd_check_help[] =
 	"    --no-output        record in the store only\n"
 	"\n"
 	"Settings from .linkmend.conf: [check] ignore, user-agent, jobs,\n"
-	"per-host, timeout, spacing-ms, confirm, suspect-share, proxy; [host \"NAME\"]\n"
-	"accept, per-host.  Options given here override them.\n"
+	"per-host, timeout, spacing-ms, confirm, spacing, suspect-share, proxy;\n"
+	"[host \"NAME\"] accept, per-host ('linkmend help config').  Options\n"
+	"given here override them.\n"
 	"\n"
 	"When the project's core hosts (kernel.org, www, git, lore, patchwork,\n"
 	"bugzilla, docs; each [keep] host) are unreachable, or more than\n"
@@ -185,8 +186,7 @@ struct check_args {
 	OPT_STRING(0, "tree", &(a)->tree), \
 	OPT_NET(&(a)->o.req.net), \
 	OPT_STRING(0, "format", &(a)->format), \
-	OPT_INT(0, "confirm", &(a)->o.confirm, 1, 100), \
-	OPT_LLONG(0, "spacing", &(a)->o.spacing_s, 0, 3650, OPT_DAYS_TO_S), \
+	OPT_CONFIRM(&(a)->o.confirm, &(a)->o.spacing_s), \
 	OPT_LLONG(0, "ttl", &(a)->o.ttl_s, 0, 3650, OPT_DAYS_TO_S), \
 	OPT_BOOL(0, "force", &(a)->o.force), \
 	OPT_BOOL(0, "trust-network", &(a)->o.trust_network), \
@@ -287,8 +287,7 @@ int cmd_check(int argc, char **argv)
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
 	ck.cfg = &cfg;
 	if (net_options_finish(&o->req.net, opts, &cfg) ||
-	    check_settings(o, &cfg, parse_options_seen(opts, "confirm"),
-			   parse_options_seen(opts, "suspect-share")))
+	    check_settings(o, &cfg, opts))
 		die_reported();	/* the setting, naming its file */
 	if (a.worker) {
 		if (argc)

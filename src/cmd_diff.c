@@ -58,8 +58,8 @@ const char cmd_diff_help[] =
 	"    -q, --quiet      no summary line\n"
 	"\n"
 	"Settings from .linkmend.conf: [scan] skip, [check] ignore,\n"
-	"per-host, timeout, [host \"NAME\"] accept; [check] user-agent\n"
-	"from your own file only.\n"
+	"per-host, timeout, confirm, spacing, [host \"NAME\"] accept; [check]\n"
+	"user-agent from your own file only.\n"
 	"\n"
 	"Exit status: 0 no dead link added; 1 dead links added; 2 on error.\n"
 	"docs/pre-commit.sample and docs/pre-push.sample are hooks for git.\n";
@@ -125,7 +125,7 @@ int cmd_diff(int argc, char **argv)
 	o.root = root = toplevel();
 	cmd_conf_load(root, &cfg);
 	if (net_options_finish(&o.check.req.net, opts, &cfg) ||
-	    check_settings(&o.check, &cfg, 1, 1))
+	    check_settings(&o.check, &cfg, opts))
 		die_reported();	/* the setting, naming its file */
 	o.check.stop = cmd_catch_signals();
 	if (diff_run(&o, &res))

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/settings.h"
 #include "builtin.h"
 #include "lib/parse-options.h"
 #include "setup.h"
@@ -55,7 +56,8 @@ const char cmd_report_help[] =
 	"    --confirm N          failed checks that make a URL dead (3)\n"
 	"    --spacing DAYS       between counted checks (3)\n"
 	"\n"
-	"Settings from .linkmend.conf [report]: source-url.\n"
+	"Settings from .linkmend.conf: [report] source-url; [check] confirm and\n"
+	"spacing, the rule check and resolve apply too.\n"
 	"Exit status: 0 written, 2 on error.\n";
 
 enum { F_NONE, F_HTML, F_JSON, F_SARIF, F_MARKDOWN };
@@ -129,15 +131,13 @@ int cmd_report(int argc, char **argv)
 		OPT_CALLBACK(0, "format", &format, format_arg),
 		OPT_STRING('o', "output", &output),
 		OPT_STRING(0, "source-url", &ro.source_url),
-		OPT_INT(0, "confirm", &ro.confirm, 1, 100),
-		OPT_LLONG(0, "spacing", &ro.spacing_s, 0, 3650, OPT_DAYS_TO_S),
+		OPT_CONFIRM(&ro.confirm, &ro.spacing_s),
 		OPT_PATHS(&paths),
 		OPT_END(),
 	};
 
 	memset(&ro, 0, sizeof(ro));
-	ro.confirm = 3;
-	ro.spacing_s = 3 * 86400;
+	settings_confirm_init(&ro.confirm, &ro.spacing_s);
 	if (parse_options(argc, argv, opts, cmd_report_usage))
 		usage_die(cmd_report_usage);
 	if (output && !strcmp(output, "-"))
@@ -147,8 +147,11 @@ int cmd_report(int argc, char **argv)
 	cmd_store_open_ro(&cs, db, tree, 1, "run 'linkmend scan' first, or give --db");
 	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);
+	if (settings_confirm(&cfg, opts, &ro.confirm, &ro.spacing_s))
+		die_reported();	/* the setting, naming its file */
 	if (!ro.source_url)
-		ro.source_url = config_get(&cfg, "report", "source-url");
+		ro.source_url = settings_text(&cfg, opts, "report",
+					      "source-url");
 	ro.root = cs.root;
 	ro.tool_version = LINKMEND_VERSION;
 	ro.now = (long long)time(NULL);

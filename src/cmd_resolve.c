@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/settings.h"
 #include "builtin.h"
 #include "check/run.h"
 #include "lib/config.h"
@@ -81,7 +82,11 @@ const char cmd_resolve_help[] =
 	"                     request to an archive takes a turn in the store,\n"
 	"                     so the archive's spacing holds across workers;\n"
 	"                     prints nothing on standard output\n"
-	"    --lease S, --claim-hosts N  as for check --worker\n";
+	"    --lease S, --claim-hosts N  as for check --worker\n"
+	"\n"
+	"Settings from .linkmend.conf: [check] confirm and spacing (the rule\n"
+	"check and report apply too), the network settings as for check;\n"
+	"[resolve] wayback and memento from your own file only.\n";
 
 static int date_arg(const struct option *opt, const char *s)
 {
@@ -116,8 +121,7 @@ struct resolve_args {
 	OPT_STRING(0, "memento", &(a)->o.memento), \
 	OPT_BOOL(0, "upgrade", &(a)->o.upgrade), \
 	OPT_BOOL(0, "lore", &(a)->o.lore), \
-	OPT_INT(0, "confirm", &(a)->o.confirm, 1, 100), \
-	OPT_LLONG(0, "spacing", &(a)->o.spacing_s, 0, 3650, OPT_DAYS_TO_S), \
+	OPT_CONFIRM(&(a)->o.confirm, &(a)->o.spacing_s), \
 	OPT_LONG(0, "archive-spacing", &(a)->o.archive_spacing_ms, 0, \
 		 600000, 1), \
 	OPT_BOOL(0, "refresh", &(a)->o.refresh), \
@@ -217,14 +221,15 @@ int cmd_resolve(int argc, char **argv)
 	cmd_limit_paths(&cs, &a.paths);
 	o->root = cs.root;
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
-	if (net_options_finish(&o->net, opts, &cfg))
+	if (net_options_finish(&o->net, opts, &cfg) ||
+	    settings_confirm(&cfg, opts, &o->confirm, &o->spacing_s))
 		die_reported();	/* the setting, naming its file */
 	if (!o->wayback)
-		o->wayback = config_get(&cfg, "resolve", "wayback");
+		o->wayback = settings_text(&cfg, opts, "resolve", "wayback");
 	if (!o->wayback)
 		o->wayback = "https://web.archive.org";
 	if (!o->memento)
-		o->memento = config_get(&cfg, "resolve", "memento");
+		o->memento = settings_text(&cfg, opts, "resolve", "memento");
 	o->now = check_now();
 	/* resolve_run() has said what went wrong, in one line. */
 	if (a.worker) {

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "lib/settings.h"
 #include "builtin.h"
 #include "lib/parse-options.h"
 #include "lib/path.h"
@@ -331,7 +332,7 @@ int cmd_scan(int argc, char **argv)
 	sc.job.cfg = &sc.cfg;
 	db = a.db;
 	if (!db)
-		db = config_get(&sc.cfg, "store", "url");
+		db = settings_text(&sc.cfg, NULL, "store", "url");
 	path = db ? xstrdup(db) :
 	       xstrfmt("%s/.linkmend/linkmend.db", sc.job.ts.root);
 	scan_trace("begin");

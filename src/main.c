@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "lib/settings.h"
 #include "lib/similar.h"
 #include "lib/usage.h"
 
@@ -57,7 +58,8 @@ static void list_commands(FILE *out)
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "   %-10s %s\n", commands[i].name,
 			commands[i].summary);
-	fprintf(out, "\n'linkmend help <command>' describes one command; "
+	fprintf(out, "\n'linkmend help <command>' describes one command, "
+		"'linkmend help config'\nthe settings of .linkmend.conf; "
 		"see also linkmend(1).\n");
 }
 
@@ -96,6 +98,10 @@ static int cmd_help(int argc, char **argv)
 
 	if (argc < 2) {
 		list_commands(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "config")) {
+		settings_print(stdout);
 		return 0;
 	}
 	c = find_command(argv[1]);

@@ -1,25 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The command layer's set-up (setup.h): the store as commands open it,
- * and what .linkmend.conf may hold.  The file is the tree's
+ * and the check of a .linkmend.conf against the settings table
+ * (lib/settings.h, 'linkmend help config').  The file is the tree's
  * (ROOT/.linkmend.conf); the user's own ($XDG_CONFIG_HOME/linkmend/config)
- * comes before it and alone may set the keys marked (user), which say
+ * comes before it and alone may set the keys marked user-only, which say
  * where data, requests or credentials go; options given on the command
  * line override both.
- *
- *   [scan]   skip = GLOB          paths not scanned (fnmatch; a directory
- *                                 pattern ending in '/' holds all below)
- *   [check]  ignore = GLOB        URLs never requested
- *            jobs, per-host, timeout, spacing-ms, confirm, suspect-share
- *            user-agent, proxy (user)
- *   [host "NAME"]  accept = 403, 429   statuses that mean alive there
- *            per-host = N         requests at once to that host
- *   [resolve] wayback = URL, memento = URL (user)
- *   [report]  source-url = TEMPLATE
- *   [keep]    path = GLOB, line = TEXT   never changed by fix or series
- *   [store]   url = postgresql://...     the store, when not the tree's file
- *                                        (user)
- *   [tree "NAME"]  tag = net-next    the subject tag of that tree's series
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -30,6 +17,7 @@
 #include "lib/config.h"
 #include "lib/parse-options.h"
 #include "lib/path.h"
+#include "lib/settings.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
 #include "net/options.h"
@@ -93,7 +81,7 @@ static struct config *user_conf(void);
  */
 static char *conf_store_url(void)
 {
-	const char *url = config_get(user_conf(), "store", "url");
+	const char *url = settings_text(user_conf(), NULL, "store", "url");
 
 	return url ? xstrdup(url) : NULL;
 }
@@ -240,62 +228,19 @@ int cmd_format_json(const char *format, const char *other)
 }
 
 /*
- * Every key the file may hold, and what its value must be: a typo or a
- * bad value is an error when any command loads the file, not a silent
- * default, nor an error only in the command that reads it.
+ * A value of the file that its setting (lib/settings.h) cannot take: an
+ * error when any command loads the file, not a silent default, nor an
+ * error only in the command that reads it.
  */
-enum value_kind { V_ANY, V_NUMBER, V_STATUSES, V_TEMPLATE };
-
-/*
- * A protected key says where data, requests or secrets go: only the user
- * sets it (the command line, or the user's own file), never a tree,
- * which may be anyone's (a tarball, a pull request checked in CI).
- */
-enum { TREE = 0, USER_ONLY = 1 };
-
-static const struct known_key {
-	const char *section, *key;
-	enum value_kind kind;
-	long min, max;
-	int protect;
-} known[] = {
-	{ "scan", "skip", V_ANY, 0, 0, TREE },
-	{ "check", "ignore", V_ANY, 0, 0, TREE },
-	{ "check", "user-agent", V_ANY, 0, 0, USER_ONLY },
-	{ "check", "proxy", V_ANY, 0, 0, USER_ONLY },
-	{ "check", "jobs", V_NUMBER, 1, NET_MAX_JOBS, TREE },
-	{ "check", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST, TREE },
-	{ "check", "timeout", V_NUMBER, 1, NET_MAX_TIMEOUT_S, TREE },
-	{ "check", "spacing-ms", V_NUMBER, 0, NET_MAX_SPACING_MS, TREE },
-	{ "check", "confirm", V_NUMBER, 1, 100, TREE },
-	{ "check", "suspect-share", V_NUMBER, 1, 100, TREE },
-	{ "host", "accept", V_STATUSES, 100, 599, TREE },
-	{ "host", "per-host", V_NUMBER, 1, NET_MAX_PER_HOST, TREE },
-	{ "resolve", "wayback", V_ANY, 0, 0, USER_ONLY },
-	{ "resolve", "memento", V_ANY, 0, 0, USER_ONLY },
-	{ "report", "source-url", V_TEMPLATE, 0, 0, TREE },
-	{ "keep", "path", V_ANY, 0, 0, TREE },
-	{ "keep", "line", V_ANY, 0, 0, TREE },
-	{ "keep", "host", V_ANY, 0, 0, TREE },
-	{ "store", "url", V_ANY, 0, 0, USER_ONLY },
-	{ "tree", "tag", V_ANY, 0, 0, TREE },
-};
-
-/* Sections that take a subsection: [host "NAME"], [tree "NAME"]. */
-static int takes_sub(const char *section)
-{
-	return !strcmp(section, "host") || !strcmp(section, "tree");
-}
-
 static void check_value(const struct config *cfg, const struct config_entry *e,
-			const struct known_key *k)
+			const struct setting *k)
 {
 	const char *v = e->value, *p;
 	char *end;
 	long n;
 
 	switch (k->kind) {
-	case V_NUMBER:
+	case SETTING_NUMBER:
 		errno = 0;
 		n = strtol(v, &end, 10);
 		if (errno || *end || end == v || n < k->min || n > k->max)
@@ -303,7 +248,7 @@ static void check_value(const struct config *cfg, const struct config_entry *e,
 			    "%ld", cfg->path, e->line, e->section, e->key, v,
 			    k->min, k->max);
 		break;
-	case V_STATUSES:
+	case SETTING_STATUSES:
 		for (p = v; *p; p = end + strspn(end, ", ")) {
 			errno = 0;
 			n = strtol(p, &end, 10);
@@ -317,13 +262,14 @@ static void check_value(const struct config *cfg, const struct config_entry *e,
 			die("%s:%u: [%s] %s: no status given", cfg->path,
 			    e->line, e->section, e->key);
 		break;
-	case V_TEMPLATE:
+	case SETTING_TEMPLATE:
 		if (!strstr(v, "{path}"))
 			die("%s:%u: [%s] %s: '%s' has no {path} (and {line}) "
 			    "to fill in", cfg->path, e->line, e->section,
 			    e->key, v);
 		break;
-	case V_ANY:
+	case SETTING_TEXT:
+	case SETTING_GLOB:
 		break;
 	}
 }
@@ -331,31 +277,33 @@ static void check_value(const struct config *cfg, const struct config_entry *e,
 /* user: the user's own file, where protected keys may be set. */
 static void validate(const struct config *cfg, int user)
 {
-	size_t i, k;
-	const size_t nk = sizeof(known) / sizeof(known[0]);
+	size_t i;
 
 	for (i = 0; i < cfg->nr; i++) {
 		const struct config_entry *e = &cfg->v[i];
+		const struct setting *k = settings_find(e->section, e->key);
+		const char *near;
 
-		for (k = 0; k < nk; k++)
-			if (!strcmp(known[k].section, e->section) &&
-			    !strcmp(known[k].key, e->key))
-				break;
-		if (k == nk)
-			die("%s:%u: unknown setting [%s] %s", cfg->path,
-			    e->line, e->section, e->key);
-		if (known[k].protect && !user)
+		if (!k && (near = settings_near(e->section, e->key)))
+			die("%s:%u: unknown setting [%s] %s; did you mean %s? "
+			    "('linkmend help config' lists them)", cfg->path,
+			    e->line, e->section, e->key, near);
+		if (!k)
+			die("%s:%u: unknown setting [%s] %s ('linkmend help "
+			    "config' lists them)", cfg->path, e->line,
+			    e->section, e->key);
+		if (k->user_only && !user)
 			die("%s:%u: [%s] %s is not a tree's to set: it says where "
 			    "data, requests or credentials go (give it on the "
 			    "command line, or in %s)", cfg->path, e->line,
 			    e->section, e->key, user_conf_name());
-		if (takes_sub(e->section) != !!e->sub)
+		if (!k->sub != !e->sub)
 			die("%s:%u: [%s] %s", cfg->path, e->line, e->section,
 			    e->sub ? "takes no subsection" :
 			    !strcmp(e->section, "host") ?
 			    "needs a host: [host \"NAME\"]" :
 			    "needs a tree: [tree \"NAME\"]");
-		check_value(cfg, e, &known[k]);
+		check_value(cfg, e, k);
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "../lib/config.h"
+#include "../lib/settings.h"
 #include "../lib/json.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
@@ -18,8 +19,7 @@ void check_run_opts_init(struct check_run_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	check_opts_init(&o->req);
-	o->confirm = 3;
-	o->spacing_s = 3 * 86400;
+	settings_confirm_init(&o->confirm, &o->spacing_s);
 	o->ttl_s = 7 * 86400;
 	o->suspect_share = 50;
 	o->now = check_now();
@@ -49,19 +49,15 @@ static int host_limit(void *data, const char *host)
 }
 
 int check_settings(struct check_run_opts *o, const struct config *cfg,
-		   int confirm_given, int share_given)
+		   const struct option *opts)
 {
-	long confirm = o->confirm, share = o->suspect_share;
+	long share = o->suspect_share;
 
 	o->cfg = cfg;
 	if (!cfg)
 		return 0;
-	if (!confirm_given &&
-	    config_number(cfg, "check", "confirm", 1, 100, &confirm))
-		return -1;
-	o->confirm = (int)confirm;
-	if (!share_given &&
-	    config_number(cfg, "check", "suspect-share", 1, 100, &share))
+	if (settings_confirm(cfg, opts, &o->confirm, &o->spacing_s) ||
+	    settings_number(cfg, opts, "check", "suspect-share", &share))
 		return -1;
 	o->suspect_share = (int)share;
 	o->req.net.host_limit = host_limit;

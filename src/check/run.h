@@ -46,12 +46,13 @@ long long check_now(void);
 /* .linkmend.conf: [check] ignore matches url. */
 int check_ignored(const struct config *cfg, const char *url);
 /*
- * [check] confirm and suspect-share into o (unless given on the command
- * line: confirm_given, share_given)
- * and [host "NAME"] per-host into o->req.net; -1 after error().
+ * The confirmation rule ([check] confirm, spacing) and suspect-share into
+ * o, unless opts (NULL: none) had them on the command line, and
+ * [host "NAME"] per-host into o->req.net; -1 after error().
  */
+struct option;
 int check_settings(struct check_run_opts *o, const struct config *cfg,
-		   int confirm_given, int share_given);
+		   const struct option *opts);
 
 /* Is the link's newest result good enough not to ask again? */
 int check_fresh(const struct check_run_opts *o, const struct link *l);

@@ -9,14 +9,6 @@
 #include "../lib/usage.h"
 #include "options.h"
 
-static int setting(const struct config *cfg, const struct option *opts,
-		   const char *key, long min, long max, long *v)
-{
-	if (!cfg || parse_options_seen(opts, key))
-		return 0;
-	return config_number(cfg, "check", key, min, max, v);
-}
-
 /*
  * A CA file that cannot be used fails every https request alike: that
  * is the user's set-up, said once at start, never a verdict on a URL.
@@ -83,12 +75,12 @@ int net_options_finish(struct net_opts *o, const struct option *opts,
 {
 	long jobs = o->max_total, per_host = o->per_host;
 	long timeout_s = o->timeout_ms / 1000;
+	const char *v;
 
-	if (setting(cfg, opts, "jobs", 1, NET_MAX_JOBS, &jobs) ||
-	    setting(cfg, opts, "per-host", 1, NET_MAX_PER_HOST, &per_host) ||
-	    setting(cfg, opts, "spacing-ms", 0, NET_MAX_SPACING_MS,
-		    &o->spacing_ms) ||
-	    setting(cfg, opts, "timeout", 1, NET_MAX_TIMEOUT_S, &timeout_s))
+	if (settings_number(cfg, opts, "check", "jobs", &jobs) ||
+	    settings_number(cfg, opts, "check", "per-host", &per_host) ||
+	    settings_number(cfg, opts, "check", "spacing-ms", &o->spacing_ms) ||
+	    settings_number(cfg, opts, "check", "timeout", &timeout_s))
 		return -1;
 	o->max_total = (int)jobs;
 	o->per_host = (int)per_host;
@@ -96,12 +88,10 @@ int net_options_finish(struct net_opts *o, const struct option *opts,
 		o->timeout_ms = timeout_s * 1000;
 	if (o->connect_timeout_ms > o->timeout_ms)
 		o->connect_timeout_ms = o->timeout_ms;
-	if (cfg && !parse_options_seen(opts, "user-agent") &&
-	    config_get(cfg, "check", "user-agent"))
-		o->user_agent = config_get(cfg, "check", "user-agent");
-	if (cfg && !parse_options_seen(opts, "proxy") &&
-	    config_get(cfg, "check", "proxy"))
-		o->proxy = config_get(cfg, "check", "proxy");
+	if ((v = settings_text(cfg, opts, "check", "user-agent")))
+		o->user_agent = v;
+	if ((v = settings_text(cfg, opts, "check", "proxy")))
+		o->proxy = v;
 	if ((o->cacert && cacert_ok(o->cacert)) ||
 	    (o->proxy && proxy_ok(o->proxy)) ||
 	    (o->user_agent && user_agent_ok(o->user_agent)))

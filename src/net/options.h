@@ -11,19 +11,14 @@
 #define NET_OPTIONS_H
 
 #include "../lib/parse-options.h"
+#include "../lib/settings.h"
 #include "net.h"
 
-/* Limits: a host asked more than 64 at once is hammered, not checked. */
-#define NET_MAX_JOBS 4096
-#define NET_MAX_PER_HOST 64
-#define NET_MAX_SPACING_MS 600000
-#define NET_MAX_TIMEOUT_S 3600
-
 #define OPT_NET(o) \
-	OPT_INT('j', "jobs", &(o)->max_total, 1, NET_MAX_JOBS), \
-	OPT_INT(0, "per-host", &(o)->per_host, 1, NET_MAX_PER_HOST), \
-	OPT_LONG(0, "spacing-ms", &(o)->spacing_ms, 0, NET_MAX_SPACING_MS, 1), \
-	OPT_LONG(0, "timeout", &(o)->timeout_ms, 0.1, NET_MAX_TIMEOUT_S, \
+	OPT_INT('j', "jobs", &(o)->max_total, 1, SETTING_MAX_JOBS), \
+	OPT_INT(0, "per-host", &(o)->per_host, 1, SETTING_MAX_PER_HOST), \
+	OPT_LONG(0, "spacing-ms", &(o)->spacing_ms, 0, SETTING_MAX_SPACING_MS, 1), \
+	OPT_LONG(0, "timeout", &(o)->timeout_ms, 0.1, SETTING_MAX_TIMEOUT_S, \
 		 OPT_SECONDS_TO_MS), \
 	OPT_STRING(0, "cacert", &(o)->cacert), \
 	OPT_BOOL(0, "allow-private", &(o)->allow_private), \

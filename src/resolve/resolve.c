@@ -12,6 +12,7 @@
 
 #include <openssl/evp.h>
 
+#include "../lib/settings.h"
 #include "../check/check.h"
 #include "../check/link.h"
 #include "../lib/json.h"
@@ -1287,8 +1288,7 @@ void resolve_opts_init(struct resolve_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	net_opts_init(&o->net);
-	o->confirm = 3;
-	o->spacing_s = 3 * 86400;
+	settings_confirm_init(&o->confirm, &o->spacing_s);
 	o->wayback = "https://web.archive.org";
 	o->archive_spacing_ms = 1000;
 }

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Every setting a .linkmend.conf (the tree's) or the user's own file may
+ * hold, declared once: its section and key, the kind and range of its
+ * value, its default, whether only the user may set it (it says where
+ * data, requests or credentials go), the option that overrides it and
+ * one help line.  Validation of a file, the values the stages read
+ * (settings_number(), settings_text()), "did you mean" for a mistyped
+ * key and 'linkmend help config' all come from the table in settings.c;
+ * a test checks it against every key the code reads and the man page.
+ */
+#ifndef LIB_SETTINGS_H
+#define LIB_SETTINGS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "parse-options.h"
+
+struct config;
+
+/* Limits: a host asked more than 64 at once is hammered, not checked. */
+#define SETTING_MAX_JOBS 4096
+#define SETTING_MAX_PER_HOST 64
+#define SETTING_MAX_SPACING_MS 600000
+#define SETTING_MAX_TIMEOUT_S 3600
+/* The confirmation rule: failed checks, days apart, that make a dead link. */
+#define SETTING_CONFIRM 3
+#define SETTING_MAX_CONFIRM 100
+#define SETTING_CONFIRM_SPACING_DAYS 3
+#define SETTING_MAX_CONFIRM_SPACING_DAYS 3650
+
+enum setting_kind {
+	SETTING_TEXT,
+	SETTING_GLOB,		/* fnmatch(3) pattern; the key may repeat */
+	SETTING_NUMBER,		/* an integer in [min, max] */
+	SETTING_STATUSES,	/* HTTP statuses: "403, 429" */
+	SETTING_TEMPLATE,	/* holds {path} (and {line}) */
+};
+
+struct setting {
+	const char *section, *key;
+	const char *sub;	/* "NAME" of [host "NAME"], or NULL */
+	enum setting_kind kind;
+	long min, max;
+	const char *def;	/* the default, as help shows it, or NULL */
+	int user_only;
+	const char *option;	/* the long option that overrides it */
+	const char *help;
+};
+
+/* The table, and its length in *n. */
+const struct setting *settings_all(size_t *n);
+
+/* The setting [section] key, or NULL. */
+const struct setting *settings_find(const char *section, const char *key);
+
+/*
+ * The known setting nearest a mistyped [section] key, as "[check] confirm"
+ * in a static buffer, or NULL when none is near.
+ */
+const char *settings_near(const char *section, const char *key);
+
+/*
+ * The number [section] key of cfg (NULL: none) into *v, unless the
+ * setting's option was given in opts (NULL: none) or the key is unset;
+ * range-checked by the table.  -1 after error() on a bad value.
+ */
+int settings_number(const struct config *cfg, const struct option *opts,
+		    const char *section, const char *key, long *v);
+
+/* The text [section] key of cfg, or NULL when unset or overridden. */
+const char *settings_text(const struct config *cfg, const struct option *opts,
+			  const char *section, const char *key);
+
+/*
+ * The confirmation rule, one setting for check, resolve, report and diff:
+ * --confirm N and --spacing DAYS, else [check] confirm and spacing, else
+ * 3 failed checks 3 days apart.
+ */
+#define OPT_CONFIRM(confirm, spacing_s) \
+	OPT_INT(0, "confirm", (confirm), 1, SETTING_MAX_CONFIRM), \
+	OPT_LLONG(0, "spacing", (spacing_s), 0, \
+		  SETTING_MAX_CONFIRM_SPACING_DAYS, OPT_DAYS_TO_S)
+void settings_confirm_init(int *confirm, long long *spacing_s);
+/* -1 after error() on a bad value in cfg. */
+int settings_confirm(const struct config *cfg, const struct option *opts,
+		     int *confirm, long long *spacing_s);
+
+/* 'linkmend help config': every setting, its default and its help. */
+void settings_print(FILE *out);
+
+#endif

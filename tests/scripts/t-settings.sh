@@ -1,0 +1,130 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# One settings table (src/lib/settings.c, 'linkmend help config'): every
+# key the code reads is in it and every key in it is read, each is in the
+# man page, each is accepted by validation with a value of its kind, a
+# mistyped key gets "did you mean", and the confirmation rule set once in
+# .linkmend.conf is the one check, resolve and report all apply.
+. "$(dirname "$0")/../lib/sh.sh"
+SRC=$TESTS/../src
+MAN=$TESTS/../docs/linkmend.1
+export XDG_CONFIG_HOME=$SCRATCH/xdg
+
+"$LINKMEND" help config > "$SCRATCH/help"
+same "help config exits 0" "$?" "0"
+# "[section] key" and "[section \"NAME\"] key" headings.
+sed -n 's/^\[\([a-z-]*\)\( "NAME"\)\?\] \([a-z-]*\)$/\1 \3/p' "$SCRATCH/help" |
+	sort -u > "$SCRATCH/table"
+ok "the table lists settings (the setup works)" test "$(wc -l < "$SCRATCH/table")" -gt 10
+
+# Every read: config_get/_sub/number/match/next and settings_number/text
+# with a literal section and key.
+python3 - "$SRC" > "$SCRATCH/read" <<'PY'
+import os, re, sys
+call = re.compile(r"\b(config_(?:get|get_sub|number|match|next)|"
+                  r"settings_(?:number|text))\(([^;{]*?)\)\s*[;|&):,?]", re.S)
+out = set()
+for d, _, files in os.walk(sys.argv[1]):
+    for f in files:
+        if not f.endswith(".c") or f == "config.c":
+            continue
+        for m in call.finditer(open(os.path.join(d, f)).read()):
+            s = re.findall(r'"([a-z-]+)"', m.group(2))
+            if len(s) >= 2:
+                out.add("%s %s" % (s[0], s[-1] if m.group(1) == "config_get_sub" else s[1]))
+print("\n".join(sorted(out)))
+PY
+ok "the code's reads are found (the setup works)" grep -qx 'check confirm' "$SCRATCH/read"
+same "every key the code reads is in the table" \
+	"$(comm -23 "$SCRATCH/read" "$SCRATCH/table")" ""
+same "every key in the table is read by the code" \
+	"$(comm -13 "$SCRATCH/read" "$SCRATCH/table")" ""
+
+# The man page's CONFIGURATION section names each one.
+sed -n '/^\.SH CONFIGURATION/,/^\.SH ENVIRONMENT/p' "$MAN" | sed 's/\\-/-/g' > "$SCRATCH/man"
+missing=
+while read -r section key; do
+	grep -q "\[$section" "$SCRATCH/man" && grep -qE "(^|[^a-z-])$key( |$|\\\\| =)" "$SCRATCH/man" ||
+		missing="$missing [$section] $key"
+done < "$SCRATCH/table"
+same "every setting is in the man page's CONFIGURATION" "$missing" ""
+
+# Each accepted, with a value of its kind, where it may be set.
+T=$SCRATCH/t
+mkdir -p "$T" "$XDG_CONFIG_HOME/linkmend"
+echo "see https://www.kernel.org/doc/" > "$T/README"
+about() {	# about SECTION KEY: its help line
+	grep -A1 -x "\[$1\( \"NAME\"\)\?\] $2" "$SCRATCH/help" | tail -n 1
+}
+value() {	# value SECTION KEY: a valid value for it
+	case "$1 $2" in
+	"host accept") echo "403, 429" ;;
+	"report source-url") echo "https://git.example.org/{path}#n{line}" ;;
+	"store url") echo "$SCRATCH/elsewhere.db" ;;
+	"check proxy"|"resolve wayback"|"resolve memento") echo "http://127.0.0.1:9/" ;;
+	*) if about "$1" "$2" | grep -q '; [0-9]* to [0-9]*'; then
+		about "$1" "$2" | sed 's/.*; \([0-9]*\) to .*/\1/'
+	   else
+		echo "x*"
+	   fi ;;
+	esac
+}
+: > "$T/.linkmend.conf"
+: > "$XDG_CONFIG_HOME/linkmend/config"
+while read -r section key; do
+	head=$section
+	grep -qx "\[$section \"NAME\"\] $key" "$SCRATCH/help" && head="$section \"n\""
+	if about "$section" "$key" | grep -q "user only"; then
+		f=$XDG_CONFIG_HOME/linkmend/config
+	else
+		f=$T/.linkmend.conf
+	fi
+	printf '[%s]\n\t%s = %s\n' "$head" "$key" "$(value "$section" "$key")" >> "$f"
+done < "$SCRATCH/table"
+cd "$T" || exit 1
+"$LINKMEND" scan -q --no-output --db "$SCRATCH/s.db" . > "$SCRATCH/out" 2>&1
+same "every setting is accepted where it may be set" "$?:$(cat "$SCRATCH/out")" "0:"
+
+# A mistyped key: the one meant is named.
+printf '[check]\n\tconfrim = 5\n' > "$T/.linkmend.conf"
+"$LINKMEND" scan -q --no-output --db "$SCRATCH/s.db" . > /dev/null 2> "$SCRATCH/err"
+same "a mistyped key is refused" "$?" "2"
+ok "and the one meant is named" grep -q "unknown setting \[check\] confrim; did you mean \[check\] confirm?" "$SCRATCH/err"
+printf '[chek]\n\tconfirm = 5\n' > "$T/.linkmend.conf"
+"$LINKMEND" scan -q --no-output --db "$SCRATCH/s.db" . > /dev/null 2> "$SCRATCH/err"
+ok "so is a mistyped section" grep -q "did you mean \[check\] confirm?" "$SCRATCH/err"
+
+# The confirmation rule, once in .linkmend.conf: confirm = 5.  Three
+# failed checks four days apart: dead by the default rule, failing by
+# the tree's, in check, resolve and report alike.
+web_up "$TESTS/web/cases/resolve.scn"
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
+R=$SCRATCH/r
+mkdir -p "$R"
+cd "$R" || exit 1
+git init -q . && git config user.email dev@linkmend-web.org && git config user.name dev
+echo "/* Doc: http://gone.linkmend-web.org/doc */" > a.c
+git add -A && git commit -qm init
+"$LINKMEND" scan -q . > /dev/null
+for day in 0 4 8; do
+	LINKMEND_NOW=$((1700000000 + day * 86400)) run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+done
+export LINKMEND_NOW=$((1700000000 + 9 * 86400))
+state_of() {	# the report's state of the link
+	"$LINKMEND" report --format json -o - 2> /dev/null |
+		python3 -c 'import json,sys; print(sorted({l["state"] for l in json.load(sys.stdin)["links"]}))'
+}
+same "without a setting, three failures are dead (the setup works)" "$(state_of)" "['unresolved']"
+printf '[check]\n\tconfirm = 5\n' > .linkmend.conf
+same "with [check] confirm = 5, report says failing" "$(state_of)" "['failing']"
+run "$LINKMEND" resolve "${NET[@]}" --wayback https://web.archive.org > "$SCRATCH/res" 2>&1
+same "resolve finds nothing dead to resolve" "$(grep -c 'gone.linkmend-web.org/doc' "$SCRATCH/res")" "0"
+LINKMEND_NOW=$((1700000000 + 12 * 86400)) run "$LINKMEND" check "${NET[@]}" > /dev/null 2> "$SCRATCH/chk"
+ok "check says the link waits for confirmation (4 of 5)" grep -q "wait.* for confirmation (5 failed checks" "$SCRATCH/chk"
+same "--confirm 3 on the command line wins over the file" \
+	"$("$LINKMEND" report --confirm 3 --format json -o - 2> /dev/null |
+	   python3 -c 'import json,sys; print(sorted({l["state"] for l in json.load(sys.stdin)["links"]}))')" \
+	"['unresolved']"
+run "$LINKMEND" resolve "${NET[@]}" --confirm 3 --wayback https://web.archive.org > "$SCRATCH/res3" 2>&1
+ok "and resolve --confirm 3 resolves it (so the setting made the difference)" \
+	grep -q "gone.linkmend-web.org/doc" "$SCRATCH/res3"
