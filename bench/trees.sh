@@ -39,7 +39,7 @@ checkout() {	# checkout DIR SPARSE: HEAD, without the paths SPARSE lists
 
 one() {	# one NAME GITDIR
 	local name=$1 src=$2 out=$repo/out/trees/$1 tree=$cache/$1
-	local web=lm-trees-$1 t0 t1 t2 t3 base state vf=0 am=ok
+	local web=lm-trees-$1 t0 t1 t2 t3 abase state vf=0 am=ok
 	rm -rf "$out" "$tree" "$cache/$name-applied"
 	mkdir -p "$out" "$cache"
 	echo "== $name: clone"
@@ -56,7 +56,6 @@ one() {	# one NAME GITDIR
 	[ -s "$out/sparse" ] &&
 		echo "$name: $(wc -l < "$out/sparse") files absent from the fetched copy, left out"
 	checkout "$tree" "$out/sparse"
-	base=$(git -C "$tree" rev-parse HEAD)
 	t0=$(date +%s)
 	"$linkmend" scan -q --no-output "$tree"
 	python3 "$kt/web-gen.py" "$tree/.linkmend/linkmend.db" "$seed" \
@@ -75,15 +74,23 @@ one() {	# one NAME GITDIR
 	checkout "$cache/$name-applied" "$out/sparse"
 	git -C "$cache/$name-applied" config user.name "linkmend bench"
 	git -C "$cache/$name-applied" config user.email bench@linkmend.org
+	# git am writes trees: a blob the copy lacks must leave the index
+	# first, in a commit of its own that the series then applies on.
+	if [ -s "$out/sparse" ]; then
+		sed 's|^!/||' "$out/sparse" |
+			xargs git -C "$cache/$name-applied" rm -q --cached --sparse --
+		git -C "$cache/$name-applied" commit -qm "bench: leave out what the fetched copy lacks"
+	fi
+	abase=$(git -C "$cache/$name-applied" rev-parse HEAD)
 	if [ -s "$out/patches.txt" ]; then
 		(cd "$cache/$name-applied" && git am -q $(cat "$out/patches.txt")) \
 			> "$out/am.txt" 2>&1 || am=failed
 	fi
-	"$linkmend" verify -q --base "$base" "$cache/$name-applied" \
+	"$linkmend" verify -q --base "$abase" "$cache/$name-applied" \
 		> "$out/verify.txt" 2>&1 || vf=$(wc -l < "$out/verify.txt")
-	git -C "$cache/$name-applied" diff -U0 "$base" > "$out/applied.diff"
-	git -C "$cache/$name-applied" diff -U1 "$base" > "$out/applied-u1.diff"
-	python3 "$here/trees-lines.py" "$tree" "$base" "$out/applied.diff" > "$out/lines.txt"
+	git -C "$cache/$name-applied" diff -U0 "$abase" > "$out/applied.diff"
+	git -C "$cache/$name-applied" diff -U1 "$abase" > "$out/applied-u1.diff"
+	python3 "$here/trees-lines.py" "$cache/$name-applied" "$abase" "$out/applied.diff" > "$out/lines.txt"
 	python3 "$kt/shape.py" "$out/applied-u1.diff" > "$out/shape.txt"
 	python3 "$kt/accuracy.py" "$tree/.linkmend/linkmend.db" "$out/truth" > "$out/accuracy.txt"
 	t3=$(date +%s)
