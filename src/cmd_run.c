@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "builtin.h"
+#include "setup.h"
 #include "lib/parse-options.h"
 #include "lib/run.h"
 #include "lib/strbuf.h"
@@ -48,7 +49,8 @@ const char cmd_run_help[] =
 	"--tree, --tree-version, --replace, --top-hosts to scan (--tree to\n"
 	"every stage).\n"
 	"\n"
-	"    --db PATH        the store, for all (ROOT/.linkmend/linkmend.db)\n"
+	"    --db PATH        the store, for all (else [store] url of your own\n"
+	"                     file, else ROOT/.linkmend/linkmend.db)\n"
 	"    -q, --quiet      quieter stages\n"
 	"\n"
 	"Exit status: 2 when a stage fails (run stops there), 130 when\n"
@@ -324,7 +326,7 @@ int cmd_run(int argc, char **argv)
 		paths[npaths++] = under_root(real_root, p);
 		free(p);
 	}
-	dbpath = db ? xstrdup(db) : xstrfmt("%s/.linkmend/linkmend.db", root);
+	dbpath = cmd_store_path(db, root);
 	for (i = 0; i < NSTAGES; i++) {
 		push(&st[i], "--db");
 		push(&st[i], dbpath);

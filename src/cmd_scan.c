@@ -12,7 +12,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "lib/settings.h"
 #include "builtin.h"
 #include "lib/parse-options.h"
 #include "lib/path.h"
@@ -311,7 +310,6 @@ int cmd_scan(int argc, char **argv)
 	struct scan_cmd sc;
 	struct store *st;
 	struct scan_args a = { .format = "tsv", .max_file_mb = 64 };
-	const char *db;
 	char *path, *sig;
 	int ret = 0;
 	struct option opts[] = SCAN_OPTIONS(&a, &sc);
@@ -330,11 +328,7 @@ int cmd_scan(int argc, char **argv)
 		die("cannot scan '%s'", argv[0]);
 	cmd_conf_load(sc.job.ts.root, &sc.cfg);
 	sc.job.cfg = &sc.cfg;
-	db = a.db;
-	if (!db)
-		db = settings_text(&sc.cfg, NULL, "store", "url");
-	path = db ? xstrdup(db) :
-	       xstrfmt("%s/.linkmend/linkmend.db", sc.job.ts.root);
+	path = cmd_store_path(a.db, sc.job.ts.root);
 	scan_trace("begin");
 	st = store_create(path);
 	if (!st)

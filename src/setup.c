@@ -86,6 +86,16 @@ static char *conf_store_url(void)
 	return url ? xstrdup(url) : NULL;
 }
 
+char *cmd_store_path(const char *db, const char *root)
+{
+	char *url;
+
+	if (db)
+		return xstrdup(db);
+	url = conf_store_url();
+	return url ? url : xstrfmt("%s/.linkmend/linkmend.db", root);
+}
+
 /*
  * The tree whose root holds the working directory, or NULL: in a store
  * of several trees, the one a command run inside a tree acts on.

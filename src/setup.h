@@ -32,6 +32,13 @@ struct cmd_store {
 void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		    int optional, int need_root, const char *hint);
 /*
+ * Where a command that makes the store (scan, run) keeps it, by one rule:
+ * --db, else [store] url of the user's own file, else
+ * ROOT/.linkmend/linkmend.db.  To free.
+ */
+char *cmd_store_path(const char *db, const char *root);
+
+/*
  * --path P (repeatable): what the command reads is limited to P and
  * below, a path relative to the tree's root (drivers/iio); a path
  * outside it dies.

@@ -128,3 +128,17 @@ same "--confirm 3 on the command line wins over the file" \
 run "$LINKMEND" resolve "${NET[@]}" --confirm 3 --wayback https://web.archive.org > "$SCRATCH/res3" 2>&1
 ok "and resolve --confirm 3 resolves it (so the setting made the difference)" \
 	grep -q "gone.linkmend-web.org/doc" "$SCRATCH/res3"
+
+# [store] url of the user's own file: run keeps its store there, as scan
+# does, not in the tree.
+R2=$SCRATCH/r2
+mkdir -p "$R2"
+cd "$R2" || exit 1
+git init -q . && git config user.email dev@linkmend-web.org && git config user.name dev
+echo "/* Doc: http://gone.linkmend-web.org/doc */" > a.c
+git add -A && git commit -qm init
+printf '[store]\n\turl = %s\n' "$SCRATCH/mine.db" > "$XDG_CONFIG_HOME/linkmend/config"
+run "$LINKMEND" run . -o "$SCRATCH/series" "${NET[@]}" -q > /dev/null 2>&1
+same "run with [store] url keeps the store there" \
+	"$(sqlite3 "$SCRATCH/mine.db" 'select path from occurrence' 2>&1)" "a.c"
+ok "and makes none in the tree" test ! -e "$R2/.linkmend/linkmend.db"
