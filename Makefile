@@ -24,7 +24,7 @@ LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
 	   $(wildcard src/net/*.c) $(wildcard src/check/*.c) \
 	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c) \
 	   $(wildcard src/series/*.c) $(wildcard src/report/*.c) \
-	   $(wildcard src/archive/*.c)
+	   $(wildcard src/archive/*.c) $(wildcard src/lease/*.c)
 CMD_SRC := src/main.c src/setup.c $(wildcard src/cmd_*.c)
 LIB_OBJ := $(LIB_SRC:.c=.o)
 CMD_OBJ := $(CMD_SRC:.c=.o)
@@ -112,6 +112,8 @@ bench: all
 # (tests/fuzz/run.sh), so the list is written once.
 print-pkgs:
 	@echo $(PKGS)
+print-lib-src:
+	@echo $(LIB_SRC)
 
 clean:
 	rm -f linkmend liblinkmend.a $(LIB_OBJ) $(CMD_OBJ) $(UNIT_BIN) $(REPLAY_BIN) \
@@ -136,4 +138,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
 	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
 
-.PHONY: print-pkgs demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz
+.PHONY: print-pkgs print-lib-src demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../check/lease.h"
+#include "../lease/lease.h"
 #include "../check/run.h"
 #include "../lib/atomic.h"
 #include "../lib/config.h"
@@ -757,9 +757,11 @@ static int archive_once(struct store *st, void *data, int *none)
 		ret = -1;
 	store_limit_hosts(st, NULL);
 	if (!ret && t.nr) {
-		no.host_since = lease_since;
-		no.host_since_data = &b;
-		r = fetch(c, &t, &no, lease_renew, &b, 1);
+		void (*tick)(void *);
+		void *tick_data;
+
+		lease_wire(&b, &no, &tick, &tick_data);
+		r = fetch(c, &t, &no, tick, tick_data, 1);
 		if (r < 0)
 			ret = -1;
 		w->incomplete |= r > 0;
@@ -806,12 +808,8 @@ int archive_worker(const struct archive_opts *o,
 	w.wo = wo;
 	w.c = &c;
 	w.stats = stats;
-	w.lease.job = STORE_JOB_ARCHIVE;
-	w.lease.owner = wo->owner;
-	w.lease.lease_ms = wo->lease_ms;
-	w.lease.hosts = wo->hosts;
-	w.lease.now_s = wo->now_s;
-	w.lease.stop = o->stop;
+	lease_opts_init(&w.lease, STORE_JOB_ARCHIVE, wo->owner, wo->lease_ms,
+			wo->hosts, wo->now_s, o->stop);
 	ret = lease_work(&w.lease, st, archive_once, &w, &stats->waited_ms);
 	if (warc_close(c.w))
 		w.incomplete = 1;

@@ -59,7 +59,7 @@ int archive_run(const struct archive_opts *o, struct store *st,
 /*
  * archive --worker: the same, shared by any number of workers on one
  * store and one collection (a directory all of them reach): hosts are
- * claimed by lease (check/lease.h), due whenever a check worker gives
+ * claimed by lease (lease/lease.h), due whenever a check worker gives
  * them back; each worker writes files of its own (locked while open, so
  * that no worker's recovery cuts another's), and the last to finish
  * writes the index of everything.  Not with request_capture.

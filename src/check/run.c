@@ -11,7 +11,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../url/url.h"
-#include "lease.h"
+#include "../lease/lease.h"
 #include "run.h"
 #include "sanity.h"
 

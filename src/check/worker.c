@@ -5,7 +5,7 @@
 
 #include "../lib/xalloc.h"
 #include "../store/store.h"
-#include "lease.h"
+#include "../lease/lease.h"
 #include "link.h"
 #include "worker.h"
 
@@ -131,15 +131,9 @@ static int check_once(struct store *st, void *data, int *none)
 		ret = store_each_host_url(st, b.lease.v[i].host, on_host_url,
 					  &w);
 	}
-	run.req.net.host_since = lease_since;
-	run.req.net.host_since_data = &b.lease;
 	/* A redirect to a host we do not hold: in turns, as an archive. */
-	run.req.net.host_slot = lease_turn;
-	run.req.net.host_turn_end = lease_turn_end;
-	run.req.net.host_slot_data = &b.lease;
+	lease_wire(&b.lease, &run.req.net, &run.tick, &run.tick_data);
 	run.who = who;
-	run.tick = lease_renew;
-	run.tick_data = &b.lease;
 	run.deferred = &cl->stats->deferred;
 	if (!ret && b.nwhich)
 		ret = check_links(&run, &b.links, b.which, b.nwhich, st, &done);
@@ -169,12 +163,7 @@ int check_worker(const struct check_worker_opts *o, struct store *st,
 	memset(&cl, 0, sizeof(cl));
 	cl.o = o;
 	cl.stats = stats;
-	cl.lease.job = STORE_JOB_CHECK;
-	cl.lease.owner = o->owner;
-	cl.lease.lease_ms = o->lease_ms;
-	cl.lease.hosts = o->hosts;
-	cl.lease.now_s = o->run->now;
-	cl.lease.stop = o->run->stop;
-	cl.lease.give_up_ms = o->lease_ms / 4;
+	lease_opts_init(&cl.lease, STORE_JOB_CHECK, o->owner, o->lease_ms,
+			o->hosts, o->run->now, o->run->stop);
 	return lease_work(&cl.lease, st, check_once, &cl, &stats->waited_ms);
 }

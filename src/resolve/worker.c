@@ -4,7 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../check/lease.h"
+#include "../lease/lease.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../store/store.h"
@@ -85,11 +85,7 @@ static int resolve_once(struct store *st, void *data, int *none)
 		ro.root = trees.root[i];
 		ro.no_output = 1;
 		ro.quiet = 1;
-		ro.tick = lease_renew;
-		ro.tick_data = &b;
-		ro.net.host_slot = lease_turn;
-		ro.net.host_turn_end = lease_turn_end;
-		ro.net.host_slot_data = &b;
+		lease_wire(&b, &ro.net, &ro.tick, &ro.tick_data);
 		ret = resolve_run(&ro, st);
 		w->stats->trees++;
 	}
@@ -118,11 +114,7 @@ int resolve_worker(const struct resolve_worker_opts *o, struct store *st,
 	memset(&w, 0, sizeof(w));
 	w.o = o;
 	w.stats = stats;
-	w.lease.job = STORE_JOB_RESOLVE;
-	w.lease.owner = o->owner;
-	w.lease.lease_ms = o->lease_ms;
-	w.lease.hosts = o->hosts;
-	w.lease.now_s = o->resolve->now;
-	w.lease.stop = o->stop;
+	lease_opts_init(&w.lease, STORE_JOB_RESOLVE, o->owner, o->lease_ms,
+			o->hosts, o->resolve->now, o->stop);
 	return lease_work(&w.lease, st, resolve_once, &w, &stats->waited_ms);
 }

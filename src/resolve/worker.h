@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * resolve --worker: resolve what check's workers found, shared by any
- * number of workers on one store (check/lease.h).  A claim is of hosts of
+ * number of workers on one store (lease/lease.h).  A claim is of hosts of
  * checked URLs; each tree citing them is resolved for those URLs alone
  * (its lines dated from its root, which must be on this machine), and
  * a host is due again whenever a check worker gives it back.  Archives

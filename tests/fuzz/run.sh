@@ -23,9 +23,7 @@ flags="-g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer-no-link,address,undefined
 libs="$(pkg-config --libs $pkgs) -pthread"
 obj=$out/obj
 mkdir -p "$obj"
-srcs=$(cd "$repo" && ls src/lib/*.c src/url/*.c src/scan/*.c src/store/*.c \
-	src/net/*.c src/check/*.c src/resolve/*.c src/rewrite/*.c \
-	src/series/*.c src/report/*.c src/archive/*.c)
+srcs=$(make -s -C "$repo" print-lib-src) || { echo "not ok - make print-lib-src"; exit 1; }
 objs=
 for s in $srcs; do
 	o=$obj/$(echo "$s" | tr / _).o

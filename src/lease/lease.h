@@ -15,8 +15,8 @@
  * worker sends no request that needs a turn, and none to its own hosts
  * once its lease may have run out unrenewed.
  */
-#ifndef CHECK_LEASE_H
-#define CHECK_LEASE_H
+#ifndef LEASE_LEASE_H
+#define LEASE_LEASE_H
 
 #include <signal.h>
 #include <stddef.h>
@@ -34,10 +34,20 @@ struct lease_opts {
 	/*
 	 * A request to a host another worker holds is given up after this
 	 * long (NET_SLOT_GIVE_UP), so that two workers each waiting for
-	 * the other's host cannot wait for ever; 0: it waits.
+	 * the other's host cannot wait for ever: a quarter lease for every
+	 * worker (lease_opts_init()).  The request ends unsent, as when the
+	 * store is away: check holds the link for its next claim, resolve
+	 * and archive count it a failed look-up to be asked again.
 	 */
 	long long give_up_ms;
 };
+
+/* o for a worker of job, with the one give-up rule above. */
+void lease_opts_init(struct lease_opts *o, enum store_job job,
+		     const char *owner, long long lease_ms, size_t hosts,
+		     long long now_s, volatile sig_atomic_t *stop);
+
+struct net_opts;
 
 struct lease_held {
 	char *host;
@@ -84,6 +94,15 @@ long lease_turn(void *data, const char *host, long spacing_ms, int *ours);
 void lease_turn_end(void *data, const char *host, int sent);
 /* A tick: renews b's leases every quarter lease (data is b). */
 void lease_renew(void *data);
+
+/*
+ * A worker's network options and tick wired to b, the same for every
+ * worker: spacing on b's hosts counts from the last request any worker
+ * made (host_since), a request to a host b does not hold takes a turn in
+ * the store (host_slot, host_turn_end), and the tick renews b's leases.
+ */
+void lease_wire(struct lease_batch *b, struct net_opts *no,
+		void (**tick)(void *), void **tick_data);
 /*
  * Give every host of b back with its next_s (0, due at once, if
  * interrupted), and any turn still held, and free b.  -1 if that, a

@@ -303,3 +303,29 @@ int lease_work(const struct lease_opts *o, struct store *st,
 	return 0;
 }
 
+
+void lease_opts_init(struct lease_opts *o, enum store_job job,
+		     const char *owner, long long lease_ms, size_t hosts,
+		     long long now_s, volatile sig_atomic_t *stop)
+{
+	memset(o, 0, sizeof(*o));
+	o->job = job;
+	o->owner = owner;
+	o->lease_ms = lease_ms;
+	o->hosts = hosts;
+	o->now_s = now_s;
+	o->stop = stop;
+	o->give_up_ms = lease_ms / 4;
+}
+
+void lease_wire(struct lease_batch *b, struct net_opts *no,
+		void (**tick)(void *), void **tick_data)
+{
+	no->host_since = lease_since;
+	no->host_since_data = b;
+	no->host_slot = lease_turn;
+	no->host_turn_end = lease_turn_end;
+	no->host_slot_data = b;
+	*tick = lease_renew;
+	*tick_data = b;
+}
