@@ -21,15 +21,20 @@ ok "the table lists settings (the setup works)" test "$(wc -l < "$SCRATCH/table"
 # with a literal section and key.
 python3 - "$SRC" > "$SCRATCH/read" <<'PY'
 import os, re, sys
+# A call's arguments: up to its statement's end or the next call.
 call = re.compile(r"\b(config_(?:get|get_sub|number|match|next)|"
-                  r"settings_(?:number|text))\(([^;{]*?)\)\s*[;|&):,?]", re.S)
+                  r"settings_(?:number|text))\(")
 out = set()
 for d, _, files in os.walk(sys.argv[1]):
     for f in files:
         if not f.endswith(".c") or f == "config.c":
             continue
-        for m in call.finditer(open(os.path.join(d, f)).read()):
-            s = re.findall(r'"([a-z-]+)"', m.group(2))
+        text = open(os.path.join(d, f)).read()
+        ms = list(call.finditer(text))
+        for i, m in enumerate(ms):
+            end = ms[i + 1].start() if i + 1 < len(ms) else len(text)
+            args = text[m.end():end].split(";")[0]
+            s = re.findall(r'"([a-z-]+)"', args)
             if len(s) >= 2:
                 out.add("%s %s" % (s[0], s[-1] if m.group(1) == "config_get_sub" else s[1]))
 print("\n".join(sorted(out)))
@@ -99,12 +104,15 @@ ok "so is a mistyped section" grep -q "did you mean \[check\] confirm?" "$SCRATC
 # the tree's, in check, resolve and report alike.
 web_up "$TESTS/web/cases/resolve.scn"
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
-R=$SCRATCH/r
-mkdir -p "$R"
-cd "$R" || exit 1
-git init -q . && git config user.email dev@linkmend-web.org && git config user.name dev
-echo "/* Doc: http://gone.linkmend-web.org/doc */" > a.c
-git add -A && git commit -qm init
+repo() {	# repo DIR: a git tree citing one gone URL, and cd there
+	mkdir -p "$1"
+	cd "$1" || exit 1
+	git init -q . && git config user.email dev@linkmend-web.org &&
+		git config user.name dev
+	echo "/* Doc: http://gone.linkmend-web.org/doc */" > a.c
+	git add -A && git commit -qm init
+}
+repo "$SCRATCH/r"
 "$LINKMEND" scan -q . > /dev/null
 for day in 0 4 8; do
 	LINKMEND_NOW=$((1700000000 + day * 86400)) run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
@@ -131,14 +139,9 @@ ok "and resolve --confirm 3 resolves it (so the setting made the difference)" \
 
 # [store] url of the user's own file: run keeps its store there, as scan
 # does, not in the tree.
-R2=$SCRATCH/r2
-mkdir -p "$R2"
-cd "$R2" || exit 1
-git init -q . && git config user.email dev@linkmend-web.org && git config user.name dev
-echo "/* Doc: http://gone.linkmend-web.org/doc */" > a.c
-git add -A && git commit -qm init
+repo "$SCRATCH/r2"
 printf '[store]\n\turl = %s\n' "$SCRATCH/mine.db" > "$XDG_CONFIG_HOME/linkmend/config"
 run "$LINKMEND" run . -o "$SCRATCH/series" "${NET[@]}" -q > /dev/null 2>&1
 same "run with [store] url keeps the store there" \
 	"$(sqlite3 "$SCRATCH/mine.db" 'select path from occurrence' 2>&1)" "a.c"
-ok "and makes none in the tree" test ! -e "$R2/.linkmend/linkmend.db"
+ok "and makes none in the tree" test ! -e "$SCRATCH/r2/.linkmend/linkmend.db"
