@@ -325,7 +325,9 @@ def why_outside(path, f, k, col):
     elif c in ("markdown", "asciidoc", "rst"):
         if k in f.doc():
             return "inside a code block"
-        if line[:col].count("`") % 2:
+        # rst's `text <url>`_ is a link; its literals are ``double``.
+        marks = line[:col].count("``") if c == "rst" else line[:col].count("`")
+        if marks % 2:
             return "inside inline code"
     elif c == "html":
         if not re.search(r"(^|/)(Documentation|docs?|man)/", path):

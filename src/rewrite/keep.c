@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "../lib/config.h"
+#include "../lib/run.h"
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "../url/infra.h"
@@ -171,10 +172,16 @@ static int read_if_there(struct strbuf *sb, const char *path)
 
 static void add_imported(struct keep_tree *t, const char *what, size_t n)
 {
+	size_t i;
+
 	while (n && (what[n - 1] == '/' || isspace((unsigned char)what[n - 1])))
 		n--;
 	if (!n)
 		return;
+	for (i = 0; i < t->nimported; i++)
+		if (strlen(t->imported[i]) == n &&
+		    !strncmp(t->imported[i], what, n))
+			return;
 	ALLOC_GROW(t->imported, t->nimported + 1, t->aimported);
 	t->imported[t->nimported++] = xstrndup(what, n);
 }
@@ -230,6 +237,32 @@ static void attributes_line(struct keep_tree *t, const char *line, size_t n)
 	    !strstr(attrs, "linguist-vendored=false"))
 		add_imported(t, line, p);
 	free(attrs);
+}
+
+/*
+ * Folders git subtree brought in: its commits carry "git-subtree-dir: D"
+ * (u-boot's dts/upstream, lib/mbedtls/external/mbedtls, lib/lwip/lwip).
+ * The history is read once; a tree that is no git checkout has none.
+ */
+static void subtree_dirs(struct keep_tree *t)
+{
+	const char *a[] = { "git", "log", "--grep=^git-subtree-dir: ",
+			    "--format=%B", NULL };
+	struct strbuf out = STRBUF_INIT;
+	const char *line, *next;
+	char *git = xstrfmt("%s/.git", t->root);
+	struct stat st;
+
+	if (!stat(git, &st) && !run_command_quiet(a, t->root, &out))
+		for (line = out.buf; *line; line = next) {
+			size_t n = strcspn(line, "\n");
+
+			next = line + n + (line[n] == '\n');
+			if (n > 17 && !strncmp(line, "git-subtree-dir: ", 17))
+				add_imported(t, line + 17, n - 17);
+		}
+	free(git);
+	strbuf_release(&out);
 }
 
 /*
@@ -343,6 +376,7 @@ void keep_tree_init(struct keep_tree *t, const char *root,
 		each_line(t, ".gitattributes", attributes_line);
 		each_line(t, "MAINTAINERS", maintainers_line);
 		each_line(t, ".git/config", config_line);
+		subtree_dirs(t);
 	}
 }
 

@@ -12,8 +12,9 @@
  * changelogs, licence texts, translations, any file named MAINTAINERS or
  * CREDITS (people's entries, the tree's routing), imported code (a git
  * submodule, a path .gitattributes marks linguist-vendored, a folder
- * whose own README says it comes from elsewhere, as rust/alloc/'s does:
- * it has an upstream of its own); on any line, copyright,
+ * git subtree brought in (a "git-subtree-dir:" commit), a folder whose
+ * own README says it comes from elsewhere, as rust/alloc/'s does: it has
+ * an upstream of its own); on any line, copyright,
  * author, SPDX and licence lines (who wrote what, the terms as written);
  * links to the project's own infrastructure (infra_host(), and the
  * repositories, bug trackers and patch queues the tree's MAINTAINERS T:,
@@ -35,8 +36,9 @@ struct config;
 
 /*
  * What keep_reason() reads of the tree beyond the file at hand: its
- * configuration, and (when root is set) its .gitmodules, .gitattributes
- * and the READMEs of the folders that hold a changed file, read once.
+ * configuration, and (when root is set) its .gitmodules, .gitattributes,
+ * MAINTAINERS, .git/config, the subtrees its history names and the
+ * READMEs of the folders that hold a changed file, read once.
  */
 struct keep_tree {
 	const struct config *cfg;

@@ -200,6 +200,41 @@ static void put(const char *dir, const char *name, const char *text)
 
 /* Imported code, told by the tree's own files. */
 /*
+ * u-boot's lib/lwip/lwip came by git subtree: its commit says
+ * "git-subtree-dir: lib/lwip/lwip"; the port beside it is u-boot's own.
+ */
+static void test_subtree(void)
+{
+	char dir[] = "/tmp/linkmend-subtree-XXXXXX";
+	static const char line[] = "/* see http://x.org/p */\n";
+	struct keep_tree kt;
+	char *cmd;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a scratch repository");
+		return;
+	}
+	cmd = xstrfmt("cd %s && git init -q . && git -c user.name=t "
+		      "-c user.email=t@x.org commit -q --allow-empty -m "
+		      "\"Squashed 'lib/lwip/lwip/' content from commit "
+		      "4599f551de\" -m \"git-subtree-dir: lib/lwip/lwip\" -m "
+		      "\"git-subtree-split: 4599f551de\"", dir);
+	CHECK(!system(cmd), "a scratch repository with a subtree's commit");
+	free(cmd);
+	keep_tree_init(&kt, dir, NULL);
+	CHECK(keep_reason("lib/lwip/lwip/src/core/tcp.c", CTX_C_COMMENT, line,
+			  sizeof(line) - 1, 7, "http://x.org/p", &kt) ==
+	      KEEP_IMPORTED, "keep: a folder git subtree brought in");
+	CHECK(keep_reason("lib/lwip/u-boot/lwipopts.h", CTX_C_COMMENT, line,
+			  sizeof(line) - 1, 7, "http://x.org/p", &kt) == KEEP_NONE,
+	      "keep: not the tree's own code beside it");
+	keep_tree_release(&kt);
+	cmd = xstrfmt("rm -rf %s", dir);
+	CHECK(!system(cmd), "the scratch repository removed");
+	free(cmd);
+}
+
+/*
  * A man page's span holds groff's break points, its URL does not: the
  * span is the scanned one when the escapes are the only difference.
  */
@@ -418,6 +453,7 @@ int main(void)
 	curl_global_init(CURL_GLOBAL_ALL);
 	test_keep();
 	test_imported();
+	test_subtree();
 	test_groff_span();
 	check_rewrite("arch/arm/vfp/vfpsingle.c",
 		"/*\n"
