@@ -89,6 +89,7 @@ done < "$SCRATCH/table"
 cd "$T" || exit 1
 "$LINKMEND" scan -q --no-output --db "$SCRATCH/s.db" . > "$SCRATCH/out" 2>&1
 same "every setting is accepted where it may be set" "$?:$(cat "$SCRATCH/out")" "0:"
+: > "$XDG_CONFIG_HOME/linkmend/config"	# the store in the tree again
 
 # A mistyped key: the one meant is named.
 printf '[check]\n\tconfrim = 5\n' > "$T/.linkmend.conf"
@@ -136,6 +137,20 @@ same "--confirm 3 on the command line wins over the file" \
 run "$LINKMEND" resolve "${NET[@]}" --confirm 3 --wayback https://web.archive.org > "$SCRATCH/res3" 2>&1
 ok "and resolve --confirm 3 resolves it (so the setting made the difference)" \
 	grep -q "gone.linkmend-web.org/doc" "$SCRATCH/res3"
+
+# run passes each option to the stages that take it: --no-git to scan,
+# --confirm to check and resolve.
+repo "$SCRATCH/r3"
+"$LINKMEND" scan -q . > /dev/null
+for day in 0 4 8; do
+	LINKMEND_NOW=$((1700000000 + day * 86400)) run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+done
+resolved() { sqlite3 .linkmend/linkmend.db "select count(*) from resolution"; }
+run "$LINKMEND" run . -o "$SCRATCH/o5" --no-git --confirm 5 "${NET[@]}" -q > "$SCRATCH/run5" 2>&1
+same "run takes scan's --no-git and --confirm 5" "$?" "0"
+same "and resolve, given --confirm 5, finds nothing dead" "$(resolved)" "0"
+run "$LINKMEND" run . -o "$SCRATCH/o3" --no-git --confirm 3 "${NET[@]}" -q > /dev/null 2>&1
+same "with --confirm 3 it resolves the link (the setup works)" "$(resolved)" "1"
 
 # [store] url of the user's own file: run keeps its store there, as scan
 # does, not in the tree.
