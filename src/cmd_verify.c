@@ -21,12 +21,16 @@ const char cmd_verify_usage[] = "linkmend verify [--base REV] [-q] [DIR]";
 const char cmd_verify_help[] =
 	"Prove that the files changed in the git checkout DIR (default: here)\n"
 	"since REV (default HEAD; after git am, the commit the series was\n"
-	"made on) changed only where links may: C, header, asm and dts files\n"
-	"keep their token stream without comments, Kconfig files every line\n"
-	"outside help text, rst files their link constructs, and every file\n"
-	"its words outside links.  Prints one line per file that fails and\n"
-	"exits 1; 0 when all pass; 2 when nothing changed since REV (nothing\n"
-	"was verified).\n";
+	"made on) changed only where links may.  Each kind of file series may\n"
+	"change has a rule: C, header, asm and dts files keep their token\n"
+	"stream without comments; Kconfig every line outside help text; make,\n"
+	"shell, Python, Perl and CMake every line without its # comment; YAML\n"
+	"all but comments and descriptions; rst, markdown and AsciiDoc their\n"
+	"link, code and title marks; HTML under a docs folder its tags; every\n"
+	"file its words outside links, and no file gains a line.  A file of any\n"
+	"other kind fails.  Prints one line per file that fails and exits 1;\n"
+	"0 when all pass; 2 when nothing changed since REV (nothing was\n"
+	"verified).\n";
 
 int cmd_verify(int argc, char **argv)
 {
