@@ -6,6 +6,7 @@
 #include "parse-options.h"
 #include "settings.h"
 #include "similar.h"
+#include "strbuf.h"
 #include "usage.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -148,6 +149,7 @@ const char *settings_text(const struct config *cfg, const struct option *opts,
 
 void settings_print(FILE *out)
 {
+	struct strbuf d = STRBUF_INIT;
 	size_t i;
 
 	fprintf(out, "Settings of .linkmend.conf (the tree's) and "
@@ -156,24 +158,26 @@ void settings_print(FILE *out)
 		"command line wins over both.\n");
 	for (i = 0; i < N(table); i++) {
 		const struct setting *s = &table[i];
-		const char *sep = "; ";
 
 		if (s->sub)
 			fprintf(out, "\n[%s \"%s\"] %s\n", s->section, s->sub,
 				s->key);
 		else
 			fprintf(out, "\n[%s] %s\n", s->section, s->key);
-		fprintf(out, "    %s", s->help);
+		fprintf(out, "    %s\n", s->help);
+		strbuf_reset(&d);
 		if (s->kind == SETTING_NUMBER)
-			fprintf(out, "%s%ld to %ld", sep, s->min, s->max);
+			strbuf_addf(&d, ", %ld to %ld", s->min, s->max);
 		if (s->def)
-			fprintf(out, "%sdefault %s", sep, s->def);
+			strbuf_addf(&d, ", default %s", s->def);
 		if (s->option)
-			fprintf(out, "%soption --%s", sep, s->option);
+			strbuf_addf(&d, ", option --%s", s->option);
 		if (s->user_only)
-			fprintf(out, "%suser only", sep);
-		fputc('\n', out);
+			strbuf_addstr(&d, ", user only");
+		if (d.len)
+			fprintf(out, "    %s\n", d.buf + 2);
 	}
+	strbuf_release(&d);
 }
 
 void settings_confirm_init(int *confirm, long long *spacing_s)

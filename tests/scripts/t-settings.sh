@@ -58,8 +58,8 @@ same "every setting is in the man page's CONFIGURATION" "$missing" ""
 T=$SCRATCH/t
 mkdir -p "$T" "$XDG_CONFIG_HOME/linkmend"
 echo "see https://www.kernel.org/doc/" > "$T/README"
-about() {	# about SECTION KEY: its help line
-	grep -A1 -x "\[$1\( \"NAME\"\)\?\] $2" "$SCRATCH/help" | tail -n 1
+about() {	# about SECTION KEY: its help and details, on one line
+	grep -A2 -x "\[$1\( \"NAME\"\)\?\] $2" "$SCRATCH/help" | tail -n +2 | paste -sd' '
 }
 value() {	# value SECTION KEY: a valid value for it
 	case "$1 $2" in
@@ -67,8 +67,8 @@ value() {	# value SECTION KEY: a valid value for it
 	"report source-url") echo "https://git.example.org/{path}#n{line}" ;;
 	"store url") echo "$SCRATCH/elsewhere.db" ;;
 	"check proxy"|"resolve wayback"|"resolve memento") echo "http://127.0.0.1:9/" ;;
-	*) if about "$1" "$2" | grep -q '; [0-9]* to [0-9]*'; then
-		about "$1" "$2" | sed 's/.*; \([0-9]*\) to .*/\1/'
+	*) if about "$1" "$2" | grep -q ' [0-9]* to [0-9]*'; then
+		about "$1" "$2" | sed 's/.* \([0-9]*\) to .*/\1/'
 	   else
 		echo "x*"
 	   fi ;;
