@@ -468,7 +468,7 @@ static int load_latest(const struct store_check *sc, void *data)
 
 	snprintf(key, sizeof(key), "%lld", sc->url_id);
 	*strmap_put(&t->latest, key) =
-		(void *)(size_t)(1 + !strcmp(sc->verdict, "alive"));
+		(void *)(size_t)(1 + (sc->verdict == V_ALIVE));
 	return 0;
 }
 

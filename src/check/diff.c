@@ -177,7 +177,7 @@ static void print_text(struct strbuf *sb, const struct d_occ *d,
 					   strlen(l->last.final_url));
 		strbuf_addf(sb, " (%ld)", status_of(l));
 	} else {
-		strbuf_addf(sb, " (%s: ", l->last.verdict);
+		strbuf_addf(sb, " (%s: ", verdict_name(l->last.verdict));
 		strbuf_add_escaped(sb, l->last.detail, strlen(l->last.detail));
 		strbuf_addch(sb, ')');
 		if (replacement) {
@@ -196,7 +196,8 @@ static json_t *occ_json(const struct diff_state *c, const struct d_occ *d,
 
 	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:b}",
 			 "path", d->path, "line", (int)d->line, "url", l->url,
-			 "state", state_names[s], "verdict", l->last.verdict,
+			 "state", state_names[s], "verdict",
+			 verdict_name(l->last.verdict),
 			 "final_url", l->last.final_url ?
 			 json_string(l->last.final_url) : json_null(),
 			 "detail", l->last.detail,

@@ -59,7 +59,6 @@ struct link *link_set_by_url(const struct link_set *s, const char *url)
 
 void link_check_release(struct store_check *c)
 {
-	free((char *)c->verdict);
 	free((char *)c->final_url);
 	free((char *)c->chain);
 	free((char *)c->detail);
@@ -69,7 +68,6 @@ void link_check_release(struct store_check *c)
 void link_check_copy(struct store_check *dst, const struct store_check *src)
 {
 	*dst = *src;
-	dst->verdict = xstrdup(src->verdict);
 	dst->final_url = src->final_url ? xstrdup(src->final_url) : NULL;
 	dst->chain = xstrdup(src->chain ? src->chain : "");
 	dst->detail = xstrdup(src->detail ? src->detail : "");
@@ -80,7 +78,7 @@ void link_add_check(struct link *l, const struct store_check *sc)
 {
 	ALLOC_GROW(l->hist, l->nhist + 1, l->ahist);
 	l->hist[l->nhist].at = sc->at;
-	l->hist[l->nhist].verdict = verdict_from_name(sc->verdict);
+	l->hist[l->nhist].verdict = sc->verdict;
 	l->nhist++;
 	link_check_release(&l->last);
 	link_check_copy(&l->last, sc);
@@ -89,7 +87,7 @@ void link_add_check(struct link *l, const struct store_check *sc)
 
 enum verdict link_verdict(const struct link *l)
 {
-	return l->have_last ? verdict_from_name(l->last.verdict) : V__COUNT;
+	return l->have_last ? l->last.verdict : V__COUNT;
 }
 
 static int load_check(const struct store_check *sc, void *data)

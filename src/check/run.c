@@ -106,7 +106,7 @@ static void to_store(const struct check_run_opts *o,
 	memset(sc, 0, sizeof(*sc));
 	sc->url_id = url_id;
 	sc->at = o->now;
-	sc->verdict = verdict_name(v);
+	sc->verdict = v;
 	sc->status = r->status;
 	sc->curl_code = r->curl_code;
 	sc->final_url = r->final_url;
@@ -208,7 +208,7 @@ static void on_result(const struct check_result *r, void *data)
 	link_add_check(l, &sc);
 	free(detail);
 	rs->done++;
-	rs->counts[verdict_from_name(sc.verdict)]++;
+	rs->counts[sc.verdict]++;
 }
 
 static void tick(void *data)
@@ -350,7 +350,8 @@ static void print_json(const struct link *l, const char *detail, int dead,
 	json_t *j = json_object();
 
 	json_object_set_new(j, "url", json_text(l->url));
-	json_object_set_new(j, "verdict", json_string(l->last.verdict));
+	json_object_set_new(j, "verdict",
+			    json_string(verdict_name(l->last.verdict)));
 	json_object_set_new(j, "status", json_integer(l->last.status));
 	json_object_set_new(j, "final_url", l->last.final_url ?
 			    json_text(l->last.final_url) : json_null());
@@ -367,7 +368,7 @@ static void print_tsv(const struct link *l, const struct strbuf *detail)
 	struct strbuf line = STRBUF_INIT;
 
 	strbuf_add_escaped(&line, l->url, strlen(l->url));
-	strbuf_addf(&line, "\t%s\t", l->last.verdict);
+	strbuf_addf(&line, "\t%s\t", verdict_name(l->last.verdict));
 	if (l->last.status)
 		strbuf_addf(&line, "%ld", l->last.status);
 	else

@@ -47,7 +47,7 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 		c->checked++;
 		if (before_http(link_verdict(l))) {
 			c->unreachable++;
-			c->verdict = l->last.verdict;
+			c->verdict = verdict_name(l->last.verdict);
 		}
 	}
 	for (i = 0; i < nh; i++) {

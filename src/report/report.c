@@ -177,7 +177,7 @@ static int add_check(const struct store_check *sc, void *data)
 	ALLOC_GROW(l->checks, l->nchecks + 1, l->achecks);
 	c = &l->checks[l->nchecks++];
 	c->at = sc->at;
-	c->verdict = xstrdup(sc->verdict);
+	c->verdict = xstrdup(verdict_name(sc->verdict));
 	c->final_url = sc->final_url ? xstrdup(sc->final_url) : NULL;
 	c->chain = xstrdup(sc->chain ? sc->chain : "");
 	c->detail = xstrdup(sc->detail ? sc->detail : "");

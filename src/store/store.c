@@ -716,7 +716,7 @@ int store_put_check(struct store *st, const struct store_check *c)
 			" final_url = excluded.final_url, chain = excluded.chain,"
 			" detail = excluded.detail, digest = excluded.digest,"
 			" ms = excluded.ms",
-			ARGS(DB_I(c->url_id), DB_I(c->at), DB_T(c->verdict),
+			ARGS(DB_I(c->url_id), DB_I(c->at), DB_T(verdict_name(c->verdict)),
 			     DB_I(c->status), DB_I(c->curl_code),
 			     DB_T(c->final_url), DB_T(c->chain ? c->chain : ""),
 			     DB_T(c->detail ? c->detail : ""),
@@ -731,7 +731,12 @@ static int check_row(struct db_row *row, void *data)
 
 	c.url_id = db_int(row, 0);
 	c.at = db_int(row, 1);
-	c.verdict = db_text(row, 2);
+	c.verdict = db_text(row, 2) ? verdict_from_name(db_text(row, 2)) :
+		    V__COUNT;
+	if (c.verdict == V__COUNT)
+		return error("the store holds a check of URL %lld with the "
+			     "verdict '%s', which this linkmend does not know",
+			     c.url_id, db_text(row, 2) ? db_text(row, 2) : "");
 	c.status = (long)db_int(row, 3);
 	c.curl_code = (int)db_int(row, 4);
 	c.final_url = db_text(row, 5);
@@ -739,8 +744,8 @@ static int check_row(struct db_row *row, void *data)
 	c.detail = db_text(row, 7);
 	c.digest = db_text(row, 8);
 	c.ms = (long)db_int(row, 9);
-	return c.verdict &&
-	       ((int (*)(const struct store_check *, void *))r->cb)(&c, r->data);
+	return ((int (*)(const struct store_check *, void *))r->cb)(&c,
+								   r->data);
 }
 
 int store_each_check(struct store *st,
@@ -1347,10 +1352,12 @@ static int host_url_row(struct db_row *row, void *data)
 	memset(&c, 0, sizeof(c));
 	c.url_id = u.id;
 	c.at = db_int(row, 3);
-	c.verdict = db_text(row, 4);
+	c.verdict = db_text(row, 4) ? verdict_from_name(db_text(row, 4)) :
+		    V__COUNT;
 	c.chain = c.detail = c.digest = "";
 	return ((int (*)(const struct store_url *, const struct store_check *,
-			 void *))r->cb)(&u, c.verdict ? &c : NULL, r->data);
+			 void *))r->cb)(&u, c.verdict != V__COUNT ? &c : NULL,
+					r->data);
 }
 
 int store_each_host_url(struct store *st, const char *host,

@@ -20,6 +20,8 @@
 
 #include <stddef.h>
 
+#include "../lib/vocab.h"
+
 struct store;
 
 /* A file as the last scan saw it. */
@@ -179,7 +181,7 @@ long long store_url_id(struct store *st, const char *url, const char *host);
 struct store_check {
 	long long url_id;
 	long long at;		/* seconds since the epoch */
-	const char *verdict;
+	enum verdict verdict;	/* its name only in the store */
 	long status;
 	int curl_code;
 	const char *final_url;	/* may be NULL */

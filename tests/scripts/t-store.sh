@@ -150,3 +150,18 @@ sqlite3 "$E/.linkmend/linkmend.db" "INSERT INTO resolution (tree_id, url_id, pat
 (cd "$E" && "$LINKMEND" fix --dry-run) > "$SCRATCH/dryE" 2>&1
 ok "fix --dry-run shows the edit (the setup works)" grep -q '^+/\* https://moved.linkmend-web.org/new' "$SCRATCH/dryE"
 ok "with the file's name escaped: no ESC byte" bash -c "! grep -q \$'\\033' '$SCRATCH/dryE' && grep -qF 'e\\x1b[31mvil.c' '$SCRATCH/dryE'"
+
+# A check whose verdict this linkmend does not know (a newer linkmend's, or
+# a damaged row) is an error naming it, never a verdict guessed or a row
+# dropped.
+V=$SCRATCH/verdict
+mkdir -p "$V"
+printf '/* http://moved.linkmend-web.org/old */\n' > "$V/a.c"
+"$LINKMEND" scan -q "$V" > /dev/null
+sqlite3 "$V/.linkmend/linkmend.db" "INSERT INTO checks (url_id, at, verdict, status, curl_code, chain, detail, digest, ms) SELECT id, 1700000000, 'gone', 404, 0, '', 'HTTP 404', '', 5 FROM url"
+(cd "$V" && "$LINKMEND" report --format json -o - > /dev/null 2> "$SCRATCH/rv0")
+same "report reads a known verdict (the setup works)" "$?" "0"
+sqlite3 "$V/.linkmend/linkmend.db" "UPDATE checks SET verdict = 'vanished'"
+(cd "$V" && "$LINKMEND" report --format json -o - > /dev/null 2> "$SCRATCH/rv")
+same "an unknown verdict stops report" "$?" "2"
+ok "with an error naming it" grep -q "error: the store holds a check of URL [0-9]* with the verdict 'vanished', which this linkmend does not know" "$SCRATCH/rv"
