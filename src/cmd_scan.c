@@ -28,7 +28,8 @@
 #include "store/store.h"
 
 /* Bump when a scanning rule changes: stored results are then redone. */
-#define SCANNER_VERSION "3"	/* 3: doc code, groff escapes, AsciiDoc, users */
+/* 3: code in docs, groff escapes, AsciiDoc link text, user URLs */
+#define SCANNER_VERSION "3"
 
 const char cmd_scan_usage[] =
 	"linkmend scan [--format=tsv|json] [--db PATH] [-j N] [--all-schemes]\n"

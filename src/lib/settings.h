@@ -32,7 +32,7 @@ struct config;
 
 enum setting_kind {
 	SETTING_TEXT,
-	SETTING_GLOB,		/* fnmatch(3) pattern; the key may repeat */
+	SETTING_GLOB,		/* fnmatch(3) pattern; may repeat */
 	SETTING_NUMBER,		/* an integer in [min, max] */
 	SETTING_STATUSES,	/* HTTP statuses: "403, 429" */
 	SETTING_TEMPLATE,	/* holds {path} (and {line}) */

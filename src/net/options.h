@@ -17,7 +17,8 @@
 #define OPT_NET(o) \
 	OPT_INT('j', "jobs", &(o)->max_total, 1, SETTING_MAX_JOBS), \
 	OPT_INT(0, "per-host", &(o)->per_host, 1, SETTING_MAX_PER_HOST), \
-	OPT_LONG(0, "spacing-ms", &(o)->spacing_ms, 0, SETTING_MAX_SPACING_MS, 1), \
+	OPT_LONG(0, "spacing-ms", &(o)->spacing_ms, 0, \
+		 SETTING_MAX_SPACING_MS, 1), \
 	OPT_LONG(0, "timeout", &(o)->timeout_ms, 0.1, SETTING_MAX_TIMEOUT_S, \
 		 OPT_SECONDS_TO_MS), \
 	OPT_STRING(0, "cacert", &(o)->cacert), \

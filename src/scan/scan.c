@@ -636,7 +636,8 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
 		h[k].limit = line_end(buf, len, h[k].pos);
 		switch (lang) {
 		case LANG_MAKEFILE:
-			if (scan_hash_comment(buf, ls, h[k].pos, 0) < h[k].pos) {
+			if (scan_hash_comment(buf, ls, h[k].pos, 0) <
+			    h[k].pos) {
 				h[k].ctx = CTX_SCRIPT_COMMENT;
 				h[k].region = RG_SCRIPT;
 				break;
@@ -653,7 +654,8 @@ static void lex_lines(const char *buf, size_t len, struct hit *h, size_t nh,
 			h[k].make_func = depth > 0;
 			break;
 		case LANG_SCRIPT:
-			if (scan_hash_comment(buf, ls, h[k].pos, 1) < h[k].pos) {
+			if (scan_hash_comment(buf, ls, h[k].pos, 1) <
+			    h[k].pos) {
 				h[k].ctx = CTX_SCRIPT_COMMENT;
 				h[k].region = RG_SCRIPT;
 			} else {
@@ -723,7 +725,8 @@ static int rst_code_directive(const char *t, size_t n)
 	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (n >= strlen(names[i]) && !memcmp(t, names[i], strlen(names[i])))
+		if (n >= strlen(names[i]) &&
+		    !memcmp(t, names[i], strlen(names[i])))
 			return 1;
 	return 0;
 }
@@ -745,8 +748,9 @@ static int doc_line_is_code(struct doc_lines *d, const char *l, size_t n)
 	switch (d->lang) {
 	case LANG_MARKDOWN:
 		if (d->fence) {
-			if (ind < 4 && run_of(t, k, (char)d->fence) >= d->fence_len &&
-			    run_of(t, k, (char)d->fence) == k)
+			size_t run = run_of(t, k, (char)d->fence);
+
+			if (ind < 4 && run >= d->fence_len && run == k)
 				d->fence = 0;
 			code = 1;
 		} else if (ind < 4 && k >= 3 && (*t == '`' || *t == '~') &&
@@ -758,7 +762,8 @@ static int doc_line_is_code(struct doc_lines *d, const char *l, size_t n)
 			   (d->blank_before || d->indented_code)) {
 			code = 1;
 		} else if (!blank && ind < 4) {
-			d->in_list = (k >= 2 && strchr("-*+", *t) && t[1] == ' ') ||
+			d->in_list = (k >= 2 && strchr("-*+", *t) &&
+				      t[1] == ' ') ||
 				     (k >= 3 && isdigit((unsigned char)*t) &&
 				      (memchr(t, '.', k < 4 ? k : 4) ||
 				       memchr(t, ')', k < 4 ? k : 4)));
@@ -956,8 +961,8 @@ static size_t groff_run(const char *buf, size_t i, size_t limit)
 {
 	for (;;) {
 		i = url_run(buf, i, limit, 0);
-		if (i + 2 < limit && buf[i] == '\\' && strchr(":%&", buf[i + 1]) &&
-		    buf[i + 1])
+		if (i + 2 < limit && buf[i] == '\\' && buf[i + 1] &&
+		    strchr(":%&", buf[i + 1]))
 			i += 2;
 		else
 			return i;
@@ -984,8 +989,9 @@ static int is_man_page(const char *path)
 
 	base = base ? base + 1 : path;
 	dot = strrchr(base, '.');
-	return dot && dot != base && (!strcmp(dot + 1, "man") ||
-				      (dot[1] >= '1' && dot[1] <= '9' && !dot[2]));
+	return dot && dot != base &&
+	       (!strcmp(dot + 1, "man") ||
+		(dot[1] >= '1' && dot[1] <= '9' && !dot[2]));
 }
 
 /*

@@ -716,7 +716,8 @@ int store_put_check(struct store *st, const struct store_check *c)
 			" final_url = excluded.final_url, chain = excluded.chain,"
 			" detail = excluded.detail, digest = excluded.digest,"
 			" ms = excluded.ms",
-			ARGS(DB_I(c->url_id), DB_I(c->at), DB_T(verdict_name(c->verdict)),
+			ARGS(DB_I(c->url_id), DB_I(c->at),
+			     DB_T(verdict_name(c->verdict)),
 			     DB_I(c->status), DB_I(c->curl_code),
 			     DB_T(c->final_url), DB_T(c->chain ? c->chain : ""),
 			     DB_T(c->detail ? c->detail : ""),
