@@ -5,6 +5,7 @@
 #include "../lib/strbuf.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "../scan/scan.h"
 #include "layout.h"
 #include "plan.h"
 #include "rewrite.h"
@@ -108,7 +109,7 @@ static int groff_same(const char *s, size_t n, const char *text)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (s[i] == '\\' && i + 1 < n && strchr(":%&", s[i + 1])) {
+		if (scan_groff_escape(s + i, n - i)) {
 			i++;
 			continue;
 		}

@@ -957,12 +957,16 @@ static size_t url_run(const char *buf, size_t i, size_t limit, int make_func)
  * A man page's URL run: groff's zero-width escapes \: (a break point),
  * \% and \& stay inside it (u-boot's ".UR https://\:www\:.ti\:.com/").
  */
+int scan_groff_escape(const char *p, size_t n)
+{
+	return n >= 2 && p[0] == '\\' && p[1] && strchr(":%&", p[1]);
+}
+
 static size_t groff_run(const char *buf, size_t i, size_t limit)
 {
 	for (;;) {
 		i = url_run(buf, i, limit, 0);
-		if (i + 2 < limit && buf[i] == '\\' && buf[i + 1] &&
-		    strchr(":%&", buf[i + 1]))
+		if (i + 2 < limit && scan_groff_escape(buf + i, limit - i))
 			i += 2;
 		else
 			return i;
@@ -972,10 +976,10 @@ static size_t groff_run(const char *buf, size_t i, size_t limit)
 /* The URL a man page's span stands for: its zero-width escapes out. */
 static void groff_unescape(struct strbuf *url)
 {
-	char *w = url->buf, *r = url->buf;
+	char *w = url->buf, *r = url->buf, *end = url->buf + url->len;
 
-	while (*r)
-		if (r[0] == '\\' && r[1] && strchr(":%&", r[1]))
+	while (r < end)
+		if (scan_groff_escape(r, (size_t)(end - r)))
 			r += 2;
 		else
 			*w++ = *r++;

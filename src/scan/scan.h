@@ -55,6 +55,12 @@ int scan_has_marker(const char *buf, size_t len);
  */
 size_t scan_hash_comment(const char *buf, size_t s, size_t pos, int shell);
 
+/*
+ * 1 if p[0..n) starts with one of groff's zero-width escapes, \: (a break
+ * point), \% or \&: a man page's URL span holds them, its URL does not.
+ */
+int scan_groff_escape(const char *p, size_t n);
+
 /* 1 if buf[0..len) looks binary. */
 int scan_is_binary(const char *buf, size_t len);
 
