@@ -186,25 +186,31 @@ static void add_imported(struct keep_tree *t, const char *what, size_t n)
 	t->imported[t->nimported++] = xstrndup(what, n);
 }
 
-/*
- * Call fn on each line (without its newline) of the tree's file name, if
- * the tree has one.
- */
+/* Call fn on each line of text (without its newline). */
+static void each_line_of(struct keep_tree *t, const char *text,
+			 void (*fn)(struct keep_tree *t, const char *line,
+				    size_t n))
+{
+	const char *line, *next;
+
+	for (line = text; *line; line = next) {
+		size_t n = strcspn(line, "\n");
+
+		next = line + n + (line[n] == '\n');
+		fn(t, line, n);
+	}
+}
+
+/* The same for the tree's file name, if the tree has one. */
 static void each_line(struct keep_tree *t, const char *name,
 		      void (*fn)(struct keep_tree *t, const char *line,
 				 size_t n))
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path = xstrfmt("%s/%s", t->root, name);
-	const char *line, *next;
 
 	if (!read_if_there(&sb, path))
-		for (line = sb.buf; *line; line = next) {
-			size_t n = strcspn(line, "\n");
-
-			next = line + n + (line[n] == '\n');
-			fn(t, line, n);
-		}
+		each_line_of(t, sb.buf, fn);
 	free(path);
 	strbuf_release(&sb);
 }
@@ -239,6 +245,13 @@ static void attributes_line(struct keep_tree *t, const char *line, size_t n)
 	free(attrs);
 }
 
+/* A commit message's "git-subtree-dir: D". */
+static void subtree_line(struct keep_tree *t, const char *line, size_t n)
+{
+	if (n > 17 && !strncmp(line, "git-subtree-dir: ", 17))
+		add_imported(t, line + 17, n - 17);
+}
+
 /*
  * Folders git subtree brought in: its commits carry "git-subtree-dir: D"
  * (u-boot's dts/upstream, lib/mbedtls/external/mbedtls, lib/lwip/lwip).
@@ -249,18 +262,11 @@ static void subtree_dirs(struct keep_tree *t)
 	const char *a[] = { "git", "log", "--grep=^git-subtree-dir: ",
 			    "--format=%B", NULL };
 	struct strbuf out = STRBUF_INIT;
-	const char *line, *next;
 	char *git = xstrfmt("%s/.git", t->root);
 	struct stat st;
 
 	if (!stat(git, &st) && !run_command_quiet(a, t->root, &out))
-		for (line = out.buf; *line; line = next) {
-			size_t n = strcspn(line, "\n");
-
-			next = line + n + (line[n] == '\n');
-			if (n > 17 && !strncmp(line, "git-subtree-dir: ", 17))
-				add_imported(t, line + 17, n - 17);
-		}
+		each_line_of(t, out.buf, subtree_line);
 	free(git);
 	strbuf_release(&out);
 }
