@@ -198,6 +198,16 @@ static int only_links(const char *path, const char *old, size_t oldlen,
 	return ret;
 }
 
+/* The end of the line s[ls..le) without its '#' comment and spaces. */
+static size_t code_end(const char *s, size_t ls, size_t le, int shell)
+{
+	size_t e = scan_hash_comment(s, ls, le, shell);
+
+	while (e > ls && isspace((unsigned char)s[e - 1]))
+		e--;
+	return e;
+}
+
 /* Each line without its '#' comment; blank and comment lines left out. */
 static void hash_code(const char *s, size_t n, int shell, struct strbuf *out)
 {
@@ -206,10 +216,8 @@ static void hash_code(const char *s, size_t n, int shell, struct strbuf *out)
 	while (ls < n) {
 		const char *nl = memchr(s + ls, '\n', n - ls);
 		size_t le = nl ? (size_t)(nl - s) : n;
-		size_t e = scan_hash_comment(s, ls, le, shell);
+		size_t e = code_end(s, ls, le, shell);
 
-		while (e > ls && isspace((unsigned char)s[e - 1]))
-			e--;
 		if (e > ls) {
 			strbuf_add(out, s + ls, e - ls);
 			strbuf_addch(out, '\n');
@@ -239,10 +247,8 @@ static void yaml_shape(const char *s, size_t n, struct strbuf *out)
 	while (ls < n) {
 		const char *nl = memchr(s + ls, '\n', n - ls);
 		size_t le = nl ? (size_t)(nl - s) : n;
-		size_t e = scan_hash_comment(s, ls, le, 1), ind;
+		size_t e = code_end(s, ls, le, 1), ind;
 
-		while (e > ls && isspace((unsigned char)s[e - 1]))
-			e--;
 		ind = indent_at(s, ls, e);
 		if (e > ls && !(in_desc && ind > desc)) {
 			const char *k = s + ls + ind;
