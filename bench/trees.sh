@@ -47,12 +47,11 @@ one() {	# one NAME GITDIR
 	# of the work tree (a sparse checkout, as a user with a partial
 	# clone has), and say how many.
 	git clone -q --no-checkout "$src" "$tree"
-	git -C "$tree" ls-tree -r --format='%(objectname) %(path)' HEAD |
-		awk '{ print $1 }' | git -C "$tree" cat-file --batch-check |
+	git -C "$tree" ls-tree -r --format='%(objectname) %(path)' HEAD > "$out/blobs"
+	awk '{ print $1 }' "$out/blobs" | git -C "$tree" cat-file --batch-check |
 		awk '$2 == "missing" { print $1 }' > "$out/missing-blobs"
-	git -C "$tree" ls-tree -r --format='%(objectname) %(path)' HEAD |
-		awk 'NR == FNR { m[$1] = 1; next } ($1 in m) { print "!/" substr($0, 42) }' \
-			"$out/missing-blobs" - > "$out/sparse"
+	awk 'NR == FNR { m[$1] = 1; next } ($1 in m) { print "!/" substr($0, 42) }' \
+		"$out/missing-blobs" "$out/blobs" > "$out/sparse"
 	[ -s "$out/sparse" ] &&
 		echo "$name: $(wc -l < "$out/sparse") files absent from the fetched copy, left out"
 	checkout "$tree" "$out/sparse"
