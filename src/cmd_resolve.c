@@ -200,11 +200,11 @@ int cmd_resolve(int argc, char **argv)
 	struct resolve_opts *o = &a.o;
 	struct cmd_store cs;
 	struct config cfg;
+	const char *v;
 	int ret;
 	struct option opts[] = RESOLVE_OPTIONS(&a);
 
 	resolve_opts_init(o);
-	o->wayback = NULL;
 	if (parse_options(argc, argv, opts, cmd_resolve_usage))
 		usage_die(cmd_resolve_usage);
 	o->json = cmd_format_json(a.format, "tsv");
@@ -224,12 +224,11 @@ int cmd_resolve(int argc, char **argv)
 	if (net_options_finish(&o->net, opts, &cfg) ||
 	    settings_confirm(&cfg, opts, &o->confirm, &o->spacing_s))
 		die_reported();	/* the setting, naming its file */
-	if (!o->wayback)
-		o->wayback = settings_text(&cfg, opts, "resolve", "wayback");
-	if (!o->wayback)
-		o->wayback = "https://web.archive.org";
-	if (!o->memento)
-		o->memento = settings_text(&cfg, opts, "resolve", "memento");
+	/* The file's, where --wayback or --memento was not given. */
+	if ((v = settings_text(&cfg, opts, "resolve", "wayback")))
+		o->wayback = v;
+	if ((v = settings_text(&cfg, opts, "resolve", "memento")))
+		o->memento = v;
 	o->now = check_now();
 	/* resolve_run() has said what went wrong, in one line. */
 	if (a.worker) {
