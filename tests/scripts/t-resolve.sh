@@ -126,4 +126,8 @@ if ! grep -q fsanitize "$TESTS/../.build-flags" 2>/dev/null && command -v valgri
 	rc=$?
 	same "valgrind: a resolve run is clean" "$rc" "0"
 	[ "$rc" = 0 ] || grep -v "^error: \|^resolve: " "$SCRATCH/vg" | head -40
+elif ! command -v valgrind > /dev/null; then
+	skip "valgrind: a resolve run is clean" "valgrind is not installed"
+else
+	skip "valgrind: a resolve run is clean" "a sanitizer build, which valgrind cannot run"
 fi

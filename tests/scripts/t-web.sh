@@ -112,4 +112,8 @@ if ! grep -q fsanitize "$TESTS/../.build-flags" 2>/dev/null && command -v valgri
 	rc=$?
 	same "valgrind: a check run is clean" "$rc" "0"
 	[ "$rc" = 0 ] || head -40 "$SCRATCH/vg"
+elif ! command -v valgrind > /dev/null; then
+	skip "valgrind: a check run is clean" "valgrind is not installed"
+else
+	skip "valgrind: a check run is clean" "a sanitizer build, which valgrind cannot run"
 fi
