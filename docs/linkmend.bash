@@ -13,7 +13,7 @@ _linkmend_commands()
 _linkmend_options()
 {
 	linkmend "$1" --help 2>/dev/null |
-		grep -o -- '--[a-z][a-z-]*=\{0,1\}' | sort -u
+		grep -o -- '--[a-z][a-z-]*' | sort -u
 }
 
 _linkmend()
@@ -46,7 +46,7 @@ _linkmend()
 	--format=*)
 		local f
 		f=$(linkmend "$cmd" --help 2>/dev/null |
-			sed -n 's/.*--format=\([a-z|]*\).*/\1/p' | head -1 | tr '|' ' ')
+			sed -n 's/.*--format[= ]\([a-z|]*\).*/\1/p' | head -1 | tr '|' ' ')
 		COMPREPLY=($(compgen -P --format= -W "$f" -- "${cur#--format=}"))
 		return ;;
 	--color=*)
@@ -54,7 +54,6 @@ _linkmend()
 		return ;;
 	-*)
 		COMPREPLY=($(compgen -W "$(_linkmend_options "$cmd")" -- "$cur"))
-		[ "${COMPREPLY[0]: -1}" = "=" ] && compopt -o nospace 2>/dev/null
 		return ;;
 	esac
 	COMPREPLY=($(compgen -f -- "$cur"))

@@ -12,13 +12,11 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "rewrite/fix.h"
+#include "rewrite/plan.h"
 #include "setup.h"
 
-const char cmd_fix_usage[] =
-	"linkmend fix [--db PATH] [--dry-run] [--kinds LIST] [--archived]\n"
-	"                    [--strings] [--wait] [-q]";
-
-const char cmd_fix_help[] =
+const struct usage_text cmd_fix_usage = {
+	"linkmend fix [options]",
 	"Write the replacements that resolve found into the files, each edit\n"
 	"escaped for its context (no comment closer in a block comment, %% in\n"
 	"a printf format, $$ in a Makefile, ...), each file written\n"
@@ -27,31 +25,15 @@ const char cmd_fix_help[] =
 	"Nothing is written through a symlink or into a directory outside the\n"
 	"tree.  One fix runs at a time per store (.linkmend/fix.lock); a run\n"
 	"killed at any moment leaves every file old or new, and the next run\n"
-	"records what it had written and finishes the rest.\n"
-	"\n"
-	"    --db PATH      the store\n"
-	"    --tree NAME    the tree, in a store of several\n"
-	"    --dry-run      print a unified diff instead of writing\n"
-	"    --kinds LIST   comma-separated kinds to write: moved, upgrade,\n"
-	"                   archived, canonical (default moved,upgrade); typo\n"
-	"                   and migrated are guesses: reported, never written\n"
-	"    --archived     also dead links to their archived copies\n"
-	"    --strings      also edit strings and code: C strings and formats,\n"
-	"                   Kconfig and Makefile statements, script code (it\n"
-	"                   changes what a program does or prints)\n"
-	"\n"
+	"records what it had written and finishes the rest.\n",
 	"Never changed: copyright, author, MODULE_AUTHOR, SPDX and licence\n"
 	"lines, CREDITS, MAINTAINERS, Documentation/translations/, and what\n"
 	"[keep] path and line of .linkmend.conf add; they are counted in the\n"
 	"summary.  Typo and migrated guesses are never written.\n"
-	"    --wait         wait for another fix of this store to end, rather\n"
-	"                   than refuse\n"
-	"    -q, --quiet    no summary\n"
-	"    --path P       only links under P (relative to the tree's root;\n"
-	"                   repeatable)\n"
 	"\n"
 	"Exit status 1 when edits or files were skipped (changed since the\n"
-	"scan) or could not be written.\n";
+	"scan) or could not be written.\n",
+};
 
 static void summary(const struct fix_opts *o, const struct fix_stats *s)
 {
@@ -79,7 +61,7 @@ static void summary(const struct fix_opts *o, const struct fix_stats *s)
 
 int cmd_fix(int argc, char **argv)
 {
-	struct fix_opts o = { NULL, NULL, NULL, 0, 0, 0, 0, NULL };
+	struct fix_opts o = { .kinds = PLAN_DEFAULT_KINDS };
 	struct fix_stats stats;
 	struct cmd_store cs;
 	struct config cfg;
@@ -87,20 +69,20 @@ int cmd_fix(int argc, char **argv)
 	int quiet = 0, ret;
 	struct opt_list paths = { 0 };
 	struct option opts[] = {
-		OPT_STRING(0, "db", &db),
-		OPT_STRING(0, "tree", &tree),
-		OPT_BOOL(0, "dry-run", &o.dry_run),
-		OPT_STRING(0, "kinds", &o.kinds),
-		OPT_BOOL(0, "archived", &o.archived),
-		OPT_BOOL(0, "strings", &o.strings),
-		OPT_BOOL(0, "wait", &o.wait),
-		OPT_BOOL('q', "quiet", &quiet),
+		OPT_DB(&db),
+		OPT_TREE(&tree),
 		OPT_PATHS(&paths),
+		OPT_BOOL(0, "dry-run", &o.dry_run,
+			 "print a unified diff instead of writing"),
+		OPT_PLAN(&o.kinds, &o.archived, &o.strings),
+		OPT_BOOL(0, "wait", &o.wait, "wait for another fix of this "
+			 "store to end, rather than refuse"),
+		OPT_QUIET(&quiet),
 		OPT_END(),
 	};
 
-	if (parse_options(argc, argv, opts, cmd_fix_usage))
-		usage_die(cmd_fix_usage);
+	if (parse_options(argc, argv, opts, &cmd_fix_usage))
+		usage_die(cmd_fix_usage.synopsis);
 	cmd_store_open(&cs, db, tree, 0, 1, "run scan, check and resolve first");
 	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);

@@ -25,12 +25,8 @@
 #define LINKMEND_VERSION "0.1"
 #endif
 
-const char cmd_report_usage[] =
-	"linkmend report [--db PATH] [--format=html|json|sarif|markdown]\n"
-	"                       [-o FILE] [--source-url TEMPLATE] [--confirm N]\n"
-	"                       [--spacing DAYS]";
-
-const char cmd_report_help[] =
+const struct usage_text cmd_report_usage = {
+	"linkmend report [options]",
 	"Write what the store knows of every link: its occurrences, its check\n"
 	"history, its redirects and its replacement with the evidence.\n"
 	"\n"
@@ -44,69 +40,17 @@ const char cmd_report_help[] =
 	"\n"
 	"Each occurrence is alive, moved (a new live location is known), dead\n"
 	"(an archived copy replaces it), unresolved (dead or moved, nothing to\n"
-	"replace it), failing (not yet confirmed dead) or unchecked.\n"
-	"\n"
-	"    --db PATH            the store\n"
-	"    --tree NAME          the tree, in a store of several\n"
-	"    --format=FORMAT      default: from -o's extension (.html, .json,\n"
-	"                         .sarif, .md), else json\n"
-	"    -o, --output FILE    write FILE (atomically); default standard output\n"
-	"    --source-url T       link each path:line to T with {path} and {line}\n"
-	"                         replaced (default file://ROOT/PATH)\n"
-	"    --confirm N          failed checks that make a URL dead (3)\n"
-	"    --spacing DAYS       between counted checks (3)\n"
-	"\n"
+	"replace it), failing (not yet confirmed dead) or unchecked.\n",
 	"Settings from .linkmend.conf: [report] source-url; [check] confirm and\n"
 	"spacing, the rule check and resolve apply too.\n"
-	"Exit status: 0 written, 2 on error.\n";
-
-enum { F_NONE, F_HTML, F_JSON, F_SARIF, F_MARKDOWN };
-
-static int format_from_name(const char *s)
-{
-	if (!strcmp(s, "html"))
-		return F_HTML;
-	if (!strcmp(s, "json"))
-		return F_JSON;
-	if (!strcmp(s, "sarif"))
-		return F_SARIF;
-	if (!strcmp(s, "markdown") || !strcmp(s, "md"))
-		return F_MARKDOWN;
-	return F_NONE;
-}
-
-static int format_from_path(const char *path)
-{
-	const char *dot = path ? strrchr(path, '.') : NULL;
-	int f;
-
-	if (!dot || strchr(dot, '/'))
-		return F_JSON;
-	if (!strcmp(dot, ".htm"))
-		return F_HTML;
-	f = format_from_name(dot + 1);
-	return f == F_NONE ? F_JSON : f;
-}
-
-static int write_format(json_t *m, int format, FILE *out)
-{
-	switch (format) {
-	case F_HTML:
-		return report_write_html(m, out);
-	case F_SARIF:
-		return report_write_sarif(m, out);
-	case F_MARKDOWN:
-		return report_write_markdown(m, out);
-	default:
-		return report_write_json(m, out);
-	}
-}
+	"Exit status: 0 written, 2 on error.\n",
+};
 
 static int format_arg(const struct option *opt, const char *s)
 {
-	int f = format_from_name(s);
+	enum report_format f = report_format_from_name(s);
 
-	if (f == F_NONE)
+	if (f == REPORT_NONE)
 		return error("--format: '%s' is not html, json, sarif or "
 			     "markdown", s);
 	*(int *)opt->value = f;
@@ -123,27 +67,33 @@ int cmd_report(int argc, char **argv)
 	json_t *m;
 	size_t len = 0;
 	FILE *mem;
-	int format = F_NONE, ret = 0;
+	enum report_format format = REPORT_NONE;
+	int ret = 0;
 	struct opt_list paths = { 0 };
 	struct option opts[] = {
-		OPT_STRING(0, "db", &db),
-		OPT_STRING(0, "tree", &tree),
-		OPT_CALLBACK(0, "format", &format, format_arg),
-		OPT_STRING('o', "output", &output),
-		OPT_STRING(0, "source-url", &ro.source_url),
-		OPT_CONFIRM(&ro.confirm, &ro.spacing_s),
+		OPT_DB(&db),
+		OPT_TREE(&tree),
 		OPT_PATHS(&paths),
+		OPT_CALLBACK(0, "format", &format, format_arg,
+			     "html|json|sarif|markdown", "else from -o's "
+			     "extension (.html, .json, .sarif, .md), else json"),
+		OPT_STRING('o', "output", &output, "FILE",
+			   "write FILE, atomically; else standard output"),
+		OPT_STRING(0, "source-url", &ro.source_url, "T", "link each "
+			   "path:line to T with {path} and {line} replaced; "
+			   "else file://ROOT/PATH"),
+		OPT_CONFIRM(&ro.confirm, &ro.spacing_s),
 		OPT_END(),
 	};
 
 	memset(&ro, 0, sizeof(ro));
 	settings_confirm_init(&ro.confirm, &ro.spacing_s);
-	if (parse_options(argc, argv, opts, cmd_report_usage))
-		usage_die(cmd_report_usage);
+	if (parse_options(argc, argv, opts, &cmd_report_usage))
+		usage_die(cmd_report_usage.synopsis);
 	if (output && !strcmp(output, "-"))
 		output = NULL;
-	if (format == F_NONE)
-		format = format_from_path(output);
+	if (format == REPORT_NONE)
+		format = report_format_of_path(output);
 	cmd_store_open_ro(&cs, db, tree, 1, "run 'linkmend scan' first, or give --db");
 	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);
@@ -161,7 +111,7 @@ int cmd_report(int argc, char **argv)
 	mem = open_memstream(&buf, &len);
 	if (!mem)
 		die_errno("cannot make the report");
-	if (write_format(m, format, mem))
+	if (report_write(m, format, mem))
 		ret = 2;
 	if (fclose(mem))
 		die_errno("cannot make the report");

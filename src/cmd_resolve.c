@@ -9,31 +9,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/settings.h"
 #include "builtin.h"
 #include "check/run.h"
+#include "lease/lease.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"
-#include "lib/strbuf.h"
+#include "lib/settings.h"
 #include "lib/usage.h"
-#include "net/net.h"
 #include "net/options.h"
 #include "resolve/resolve.h"
 #include "resolve/worker.h"
 #include "setup.h"
 
-const char cmd_resolve_usage[] =
-	"linkmend resolve [--db PATH] [--format=tsv|json] [--date YYYY-MM-DD]\n"
-	"                        [--wayback URL] [--memento URL] [--upgrade] [--lore]\n"
-	"                        [--archive DIR --archive-base URL]\n"
-	"                        [--confirm N] [--spacing DAYS] [--refresh]\n"
-	"                        [-j N] [--per-host N] [--timeout S] "
-	"[--cacert FILE]\n"
-	"                        [--allow-private] [--proxy URL] "
-	"[--user-agent UA] [-q]\n"
-	"                        [--worker [--lease S] [--claim-hosts N]]";
-
-const char cmd_resolve_help[] =
+const struct usage_text cmd_resolve_usage = {
+	"linkmend resolve [options]",
 	"Find a replacement for every URL that check found moved or dead, and\n"
 	"print one line per URL and replacement:\n"
 	"\n"
@@ -49,44 +38,16 @@ const char cmd_resolve_help[] =
 	"nearest before the date the line entered the tree, else nearest\n"
 	"after; a fixed timestamp, never '*'), or unresolved (replacement '-').\n"
 	"\n"
-	"    --db PATH        the store\n"
-	"    --tree NAME      the tree, in a store of several\n"
-	"    --date DATE      when the links entered the tree, where git cannot\n"
-	"                     tell (a release tarball)\n"
-	"    --wayback URL    the Wayback Machine (https://web.archive.org)\n"
-	"    --memento URL    a TimeMap prefix for other archives, asked when\n"
-	"                     the Wayback Machine has nothing\n"
-	"    --archive DIR    the project's own collection (linkmend archive),\n"
-	"                     looked in first\n"
-	"    --archive-base URL  where that collection is served (pywb style:\n"
-	"                     URL/TIMESTAMP/ORIGINAL)\n"
-	"    --upgrade        propose https for http links that serve the same\n"
-	"    --lore           propose lore.kernel.org for old mail-archive links\n"
-	"    --confirm N      failed checks that make a URL dead (3)\n"
-	"    --spacing DAYS   between counted checks (3)\n"
-	"    --archive-spacing MS  between two requests to one archive (1000)\n"
-	"    --refresh        ask the archives again, not the cache\n"
-	"    --trust-network  resolve even when the last check found the\n"
-	"                     network broken (see check)\n"
-	"    -j, --jobs N, --per-host N, --spacing-ms MS, --timeout S,\n"
-	"    --cacert FILE, --allow-private, --proxy URL, --user-agent UA\n"
-	"                     as for check\n"
-	"    --format=tsv|json\n"
-	"    --no-output      record in the store only\n"
-	"    --worker         resolve every tree of the store side by side\n"
-	"                     with any number of workers, until no host that\n"
-	"                     check's workers gave back is left; a claim is of\n"
-	"                     hosts (as check --worker), each tree citing them\n"
-	"                     is resolved for their URLs (its root must be on\n"
-	"                     this machine, or --date given), and every\n"
-	"                     request to an archive takes a turn in the store,\n"
-	"                     so the archive's spacing holds across workers;\n"
-	"                     prints nothing on standard output\n"
-	"    --lease S, --claim-hosts N  as for check --worker\n"
-	"\n"
+	"With --worker, every tree of the store is resolved side by side with\n"
+	"any number of workers, until no host that check's workers gave back\n"
+	"is left; a claim is of hosts (as check --worker), each tree citing\n"
+	"them is resolved for their URLs (its root must be on this machine, or\n"
+	"--date given), and every request to an archive takes a turn in the\n"
+	"store, so the archive's spacing holds across workers.\n",
 	"Settings from .linkmend.conf: [check] confirm and spacing (the rule\n"
 	"check and report apply too), the network settings as for check;\n"
-	"[resolve] wayback and memento from your own file only.\n";
+	"[resolve] wayback and memento from your own file only.\n",
+};
 
 static int date_arg(const struct option *opt, const char *s)
 {
@@ -104,100 +65,63 @@ static int date_arg(const struct option *opt, const char *s)
 struct resolve_args {
 	struct resolve_opts o;
 	const char *db, *tree, *format;
-	int worker;
-	long long lease_s;
-	size_t claim_hosts;
+	struct lease_args la;
 	struct opt_list paths;
 };
 
+#define RESOLVE_ARGS_INIT { .format = "tsv", .la = LEASE_ARGS_INIT }
+
 #define RESOLVE_OPTIONS(a) { \
-	OPT_STRING(0, "archive", &(a)->o.archive_dir), \
-	OPT_STRING(0, "archive-base", &(a)->o.archive_base), \
-	OPT_STRING(0, "db", &(a)->db), \
-	OPT_STRING(0, "tree", &(a)->tree), \
-	OPT_STRING(0, "format", &(a)->format), \
-	OPT_CALLBACK(0, "date", &(a)->o.date, date_arg), \
-	OPT_STRING(0, "wayback", &(a)->o.wayback), \
-	OPT_STRING(0, "memento", &(a)->o.memento), \
-	OPT_BOOL(0, "upgrade", &(a)->o.upgrade), \
-	OPT_BOOL(0, "lore", &(a)->o.lore), \
+	OPT_DB(&(a)->db), \
+	OPT_TREE(&(a)->tree), \
+	OPT_PATHS(&(a)->paths), \
+	OPT_WORKER(&(a)->la), \
+	OPT_CALLBACK(0, "date", &(a)->o.date, date_arg, "YYYY-MM-DD", \
+		     "when the links entered the tree, where git cannot tell " \
+		     "(a release tarball)"), \
+	OPT_STRING(0, "wayback", &(a)->o.wayback, "URL", \
+		   "the Wayback Machine"), \
+	OPT_STRING(0, "memento", &(a)->o.memento, "URL", "a TimeMap prefix " \
+		   "for other archives, asked when the Wayback Machine has " \
+		   "nothing"), \
+	OPT_STRING(0, "archive", &(a)->o.archive_dir, "DIR", "the project's " \
+		   "own collection (linkmend archive), looked in first"), \
+	OPT_STRING(0, "archive-base", &(a)->o.archive_base, "URL", "where " \
+		   "that collection is served (pywb style: " \
+		   "URL/TIMESTAMP/ORIGINAL)"), \
+	OPT_BOOL(0, "upgrade", &(a)->o.upgrade, \
+		 "propose https for http links that serve the same"), \
+	OPT_BOOL(0, "lore", &(a)->o.lore, \
+		 "propose lore.kernel.org for old mail-archive links"), \
 	OPT_CONFIRM(&(a)->o.confirm, &(a)->o.spacing_s), \
 	OPT_LONG(0, "archive-spacing", &(a)->o.archive_spacing_ms, 0, \
-		 600000, 1), \
-	OPT_BOOL(0, "refresh", &(a)->o.refresh), \
-	OPT_BOOL(0, "trust-network", &(a)->o.trust_network), \
+		 600000, 1, "MS", "least time between two requests to one " \
+		 "archive"), \
+	OPT_BOOL(0, "refresh", &(a)->o.refresh, \
+		 "ask the archives again, not the cache"), \
+	OPT_BOOL(0, "trust-network", &(a)->o.trust_network, "resolve even " \
+		 "when the last check found the network broken"), \
 	OPT_NET(&(a)->o.net), \
-	OPT_BOOL('q', "quiet", &(a)->o.quiet), \
-	OPT_BOOL(0, "no-output", &(a)->o.no_output), \
-	OPT_BOOL(0, "worker", &(a)->worker), \
-	OPT_LLONG(0, "lease", &(a)->lease_s, 5, 86400, 1), \
-	OPT_SIZE(0, "claim-hosts", &(a)->claim_hosts, 1, 100000), \
-	OPT_PATHS(&(a)->paths), \
+	OPT_FORMAT(&(a)->format, "tsv|json"), \
+	OPT_QUIET(&(a)->o.quiet), \
+	OPT_NO_OUTPUT(&(a)->o.no_output), \
 	OPT_END(), \
 }
 
 const struct option *cmd_resolve_options(void)
 {
-	static struct resolve_args unused;
-	static struct option opts[] = RESOLVE_OPTIONS(&unused);
+	static struct resolve_args dflt = RESOLVE_ARGS_INIT;
+	static struct option opts[] = RESOLVE_OPTIONS(&dflt);
 
+	resolve_opts_init(&dflt.o);
 	return opts;
-}
-
-/* resolve --worker: the store's work, shared; nothing on stdout. */
-static int run_worker(struct resolve_args *a, struct cmd_store *cs)
-{
-	struct resolve_worker_opts wo;
-	struct resolve_worker_stats stats;
-	char *owner = cmd_worker_owner();
-	long long t0 = net_now_ms();
-	int ret;
-
-	memset(&wo, 0, sizeof(wo));
-	wo.resolve = &a->o;
-	wo.owner = owner;
-	wo.lease_ms = a->lease_s * 1000;
-	wo.hosts = a->claim_hosts ? a->claim_hosts : 256;
-	wo.progress = !a->o.quiet && isatty(2);
-	wo.stop = cmd_catch_signals();
-	ret = resolve_worker(&wo, cs->st, &stats);
-	if (!a->o.quiet)
-		fprintf(stderr, "resolve: worker %s: %zu hosts in %zu claims,"
-			" %zu tree runs, %.1f s (%.1f s with nothing to claim)"
-			"%s\n", owner, stats.hosts, stats.claims, stats.trees,
-			(double)(net_now_ms() - t0) / 1000.0,
-			(double)stats.waited_ms / 1000.0,
-			cmd_interrupted ? "; interrupted" : "");
-	free(owner);
-	return ret ? 2 : 0;
-}
-
-/* What the run decided, by kind; or that it was stopped. */
-static void closing_line(const struct resolve_stats *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int k;
-
-	if (s->interrupted) {
-		fprintf(stderr, "resolve: interrupted; the %zu answers had are "
-			"kept, nothing decided: run it again to go on\n",
-			s->asked);
-		return;
-	}
-	for (k = 0; k < K__COUNT; k++)
-		if (s->by_kind[k])
-			strbuf_addf(&sb, "%s %s %zu", sb.len ? "," : "",
-				    kind_name((enum kind)k), s->by_kind[k]);
-	fprintf(stderr, "resolve: %zu URLs, %zu requests to archives and "
-		"sites; links by kind:%s\n", s->urls, s->asked,
-		sb.len ? sb.buf : " none");
-	strbuf_release(&sb);
 }
 
 int cmd_resolve(int argc, char **argv)
 {
-	struct resolve_args a = { .format = "tsv", .lease_s = 60 };
+	struct resolve_args a = RESOLVE_ARGS_INIT;
 	struct resolve_opts *o = &a.o;
+	struct resolve_stats stats;
 	struct cmd_store cs;
 	struct config cfg;
 	const char *v;
@@ -205,10 +129,10 @@ int cmd_resolve(int argc, char **argv)
 	struct option opts[] = RESOLVE_OPTIONS(&a);
 
 	resolve_opts_init(o);
-	if (parse_options(argc, argv, opts, cmd_resolve_usage))
-		usage_die(cmd_resolve_usage);
+	if (parse_options(argc, argv, opts, &cmd_resolve_usage))
+		usage_die(cmd_resolve_usage.synopsis);
 	o->json = cmd_format_json(a.format, "tsv");
-	if (a.worker && a.tree)
+	if (a.la.worker && a.tree)
 		die("--worker resolves every tree of the store, not one: "
 		    "drop --tree");
 	if (o->archive_dir && !o->archive_base)
@@ -216,7 +140,7 @@ int cmd_resolve(int argc, char **argv)
 		    "served at");
 	cmd_store_open(&cs, a.db, a.tree, 0, 0,
 		       "run 'linkmend scan' and 'linkmend check' first");
-	if (a.paths.nr && a.worker)
+	if (a.paths.nr && a.la.worker)
 		die("--path limits one tree's links: not with --worker");
 	cmd_limit_paths(&cs, &a.paths);
 	o->root = cs.root;
@@ -230,19 +154,20 @@ int cmd_resolve(int argc, char **argv)
 	if ((v = settings_text(&cfg, opts, "resolve", "memento")))
 		o->memento = v;
 	o->now = check_now();
-	/* resolve_run() has said what went wrong, in one line. */
-	if (a.worker) {
-		ret = run_worker(&a, &cs);
-	} else {
-		struct resolve_stats stats;
+	o->stop = cmd_catch_signals();
+	/* The stage has said what went wrong, in one line. */
+	if (a.la.worker) {
+		char *owner = cmd_worker_owner();
 
+		ret = resolve_worker_run(o, cs.st, &a.la, owner) ? 2 : 0;
+		free(owner);
+	} else {
 		memset(&stats, 0, sizeof(stats));
-		o->stop = cmd_catch_signals();
 		o->progress = !o->quiet && isatty(2);
 		o->stats = &stats;
 		ret = resolve_run(o, cs.st) ? 2 : 0;
 		if (!ret && !o->quiet)
-			closing_line(&stats);
+			resolve_say_stats(&stats);
 		if (!ret && stats.interrupted)
 			ret = 130;
 	}

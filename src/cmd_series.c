@@ -10,17 +10,13 @@
 #include "lib/config.h"
 #include "lib/parse-options.h"
 #include "lib/usage.h"
+#include "rewrite/plan.h"
 #include "series/write.h"
 #include "setup.h"
 
-const char cmd_series_usage[] =
-	"linkmend series -o DIR [--db PATH] [--tree NAME] [--max N]\n"
-	"                       [--from \"Name <mail>\"]\n"
-	"                       [--signoff] [--kinds LIST] [--archived] [--strings]\n"
-	"                       [--base REV] [-j N] [--no-get-maintainer]\n"
-	"   or: linkmend series --which-section PATH...";
-
-const char cmd_series_help[] =
+const struct usage_text cmd_series_usage = {
+	"linkmend series -o DIR [options]\n"
+	"   or: linkmend series --which-section PATH...",
 	"Write the resolutions as mbox patches (git format-patch form) in DIR:\n"
 	"one patch per MAINTAINERS section and kind (moved, upgrade, archived,\n"
 	"strings), subjects in the area's style, the evidence for every link\n"
@@ -28,37 +24,21 @@ const char cmd_series_help[] =
 	"scripts/get_maintainer.pl prints for each patch (else MAINTAINERS\n"
 	"read here); a cover letter goes to all of its patches' recipients.\n"
 	"One series per tree that applies the patches (MAINTAINERS T:), in\n"
-	"DIR/TREE, at most --max (15) patches each (DIR/TREE-01, -02, each on\n"
+	"DIR/TREE, at most --max patches each (DIR/TREE-01, -02, each on\n"
 	"top of the one before); a tree with one patch gets a [PATCH] alone;\n"
 	"DIR/INDEX lists them in the order to send.  Sections that are Orphan\n"
 	"or Obsolete get no patch.  Trees without MAINTAINERS are grouped by\n"
 	"their top two directories, in DIR itself.  The commits are made on\n"
-	"top of --base (HEAD) without touching the work tree; apply them with\n"
+	"top of --base without touching the work tree; apply them with\n"
 	"git am.  --base REV builds on REV and names it in each patch\n"
-	"(base-commit:), as maintainers' tools and CI want.\n"
-	"\n"
-	"    --from ADDR      the author (default: the tree's git user)\n"
-	"    --tree NAME      the tree, in a store of several\n"
-	"    --signoff        add Signed-off-by: ADDR\n"
-	"    --kinds LIST     as fix (default moved,upgrade; typo and migrated\n"
-	"                     guesses are never written)\n"
-	"    --archived       also dead links to archived copies, in patches of\n"
-	"                     their own\n"
-	"    --strings        also edit strings and code (as fix), in patches of\n"
-	"                     their own\n"
-	"    -j, --jobs N     get_maintainer.pl runs at once (the CPUs; at\n"
-	"                     most four per CPU)\n"
-	"    --no-get-maintainer  route by MAINTAINERS and .mailmap read here,\n"
-	"                     by the script's rules, with no perl per patch\n"
-	"    --which-section  print the MAINTAINERS section chosen for each PATH\n"
-	"                     and those get_maintainer.pl ranks as high\n"
-	"    --path P         only links under P (relative to the tree's root;\n"
-	"                     repeatable)\n"
-	"    -q, --quiet      no summary\n"
+	"(base-commit:), as maintainers' tools and CI want.\n",
+	"Settings from .linkmend.conf: [tree \"NAME\"] tag, [keep] path, line\n"
+	"and host ('linkmend help config').\n"
 	"\n"
 	"Apply a series with git am --empty=drop DIR/*.patch (its cover\n"
 	"letter has no diff).  Exit status 1 when edits were skipped because\n"
-	"the tree changed since the scan.\n";
+	"the tree changed since the scan.\n",
+};
 
 struct series_args {
 	struct series_opts o;
@@ -67,47 +47,58 @@ struct series_args {
 	struct opt_list paths;
 };
 
+/* -j's default, the CPUs, is set when the command runs. */
+#define SERIES_ARGS_INIT { .o = { .base_rev = "HEAD", .max = 15, \
+				  .kinds = PLAN_DEFAULT_KINDS } }
+
 #define SERIES_OPTIONS(a) { \
-	OPT_STRING('o', "output", &(a)->o.dir), \
-	OPT_STRING(0, "db", &(a)->db), \
-	OPT_STRING(0, "tree", &(a)->tree), \
-	OPT_INT(0, "max", &(a)->o.max, 1, 100000), \
-	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 4096), \
-	OPT_BOOL(0, "no-get-maintainer", &(a)->o.in_process), \
-	OPT_STRING(0, "from", &(a)->o.from), \
-	OPT_BOOL(0, "signoff", &(a)->o.signoff), \
-	OPT_STRING(0, "kinds", &(a)->o.kinds), \
-	OPT_BOOL(0, "archived", &(a)->o.archived), \
-	OPT_BOOL(0, "strings", &(a)->o.strings), \
-	OPT_STRING(0, "base", &(a)->o.base_rev), \
-	OPT_BOOL(0, "which-section", &(a)->which), \
+	OPT_STRING('o', "output", &(a)->o.dir, "DIR", \
+		   "where the series are written"), \
+	OPT_DB(&(a)->db), \
+	OPT_TREE(&(a)->tree), \
 	OPT_PATHS(&(a)->paths), \
-	OPT_BOOL('q', "quiet", &(a)->o.quiet), \
+	OPT_INT(0, "max", &(a)->o.max, 1, 100000, "N", \
+		"patches in one series"), \
+	OPT_STRING(0, "from", &(a)->o.from, "ADDR", \
+		   "the author: else the tree's git user"), \
+	OPT_BOOL(0, "signoff", &(a)->o.signoff, "add Signed-off-by: ADDR"), \
+	OPT_PLAN(&(a)->o.kinds, &(a)->o.archived, &(a)->o.strings), \
+	OPT_STRING(0, "base", &(a)->o.base_rev, "REV", \
+		   "the commit the series is made on"), \
+	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 4096, "N", "get_maintainer.pl " \
+		"runs at once: the CPUs; at most four per CPU"), \
+	OPT_BOOL(0, "no-get-maintainer", &(a)->o.in_process, "route by " \
+		 "MAINTAINERS and .mailmap read here, by the script's rules, " \
+		 "with no perl per patch"), \
+	OPT_BOOL(0, "which-section", &(a)->which, "print the MAINTAINERS " \
+		 "section chosen for each PATH and those get_maintainer.pl " \
+		 "ranks as high"), \
+	OPT_QUIET(&(a)->o.quiet), \
 	OPT_END(), \
 }
 
 const struct option *cmd_series_options(void)
 {
-	static struct series_args unused;
-	static struct option opts[] = SERIES_OPTIONS(&unused);
+	static struct series_args dflt = SERIES_ARGS_INIT;
+	static struct option opts[] = SERIES_OPTIONS(&dflt);
 
 	return opts;
 }
 
 int cmd_series(int argc, char **argv)
 {
-	struct series_args a = { .o = { .base_rev = "HEAD", .max = 15,
-					.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN) } };
+	struct series_args a = SERIES_ARGS_INIT;
 	struct cmd_store cs;
 	struct config cfg;
 	struct option opts[] = SERIES_OPTIONS(&a);
 	int ret;
 
-	argc = parse_options(argc, argv, opts, cmd_series_usage);
+	a.o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	argc = parse_options(argc, argv, opts, &cmd_series_usage);
 	if (a.which)
 		return series_which_section(argv, (size_t)argc) ? 2 : 0;
 	if (!a.o.dir || argc)
-		usage_die(cmd_series_usage);
+		usage_die(cmd_series_usage.synopsis);
 	cmd_store_open(&cs, a.db, a.tree, 0, 1, "run scan, check and resolve first");
 	cmd_limit_paths(&cs, &a.paths);
 	cmd_conf_load(cs.root, &cfg);

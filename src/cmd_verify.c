@@ -15,13 +15,12 @@
 #include "lib/usage.h"
 #include "lib/xalloc.h"
 #include "series/verify.h"
+#include "setup.h"
 
-const char cmd_verify_usage[] = "linkmend verify [--base REV] [-q] [DIR]";
-
-const char cmd_verify_help[] =
+const struct usage_text cmd_verify_usage = {
+	"linkmend verify [options] [DIR]",
 	"Prove that the files changed in the git checkout DIR (default: here)\n"
-	"since REV (default HEAD; after git am, the commit the series was\n"
-	"made on) changed only where links may.  Each kind of file series may\n"
+	"since REV changed only where links may.  Each kind of file series may\n"
 	"change has a rule: C, header, asm and dts files keep their token\n"
 	"stream without comments; Kconfig every line outside help text; make,\n"
 	"shell, Python, Perl and CMake every line without its # comment; YAML\n"
@@ -30,21 +29,25 @@ const char cmd_verify_help[] =
 	"file its words outside links, and no file gains a line.  A file of any\n"
 	"other kind fails.  Prints one line per file that fails and exits 1;\n"
 	"0 when all pass; 2 when nothing changed since REV (nothing was\n"
-	"verified).\n";
+	"verified).\n",
+	NULL,
+};
 
 int cmd_verify(int argc, char **argv)
 {
 	const char *base = "HEAD";
 	int quiet = 0, bad, checked;
 	struct option opts[] = {
-		OPT_STRING(0, "base", &base),
-		OPT_BOOL('q', "quiet", &quiet),
+		OPT_STRING(0, "base", &base, "REV", "the commit the changes are "
+			   "measured from; after git am, the one the series "
+			   "was made on"),
+		OPT_QUIET(&quiet),
 		OPT_END(),
 	};
 
-	argc = parse_options(argc, argv, opts, cmd_verify_usage);
+	argc = parse_options(argc, argv, opts, &cmd_verify_usage);
 	if (argc > 1)
-		usage_die(cmd_verify_usage);
+		usage_die(cmd_verify_usage.synopsis);
 	if (verify_tree(argc ? argv[0] : ".", base, &checked, &bad))
 		die("cannot verify the changes since '%s'", base);
 	if (fflush(stdout) || ferror(stdout))

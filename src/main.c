@@ -16,31 +16,29 @@
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
-	const char *usage;
-	const char *help;
 	const char *summary;
 };
 
 static const struct command commands[] = {
-	{ "run", cmd_run, cmd_run_usage, cmd_run_help,
+	{ "run", cmd_run,
 	  "scan, check, resolve and series in one go" },
-	{ "scan", cmd_scan, cmd_scan_usage, cmd_scan_help,
+	{ "scan", cmd_scan,
 	  "find every URL in a tree, with its context" },
-	{ "check", cmd_check, cmd_check_usage, cmd_check_help,
+	{ "check", cmd_check,
 	  "a verdict for every URL, with its evidence" },
-	{ "resolve", cmd_resolve, cmd_resolve_usage, cmd_resolve_help,
+	{ "resolve", cmd_resolve,
 	  "a replacement for every moved or dead URL, with its evidence" },
-	{ "fix", cmd_fix, cmd_fix_usage, cmd_fix_help,
+	{ "fix", cmd_fix,
 	  "write the replacements into the tree, safely" },
-	{ "series", cmd_series, cmd_series_usage, cmd_series_help,
+	{ "series", cmd_series,
 	  "the replacements as a patch series for the maintainers" },
-	{ "verify", cmd_verify, cmd_verify_usage, cmd_verify_help,
+	{ "verify", cmd_verify,
 	  "prove that only comments and docs changed" },
-	{ "archive", cmd_archive, cmd_archive_usage, cmd_archive_help,
+	{ "archive", cmd_archive,
 	  "keep the project's own copies of what its links point to" },
-	{ "diff", cmd_diff, cmd_diff_usage, cmd_diff_help,
+	{ "diff", cmd_diff,
 	  "check the links a change adds, before it is merged" },
-	{ "report", cmd_report, cmd_report_usage, cmd_report_help,
+	{ "report", cmd_report,
 	  "the results as HTML, JSON, SARIF or markdown" },
 };
 
@@ -109,14 +107,14 @@ static int cmd_help(int argc, char **argv)
 		not_a_command(argv[1]);
 		return 129;
 	}
-	printf("usage: %s\n\n%s", c->usage, c->help);
-	return 0;
+	/* The command prints its own help, with its table's defaults. */
+	return c->fn(2, (char *[]){ argv[1], "--help", NULL });
 }
 
 int main(int argc, char **argv)
 {
 	const struct command *c;
-	int i, ret;
+	int ret;
 
 	if (argc < 2) {
 		list_commands(stderr);
@@ -134,11 +132,6 @@ int main(int argc, char **argv)
 		not_a_command(argv[1]);
 		return 129;
 	}
-	for (i = 2; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: %s\n\n%s", c->usage, c->help);
-			return 0;
-		}
 	/* libidn2, under libcurl, converts IDN hosts only in a UTF-8 locale. */
 	if (!setlocale(LC_CTYPE, "C.UTF-8"))
 		setlocale(LC_CTYPE, "");

@@ -17,7 +17,10 @@
 #include "lib/config.h"
 #include "lib/parse-options.h"
 #include "lib/path.h"
+#include "lib/run.h"
 #include "lib/settings.h"
+#include "lib/strbuf.h"
+#include "lib/strvec.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
 #include "net/options.h"
@@ -347,4 +350,74 @@ char *cmd_worker_owner(void)
 
 	gethostname(host, sizeof(host) - 1);
 	return xstrfmt("%s:%ld", *host ? host : "worker", (long)getpid());
+}
+
+int cmd_git_part(const char *dir, char **top, char **prefix)
+{
+	const char *a[] = { "git", "rev-parse", "--show-toplevel",
+			    "--show-prefix", NULL };
+	const char *ls[] = { "git", "ls-files", "--", ".", NULL };
+	struct strbuf out = STRBUF_INIT, files = STRBUF_INIT;
+	char *nl;
+	int ret = 0;
+
+	if (run_command_quiet(a, dir, &out) || !(nl = strchr(out.buf, '\n')))
+		goto out;
+	*nl++ = '\0';
+	nl[strcspn(nl, "\n")] = '\0';
+	if (!*nl || run_command_quiet(ls, dir, &files) || !files.len)
+		goto out;
+	if (nl[strlen(nl) - 1] == '/')
+		nl[strlen(nl) - 1] = '\0';
+	*top = xstrdup(out.buf);
+	*prefix = xstrdup(nl);
+	ret = 1;
+out:
+	strbuf_release(&out);
+	strbuf_release(&files);
+	return ret;
+}
+
+char *cmd_under_root(const char *real_root, const char *path)
+{
+	char *real = realpath(path, NULL), *rel;
+	size_t l = strlen(real_root);
+
+	if (!real)
+		die_errno("cannot resolve '%s'", path);
+	if (strncmp(real, real_root, l) || (real[l] && real[l] != '/'))
+		die("'%s' is outside the root '%s'", path, real_root);
+	rel = xstrdup(real + l + (real[l] == '/'));
+	free(real);
+	return rel;
+}
+
+char *cmd_tree_paths(const char *root_opt, int argc, char **argv, int quiet,
+		     char **real_root, struct strvec *paths)
+{
+	char *root = xstrdup(root_opt ? root_opt : argv[0]), *top, *prefix;
+	int i;
+
+	if (!root_opt && argc == 1 && cmd_git_part(root, &top, &prefix)) {
+		free(root);
+		root = top;
+		if (!quiet)
+			fprintf(stderr, "run: the tree is the checkout '%s'; "
+				"the run is limited to %s\n", root, prefix);
+		strvec_push(paths, prefix);
+		free(prefix);
+	}
+	*real_root = realpath(root, NULL);
+	if (!*real_root)
+		die_errno("cannot resolve '%s'", root);
+	for (i = root_opt ? 0 : 1; i < argc; i++) {
+		char *p = root_opt ? xstrdup(argv[i]) :
+			  xstrfmt("%s/%s", root, argv[i]);
+		char *rel = cmd_under_root(*real_root, p);
+
+		strvec_push(paths, rel);
+		free(rel);
+		free(p);
+	}
+	return root;
 }

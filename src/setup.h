@@ -43,7 +43,8 @@ char *cmd_store_path(const char *db, const char *root);
  * below, a path relative to the tree's root (drivers/iio); a path
  * outside it dies.
  */
-#define OPT_PATHS(l) OPT_LIST(0, "path", (l))
+#define OPT_PATHS(l) OPT_LIST(0, "path", (l), "P", \
+	"only the links under P, relative to the tree's root (repeatable)")
 struct opt_list;
 void cmd_limit_paths(struct cmd_store *cs, const struct opt_list *paths);
 
@@ -53,6 +54,32 @@ void cmd_limit_paths(struct cmd_store *cs, const struct opt_list *paths);
  */
 void cmd_store_open_ro(struct cmd_store *cs, const char *db, const char *tree,
 		       int need_root, const char *hint);
+
+/* The options most commands share, with one help text each. */
+#define OPT_DB(v) OPT_STRING(0, "db", (v), "PATH|URL", \
+	"the store: .linkmend/linkmend.db here or in a parent directory, " \
+	"else [store] url of your own file; postgresql://... names a " \
+	"PostgreSQL store")
+#define OPT_TREE(v) OPT_STRING(0, "tree", (v), "NAME", \
+	"only that tree of the store")
+#define OPT_QUIET(v) OPT_BOOL('q', "quiet", (v), "no progress or summary")
+#define OPT_NO_OUTPUT(v) OPT_BOOL(0, "no-output", (v), \
+	"record in the store only")
+#define OPT_FORMAT(v, forms) OPT_STRING(0, "format", (v), forms, \
+	"output format")
+/*
+ * A worker: the store's work shared with any number of others, a host
+ * one worker's at a time (a lease) so its spacing holds across them.
+ */
+#define OPT_WORKER(w) \
+	OPT_BOOL(0, "worker", &(w)->worker, "take work from the store with any " \
+		 "number of other workers (here or on other machines) until " \
+		 "none is left; prints nothing on standard output"), \
+	OPT_LLONG(0, "lease", &(w)->lease_s, 5, 86400, 1, "S", "how long a " \
+		  "worker holds its hosts without renewal: a killed " \
+		  "worker's hosts go to another after this"), \
+	OPT_SIZE(0, "claim-hosts", &(w)->hosts, 1, 100000, "N", \
+		 "hosts a worker takes at a time")
 
 /* 0, or -1 after error(). */
 int cmd_store_close(struct cmd_store *cs);
@@ -74,6 +101,27 @@ int cmd_format_json(const char *format, const char *other);
 #include <signal.h>
 extern volatile sig_atomic_t cmd_interrupted;
 volatile sig_atomic_t *cmd_catch_signals(void);
+
+/*
+ * A ROOT inside a git checkout, not its top, and holding files git
+ * tracks: the checkout is the tree, ROOT a part of it.  Sets *top and
+ * *prefix (to free) and returns 1, else 0.
+ */
+int cmd_git_part(const char *dir, char **top, char **prefix);
+
+/* path (from here) relative to real_root (to free), or die naming it. */
+char *cmd_under_root(const char *real_root, const char *path);
+
+/*
+ * The tree a run works on and the parts it is limited to: ROOT (or
+ * --root) and the PATHs after it, each relative to the tree's root,
+ * into paths; a ROOT inside a git checkout is the checkout limited to
+ * it (said on stderr unless quiet).  The root as given (to free);
+ * *real_root its real path (to free).  Dies on a path outside it.
+ */
+struct strvec;
+char *cmd_tree_paths(const char *root_opt, int argc, char **argv, int quiet,
+		     char **real_root, struct strvec *paths);
 
 /* A worker's name in the store's leases: "HOST:PID" (to free). */
 char *cmd_worker_owner(void);

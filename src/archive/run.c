@@ -16,6 +16,8 @@
 #include "../check/run.h"
 #include "../lib/atomic.h"
 #include "../lib/config.h"
+#include "../lib/parse-options.h"
+#include "../lib/settings.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
@@ -512,7 +514,7 @@ void archive_opts_init(struct archive_opts *o)
 	net_opts_init(&o->net);
 	o->max_size = 50LL << 20;
 	o->warc_size = 1LL << 30;
-	o->spn.base = "https://web.archive.org";
+	o->spn.base = SETTING_WAYBACK;
 	o->spn.spacing_ms = 15000;
 	o->spn.poll_ms = 5000;
 }
@@ -825,4 +827,73 @@ int archive_worker(const struct archive_opts *o,
 	count_into(&c, stats);
 	release(&c, &none);
 	return ret;
+}
+
+int archive_spn_credentials(struct archive_opts *o, const struct config *cfg,
+			    const struct option *opts)
+{
+	const char *v;
+
+	o->spn.access = getenv("LINKMEND_SPN_ACCESS");
+	o->spn.secret = getenv("LINKMEND_SPN_SECRET");
+	if (!o->spn.access || !*o->spn.access || !o->spn.secret ||
+	    !*o->spn.secret)
+		return error("--request-capture needs LINKMEND_SPN_ACCESS and "
+			     "LINKMEND_SPN_SECRET (an archive.org S3 key)");
+	if (!parse_options_seen(opts, "spn") &&
+	    (v = settings_text(cfg, NULL, "resolve", "wayback")))
+		o->spn.base = v;
+	/* They go into a header line: nothing that could end it. */
+	if (strpbrk(o->spn.access, "\r\n") || strpbrk(o->spn.secret, "\r\n"))
+		return error("LINKMEND_SPN_ACCESS and LINKMEND_SPN_SECRET may "
+			     "not hold a line break");
+	/* A key in the clear is a key given away. */
+	if (strncasecmp(o->spn.base, "https://", 8))
+		return error("Save Page Now at '%s': the archive.org key goes "
+			     "only over https", o->spn.base);
+	return 0;
+}
+
+int archive_worker_run(const struct archive_opts *o,
+		       const struct lease_args *la, const char *owner,
+		       struct store *st, struct archive_stats *stats,
+		       int quiet)
+{
+	struct archive_worker_opts wo = {
+		.owner = owner, .lease_ms = la->lease_s * 1000,
+		.hosts = la->hosts, .now_s = check_now(),
+		.progress = !quiet && isatty(2),
+	};
+
+	if (archive_worker(o, &wo, st, stats))
+		return -1;
+	if (!quiet)
+		fprintf(stderr, "archive: worker %s: %zu hosts in %zu claims "
+			"(%.1f s with nothing to claim)\n", owner, stats->hosts,
+			stats->claims, (double)stats->waited_ms / 1000.0);
+	return 0;
+}
+
+int archive_say_stats(const struct archive_opts *o,
+		      const struct archive_stats *s, int quiet)
+{
+	int stopped = o->stop && *o->stop;
+
+	if (o->request_capture && !s->fatal && !stopped)
+		fprintf(stderr, "archive: Save Page Now: %lld saved, %lld had a "
+			"capture, %lld refused or failed\n", s->spn.saved,
+			s->spn.already, s->spn.failed);
+	if (!quiet)
+		fprintf(stderr, "archive: %lld captures (%lld revisits), %lld "
+			"bytes; %lld not fetched; %zu in %s%s\n", s->captures,
+			s->revisits, s->bytes, s->failed, s->indexed,
+			s->index ? s->index : o->dir,
+			stopped && !s->fatal ? "; interrupted" : "");
+	if (s->fatal)
+		return 2;
+	if (stopped)
+		return 130;
+	if (s->incomplete)
+		return 2;
+	return s->failed || s->spn.failed ? 1 : 0;
 }

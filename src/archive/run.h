@@ -76,4 +76,25 @@ int archive_worker(const struct archive_opts *o,
 		   const struct archive_worker_opts *wo, struct store *st,
 		   struct archive_stats *stats);
 
+struct lease_args;
+struct option;
+
+/*
+ * Save Page Now's key from LINKMEND_SPN_ACCESS and _SECRET, its address
+ * from --spn, else [resolve] wayback of the user's file; only over
+ * https.  0, or -1 after error().
+ */
+int archive_spn_credentials(struct archive_opts *o, const struct config *cfg,
+			    const struct option *opts);
+
+/* archive --worker with the command line's lease; 0, or -1. */
+int archive_worker_run(const struct archive_opts *o,
+		       const struct lease_args *la, const char *owner,
+		       struct store *st, struct archive_stats *stats,
+		       int quiet);
+
+/* The closing lines on stderr, and the exit status they make. */
+int archive_say_stats(const struct archive_opts *o,
+		      const struct archive_stats *s, int quiet);
+
 #endif

@@ -21,7 +21,7 @@ void check_run_opts_init(struct check_run_opts *o)
 	check_opts_init(&o->req);
 	settings_confirm_init(&o->confirm, &o->spacing_s);
 	o->ttl_s = 7 * 86400;
-	o->suspect_share = 50;
+	o->suspect_share = SETTING_SUSPECT_SHARE;
 	o->now = check_now();
 }
 
@@ -325,6 +325,26 @@ size_t check_waiting(const struct check_run_opts *o,
 			*next = at;
 	}
 	return n;
+}
+
+void check_say_waiting(const struct check_run_opts *o,
+		       const struct link_set *links)
+{
+	long long next;
+	size_t n = check_waiting(o, links, &next);
+	char when[32];
+	time_t t = (time_t)next;
+	struct tm tm;
+
+	if (!n)
+		return;
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+	fprintf(stderr, "check: %zu failing link%s wait%s for confirmation (%d "
+		"failed checks at least %lld day%s apart make a link dead); "
+		"run again after %s\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+		o->confirm, o->spacing_s / 86400,
+		o->spacing_s / 86400 == 1 ? "" : "s", when);
 }
 
 void check_confirmation(const struct check_run_opts *o, const struct link *l,

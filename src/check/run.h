@@ -87,6 +87,13 @@ size_t check_waiting(const struct check_run_opts *o,
 		     const struct link_set *links, long long *next);
 
 /*
+ * "check: N failing links wait for confirmation ...; run again after
+ * DATE" on stderr, when some do.
+ */
+void check_say_waiting(const struct check_run_opts *o,
+		       const struct link_set *links);
+
+/*
  * " (dead: N failed checks)" or " (unconfirmed: N of M failed checks)"
  * for a failing link, appended to sb; *dead set.
  */

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../lib/xalloc.h"
 #include "../store/store.h"
@@ -14,8 +15,8 @@ void check_worker_opts_init(struct check_worker_opts *o,
 {
 	memset(o, 0, sizeof(*o));
 	o->run = run;
-	o->lease_ms = 60000;
-	o->hosts = 256;
+	o->lease_ms = LEASE_DEFAULT_S * 1000LL;
+	o->hosts = LEASE_DEFAULT_HOSTS;
 	o->per_host = 100;
 }
 
@@ -166,4 +167,30 @@ int check_worker(const struct check_worker_opts *o, struct store *st,
 	lease_opts_init(&cl.lease, STORE_JOB_CHECK, o->owner, o->lease_ms,
 			o->hosts, o->run->now, o->run->stop);
 	return lease_work(&cl.lease, st, check_once, &cl, &stats->waited_ms);
+}
+
+int check_worker_run(struct check_run_opts *run, struct store *st,
+		     const struct lease_args *la, const char *owner, int quiet)
+{
+	struct check_worker_opts wo;
+	struct check_worker_stats stats;
+	long long t0 = net_now_ms();
+	int ret;
+
+	check_worker_opts_init(&wo, run);
+	wo.owner = owner;
+	wo.lease_ms = la->lease_s * 1000;
+	wo.hosts = la->hosts;
+	wo.progress = !quiet && isatty(2);
+	ret = check_worker(&wo, st, &stats);
+	if (!quiet)
+		fprintf(stderr, "check: worker %s: %zu URLs checked on %zu hosts"
+			" in %zu claims, %.1f s (%.1f s with nothing to claim)"
+			"; %zu left for a later claim (a redirect to a host "
+			"another worker held)%s\n", owner, stats.checked,
+			stats.hosts, stats.claims,
+			(double)(net_now_ms() - t0) / 1000.0,
+			(double)stats.waited_ms / 1000.0, stats.deferred,
+			run->stop && *run->stop ? "; interrupted" : "");
+	return ret;
 }

@@ -40,6 +40,16 @@ struct check_worker_stats {
 int check_worker(const struct check_worker_opts *o, struct store *st,
 		 struct check_worker_stats *stats);
 
+struct lease_args;
+
+/*
+ * check --worker as a whole: the options of the command line, the work
+ * done, a closing line on stderr unless quiet.  0, or -1 after error().
+ */
+int check_worker_run(struct check_run_opts *run, struct store *st,
+		     const struct lease_args *la, const char *owner,
+		     int quiet);
+
 /* When the link's newest result stops being fresh (0: never checked). */
 long long check_due_at(const struct check_run_opts *o, const struct link *l);
 

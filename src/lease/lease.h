@@ -24,6 +24,16 @@
 #include "../lib/strmap.h"
 #include "../store/store.h"
 
+/* What the command line says of a worker: --worker, --lease, --claim-hosts. */
+struct lease_args {
+	int worker;
+	long long lease_s;
+	size_t hosts;
+};
+#define LEASE_DEFAULT_S 60
+#define LEASE_DEFAULT_HOSTS 256
+#define LEASE_ARGS_INIT { 0, LEASE_DEFAULT_S, LEASE_DEFAULT_HOSTS }
+
 struct lease_opts {
 	enum store_job job;
 	const char *owner;		/* this worker's name in leases */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "json.h"
+#include "vocab.h"
 #include "strbuf.h"
 #include "usage.h"
 
@@ -40,4 +41,15 @@ json_t *json_text(const char *s)
 	j = json_string(sb.buf);
 	strbuf_release(&sb);
 	return j ? j : json_string("");
+}
+
+json_t *json_flags(unsigned flags)
+{
+	json_t *a = json_array();
+	unsigned i;
+
+	for (i = 0; i < OCC__COUNT; i++)
+		if (flags & (1u << i))
+			json_array_append_new(a, json_string(flag_name(i)));
+	return a;
 }

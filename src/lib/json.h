@@ -16,6 +16,9 @@
  */
 json_t *json_text(const char *s);
 
+/* An occurrence's flags as an array of their names. */
+json_t *json_flags(unsigned flags);
+
 /* Print j as the array's next element (first: no comma) and drop it. */
 int json_print_item(json_t *j, int first);
 

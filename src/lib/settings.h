@@ -19,11 +19,20 @@
 
 struct config;
 
-/* Limits: a host asked more than 64 at once is hammered, not checked. */
+/* The network's defaults, and limits: a host asked more than 64 at once
+ * is hammered, not checked. */
+#define SETTING_JOBS 64
+#define SETTING_PER_HOST 2
+#define SETTING_SPACING_MS 50
+#define SETTING_TIMEOUT_S 30
+#define SETTING_SUSPECT_SHARE 50
 #define SETTING_MAX_JOBS 4096
 #define SETTING_MAX_PER_HOST 64
 #define SETTING_MAX_SPACING_MS 600000
 #define SETTING_MAX_TIMEOUT_S 3600
+/* Where the Wayback Machine is, unless the user's own file says. */
+#define SETTING_WAYBACK "https://web.archive.org"
+#define SETTING_USER_AGENT "linkmend/0.1 (link checker)"
 /* The confirmation rule: failed checks, days apart, that make a dead link. */
 #define SETTING_CONFIRM 3
 #define SETTING_MAX_CONFIRM 100
@@ -79,9 +88,11 @@ const char *settings_text(const struct config *cfg, const struct option *opts,
  * 3 failed checks 3 days apart.
  */
 #define OPT_CONFIRM(confirm, spacing_s) \
-	OPT_INT(0, "confirm", (confirm), 1, SETTING_MAX_CONFIRM), \
+	OPT_INT(0, "confirm", (confirm), 1, SETTING_MAX_CONFIRM, "N", \
+		"failed checks that make a link dead"), \
 	OPT_LLONG(0, "spacing", (spacing_s), 0, \
-		  SETTING_MAX_CONFIRM_SPACING_DAYS, OPT_DAYS_TO_S)
+		  SETTING_MAX_CONFIRM_SPACING_DAYS, OPT_DAYS_TO_S, "DAYS", \
+		  "least time between two failed checks that both count")
 void settings_confirm_init(int *confirm, long long *spacing_s);
 /* -1 after error() on a bad value in cfg. */
 int settings_confirm(const struct config *cfg, const struct option *opts,

@@ -90,26 +90,31 @@ void strbuf_addch(struct strbuf *sb, int c)
 	sb->buf[sb->len] = '\0';
 }
 
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->alloc ? sb->alloc - sb->len : 0,
+		      fmt, ap);
+	if (n < 0)
+		die("bad format string");
+	if ((size_t)n >= (sb->alloc ? sb->alloc - sb->len : 0)) {
+		strbuf_grow(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, again);
+	}
+	va_end(again);
+	sb->len += (size_t)n;
+}
+
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(sb->buf + sb->len, sb->alloc ? sb->alloc - sb->len : 0,
-		      fmt, ap);
+	strbuf_vaddf(sb, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		die("bad format string");
-	if ((size_t)n < (sb->alloc ? sb->alloc - sb->len : 0)) {
-		sb->len += (size_t)n;
-		return;
-	}
-	strbuf_grow(sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
-	va_end(ap);
-	sb->len += (size_t)n;
 }
 
 static void add_escaped(struct strbuf *sb, const char *s, size_t len,

@@ -7,6 +7,7 @@
 #ifndef LIB_STRBUF_H
 #define LIB_STRBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct strbuf {
@@ -28,6 +29,8 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 static inline void strbuf_reset(struct strbuf *sb)
 {

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../lib/addr.h"
+#include "../lib/settings.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
@@ -48,13 +49,13 @@ struct net {
 void net_opts_init(struct net_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->max_total = 64;
-	o->per_host = 2;
-	o->spacing_ms = 50;
-	o->timeout_ms = 30000;
+	o->max_total = SETTING_JOBS;
+	o->per_host = SETTING_PER_HOST;
+	o->spacing_ms = SETTING_SPACING_MS;
+	o->timeout_ms = SETTING_TIMEOUT_S * 1000L;
 	o->connect_timeout_ms = 10000;
 	o->max_body = 1 << 20;
-	o->user_agent = "linkmend/0.1 (link checker)";
+	o->user_agent = SETTING_USER_AGENT;
 	o->max_header_bytes = 64 << 10;
 	o->max_header_lines = 200;
 }

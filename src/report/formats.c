@@ -284,3 +284,43 @@ int report_write_markdown(json_t *model, FILE *out)
 	strbuf_release(&sb);
 	return finish(out);
 }
+
+enum report_format report_format_from_name(const char *s)
+{
+	if (!strcmp(s, "html"))
+		return REPORT_HTML;
+	if (!strcmp(s, "json"))
+		return REPORT_JSON;
+	if (!strcmp(s, "sarif"))
+		return REPORT_SARIF;
+	if (!strcmp(s, "markdown") || !strcmp(s, "md"))
+		return REPORT_MARKDOWN;
+	return REPORT_NONE;
+}
+
+enum report_format report_format_of_path(const char *path)
+{
+	const char *dot = path ? strrchr(path, '.') : NULL;
+	enum report_format f;
+
+	if (!dot || strchr(dot, '/'))
+		return REPORT_JSON;
+	if (!strcmp(dot, ".htm"))
+		return REPORT_HTML;
+	f = report_format_from_name(dot + 1);
+	return f == REPORT_NONE ? REPORT_JSON : f;
+}
+
+int report_write(json_t *m, enum report_format format, FILE *out)
+{
+	switch (format) {
+	case REPORT_HTML:
+		return report_write_html(m, out);
+	case REPORT_SARIF:
+		return report_write_sarif(m, out);
+	case REPORT_MARKDOWN:
+		return report_write_markdown(m, out);
+	default:
+		return report_write_json(m, out);
+	}
+}

@@ -297,17 +297,6 @@ static json_t *chain_json(const char *chain)
 	return a;
 }
 
-json_t *report_flags_json(unsigned flags)
-{
-	json_t *a = json_array();
-	unsigned i;
-
-	for (i = 0; i < OCC__COUNT; i++)
-		if (flags & (1u << i))
-			json_array_append_new(a, json_string(flag_name(i)));
-	return a;
-}
-
 static char *source_link(const struct report_opts *o, const struct r_occ *oc)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -343,7 +332,7 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 	json_object_set_new(j, "offset", json_integer(o->start));
 	json_object_set_new(j, "length", json_integer(o->end - o->start));
 	json_object_set_new(j, "context", json_text(o->context));
-	json_object_set_new(j, "flags", report_flags_json(o->flags));
+	json_object_set_new(j, "flags", json_flags(o->flags));
 	json_object_set_new(j, "area", json_text(o->area));
 	json_object_set_new(j, "state", json_string(state_names[o->state]));
 	json_object_set_new(j, "href", json_text(href));
@@ -677,4 +666,24 @@ json_t *report_build(struct store *st, const struct report_opts *o)
 out:
 	build_release(&b);
 	return m;
+}
+
+static int print_count(const struct store_count *c, void *data)
+{
+	const char **group = data;
+
+	if (!group[1] || strcmp(group[1], c->group)) {
+		fprintf(stderr, "%s%s: %s:", group[1] ? "\n" : "", group[0],
+			c->group);
+		group[1] = c->group;
+	}
+	fprintf(stderr, " %s %lld", c->label, c->n);
+	return 0;
+}
+
+int report_print_counts(struct store *st, const char *who)
+{
+	const char *group[2] = { who, NULL };
+
+	return store_each_count(st, print_count, group);
 }

@@ -31,11 +31,25 @@ struct report_opts {
 	const char *source_url;
 };
 
-/* The store's flags text ("wrapped,https", "-" for none) as a JSON array. */
-json_t *report_flags_json(unsigned flags);
+/*
+ * "WHO: totals: ...", "WHO: verdicts: ..." and the other counts of the
+ * store, a line each on stderr (the last unended); 0, or -1.
+ */
+int report_print_counts(struct store *st, const char *who);
 
 /* The model, or NULL after error(). */
 json_t *report_build(struct store *st, const struct report_opts *o);
+
+enum report_format {
+	REPORT_NONE, REPORT_HTML, REPORT_JSON, REPORT_SARIF, REPORT_MARKDOWN
+};
+
+/* "html", "json", "sarif", "markdown" or "md"; REPORT_NONE if none. */
+enum report_format report_format_from_name(const char *name);
+/* By the file's extension; REPORT_JSON when it has none known. */
+enum report_format report_format_of_path(const char *path);
+/* The model in format to out; 0, or -1 after error(). */
+int report_write(json_t *model, enum report_format format, FILE *out);
 
 int report_write_json(json_t *model, FILE *out);
 int report_write_html(json_t *model, FILE *out);

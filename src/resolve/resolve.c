@@ -1284,12 +1284,33 @@ static void free_target(struct target *t)
 }
 
 
+void resolve_say_stats(const struct resolve_stats *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int k;
+
+	if (s->interrupted) {
+		fprintf(stderr, "resolve: interrupted; the %zu answers had are "
+			"kept, nothing decided: run it again to go on\n",
+			s->asked);
+		return;
+	}
+	for (k = 0; k < K__COUNT; k++)
+		if (s->by_kind[k])
+			strbuf_addf(&sb, "%s %s %zu", sb.len ? "," : "",
+				    kind_name((enum kind)k), s->by_kind[k]);
+	fprintf(stderr, "resolve: %zu URLs, %zu requests to archives and "
+		"sites; links by kind:%s\n", s->urls, s->asked,
+		sb.len ? sb.buf : " none");
+	strbuf_release(&sb);
+}
+
 void resolve_opts_init(struct resolve_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	net_opts_init(&o->net);
 	settings_confirm_init(&o->confirm, &o->spacing_s);
-	o->wayback = "https://web.archive.org";
+	o->wayback = SETTING_WAYBACK;
 	o->archive_spacing_ms = 1000;
 }
 

@@ -69,4 +69,7 @@ void resolve_opts_init(struct resolve_opts *o);
  */
 int resolve_run(const struct resolve_opts *o, struct store *st);
 
+/* What a run decided, by kind, or that it was stopped: on stderr. */
+void resolve_say_stats(const struct resolve_stats *s);
+
 #endif

@@ -3,9 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../lease/lease.h"
 #include "../lib/usage.h"
+#include "../net/net.h"
+#include "resolve.h"
 #include "../lib/xalloc.h"
 #include "../store/store.h"
 #include "worker.h"
@@ -117,4 +120,30 @@ int resolve_worker(const struct resolve_worker_opts *o, struct store *st,
 	lease_opts_init(&w.lease, STORE_JOB_RESOLVE, o->owner, o->lease_ms,
 			o->hosts, o->resolve->now, o->stop);
 	return lease_work(&w.lease, st, resolve_once, &w, &stats->waited_ms);
+}
+
+int resolve_worker_run(const struct resolve_opts *o, struct store *st,
+		       const struct lease_args *la, const char *owner)
+{
+	struct resolve_worker_opts wo;
+	struct resolve_worker_stats stats;
+	long long t0 = net_now_ms();
+	int ret;
+
+	memset(&wo, 0, sizeof(wo));
+	wo.resolve = o;
+	wo.owner = owner;
+	wo.lease_ms = la->lease_s * 1000;
+	wo.hosts = la->hosts;
+	wo.progress = !o->quiet && isatty(2);
+	wo.stop = o->stop;
+	ret = resolve_worker(&wo, st, &stats);
+	if (!o->quiet)
+		fprintf(stderr, "resolve: worker %s: %zu hosts in %zu claims,"
+			" %zu tree runs, %.1f s (%.1f s with nothing to claim)"
+			"%s\n", owner, stats.hosts, stats.claims, stats.trees,
+			(double)(net_now_ms() - t0) / 1000.0,
+			(double)stats.waited_ms / 1000.0,
+			o->stop && *o->stop ? "; interrupted" : "");
+	return ret;
 }

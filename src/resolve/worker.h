@@ -35,4 +35,14 @@ struct resolve_worker_stats {
 int resolve_worker(const struct resolve_worker_opts *o, struct store *st,
 		   struct resolve_worker_stats *stats);
 
+struct lease_args;
+
+/*
+ * resolve --worker as a whole: o (its stop set) as each run's template,
+ * the command line's lease, a closing line on stderr unless o->quiet.
+ * 0, or -1 after error().
+ */
+int resolve_worker_run(const struct resolve_opts *o, struct store *st,
+		       const struct lease_args *la, const char *owner);
+
 #endif

@@ -39,6 +39,17 @@ struct plan {
  */
 #define PLAN_DEFAULT_KINDS "moved,upgrade"
 
+/* What fix and series write: --kinds, --archived, --strings. */
+#define OPT_PLAN(kinds, archived, strings) \
+	OPT_STRING(0, "kinds", (kinds), "LIST", "comma-separated kinds to " \
+		   "write: moved, upgrade, archived, canonical; typo and " \
+		   "migrated are guesses: reported, never written"), \
+	OPT_BOOL(0, "archived", (archived), \
+		 "also dead links to their archived copies"), \
+	OPT_BOOL(0, "strings", (strings), "also edit strings and code: C " \
+		 "strings and formats, Kconfig and Makefile statements, " \
+		 "script code (it changes what a program does or prints)")
+
 /*
  * The resolutions of the kinds listed (comma-separated: moved, archived,
  * upgrade, canonical; NULL: PLAN_DEFAULT_KINDS), and archived ones too

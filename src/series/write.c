@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -1781,4 +1782,30 @@ int series_which_section(char *const *paths, size_t n)
 	}
 	maintainers_release(&m);
 	return 0;
+}
+
+size_t series_count_patches(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (e->d_type == DT_DIR && e->d_name[0] != '.') {
+			/* A tree's series, or a part of one. */
+			char *sub = xstrfmt("%s/%s", dir, e->d_name);
+
+			n += series_count_patches(sub);
+			free(sub);
+		} else if (l > 6 && !strcmp(e->d_name + l - 6, ".patch") &&
+			   strncmp(e->d_name, "0000-", 5)) {
+			n++;
+		}
+	}
+	closedir(d);
+	return n;
 }

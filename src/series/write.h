@@ -50,4 +50,7 @@ int series_write(const struct series_opts *o, struct store *st);
  */
 int series_which_section(char *const *paths, size_t n);
 
+/* The patches (not cover letters) under dir, its series folders too. */
+size_t series_count_patches(const char *dir);
+
 #endif

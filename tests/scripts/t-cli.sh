@@ -40,7 +40,7 @@ mkdir -p "$SCRATCH/adir"
 (cd "$SCRATCH/adir" && "$LINKMEND" check .) > "$SCRATCH/cdir" 2>&1
 same "check of a directory is an error" "$?" "2"
 same "in one line that says what to do" "$(cat "$SCRATCH/cdir")" \
-	"fatal: '.' is a directory: check takes URLs or files of URLs (to check a tree: linkmend scan '.', then check)"
+	"error: '.' is a directory: check takes URLs or files of URLs (to check a tree: linkmend scan '.', then check)"
 
 # scan --format=json keeps "path" for a file name that is no UTF-8.
 mkdir -p "$SCRATCH/latin"

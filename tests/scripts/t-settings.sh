@@ -45,6 +45,35 @@ same "every key the code reads is in the table" \
 same "every key in the table is read by the code" \
 	"$(comm -13 "$SCRATCH/read" "$SCRATCH/table")" ""
 
+# A setting's default in the table is the one its option starts with: the
+# option's --help reads it from the code, in every command that takes it.
+awk '/^\[/ { key = $0 } / default .*, option --/ {
+	d = $0; sub(/.*, default /, "", d); sub(/, option --.*/, "", d)
+	o = $0; sub(/.*, option /, "", o); print key "\t" o "\t" d }' \
+	"$SCRATCH/help" > "$SCRATCH/defaults"
+ok "settings with an option and a default are found (the setup works)" \
+	grep -q "confirm	--confirm	3" "$SCRATCH/defaults"
+differ=
+while IFS=$'\t' read -r key o d; do
+	for c in scan check resolve fix series archive diff report; do
+		h=$("$LINKMEND" "$c" --help | awk -v o="$o" '
+			function flush() { if (hit) print t; hit = 0 }
+			/^    -/ { flush(); hit = index($0, " " o " ") || index($0, " " o "\n") ||
+				 substr($0, length($0) - length(o) + 1) == o || $0 ~ (" " o "$")
+				 t = $0; next }
+			/^                         / { t = t " " substr($0, 26); next }
+			{ flush() } END { flush() }')
+		# scan's -j counts threads, series' get_maintainer runs.
+		[ -z "$h" ] || [ "$c:$o" = scan:--jobs ] || [ "$c:$o" = series:--jobs ] &&
+			continue
+		case $h in
+		*"(default $d)"*) ;;
+		*) differ="$differ $c:$o" ;;
+		esac
+	done
+done < "$SCRATCH/defaults"
+same "each setting's default is its option's default in --help" "$differ" ""
+
 # The man page's CONFIGURATION section names each one.
 sed -n '/^\.SH CONFIGURATION/,/^\.SH ENVIRONMENT/p' "$MAN" | sed 's/\\-/-/g' > "$SCRATCH/man"
 missing=

@@ -132,18 +132,24 @@ static void test_parse_options(void)
 	long long days = 0;
 	char *argv[] = { "cmd", "a", "--db=s.db", "-qj", "7", "--time", "0.5",
 			 "b", "--spacing", "2", "--cb", "x", "--", "--not", NULL };
+	long long size = 0;
+	char *argv2[] = { "cmd", "--size", "3M", NULL };
+	struct usage_text u = { "cmd", NULL, NULL };
 	struct option opts[] = {
-		OPT_STRING(0, "db", &db),
-		OPT_INT('j', "jobs", &jobs, 1, 64),
-		OPT_BOOL('q', "quiet", &quiet),
-		OPT_LONG(0, "timeout", &timeout, 0.1, 3600, OPT_SECONDS_TO_MS),
-		OPT_LLONG(0, "spacing", &days, 0, 3650, OPT_DAYS_TO_S),
-		OPT_CALLBACK(0, "cb", NULL, count_cb),
-		OPT_BOOL(0, "unused", &quiet),
+		OPT_STRING(0, "db", &db, "PATH", "the store"),
+		OPT_INT('j', "jobs", &jobs, 1, 64, "N", "jobs"),
+		OPT_BOOL('q', "quiet", &quiet, "quiet"),
+		OPT_LONG(0, "timeout", &timeout, 0.1, 3600, OPT_SECONDS_TO_MS,
+			 "S", "timeout"),
+		OPT_LLONG(0, "spacing", &days, 0, 3650, OPT_DAYS_TO_S, "DAYS",
+			  "spacing"),
+		OPT_CALLBACK(0, "cb", NULL, count_cb, "X", "a callback"),
+		OPT_BOOL(0, "unused", &quiet, "unused"),
+		OPT_BYTES(0, "size", &size, "SIZE", "a size"),
 		OPT_END(),
 	};
 
-	n = parse_options(14, argv, opts, "cmd");
+	n = parse_options(14, argv, opts, &u);
 	CHECK(n == 3, "parse_options keeps the three non-options");
 	CHECK_STR(argv[0], "a", "in order: the first");
 	CHECK_STR(argv[1], "b", "in order: the second");
@@ -155,6 +161,50 @@ static void test_parse_options(void)
 	CHECK(seen_cb == 1, "a callback sees its value");
 	CHECK(parse_options_seen(opts, "jobs"), "jobs is seen");
 	CHECK(!parse_options_seen(opts, "unused"), "unused is not");
+	CHECK(parse_options(3, argv2, opts, &u) == 0 && size == 3LL << 20,
+	      "a size with M is in MiB");
+}
+
+/* The help's defaults are read from where the options point. */
+static void test_parse_options_help(void)
+{
+	const char *db = "x.db";
+	int jobs = 64, quiet = 0;
+	long timeout = 30000;
+	long long size = 50LL << 20, none = 0;
+	struct usage_text u = { "cmd [options]", "About.\n", "After.\n" };
+	struct option opts[] = {
+		OPT_STRING(0, "db", &db, "PATH", "the store"),
+		OPT_INT('j', "jobs", &jobs, 1, 64, "N", "requests at once"),
+		OPT_BOOL('q', "quiet", &quiet, "quiet"),
+		OPT_LONG(0, "timeout", &timeout, 0.1, 3600, OPT_SECONDS_TO_MS,
+			 "S", "per request"),
+		OPT_BYTES(0, "max-size", &size, "SIZE", "of a body"),
+		OPT_BYTES(0, "zero", &none, "SIZE", "no default"),
+		OPT_END(),
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	parse_options_help(f, opts, &u);
+	fclose(f);
+	CHECK(strstr(buf, "usage: cmd [options]\n\nAbout.\n") == buf,
+	      "help: the synopsis, then the text before the options");
+	CHECK(strstr(buf, "--db PATH") && strstr(buf, "(default x.db)"),
+	      "help: a string's default");
+	CHECK(strstr(buf, "-j, --jobs N") &&
+	      strstr(buf, "requests at once (default 64)"),
+	      "help: a number's default");
+	CHECK(strstr(buf, "per request (default 30)") != NULL,
+	      "help: a scaled number in the user's unit");
+	CHECK(strstr(buf, "of a body (default 50M)") != NULL,
+	      "help: a size in its largest whole unit");
+	CHECK(strstr(buf, "no default\n") != NULL,
+	      "help: a zero has no default shown");
+	CHECK(len > 7 && !strcmp(buf + len - 7, "After.\n"),
+	      "help: the text after the options ends it");
+	free(buf);
 }
 
 /*
@@ -185,6 +235,7 @@ int main(void)
 {
 	test_run_big();
 	test_parse_options();
+	test_parse_options_help();
 	test_vocab();
 	test_strbuf();
 	test_path();
