@@ -126,29 +126,25 @@ static int check_stale(struct diff_state *c, const struct check_run_opts *o,
 	return ret;
 }
 
-enum d_state { D_ALIVE, D_MOVED, D_FAILING, D_DEAD };
-
-static enum d_state state_of(const struct diff_state *c, const struct link *l)
+static enum link_state state_of(const struct diff_state *c, const struct link *l)
 {
 	switch (link_verdict(l)) {
 	case V_ALIVE:
 	case V_REDIRECTED:
 	case V_BLOCKED:
 	case V_FRAGMENT_MISSING:
-		return D_ALIVE;
+		return LS_ALIVE;
 	case V_MOVED:
-		return D_MOVED;
+		return LS_MOVED;
 	case V_TIMEOUT:
 	case V_SERVER_ERROR:
 	case V_DNS_ERROR:
 	case V_UNSAFE:
-		return c->o->strict ? D_DEAD : D_FAILING;
+		return c->o->strict ? LS_DEAD : LS_FAILING;
 	default:
-		return D_DEAD;
+		return LS_DEAD;
 	}
 }
-
-static const char *const state_names[] = { "alive", "moved", "failing", "dead" };
 
 /* The status of a move is its first hop's ("301 URL; ..."), not the page's. */
 static long status_of(const struct link *l)
@@ -160,17 +156,17 @@ static long status_of(const struct link *l)
 
 static void print_text(struct strbuf *sb, const struct d_occ *d,
 		       const struct link *l, const char *replacement,
-		       enum d_state s, int color)
+		       enum link_state s, int color)
 {
 	strbuf_add_escaped(sb, d->path, strlen(d->path));
 	if (color)
 		strbuf_addf(sb, ":%u: %s%s link%s ", d->line,
-			    s == D_DEAD ? COLOR_RED COLOR_BOLD : COLOR_YELLOW,
-			    state_names[s], COLOR_RESET);
+			    s == LS_DEAD ? COLOR_RED COLOR_BOLD : COLOR_YELLOW,
+			    link_state_name(s), COLOR_RESET);
 	else
-		strbuf_addf(sb, ":%u: %s link ", d->line, state_names[s]);
+		strbuf_addf(sb, ":%u: %s link ", d->line, link_state_name(s));
 	strbuf_add_escaped(sb, l->url, strlen(l->url));
-	if (s == D_MOVED) {
+	if (s == LS_MOVED) {
 		strbuf_addstr(sb, " -> ");
 		if (l->last.final_url)
 			strbuf_add_escaped(sb, l->last.final_url,
@@ -189,14 +185,14 @@ static void print_text(struct strbuf *sb, const struct d_occ *d,
 }
 
 static json_t *occ_json(const struct diff_state *c, const struct d_occ *d,
-			enum d_state s)
+			enum link_state s)
 {
 	const struct link *l = &c->links.v[d->link];
 	const char *r = c->more[d->link].replacement;
 
 	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:b}",
 			 "path", d->path, "line", (int)d->line, "url", l->url,
-			 "state", state_names[s], "verdict",
+			 "state", link_state_name(s), "verdict",
 			 verdict_name(l->last.verdict),
 			 "final_url", l->last.final_url ?
 			 json_string(l->last.final_url) : json_null(),
@@ -205,14 +201,14 @@ static json_t *occ_json(const struct diff_state *c, const struct d_occ *d,
 			 "from_store", c->more[d->link].from_store);
 }
 
-static void summary(const struct diff_state *c, const size_t n[4])
+static void summary(const struct diff_state *c, const size_t n[LS__COUNT])
 {
 	fprintf(stderr, "diff: %zu link%s added or changed (%zu URL%s): "
 		"%zu dead, %zu failing, %zu moved, %zu alive; %zu "
 		"checked now, %zu from the store%s\n", c->nocc,
 		c->nocc == 1 ? "" : "s", c->links.nr,
-		c->links.nr == 1 ? "" : "s", n[D_DEAD], n[D_FAILING],
-		n[D_MOVED], n[D_ALIVE], c->checked_now,
+		c->links.nr == 1 ? "" : "s", n[LS_DEAD], n[LS_FAILING],
+		n[LS_MOVED], n[LS_ALIVE], c->checked_now,
 		c->links.nr - c->checked_now,
 		c->o->check.stop && *c->o->check.stop ? "; interrupted" : "");
 }
@@ -222,13 +218,13 @@ static size_t report(const struct diff_state *c)
 {
 	struct strbuf sb = STRBUF_INIT;
 	json_t *a = json_array();
-	size_t i, n[4] = { 0 };
+	size_t i, n[LS__COUNT] = { 0 };
 
 	for (i = 0; i < c->nocc; i++) {
 		const struct d_occ *d = &c->occ[i];
 		const struct link *l = &c->links.v[d->link];
 		const struct d_link *m = &c->more[d->link];
-		enum d_state s;
+		enum link_state s;
 
 		/* Neither a stored result nor one of this run: interrupted. */
 		if (!m->from_store && l->nhist == m->nhist)
@@ -237,7 +233,7 @@ static size_t report(const struct diff_state *c)
 		n[s]++;
 		if (c->o->json)
 			json_array_append_new(a, occ_json(c, d, s));
-		else if (s != D_ALIVE)
+		else if (s != LS_ALIVE)
 			print_text(&sb, d, l, m->replacement, s, c->o->color);
 	}
 	if (c->o->json) {
@@ -252,7 +248,7 @@ static size_t report(const struct diff_state *c)
 	strbuf_release(&sb);
 	if (!c->o->quiet)
 		summary(c, n);
-	return n[D_DEAD];
+	return n[LS_DEAD];
 }
 
 /* The links the change adds, from REV..HEAD, the index or the tree. */

@@ -180,3 +180,12 @@ int kind_is_guess(enum kind k)
 {
 	return k == K_TYPO || k == K_MIGRATED;
 }
+
+static const char *const link_states[LS__COUNT] = {
+	"alive", "moved", "dead", "unresolved", "failing", "unchecked",
+};
+
+const char *link_state_name(enum link_state s)
+{
+	return s < LS__COUNT ? link_states[s] : "?";
+}

@@ -125,4 +125,23 @@ int kind_is_guess(enum kind k);
 /* K__COUNT where name is not a kind name. */
 enum kind kind_from_name(const char *name);
 
+/*
+ * What a link is, as report and diff tell it: alive; moved (a new live
+ * place is known); dead (failed enough checks; report: an archived copy
+ * replaces it); unresolved (dead or moved, nothing to replace it);
+ * failing (not yet confirmed dead); unchecked.  Part of the report's JSON
+ * model and diff's output.
+ */
+enum link_state {
+	LS_ALIVE,
+	LS_MOVED,
+	LS_DEAD,
+	LS_UNRESOLVED,
+	LS_FAILING,
+	LS_UNCHECKED,
+	LS__COUNT
+};
+
+const char *link_state_name(enum link_state s);
+
 #endif

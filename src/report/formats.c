@@ -4,6 +4,7 @@
 
 #include "../lib/strbuf.h"
 #include "../lib/usage.h"
+#include "../lib/vocab.h"
 #include "../lib/xalloc.h"
 #include "report.h"
 
@@ -224,13 +225,16 @@ static void md_text(struct strbuf *sb, const char *s)
  * Worst first, each with what a reader calls it: "dead" alone was read
  * as both a dead link with an archived copy and one with none.
  */
-static const char *const state_order[][2] = {
-	{ "unresolved", "dead, no replacement" },
-	{ "dead", "dead, archived copy" },
-	{ "failing", "failing, not confirmed" },
-	{ "moved", "moved" },
-	{ "unchecked", "unchecked" },
-	{ "alive", "alive" },
+static const struct {
+	enum link_state s;
+	const char *label;
+} state_order[] = {
+	{ LS_UNRESOLVED, "dead, no replacement" },
+	{ LS_DEAD, "dead, archived copy" },
+	{ LS_FAILING, "failing, not confirmed" },
+	{ LS_MOVED, "moved" },
+	{ LS_UNCHECKED, "unchecked" },
+	{ LS_ALIVE, "alive" },
 };
 
 int report_write_markdown(json_t *model, FILE *out)
@@ -246,15 +250,16 @@ int report_write_markdown(json_t *model, FILE *out)
 		    num(tot, "checked"));
 	strbuf_addstr(&sb, "| state | places |\n|---|---:|\n");
 	for (i = 0; i < sizeof(state_order) / sizeof(state_order[0]); i++)
-		strbuf_addf(&sb, "| %s | %lld |\n", state_order[i][1],
-			    num(states, state_order[i][0]));
+		strbuf_addf(&sb, "| %s | %lld |\n", state_order[i].label,
+			    num(states, link_state_name(state_order[i].s)));
 	/* The places to look at, worst first: failing ones too. */
 	for (s = 0; s < 4; s++)
 		json_array_foreach(json_object_get(model, "links"), i, link)
 			json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
 			json_t *r = json_object_get(occ, "resolution");
 
-			if (strcmp(str(occ, "state"), state_order[s][0]))
+			if (strcmp(str(occ, "state"),
+				   link_state_name(state_order[s].s)))
 				continue;
 			if (findings++ == 0)
 				strbuf_addstr(&sb, "\n**Dead, failing or moved "
@@ -266,7 +271,7 @@ int report_write_markdown(json_t *model, FILE *out)
 			md_text(&sb, str(occ, "path"));
 			strbuf_addf(&sb, ":%lld: ", num(occ, "line"));
 			md_text(&sb, str(link, "url"));
-			strbuf_addf(&sb, " (%s; ", state_order[s][1]);
+			strbuf_addf(&sb, " (%s; ", state_order[s].label);
 			md_text(&sb, str(link, "verdict"));
 			strbuf_addch(&sb, ')');
 			if (json_is_object(r) &&

@@ -28,13 +28,6 @@
 #include "../series/maintainers.h"
 #include "report.h"
 
-enum state { S_ALIVE, S_MOVED, S_DEAD, S_UNRESOLVED, S_FAILING, S_UNCHECKED,
-	     S__COUNT };
-
-static const char *const state_names[S__COUNT] = {
-	"alive", "moved", "dead", "unresolved", "failing", "unchecked",
-};
-
 struct r_check {
 	long long at;
 	char *verdict, *final_url, *chain, *detail;
@@ -51,7 +44,7 @@ struct r_occ {
 	size_t link;
 	char *kind, *replacement, *edit, *evidence;
 	int applied;
-	enum state state;
+	enum link_state state;
 };
 
 struct r_link {
@@ -61,7 +54,7 @@ struct r_link {
 	size_t nchecks, achecks;
 	size_t nocc;
 	int failures, dead;
-	enum state state;
+	enum link_state state;
 };
 
 struct build {
@@ -238,38 +231,38 @@ static void set_states(struct build *b)
 		enum verdict v;
 
 		if (!l->nchecks) {
-			o->state = S_UNCHECKED;
+			o->state = LS_UNCHECKED;
 			continue;
 		}
 		v = verdict_from_name(l->checks[l->nchecks - 1].verdict);
 		if (v == V_UNSAFE && !o->kind)
-			o->state = S_UNCHECKED;	/* never requested */
+			o->state = LS_UNCHECKED;	/* never requested */
 		else if (o->kind && !strcmp(o->kind, "archived"))
-			o->state = S_DEAD;
+			o->state = LS_DEAD;
 		else if (o->kind && strcmp(o->kind, "unresolved"))
-			o->state = S_MOVED;
+			o->state = LS_MOVED;
 		else if (!verdict_is_failure(v) && v != V_MOVED)
-			o->state = S_ALIVE;
+			o->state = LS_ALIVE;
 		else if (o->kind || (v != V_MOVED && l->dead))
-			o->state = S_UNRESOLVED;
+			o->state = LS_UNRESOLVED;
 		else if (v == V_MOVED)
-			o->state = S_MOVED;
+			o->state = LS_MOVED;
 		else
-			o->state = S_FAILING;
+			o->state = LS_FAILING;
 	}
 	/* A link's state is the one most of its occurrences have. */
 	{
-		size_t (*n)[S__COUNT] = xcalloc(b->nlinks ? b->nlinks : 1,
+		size_t (*n)[LS__COUNT] = xcalloc(b->nlinks ? b->nlinks : 1,
 						sizeof(*n));
 		for (i = 0; i < b->nocc; i++)
 			n[b->occ[i].link][b->occ[i].state]++;
 		for (i = 0; i < b->nlinks; i++) {
 			int s, best = 0;
 
-			for (s = 1; s < S__COUNT; s++)
+			for (s = 1; s < LS__COUNT; s++)
 				if (n[i][s] > n[i][best])
 					best = s;
-			b->links[i].state = (enum state)best;
+			b->links[i].state = (enum link_state)best;
 		}
 		free(n);
 	}
@@ -334,7 +327,8 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 	json_object_set_new(j, "context", json_text(o->context));
 	json_object_set_new(j, "flags", json_flags(o->flags));
 	json_object_set_new(j, "area", json_text(o->area));
-	json_object_set_new(j, "state", json_string(state_names[o->state]));
+	json_object_set_new(j, "state",
+			    json_string(link_state_name(o->state)));
 	json_object_set_new(j, "href", json_text(href));
 	free(href);
 	if (o->kind) {
@@ -362,7 +356,8 @@ static json_t *link_json(const struct build *b, const struct r_link *l,
 
 	json_object_set_new(j, "url", json_text(l->url));
 	json_object_set_new(j, "host", json_text(l->host));
-	json_object_set_new(j, "state", json_string(state_names[l->state]));
+	json_object_set_new(j, "state",
+			    json_string(link_state_name(l->state)));
 	json_object_set_new(j, "verdict", last ? json_text(last->verdict) :
 			    json_null());
 	json_object_set_new(j, "status", last && last->status ?
@@ -402,8 +397,9 @@ static json_t *states_json(const size_t *n)
 	size_t total = 0;
 	int s;
 
-	for (s = 0; s < S__COUNT; s++) {
-		json_object_set_new(j, state_names[s], json_integer((json_int_t)n[s]));
+	for (s = 0; s < LS__COUNT; s++) {
+		json_object_set_new(j, link_state_name(s),
+				    json_integer((json_int_t)n[s]));
 		total += n[s];
 	}
 	json_object_set_new(j, "total", json_integer((json_int_t)total));
@@ -420,7 +416,7 @@ static void count_in(json_t *obj, const char *key)
 
 struct tally {
 	char *name;
-	size_t n[S__COUNT];
+	size_t n[LS__COUNT];
 	size_t links;
 	struct strmap verdicts;	/* hosts: verdict -> count */
 };
@@ -440,8 +436,8 @@ static struct tally *tally_get(struct strmap *m, const char *name)
 
 static size_t tally_bad(const struct tally *t)
 {
-	return t->n[S_DEAD] + t->n[S_UNRESOLVED] + t->n[S_FAILING] +
-	       t->n[S_MOVED];
+	return t->n[LS_DEAD] + t->n[LS_UNRESOLVED] + t->n[LS_FAILING] +
+	       t->n[LS_MOVED];
 }
 
 static int tally_cmp(const void *a, const void *b)
@@ -501,13 +497,13 @@ static json_t *areas_json(struct build *b)
 
 static const char *host_fate(const struct tally *t)
 {
-	size_t checked = t->links - t->n[S_UNCHECKED];
-	size_t bad = t->n[S_DEAD] + t->n[S_UNRESOLVED] + t->n[S_FAILING];
+	size_t checked = t->links - t->n[LS_UNCHECKED];
+	size_t bad = t->n[LS_DEAD] + t->n[LS_UNRESOLVED] + t->n[LS_FAILING];
 
 	if (!checked)
-		return "unchecked";
+		return link_state_name(LS_UNCHECKED);
 	if (!bad)
-		return t->n[S_MOVED] ? "moved" : "alive";
+		return t->n[LS_MOVED] ? "moved" : "alive";
 	return bad == checked ? "dead" : "mixed";
 }
 
@@ -560,7 +556,7 @@ static json_t *model_json(struct build *b)
 	json_t *m = json_object(), *links = json_array(), *tot = json_object();
 	json_t *verdicts = json_object(), *kinds = json_object();
 	json_t **occs = xcalloc(b->nlinks ? b->nlinks : 1, sizeof(*occs));
-	size_t i, states[S__COUNT] = { 0 }, checked = 0;
+	size_t i, states[LS__COUNT] = { 0 }, checked = 0;
 	struct strmap hosts = STRMAP_INIT;
 
 	json_object_set_new(m, "schema", json_string("linkmend-report"));
