@@ -89,7 +89,7 @@ static void summary(const char *dbpath, const char *out, const double *t)
 		report_print_counts(s, "run");
 		store_close(s);
 	}
-	fprintf(stderr, "run: patches %zu in %s\nrun: time: scan %.1fs, "
+	fprintf(stderr, "\nrun: patches %zu in %s\nrun: time: scan %.1fs, "
 		"check %.1fs, resolve %.1fs, series %.1fs\nrun: store %s\n",
 		series_count_patches(out), out, t[0], t[1], t[2], t[3],
 		dbpath);
