@@ -76,7 +76,8 @@ int cmd_report(int argc, char **argv)
 		OPT_PATHS(&paths),
 		OPT_CALLBACK(0, "format", &format, format_arg,
 			     "html|json|sarif|markdown", "else from -o's "
-			     "extension (.html, .json, .sarif, .md), else json"),
+			     "extension (.html, .json, .sarif, .md), else "
+			     "json"),
 		OPT_STRING('o', "output", &output, "FILE",
 			   "write FILE, atomically; else standard output"),
 		OPT_STRING(0, "source-url", &ro.source_url, "T", "link each "

@@ -79,7 +79,7 @@ static int load_resolution(const struct store_edit *e, void *data)
 	struct link *l = link_set_by_url(&c->links, e->url);
 	struct d_link *m;
 
-	if (!l || !e->replacement || !strcmp(e->kind, "unresolved"))
+	if (!l || !e->replacement || e->kind == K_UNRESOLVED)
 		return 0;
 	m = &c->more[l - c->links.v];
 	if (!m->replacement)
@@ -126,7 +126,8 @@ static int check_stale(struct diff_state *c, const struct check_run_opts *o,
 	return ret;
 }
 
-static enum link_state state_of(const struct diff_state *c, const struct link *l)
+static enum link_state state_of(const struct diff_state *c,
+				 const struct link *l)
 {
 	switch (link_verdict(l)) {
 	case V_ALIVE:

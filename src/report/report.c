@@ -30,19 +30,22 @@
 
 struct r_check {
 	long long at;
-	char *verdict, *final_url, *chain, *detail;
+	enum verdict verdict;
+	char *final_url, *chain, *detail;
 	long status, ms;
 	int curl_code;
 };
 
 struct r_occ {
-	char *path, *context;
+	char *path;
+	enum context context;
 	unsigned flags;
 	const char *area;		/* interned in areas */
 	unsigned line, col;
 	long long start, end;
 	size_t link;
-	char *kind, *replacement, *edit, *evidence;
+	enum kind kind;			/* K__COUNT: none recorded */
+	char *replacement, *edit, *evidence;
 	int applied;
 	enum link_state state;
 };
@@ -140,7 +143,8 @@ static int add_occ(const struct store_occ *so, void *data)
 	o = &b->occ[b->nocc++];
 	memset(o, 0, sizeof(*o));
 	o->path = xstrdup(so->path);
-	o->context = xstrdup(so->context);
+	o->context = so->context;
+	o->kind = K__COUNT;
 	o->flags = so->flags;
 	o->area = area_for(b, so->path);
 	o->line = so->line;
@@ -170,7 +174,7 @@ static int add_check(const struct store_check *sc, void *data)
 	ALLOC_GROW(l->checks, l->nchecks + 1, l->achecks);
 	c = &l->checks[l->nchecks++];
 	c->at = sc->at;
-	c->verdict = xstrdup(verdict_name(sc->verdict));
+	c->verdict = sc->verdict;
 	c->final_url = sc->final_url ? xstrdup(sc->final_url) : NULL;
 	c->chain = xstrdup(sc->chain ? sc->chain : "");
 	c->detail = xstrdup(sc->detail ? sc->detail : "");
@@ -191,11 +195,11 @@ static int add_resolution(const struct store_edit *e, void *data)
 	if (!k)
 		return 0;
 	o = &b->occ[k - 1];
-	free(o->kind);
-	o->kind = xstrdup(e->kind);
+	o->kind = e->kind;
+	free(o->evidence);
 	o->evidence = xstrdup(e->evidence);
 	o->applied = e->applied;
-	if (e->replacement && strcmp(e->kind, "unresolved")) {
+	if (e->replacement && e->kind != K_UNRESOLVED) {
 		o->replacement = xstrdup(e->replacement);
 		/* The bytes fix would write; a wrapped span is not one run. */
 		if (e->edit && !(e->flags & OCC_WRAPPED))
@@ -218,7 +222,7 @@ static void set_states(struct build *b)
 		h = xcalloc(l->nchecks, sizeof(*h));
 		for (k = 0; k < l->nchecks; k++) {
 			h[k].at = l->checks[k].at;
-			h[k].verdict = verdict_from_name(l->checks[k].verdict);
+			h[k].verdict = l->checks[k].verdict;
 		}
 		l->failures = check_failures(h, l->nchecks, b->o->spacing_s);
 		l->dead = verdict_is_failure(h[l->nchecks - 1].verdict) &&
@@ -234,16 +238,16 @@ static void set_states(struct build *b)
 			o->state = LS_UNCHECKED;
 			continue;
 		}
-		v = verdict_from_name(l->checks[l->nchecks - 1].verdict);
-		if (v == V_UNSAFE && !o->kind)
+		v = l->checks[l->nchecks - 1].verdict;
+		if (v == V_UNSAFE && o->kind == K__COUNT)
 			o->state = LS_UNCHECKED;	/* never requested */
-		else if (o->kind && !strcmp(o->kind, "archived"))
+		else if (o->kind == K_ARCHIVED)
 			o->state = LS_DEAD;
-		else if (o->kind && strcmp(o->kind, "unresolved"))
+		else if (o->kind != K__COUNT && o->kind != K_UNRESOLVED)
 			o->state = LS_MOVED;
 		else if (!verdict_is_failure(v) && v != V_MOVED)
 			o->state = LS_ALIVE;
-		else if (o->kind || (v != V_MOVED && l->dead))
+		else if (o->kind != K__COUNT || (v != V_MOVED && l->dead))
 			o->state = LS_UNRESOLVED;
 		else if (v == V_MOVED)
 			o->state = LS_MOVED;
@@ -324,17 +328,18 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 	json_object_set_new(j, "col", json_integer(o->col));
 	json_object_set_new(j, "offset", json_integer(o->start));
 	json_object_set_new(j, "length", json_integer(o->end - o->start));
-	json_object_set_new(j, "context", json_text(o->context));
+	json_object_set_new(j, "context",
+			    json_string(context_name(o->context)));
 	json_object_set_new(j, "flags", json_flags(o->flags));
 	json_object_set_new(j, "area", json_text(o->area));
 	json_object_set_new(j, "state",
 			    json_string(link_state_name(o->state)));
 	json_object_set_new(j, "href", json_text(href));
 	free(href);
-	if (o->kind) {
+	if (o->kind != K__COUNT) {
 		json_t *r = json_object();
 
-		json_object_set_new(r, "kind", json_text(o->kind));
+		json_object_set_new(r, "kind", json_string(kind_name(o->kind)));
 		json_object_set_new(r, "replacement", json_text(o->replacement));
 		json_object_set_new(r, "edit", json_text(o->edit));
 		json_object_set_new(r, "evidence", json_text(o->evidence));
@@ -358,7 +363,8 @@ static json_t *link_json(const struct build *b, const struct r_link *l,
 	json_object_set_new(j, "host", json_text(l->host));
 	json_object_set_new(j, "state",
 			    json_string(link_state_name(l->state)));
-	json_object_set_new(j, "verdict", last ? json_text(last->verdict) :
+	json_object_set_new(j, "verdict", last ?
+			    json_string(verdict_name(last->verdict)) :
 			    json_null());
 	json_object_set_new(j, "status", last && last->status ?
 			    json_integer(last->status) : json_null());
@@ -376,7 +382,8 @@ static json_t *link_json(const struct build *b, const struct r_link *l,
 		json_t *cj = json_object();
 
 		json_object_set_new(cj, "at", time_json(c->at));
-		json_object_set_new(cj, "verdict", json_text(c->verdict));
+		json_object_set_new(cj, "verdict",
+				    json_string(verdict_name(c->verdict)));
 		json_object_set_new(cj, "status", c->status ?
 				    json_integer(c->status) : json_null());
 		json_object_set_new(cj, "curl_code", json_integer(c->curl_code));
@@ -526,8 +533,9 @@ static json_t *hosts_json(struct build *b)
 		t->n[l->state]++;
 		t->links++;
 		if (l->nchecks) {
-			slot = strmap_put(&t->verdicts,
-					  l->checks[l->nchecks - 1].verdict);
+			enum verdict v = l->checks[l->nchecks - 1].verdict;
+
+			slot = strmap_put(&t->verdicts, verdict_name(v));
 			*slot = (void *)((size_t)*slot + 1);
 		}
 	}
@@ -576,7 +584,8 @@ static json_t *model_json(struct build *b)
 		occs[i] = json_array();
 		if (l->nchecks) {
 			checked++;
-			count_in(verdicts, l->checks[l->nchecks - 1].verdict);
+			count_in(verdicts,
+				 verdict_name(l->checks[l->nchecks - 1].verdict));
 		}
 		if (*l->host)
 			*strmap_put(&hosts, l->host) = l;
@@ -584,8 +593,8 @@ static json_t *model_json(struct build *b)
 	for (i = 0; i < b->nocc; i++) {
 		json_array_append_new(occs[b->occ[i].link], occ_json(b, &b->occ[i]));
 		states[b->occ[i].state]++;
-		if (b->occ[i].kind)
-			count_in(kinds, b->occ[i].kind);
+		if (b->occ[i].kind != K__COUNT)
+			count_in(kinds, kind_name(b->occ[i].kind));
 	}
 	json_object_set_new(tot, "occurrences", json_integer((json_int_t)b->nocc));
 	json_object_set_new(tot, "links", json_integer((json_int_t)b->nlinks));
@@ -613,7 +622,6 @@ static void build_release(struct build *b)
 		struct r_link *l = &b->links[i];
 
 		for (k = 0; k < l->nchecks; k++) {
-			free(l->checks[k].verdict);
 			free(l->checks[k].final_url);
 			free(l->checks[k].chain);
 			free(l->checks[k].detail);
@@ -626,8 +634,6 @@ static void build_release(struct build *b)
 		struct r_occ *o = &b->occ[i];
 
 		free(o->path);
-		free(o->context);
-		free(o->kind);
 		free(o->replacement);
 		free(o->edit);
 		free(o->evidence);

@@ -140,7 +140,7 @@ static int load_occ(const struct store_url_occ *o, void *data)
 	struct target *t;
 	struct occ *x;
 
-	if (!context_is_checked(context_from_name(o->context)) ||
+	if (!context_is_checked(o->context) ||
 	    (o->flags & (OCC_PLACEHOLDER | OCC_EXAMPLE)))
 		return 0;
 	t = target_of(c, o->url_id, o->url, o->host);
@@ -152,7 +152,7 @@ static int load_occ(const struct store_url_occ *o, void *data)
 	x->line = o->line;
 	x->start = o->start;
 	x->truncated = !!(o->flags & OCC_TRUNCATED);
-	x->ctx = context_from_name(o->context);
+	x->ctx = o->context;
 	x->kind = K__COUNT;
 	strbuf_init(&x->evidence, 0);
 	return 0;
@@ -279,12 +279,12 @@ static int live_verdict(enum verdict v)
 	return v != V__COUNT && !verdict_is_failure(v) && v != V_BLOCKED;
 }
 
-static int on_host_verdict(const char *host, const char *context,
-			   unsigned flags, const char *verdict, void *data)
+static int on_host_verdict(const char *host, enum context context,
+			   unsigned flags, enum verdict verdict, void *data)
 {
-	if (context_is_checked(context_from_name(context)) &&
-	    !(flags & (OCC_PLACEHOLDER | OCC_EXAMPLE)) && verdict &&
-	    live_verdict(verdict_from_name(verdict)))
+	if (context_is_checked(context) &&
+	    !(flags & (OCC_PLACEHOLDER | OCC_EXAMPLE)) &&
+	    verdict != V__COUNT && live_verdict(verdict))
 		*strmap_put(data, host) = (void *)1;
 	return 0;
 }
@@ -1203,7 +1203,7 @@ static int record(struct resolver *c, const struct target *t,
 	sr.url_id = t->l.id;
 	sr.path = o->path;
 	sr.start = o->start;
-	sr.kind = kind_name(o->kind);
+	sr.kind = o->kind;
 	sr.replacement = o->replacement;
 	sr.evidence = o->evidence.buf;
 	sr.at = c->o.now;

@@ -33,15 +33,15 @@ static int add(const struct store_edit *e, void *data)
 {
 	struct load_ctx *lc = data;
 	struct plan *p = lc->p;
-	enum context ctx = context_from_name(e->context);
+	enum context ctx = e->context;
 	struct strbuf esc = STRBUF_INIT;
 	struct planned *x;
 	int strings = context_is_code(ctx);
 
-	if (!e->replacement || !strcmp(e->kind, "unresolved") ||
-	    kind_is_guess(kind_from_name(e->kind)) ||
-	    !(kind_listed(lc->kinds, e->kind) ||
-	      (lc->archived && !strcmp(e->kind, "archived"))) ||
+	if (!e->replacement || e->kind == K_UNRESOLVED ||
+	    kind_is_guess(e->kind) ||
+	    !(kind_listed(lc->kinds, kind_name(e->kind)) ||
+	      (lc->archived && e->kind == K_ARCHIVED)) ||
 	    ctx == CTX__COUNT ||
 	    !context_is_checked(ctx) || (strings && !lc->strings))
 		return 0;
@@ -59,7 +59,7 @@ static int add(const struct store_edit *e, void *data)
 	x->line = e->line;
 	x->text = xstrdup(e->text);
 	x->replacement = strbuf_detach(&esc, NULL);
-	x->kind = xstrdup(e->kind);
+	x->kind = e->kind;
 	x->evidence = xstrdup(e->evidence);
 	x->url = xstrdup(e->url);
 	x->ctx = ctx;
@@ -94,7 +94,6 @@ void plan_release(struct plan *p)
 		free(p->v[i].text);
 		free(p->v[i].replacement);
 		free(p->v[i].fitted);
-		free(p->v[i].kind);
 		free(p->v[i].evidence);
 		free(p->v[i].url);
 	}
@@ -225,13 +224,21 @@ const char *plan_text(const struct planned *e)
 	return e->fitted ? e->fitted : e->replacement;
 }
 
-const char *plan_group(const struct planned *e)
+enum plan_group plan_group(const struct planned *e)
 {
 	if (e->strings)
-		return "strings";
-	if (!strcmp(e->kind, "archived"))
-		return "archived";
-	if (!strcmp(e->kind, "upgrade"))
-		return "upgrade";
-	return "moved";
+		return PG_STRINGS;
+	if (e->kind == K_ARCHIVED)
+		return PG_ARCHIVED;
+	if (e->kind == K_UPGRADE)
+		return PG_UPGRADE;
+	return PG_MOVED;
+}
+
+const char *plan_group_name(enum plan_group g)
+{
+	static const char *const names[PG__COUNT] = { "moved", "upgrade",
+						      "archived", "strings" };
+
+	return g < PG__COUNT ? names[g] : "?";
 }

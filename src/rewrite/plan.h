@@ -19,7 +19,8 @@ struct planned {
 	unsigned line;
 	char *text;		/* the URL as scanned */
 	char *replacement;	/* escaped for ctx */
-	char *kind, *evidence, *url;
+	enum kind kind;
+	char *evidence, *url;
 	enum context ctx;
 	int wrapped, strings, applied;
 	char *fitted;		/* plan_fit(): the bytes to write, or NULL */
@@ -87,7 +88,20 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 /* The bytes entry e writes over [start, end): fitted, else replacement. */
 const char *plan_text(const struct planned *e);
 
-/* The patch group of an edit: "moved", "archived", "upgrade" or "strings". */
-const char *plan_group(const struct planned *e);
+/*
+ * The patch an edit goes in, by its kind; an edit of a string or code goes
+ * in a patch of its own whatever its kind.
+ */
+enum plan_group {
+	PG_MOVED,		/* moved and canonical */
+	PG_UPGRADE,
+	PG_ARCHIVED,
+	PG_STRINGS,		/* any kind, in a string or code */
+	PG__COUNT
+};
+
+enum plan_group plan_group(const struct planned *e);
+/* "moved", "upgrade", "archived", "strings": in messages and INDEX. */
+const char *plan_group_name(enum plan_group g);
 
 #endif

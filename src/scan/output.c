@@ -25,7 +25,7 @@ static int print_occ(const struct store_occ *o, void *data)
 {
 	char flags[96];
 	struct scan_output *sc = data;
-	enum context ctx = context_from_name(o->context);
+	enum context ctx = o->context;
 	struct strbuf sb = STRBUF_INIT;
 
 	sc->occurrences++;
@@ -47,7 +47,7 @@ static int print_occ(const struct store_occ *o, void *data)
 		json_object_set_new(obj, "url", json_text(o->url));
 		json_object_set_new(obj, "normalized", json_text(o->key));
 		json_object_set_new(obj, "host", json_text(o->host));
-		json_object_set_new(obj, "context", json_string(o->context));
+		json_object_set_new(obj, "context", json_string(context_name(o->context)));
 		json_object_set_new(obj, "flags", json_flags(o->flags));
 		json_print_item(obj, sc->first);
 		sc->first = 0;
@@ -57,7 +57,7 @@ static int print_occ(const struct store_occ *o, void *data)
 	strbuf_addf(&sb, "\t%u\t%u\t", o->line, o->col);
 	strbuf_add_escaped(&sb, o->url, strlen(o->url));
 	flags_format(o->flags, flags, sizeof(flags));
-	strbuf_addf(&sb, "\t%s\t%s\n", o->context, flags);
+	strbuf_addf(&sb, "\t%s\t%s\n", context_name(o->context), flags);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	strbuf_release(&sb);
 	return 0;

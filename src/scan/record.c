@@ -155,7 +155,7 @@ static int put_occurrences(struct store *st, const struct tree_file *f)
 		so.url = o->url;
 		so.key = o->key;
 		so.host = o->host;
-		so.context = context_name(o->ctx);
+		so.context = o->ctx;
 		so.flags = o->flags;
 		so.url_id = -1;
 		if (store_put_occurrence(st, &so))

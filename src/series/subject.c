@@ -304,7 +304,7 @@ void subject_styles(const char *root, const char *base,
 	strbuf_release(&log);
 }
 
-char *subject_summary(const char *kind, size_t links, const char *noun,
+char *subject_summary(enum plan_group kind, size_t links, const char *noun,
 		      const char *what, int capital)
 {
 	const char *one = links == 1 ? "" : "s";
@@ -312,18 +312,18 @@ char *subject_summary(const char *kind, size_t links, const char *noun,
 
 	if (!noun)
 		noun = "web";
-	if (!strcmp(kind, "archived"))
+	if (kind == PG_ARCHIVED)
 		s = xstrfmt("replace dead %s link%s with archived cop%s",
 			    noun, one, links == 1 ? "y" : "ies");
-	else if (!strcmp(kind, "upgrade"))
+	else if (kind == PG_UPGRADE)
 		s = xstrfmt("use https for %s link%s", noun, one);
-	else if (!strcmp(kind, "strings"))
+	else if (kind == PG_STRINGS)
 		s = xstrfmt("update %s link%s in strings", noun, one);
 	else
 		s = xstrfmt("update moved %s link%s", noun, one);
 	if (what) {
 		char *t = xstrfmt("%s %s %s", s,
-				  strcmp(kind, "strings") ? "in" : "of", what);
+				  kind != PG_STRINGS ? "in" : "of", what);
 
 		free(s);
 		s = t;

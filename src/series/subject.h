@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "../rewrite/plan.h"
+
 struct subject_style {
 	char *prefix;		/* with its separator: "net: " */
 	int capital;		/* "Update ...", else "update ..." */
@@ -35,7 +37,7 @@ void subject_convention(const char *path, struct subject_style *out);
  * (NULL: nowhere named), capitalised or not; noun says what the links
  * are ("datasheet"; NULL: "web").
  */
-char *subject_summary(const char *kind, size_t links, const char *noun,
+char *subject_summary(enum plan_group kind, size_t links, const char *noun,
 		      const char *what, int capital);
 
 #endif

@@ -32,7 +32,7 @@
 struct group {
 	char *area;		/* section name, or directory pair */
 	long section;
-	const char *kind;	/* plan_group() */
+	enum plan_group kind;
 	size_t *edits;		/* indexes into the plan */
 	size_t nr, alloc;
 	struct subject_style style;
@@ -235,17 +235,6 @@ static char *dir_pair(const char *path)
 	return b ? xstrndup(path, (size_t)(b - path)) : xstrndup(path, (size_t)(a - path));
 }
 
-static const char *kind_rank(const char *k)
-{
-	if (!strcmp(k, "moved"))
-		return "1";
-	if (!strcmp(k, "upgrade"))
-		return "2";
-	if (!strcmp(k, "archived"))
-		return "3";
-	return "4";
-}
-
 /* By tree (the order of sending; no tree last), then area, then kind. */
 static int cmp_group(const void *a, const void *b)
 {
@@ -257,18 +246,18 @@ static int cmp_group(const void *a, const void *b)
 
 	if (!r)
 		r = strcmp(x->area, y->area);
-	return r ? r : strcmp(kind_rank(x->kind), kind_rank(y->kind));
+	return r ? r : (int)x->kind - (int)y->kind;
 }
 
 /* Why, for n links of a kind: one link is "this link", not "these". */
-static const char *why_of(const char *kind, size_t n)
+static const char *why_of(enum plan_group kind, size_t n)
 {
-	if (!strcmp(kind, "upgrade"))
+	if (kind == PG_UPGRADE)
 		return n == 1 ? "This http link serves the same page over "
 				"https; use https." :
 		       "These http links serve the same page over https; use "
 		       "https.";
-	if (!strcmp(kind, "strings"))
+	if (kind == PG_STRINGS)
 		return n == 1 ? "This web link is in a string or code, so this "
 				"changes what a program does or prints.  It "
 				"moved or died; point it at the replacement "
@@ -378,7 +367,7 @@ static void facts_of(struct series *c, size_t first, size_t last,
 
 	memset(f, 0, sizeof(*f));
 	for (k = first; k < last; k++)
-		for (i = 0; !strcmp(c->g[k].kind, "archived") &&
+		for (i = 0; c->g[k].kind == PG_ARCHIVED &&
 		     i < c->g[k].nr; i++)
 			read_facts(c->plan.v[c->g[k].edits[i]].evidence, f);
 }
@@ -496,9 +485,9 @@ static int names_a_file(const char *path)
  */
 static void add_link(struct strbuf *msg, const struct planned *e)
 {
-	const char *at = !strcmp(e->kind, "archived") ? "archived at" : "now";
+	const char *at = e->kind == K_ARCHIVED ? "archived at" : "now";
 	char *head = xstrfmt("%s:%u:", e->path, e->line);
-	char *ev = xstrfmt("%s: %s", e->kind, e->evidence);
+	char *ev = xstrfmt("%s: %s", kind_name(e->kind), e->evidence);
 	int plain = names_a_file(e->path);
 
 	if (plain || strlen(head) + 1 + strlen(e->url) <= 75)
@@ -520,7 +509,7 @@ static void message(struct series *c, struct group *g, struct strbuf *msg)
 	size_t i;
 
 	strbuf_addf(msg, "%s%s\n\n", g->style.prefix, g->summary);
-	if (!strcmp(g->kind, "archived"))
+	if (g->kind == PG_ARCHIVED)
 		archived_why(c, (size_t)(g - c->g), msg);
 	else
 		add_wrapped(msg, why_of(g->kind, g->nr), 72);
@@ -683,7 +672,7 @@ out:
 
 /* The cover's account of the evidence, each sentence from its facts. */
 static void how_gathered(struct series *c, size_t first, size_t last,
-			 const size_t by_kind[4], struct strbuf *out)
+			 const size_t by_kind[PG__COUNT], struct strbuf *out)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct dead_facts f;
@@ -692,11 +681,11 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 	strbuf_addstr(&sb, "How the evidence was gathered: every link in the "
 		      "tree was checked (GET), and redirects were "
 		      "followed hop by hop.");
-	if (by_kind[0])
+	if (by_kind[PG_MOVED])
 		strbuf_addstr(&sb, "  Moved links follow permanent redirects "
 			      "to a live page that is not the site's home "
 			      "page.");
-	if (by_kind[2]) {
+	if (by_kind[PG_ARCHIVED]) {
 		strbuf_addstr(&sb, f.n == 1 ? "  The dead link archived here " :
 			      "  The dead links archived here ");
 		checks_clause(&f, f.n == 1 ? "" : "each", &sb);
@@ -704,7 +693,7 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 		dates_clause(&f, &sb);
 		strbuf_addstr(&sb, ", replayed and found good.");
 	}
-	strbuf_addstr(&sb, by_kind[3] ? "  The patches marked as such change "
+	strbuf_addstr(&sb, by_kind[PG_STRINGS] ? "  The patches marked as such change "
 		      "strings or code; the others only comments and "
 		      "documentation." : "  Only comments and documentation "
 		      "change.");
@@ -726,7 +715,7 @@ static char *subject_tag(const struct group *g)
  * "net: " of "net: dsa: " and "net: phy: "), and what they do.
  */
 static void cover_subject(const struct series *c, size_t first, size_t last,
-			  const size_t by_kind[4], struct strbuf *out)
+			  const size_t by_kind[PG__COUNT], struct strbuf *out)
 {
 	const char *p = c->g[first].style.prefix, *what;
 	size_t n = strlen(p), i, k;
@@ -743,11 +732,11 @@ static void cover_subject(const struct series *c, size_t first, size_t last,
 		n--;
 	if (n < 2)
 		n = 0;
-	if (by_kind[2] && (by_kind[0] || by_kind[1] || by_kind[3]))
+	if (by_kind[PG_ARCHIVED] && (by_kind[PG_MOVED] || by_kind[PG_UPGRADE] || by_kind[PG_STRINGS]))
 		what = "update moved and dead web links";
-	else if (by_kind[2])
+	else if (by_kind[PG_ARCHIVED])
 		what = "replace dead web links with archived copies";
-	else if (by_kind[1] && !by_kind[0] && !by_kind[3])
+	else if (by_kind[PG_UPGRADE] && !by_kind[PG_MOVED] && !by_kind[PG_STRINGS])
 		what = "use https for web links that serve the same page";
 	else
 		what = "update moved web links";
@@ -761,7 +750,7 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		       const struct recipients *rcpt)
 {
 	struct strbuf sb = STRBUF_INIT, subject = STRBUF_INIT;
-	size_t i, links = 0, by_kind[4] = { 0, 0, 0, 0 };
+	size_t i, links = 0, by_kind[PG__COUNT] = { 0 };
 	char *path = xstrfmt("%s/0000-cover-letter.patch", dir);
 	char *tag = subject_tag(&c->g[first]);
 	char date[64];
@@ -773,7 +762,7 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000", &tm);
 	for (i = first; i < last; i++) {
 		links += c->g[i].nr;
-		by_kind[kind_rank(c->g[i].kind)[0] - '1'] += c->g[i].nr;
+		by_kind[c->g[i].kind] += c->g[i].nr;
 	}
 	strbuf_addf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 		    "From: %s <%s>\nDate: %s\n", c->from_name, c->from_mail,
@@ -793,7 +782,7 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es",
 		    c->have_m ? "MAINTAINERS section" : "directory");
 	strbuf_addf(&sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
-		    by_kind[0], by_kind[1], by_kind[2], by_kind[3]);
+		    by_kind[PG_MOVED], by_kind[PG_UPGRADE], by_kind[PG_ARCHIVED], by_kind[PG_STRINGS]);
 	for (i = first; i < last; i++) {
 		struct strbuf line = STRBUF_INIT;
 
@@ -942,14 +931,14 @@ static char *area_of(struct series *c, const char *path, long *section)
 /* Group an edit with the others of its area and kind. */
 static void group_add(struct series *c, size_t i)
 {
-	const char *kind = plan_group(&c->plan.v[i]);
+	enum plan_group kind = plan_group(&c->plan.v[i]);
 	struct group *g = NULL;
 	long s;
 	char *area = area_of(c, c->plan.v[i].path, &s);
 	size_t k;
 
 	for (k = 0; k < c->ng; k++)
-		if (!strcmp(c->g[k].area, area) && !strcmp(c->g[k].kind, kind))
+		if (!strcmp(c->g[k].area, area) && c->g[k].kind == kind)
 			g = &c->g[k];
 	if (!g) {
 		ALLOC_GROW(c->g, c->ng + 1, c->ag);
@@ -1689,7 +1678,8 @@ static void drop_unkept(struct series *c)
 			c->unkept++;
 			if (c->unkept_names.len)
 				strbuf_addstr(&c->unkept_names, ", ");
-			strbuf_addf(&c->unkept_names, "%s (%s)", g->area, g->kind);
+			strbuf_addf(&c->unkept_names, "%s (%s)", g->area,
+				    plan_group_name(g->kind));
 			free(g->area);
 			free(g->edits);
 			continue;

@@ -596,9 +596,42 @@ int store_put_occurrence(struct store *st, const struct store_occ *o)
 			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
 			ARGS(DB_I(st->tree), DB_T(o->path), DB_I(o->start),
 			     DB_I(o->end), DB_I(o->line), DB_I(o->col),
-			     DB_I(id), DB_T(o->url), DB_T(o->context),
+			     DB_I(id), DB_T(o->url),
+			     DB_T(context_name(o->context)),
 			     DB_I(o->flags)),
 			"cannot record occurrence", NULL, NULL);
+}
+
+/*
+ * A vocabulary word read back from the store: a word this linkmend does
+ * not know (a newer one's store, or a damaged one) is an error naming
+ * it, never a guess.
+ */
+static int read_context(const char *s, enum context *c)
+{
+	*c = context_from_name(s);
+	if (*c == CTX__COUNT)
+		return error("the store holds an occurrence in the context "
+			     "'%s', which this linkmend does not know", s);
+	return 0;
+}
+
+static int read_kind(const char *s, enum kind *k)
+{
+	*k = kind_from_name(s);
+	if (*k == K__COUNT)
+		return error("the store holds a resolution of the kind '%s', "
+			     "which this linkmend does not know", s);
+	return 0;
+}
+
+static int read_verdict(const char *s, enum verdict *v)
+{
+	*v = verdict_from_name(s);
+	if (*v == V__COUNT)
+		return error("the store holds a check with the verdict '%s', "
+			     "which this linkmend does not know", s);
+	return 0;
 }
 
 struct prefixes {
@@ -623,11 +656,12 @@ static int occ_row(struct db_row *row, void *data)
 	o.url = db_text(row, 5);
 	o.key = db_text(row, 6);
 	o.host = db_text(row, 7);
-	o.context = db_text(row, 8);
 	o.flags = (unsigned)db_int(row, 9);
 	o.url_id = db_int(row, 10);
-	if (!o.url || !o.key || !o.host || !o.context)
+	if (!o.url || !o.key || !o.host || !db_text(row, 8))
 		return 0;
+	if (read_context(db_text(row, 8), &o.context))
+		return -1;
 	return ((int (*)(const struct store_occ *, void *))r->cb)(&o, r->data) ?
 	       1 : 0;
 }
@@ -781,13 +815,14 @@ static int url_occ_row(struct db_row *row, void *data)
 	o.path = db_text(row, 3);
 	if (!o.path || !path_under_any(o.path, r->st->paths, r->st->npaths))
 		return 0;
-	o.context = db_text(row, 4);
 	o.flags = (unsigned)db_int(row, 5);
 	o.line = (unsigned)db_int(row, 6);
 	o.start = db_int(row, 7);
 	o.text = db_text(row, 8);
-	if (!o.url || !o.host || !o.path || !o.context || !o.text)
+	if (!o.url || !o.host || !o.path || !db_text(row, 4) || !o.text)
 		return 0;
+	if (read_context(db_text(row, 4), &o.context))
+		return -1;
 	return ((int (*)(const struct store_url_occ *, void *))r->cb)(&o,
 								     r->data) ?
 	       1 : 0;
@@ -827,7 +862,7 @@ int store_put_resolution(struct store *st, const struct store_resolution *r)
 			" evidence = excluded.evidence, at = excluded.at,"
 			" edit = excluded.edit, applied = 0",
 			ARGS(DB_I(st->tree), DB_I(r->url_id), DB_T(r->path),
-			     DB_I(r->start), DB_T(r->kind),
+			     DB_I(r->start), DB_T(kind_name(r->kind)),
 			     DB_T(r->replacement), DB_T(r->evidence),
 			     DB_I(r->at), DB_T(r->edit)),
 			"cannot record resolution", NULL, NULL);
@@ -889,17 +924,18 @@ static int edit_row(struct db_row *row, void *data)
 	e.end = db_int(row, 2);
 	e.line = (unsigned)db_int(row, 3);
 	e.text = db_text(row, 4);
-	e.context = db_text(row, 5);
 	e.flags = (unsigned)db_int(row, 6);
-	e.kind = db_text(row, 7);
 	e.replacement = db_text(row, 8);
 	e.evidence = db_text(row, 9);
 	e.applied = (int)db_int(row, 10);
 	e.url = db_text(row, 11);
 	e.edit = db_text(row, 12);
-	if (!e.path || !e.text || !e.context || !e.kind || !e.evidence ||
-	    !e.url)
+	if (!e.path || !e.text || !db_text(row, 5) || !db_text(row, 7) ||
+	    !e.evidence || !e.url)
 		return 0;
+	if (read_context(db_text(row, 5), &e.context) ||
+	    read_kind(db_text(row, 7), &e.kind))
+		return -1;
 	return ((int (*)(const struct store_edit *, void *))r->cb)(&e, r->data) ?
 	       1 : 0;
 }
@@ -1296,20 +1332,25 @@ int store_hosts_limited(const struct store *st)
 static int host_verdict_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;
+	enum context ctx;
+	enum verdict v = V__COUNT;
 
 	if (!db_text(row, 0) || !db_text(row, 1))
 		return 0;
-	return ((int (*)(const char *, const char *, unsigned, const char *,
-			 void *))r->cb)(db_text(row, 0), db_text(row, 1),
-					(unsigned)db_int(row, 2),
-					db_text(row, 3), r->data) ? 1 : 0;
+	if (read_context(db_text(row, 1), &ctx) ||
+	    (db_text(row, 3) && read_verdict(db_text(row, 3), &v)))
+		return -1;
+	return ((int (*)(const char *, enum context, unsigned, enum verdict,
+			 void *))r->cb)(db_text(row, 0), ctx,
+					(unsigned)db_int(row, 2), v,
+					r->data) ? 1 : 0;
 }
 
 int store_each_tree_host_verdict(struct store *st,
 				 int (*cb)(const char *host,
-					   const char *context,
+					   enum context context,
 					   unsigned flags,
-					   const char *verdict, void *data),
+					   enum verdict verdict, void *data),
 				 void *data)
 {
 	struct reader r = READER(st, cb, data);

@@ -35,7 +35,8 @@ struct store_occ {
 	const char *path;
 	unsigned line, col;
 	long long start, end;
-	const char *url, *key, *host, *context;
+	const char *url, *key, *host;
+	enum context context;
 	unsigned flags;		/* OCC_* (lib/vocab.h) */
 	long long url_id;	/* set by store_each_occurrence() */
 };
@@ -198,7 +199,8 @@ int store_each_check(struct store *st,
 /* An occurrence of a URL, for the resolve stage. */
 struct store_url_occ {
 	long long url_id;
-	const char *url, *host, *path, *context;
+	const char *url, *host, *path;
+	enum context context;
 	const char *text;	/* the URL as the file has it */
 	unsigned flags;
 	unsigned line;
@@ -219,7 +221,8 @@ struct store_resolution {
 	long long url_id;
 	const char *path;
 	long long start;
-	const char *kind, *replacement, *evidence;
+	enum kind kind;
+	const char *replacement, *evidence;
 	long long at;
 	/* The replacement escaped for the occurrence's context, or NULL. */
 	const char *edit;
@@ -234,7 +237,9 @@ struct store_edit {
 	long long start, end;
 	unsigned line;
 	const char *text;	/* the URL as scanned */
-	const char *context, *kind, *replacement, *evidence, *url;
+	enum context context;
+	enum kind kind;
+	const char *replacement, *evidence, *url;
 	const char *edit;	/* as resolve escaped it; NULL in old stores */
 	unsigned flags;
 	int applied;		/* written by fix already */
@@ -361,9 +366,9 @@ int store_hosts_limited(const struct store *st);
  */
 int store_each_tree_host_verdict(struct store *st,
 				 int (*cb)(const char *host,
-					   const char *context,
+					   enum context context,
 					   unsigned flags,
-					   const char *verdict, void *data),
+					   enum verdict verdict, void *data),
 				 void *data);
 /* Each tree citing a URL on a host owner holds, by name. */
 int store_each_tree_of_held(struct store *st, const char *owner,

@@ -165,3 +165,17 @@ sqlite3 "$V/.linkmend/linkmend.db" "UPDATE checks SET verdict = 'vanished'"
 (cd "$V" && "$LINKMEND" report --format json -o - > /dev/null 2> "$SCRATCH/rv")
 same "an unknown verdict stops report" "$?" "2"
 ok "with an error naming it" grep -q "error: the store holds a check of URL [0-9]* with the verdict 'vanished', which this linkmend does not know" "$SCRATCH/rv"
+
+# The same for a resolution's kind and an occurrence's context: words
+# cross the store as enums, and one misspelt ('archvied') is refused.
+sqlite3 "$V/.linkmend/linkmend.db" "UPDATE checks SET verdict = 'gone'"
+sqlite3 "$V/.linkmend/linkmend.db" "INSERT INTO resolution (tree_id, url_id, path, start, kind, replacement, edit, evidence, at) SELECT o.tree_id, o.url_id, o.path, o.start, 'archived', 'https://web.archive.org/web/2010/x', NULL, 'a test', 1700000000 FROM occurrence o"
+(cd "$V" && "$LINKMEND" fix --dry-run --archived > /dev/null 2> "$SCRATCH/rk0")
+same "fix reads a known kind (the setup works)" "$?" "0"
+sqlite3 "$V/.linkmend/linkmend.db" "UPDATE resolution SET kind = 'archvied'"
+(cd "$V" && "$LINKMEND" fix --dry-run --archived > /dev/null 2> "$SCRATCH/rk")
+ok "an unknown kind stops fix, naming it" grep -q "error: the store holds a resolution of the kind 'archvied', which this linkmend does not know" "$SCRATCH/rk"
+sqlite3 "$V/.linkmend/linkmend.db" "UPDATE resolution SET kind = 'archived'; UPDATE occurrence SET context = 'c-coment'"
+(cd "$V" && "$LINKMEND" report --format json -o - > /dev/null 2> "$SCRATCH/rc")
+same "an unknown context stops report" "$?" "2"
+ok "with an error naming it" grep -q "error: the store holds an occurrence in the context 'c-coment', which this linkmend does not know" "$SCRATCH/rc"

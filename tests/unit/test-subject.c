@@ -22,7 +22,7 @@ static void convention(const char *path, const char *prefix, int capital)
 	subject_style_release(&s);
 }
 
-static void summary(const char *kind, size_t n, const char *what, int cap,
+static void summary(enum plan_group kind, size_t n, const char *what, int cap,
 		    const char *want)
 {
 	char *s = subject_summary(kind, n, NULL, what, cap);
@@ -56,20 +56,20 @@ int main(void)
 	convention("fs/ext4/inode.c", "fs: ", 0);
 	convention("MAINTAINERS", "MAINTAINERS: ", 0);
 
-	summary("moved", 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
+	summary(PG_MOVED, 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
 	{
-		char *s = subject_summary("moved", 1, "datasheet", NULL, 1);
+		char *s = subject_summary(PG_MOVED, 1, "datasheet", NULL, 1);
 
 		CHECK_STR(s, "Update moved datasheet link",
 			  "a datasheet's link is named so");
 		free(s);
 	}
-	summary("moved", 2, NULL, 0, "update moved web links");
-	summary("archived", 1, "foo.c", 0,
+	summary(PG_MOVED, 2, NULL, 0, "update moved web links");
+	summary(PG_ARCHIVED, 1, "foo.c", 0,
 		"replace dead web link with archived copy in foo.c");
-	summary("archived", 3, "drivers/foo", 1,
+	summary(PG_ARCHIVED, 3, "drivers/foo", 1,
 		"Replace dead web links with archived copies in drivers/foo");
-	summary("upgrade", 2, "e100.rst", 0, "use https for web links in e100.rst");
-	summary("strings", 2, "foo.c", 0, "update web links in strings of foo.c");
+	summary(PG_UPGRADE, 2, "e100.rst", 0, "use https for web links in e100.rst");
+	summary(PG_STRINGS, 2, "foo.c", 0, "update web links in strings of foo.c");
 	return unit_done();
 }
