@@ -478,29 +478,31 @@ static int names_a_file(const char *path)
 }
 
 /*
- * One link: "path:line: URL", "path:line:   now NEW" (or "archived at
- * NEW") and "  kind: evidence" wrapped at 75 columns.  Where the path is
- * no plain file name and a line would pass 75 columns, the URL stands
- * alone on the next.
+ * One link in the message: "path:line: URL -> NEW", a line checkpatch.pl
+ * lets run past 75 columns for it names a file; where the path is no
+ * plain file name, "path:line:" and the two URLs on lines of their own.
  */
 static void add_link(struct strbuf *msg, const struct planned *e)
 {
-	const char *at = e->kind == K_ARCHIVED ? "archived at" : "now";
-	char *head = xstrfmt("%s:%u:", e->path, e->line);
-	char *ev = xstrfmt("%s: %s", kind_name(e->kind), e->evidence);
-	int plain = names_a_file(e->path);
+	if (names_a_file(e->path))
+		strbuf_addf(msg, "%s:%u: %s -> %s\n", e->path, e->line, e->url,
+			    e->replacement);
+	else
+		strbuf_addf(msg, "%s:%u:\n  %s\n  -> %s\n", e->path, e->line,
+			    e->url, e->replacement);
+}
 
-	if (plain || strlen(head) + 1 + strlen(e->url) <= 75)
-		strbuf_addf(msg, "%s %s\n", head, e->url);
-	else
-		strbuf_addf(msg, "%s\n  %s\n", head, e->url);
-	if (plain || strlen(head) + 4 + strlen(at) + strlen(e->replacement) <= 75)
-		strbuf_addf(msg, "%s   %s %s\n", head, at, e->replacement);
-	else
-		strbuf_addf(msg, "  %s\n  %s\n", at, e->replacement);
-	strbuf_addstr(msg, "  ");
-	add_hanging(msg, ev, 75, 4);
-	free(head);
+/*
+ * One link's evidence, for below the "---" line: "path:line: kind:
+ * evidence", wrapped at 75 columns with continuation lines indented by
+ * four.  Reviewers read it there; git am leaves it out of history.
+ */
+static void add_evidence(struct strbuf *out, const struct planned *e)
+{
+	char *ev = xstrfmt("%s:%u: %s: %s", e->path, e->line,
+			   kind_name(e->kind), e->evidence);
+
+	add_hanging(out, ev, 75, 4);
 	free(ev);
 }
 
@@ -519,6 +521,39 @@ static void message(struct series *c, struct group *g, struct strbuf *msg)
 	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
 	if (c->o->signoff)
 		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
+}
+
+/*
+ * The group's evidence put below the patch's "---" line, before the
+ * diffstat: where format-patch puts notes, read in review and dropped
+ * by git am.
+ */
+static int put_evidence(struct series *c, const struct group *g)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	const char *sep;
+	size_t i;
+	int ret = -1;
+
+	if (strbuf_read_file(&sb, g->file))
+		goto out;
+	sep = strstr(sb.buf, "\n---\n");
+	if (!sep) {
+		error("'%s' has no '---' line", g->file);
+		goto out;
+	}
+	sep += 5;
+	strbuf_add(&out, sb.buf, (size_t)(sep - sb.buf));
+	strbuf_addstr(&out, "The evidence for each link:\n");
+	for (i = 0; i < g->nr; i++)
+		add_evidence(&out, &c->plan.v[g->edits[i]]);
+	strbuf_addch(&out, '\n');
+	strbuf_addstr(&out, sep);
+	ret = atomic_write_file(g->file, out.buf, out.len, NULL);
+out:
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	return ret;
 }
 
 /* path as it is after group gi and every group before it, into out. */
@@ -1156,8 +1191,10 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		error("git format-patch wrote %zu patches, not %zu", nfiles, n);
 		goto out;
 	}
-	for (nfiles = 0; c->o->base_commit && nfiles < n; nfiles++)
-		if (add_base_commit(c->g[u->first + nfiles].file, c->base))
+	for (nfiles = 0; nfiles < n; nfiles++)
+		if (put_evidence(c, &c->g[u->first + nfiles]) ||
+		    (c->o->base_commit &&
+		     add_base_commit(c->g[u->first + nfiles].file, c->base)))
 			goto out;
 	ret = 0;
 out:

@@ -29,14 +29,14 @@ import re
 import sys
 from collections import defaultdict
 
-# A link in a message: "PATH:LINE: URL" (or "PATH:LINE:" and the URL
-# alone on the next line), "PATH:LINE:   now|archived at NEW" (or
-# "  now|archived at" and NEW alone), then "  KIND: EVIDENCE" whose
-# continuation lines are indented by four.
-LOC = re.compile(r"^(\S+):(\d+):(?: (\S+))?$")
-AT = re.compile(r"^(?:\S+:\d+:)?\s+(archived at|now)(?: (\S+))?$")
-EVID = re.compile(r"^  (moved|archived|upgrade|canonical|strings): (.*)$")
-LONE = re.compile(r"^\s+(\S+://\S+)$")
+# A link in a message: "PATH:LINE: URL -> NEW" (or "PATH:LINE:" with
+# "  URL" and "  -> NEW" on the next lines); its evidence below the
+# "---" line: "PATH:LINE: KIND: EVIDENCE" whose continuation lines are
+# indented by four.
+LINK = re.compile(r"^(\S+):(\d+): (\S+://\S+) -> (\S+)$")
+LOC = re.compile(r"^(\S+):(\d+):$")
+LONE = re.compile(r"^  (?:-> )?(\S+://\S+)$")
+EVID = re.compile(r"^(\S+):(\d+): (moved|archived|upgrade|canonical|typo|migrated): (.*)$")
 HIST = re.compile(r"; (\d+) checks? (\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d), (\d+) failing counted")
 CAPTURE = re.compile(r"capture (\d{14}), the nearest (before|after) (\d{4}-\d\d-\d\d)")
 CODE_EXT = re.compile(r"\.(c|h|S|sh|py|pl|awk|rb)$|(^|/)(Makefile|Kbuild)[^/]*$")
@@ -48,11 +48,16 @@ bad = defaultdict(list)
 
 
 def parse(path):
+    """The subject, the commit message, the evidence (between the
+    "---" line and the diffstat) and the diff."""
     text = open(path, encoding="utf-8", errors="replace").read()
     head, _, rest = text.partition("\n\n")
-    body, _, diff = rest.partition("\n---\n")
+    body, _, after = rest.partition("\n---\n")
+    notes, _, diff = after.partition("\n\n")
+    if not notes.startswith("The evidence for each link:"):
+        notes, diff = "", after
     subject = " ".join(re.findall(r"^Subject: (.*(?:\n .*)*)", head, re.M))
-    return subject, body, diff
+    return subject, body, notes, diff
 
 
 def claim(path, ok, what):
@@ -63,39 +68,45 @@ def claim(path, ok, what):
 
 
 def check_patch(path):
-    subject, body, diff = parse(path)
+    subject, body, notes, diff = parse(path)
     flat = " ".join(body.split())
-    # ev: (path, line, kind, evidence); ats: its replacement.
-    ev, ats = [], {}
+    # The links of the message, in order: (path, line, old, new).
+    links = []
     lines = body.splitlines()
     i = 0
     while i < len(lines):
-        m = LOC.match(lines[i])
-        if not m or not re.match(r"^\d+$", m.group(2)):
+        m = LINK.match(lines[i])
+        if m:
+            links.append(m.groups())
             i += 1
             continue
-        path, num = m.group(1), m.group(2)
+        m = LOC.match(lines[i])
+        if m and i + 2 < len(lines) and LONE.match(lines[i + 1]) and \
+                lines[i + 2].startswith("  -> "):
+            links.append((m.group(1), m.group(2), LONE.match(lines[i + 1]).group(1),
+                          LONE.match(lines[i + 2]).group(1)))
+            i += 3
+            continue
         i += 1
-        if not m.group(3) and i < len(lines) and LONE.match(lines[i]):
-            i += 1
-        new = ""
-        a = AT.match(lines[i]) if i < len(lines) else None
-        if a:
-            new = a.group(2) or ""
-            i += 1
-            if not new and i < len(lines) and LONE.match(lines[i]):
-                new = LONE.match(lines[i]).group(1)
-                i += 1
-        e = EVID.match(lines[i]) if i < len(lines) else None
+    # ev: (path, line, kind, evidence), each matched to its link's new URL.
+    ev, ats = [], {}
+    lines = notes.splitlines()
+    i = 0
+    while i < len(lines):
+        e = EVID.match(lines[i])
+        i += 1
         if not e:
             continue
-        text = e.group(2)
-        i += 1
+        text = e.group(4)
         while i < len(lines) and lines[i].startswith("    "):
             text += " " + lines[i].strip()
             i += 1
-        ev.append((path, num, e.group(1), text))
-        ats[len(ev) - 1] = new
+        ev.append((e.group(1), e.group(2), e.group(3), text))
+        k = len(ev) - 1
+        ats[k] = links[k][3] if k < len(links) and links[k][:2] == (e.group(1), e.group(2)) else ""
+    if links or ev:
+        claim(path, len(ev) == len(links) and all(a[:2] == b[:2] for a, b in zip(links, ev)),
+              "%d links in the message, %d with evidence below ---" % (len(links), len(ev)))
     arch = [e for e in ev if e[2] == "archived"]
     m = re.search(r"each failed the one check made, on (\d{4}-\d\d-\d\d)", flat)
     if m and arch:
@@ -231,7 +242,7 @@ for d, ps in sorted(series.items()):
             continue
         info[p] = check_patch(p)
     for cp in cover:
-        _, body, _ = parse(cp)
+        _, body, _, _ = parse(cp)
         flat = " ".join(body.split())
         kinds = defaultdict(int)
         for subject, ev, diff in info.values():

@@ -28,8 +28,10 @@ import sys
 
 tree, top = sys.argv[1], sys.argv[2]
 GM = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback", "--no-rolestats"]
-# A URL alone or after its place, or a place alone: nothing shorter exists.
-URL_LINE = re.compile(r"^((\S+:\d+:( +(now|archived at))? +|\s+)[a-z]+://\S+|\S+:\d+:)$")
+# A link's place and its two URLs, a URL alone (or after "->"), or a
+# place alone: nothing shorter exists.
+EVIDENCE = re.compile(r"^(\S+:\d+: |  )(moved|archived|upgrade|canonical): ", re.M)
+URL_LINE = re.compile(r"^(\S+:\d+: [a-z]+://\S+ -> \S+|  (-> )?[a-z]+://\S+|\S+:\d+:)$")
 
 
 def header(path):
@@ -76,7 +78,7 @@ patches = [p for ps in series.values() for p in ps if not p.endswith("0000-cover
 with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
     got = dict(zip(patches, ex.map(gm, patches)))
 
-match, no_to, long_lines, spanning, covers = 0, 0, 0, 0, 0
+match, no_to, long_lines, spanning, covers, ev_above = 0, 0, 0, 0, 0, 0
 diffs, summaries = [], {}
 for p in patches:
     h, body = header(p)
@@ -92,6 +94,9 @@ for p in patches:
     summaries.setdefault(subj, []).append(p)
     msg = body.split("\n---\n", 1)[0]
     long_lines += sum(1 for l in msg.splitlines() if len(l) > 75 and not URL_LINE.match(l))
+    # A link's evidence ("KIND: ..." after its place, or indented alone)
+    # belongs below the "---" line, where git am leaves it out.
+    ev_above += bool(EVIDENCE.search(msg))
 for d, ps in series.items():
     own = [p for p in ps if not p.endswith("0000-cover-letter.patch")]
     trees = [got[p][1] for p in own]
@@ -112,5 +117,6 @@ print("duplicate_summaries: %d" % dups)
 print("series_spanning_trees: %d of %d" % (spanning, len(series)))
 print("message_lines_over_75: %d" % long_lines)
 print("covers_without_all_recipients: %d" % covers)
+print("messages_with_evidence_above_cut: %d" % ev_above)
 for d in diffs[:10]:
     print("  " + d)
