@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../lib/run.h"
 #include "../lib/strbuf.h"
@@ -304,31 +305,74 @@ void subject_styles(const char *root, const char *base,
 	strbuf_release(&log);
 }
 
-char *subject_summary(enum plan_group kind, size_t links, const char *noun,
-		      const char *what, int capital)
+/* The ways to say what a patch does, longest first; noun may be "". */
+static char *wording(enum plan_group kind, int way, size_t links,
+		     const char *noun)
 {
 	const char *one = links == 1 ? "" : "s";
-	char *s;
+	const char *cop = links == 1 ? "y" : "ies";
+	const char *sp = *noun ? " " : "";
 
-	if (!noun)
-		noun = "web";
-	if (kind == PG_ARCHIVED)
-		s = xstrfmt("replace dead %s link%s with archived cop%s",
-			    noun, one, links == 1 ? "y" : "ies");
-	else if (kind == PG_UPGRADE)
-		s = xstrfmt("use https for %s link%s", noun, one);
-	else if (kind == PG_STRINGS)
-		s = xstrfmt("update %s link%s in strings", noun, one);
-	else
-		s = xstrfmt("update moved %s link%s", noun, one);
-	if (what) {
-		char *t = xstrfmt("%s %s %s", s,
-				  kind != PG_STRINGS ? "in" : "of", what);
-
-		free(s);
-		s = t;
+	switch (kind) {
+	case PG_ARCHIVED:
+		return way == 0 ?
+		       xstrfmt("replace dead %s%slink%s with archived cop%s",
+			       noun, sp, one, cop) :
+		       xstrfmt("use archived cop%s of dead %s%slink%s", cop,
+			       noun, sp, one);
+	case PG_UPGRADE:
+		return xstrfmt("use https for %s%slink%s", noun, sp, one);
+	case PG_STRINGS:
+		return xstrfmt("update %s%slink%s in strings", noun, sp, one);
+	default:
+		return xstrfmt("update moved %s%slink%s", noun, sp, one);
 	}
-	if (capital)
+}
+
+char *subject_summary(enum plan_group kind, size_t links, const char *noun,
+		      const char *what, int capital, size_t room)
+{
+	/* The noun goes before the place: "web" only where it fits. */
+	const char *nouns[] = { noun ? noun : "web", "" };
+	size_t n, w;
+	char *s = NULL;
+
+	for (n = 0; n < 2 && !s; n++)
+		for (w = 0; w < 2 && !s; w++) {
+			char *t = wording(kind, (int)w, links, nouns[n]);
+
+			if (what) {
+				char *u = xstrfmt("%s %s %s", t,
+						  kind != PG_STRINGS ? "in" :
+						  "of", what);
+
+				free(t);
+				t = u;
+			}
+			if (strlen(t) <= room || (!what && n == 1 && w == 1))
+				s = t;
+			else
+				free(t);
+		}
+	if (s && capital)
 		s[0] = (char)toupper((unsigned char)s[0]);
 	return s;
+}
+
+int subject_repeats(const char *prefix, const char *what)
+{
+	size_t wl = strcspn(what, ".");
+	const char *p = prefix;
+
+	if (strchr(what, '/'))
+		return 0;
+	while (*p) {
+		size_t l = strcspn(p, ":/() ,");
+
+		if (l == wl && !strncasecmp(p, what, l))
+			return 1;
+		p += l;
+		p += strspn(p, ":/() ,");
+	}
+	return 0;
 }

@@ -35,9 +35,19 @@ void subject_convention(const char *path, struct subject_style *out);
 /*
  * "Update moved web links in foo.c" for links links of kind in what
  * (NULL: nowhere named), capitalised or not; noun says what the links
- * are ("datasheet"; NULL: "web").
+ * are ("datasheet"; NULL: "web").  The longest wording that fits in room
+ * columns ("use archived copies of dead links" before the longer
+ * "replace dead web links with archived copies", the noun dropped
+ * before the place), never cut; NULL when none fits with what (without
+ * what, the shortest is given whatever room says).
  */
 char *subject_summary(enum plan_group kind, size_t links, const char *noun,
-		      const char *what, int capital);
+		      const char *what, int capital, size_t room);
+
+/*
+ * 1 when a summary naming what would repeat the prefix: "net: ... in
+ * net", "hwmon: (tmp513) ... in tmp513.c".
+ */
+int subject_repeats(const char *prefix, const char *what);
 
 #endif

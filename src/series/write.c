@@ -1590,15 +1590,27 @@ static const char *noun_of(struct series *c, struct group *g)
 	return g->nr ? "datasheet" : NULL;
 }
 
+/* The files a group touches, each once. */
+static size_t files_of(struct series *c, const struct group *g)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->nr; i++)
+		n += !i || strcmp(c->plan.v[g->edits[i]].path,
+				  c->plan.v[g->edits[i - 1]].path);
+	return n;
+}
+
 /*
  * What a group's summary names: the one file it touches, else the
- * directory its files share; wider (the whole path, then the section)
- * where another group's subject would read the same.
+ * directory its files share; wider (the whole path, then the first file
+ * "and N more") where another group's subject would read the same.
+ * Never a MAINTAINERS title: a subject names the code it changes.
  */
 static char *what_of(struct series *c, struct group *g, int level)
 {
 	const char *first = c->plan.v[g->edits[0]].path, *slash;
-	size_t i, common = strlen(first);
+	size_t i, common = strlen(first), files = files_of(c, g);
 
 	for (i = 1; i < g->nr; i++) {
 		const char *p = c->plan.v[g->edits[i]].path;
@@ -1608,31 +1620,57 @@ static char *what_of(struct series *c, struct group *g, int level)
 			k++;
 		common = k;
 	}
+	slash = strrchr(first, '/');
 	if (common == strlen(first)) {		/* one file */
-		slash = strrchr(first, '/');
 		if (level == 0 && slash)
 			return xstrdup(slash + 1);
-		if (level <= 1)
-			return xstrdup(first);
-	} else {
-		while (common && first[common - 1] != '/')
-			common--;
-		if (common <= 1 && level == 0)
-			return NULL;	/* files far apart: no place named */
-		if (common > 1 && level <= 1) {
-			char *d = xstrndup(first, common - 1);
-			const char *base = strrchr(d, '/');
+		return xstrdup(first);
+	}
+	while (common && first[common - 1] != '/')
+		common--;
+	if (common <= 1 && level == 0)
+		return NULL;	/* files far apart: no place named */
+	if (common > 1 && level <= 1) {
+		char *d = xstrndup(first, common - 1);
+		const char *base = strrchr(d, '/');
 
-			if (level == 0 && base) {
-				char *b = xstrdup(base + 1);
+		if (level == 0 && base) {
+			char *b = xstrdup(base + 1);
 
-				free(d);
-				return b;
-			}
-			return d;
+			free(d);
+			return b;
+		}
+		return d;
+	}
+	return xstrfmt("%s and %zu more", slash ? slash + 1 : first, files - 1);
+}
+
+/*
+ * A group's summary at a naming level: what_of() unless it repeats the
+ * prefix, in the longest wording that keeps the subject within 75
+ * columns, the place dropped where none does.
+ */
+static char *summary_at(struct series *c, struct group *g, int level)
+{
+	size_t pl = strlen(g->style.prefix);
+	size_t room = pl < 60 ? 75 - pl : 15;
+	char *what = what_of(c, g, level), *s;
+
+	if (what && subject_repeats(g->style.prefix, what)) {
+		free(what);
+		what = level ? what_of(c, g, 1) : NULL;
+		if (what && subject_repeats(g->style.prefix, what)) {
+			free(what);
+			what = NULL;
 		}
 	}
-	return xstrdup(g->area);
+	s = subject_summary(g->kind, g->nr, noun_of(c, g), what,
+			    g->style.capital, room);
+	if (!s)
+		s = subject_summary(g->kind, g->nr, noun_of(c, g), NULL,
+				    g->style.capital, room);
+	free(what);
+	return s;
 }
 
 /* Subjects in each area's style, none the same as another. */
@@ -1660,14 +1698,8 @@ static void name_groups(struct series *c)
 			char *full;
 			void **slot;
 
-			if (!g->summary) {
-				char *what = what_of(c, g, (int)round);
-
-				g->summary = subject_summary(g->kind, g->nr,
-							     noun_of(c, g), what,
-							     g->style.capital);
-				free(what);
-			}
+			if (!g->summary)
+				g->summary = summary_at(c, g, (int)round);
 			full = xstrfmt("%s%s", g->style.prefix, g->summary);
 			slot = strmap_put(&seen, full);
 			free(full);
@@ -1691,14 +1723,10 @@ static void name_groups(struct series *c)
 	/* Still the same after the widest naming: numbered. */
 	for (k = 0; k < c->ng; k++)
 		if (!c->g[k].summary) {
-			char *what = xstrfmt("%s (%zu)", c->g[k].area, k + 1);
+			char *s = summary_at(c, &c->g[k], 0);
 
-			c->g[k].summary = subject_summary(c->g[k].kind,
-							  c->g[k].nr,
-							  noun_of(c, &c->g[k]),
-							  what,
-							  c->g[k].style.capital);
-			free(what);
+			c->g[k].summary = xstrfmt("%s (%zu)", s, k + 1);
+			free(s);
 		}
 	strmap_clear(&seen, NULL);
 }

@@ -259,7 +259,7 @@ summary patches_archived "$narch (with --archived; the default, moved and upgrad
 summary series "$(grep -vc '^#' "$out/series/INDEX") (one per tree, at most 15 patches each: $out/series/INDEX)"
 for k in recipients_match_get_maintainer patches_without_to duplicate_summaries \
 	 series_spanning_trees message_lines_over_75 covers_without_all_recipients \
-	 messages_with_evidence_above_cut; do
+	 messages_with_evidence_above_cut subjects_over_75 summaries_with_maintainers_title; do
 	summary "$k" "$(sed -n "s/^$k: //p" "$out/series-check.txt")"
 done
 summary in_process_routing_matches "$inproc_same of $inproc_all (series --no-get-maintainer: the same To: and Cc: as get_maintainer.pl's)"
@@ -322,7 +322,7 @@ python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
 sc() { sed -n "s/^$1: //p" "$out/series-check.txt"; }
 [ "$(sc recipients_match_get_maintainer)" = "$patches of $patches" ] || ok=0
 for k in patches_without_to duplicate_summaries message_lines_over_75 covers_without_all_recipients \
-	 messages_with_evidence_above_cut; do
+	 messages_with_evidence_above_cut subjects_over_75 summaries_with_maintainers_title; do
 	[ "$(sc $k)" = 0 ] || ok=0
 done
 case $(sc series_spanning_trees) in "0 of "*) ;; *) ok=0 ;; esac

@@ -78,7 +78,22 @@ patches = [p for ps in series.values() for p in ps if not p.endswith("0000-cover
 with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
     got = dict(zip(patches, ex.map(gm, patches)))
 
+# MAINTAINERS section titles: a line before a section's first "X:\t".
+titles = set()
+try:
+    prev = None
+    for line in open(os.path.join(tree, "MAINTAINERS"), encoding="utf-8", errors="replace"):
+        line = line.rstrip("\n")
+        if re.match(r"^[A-Z]:\t", line) and prev and not re.match(r"^[A-Z]:\t", prev):
+            if len(prev) >= 3 and prev.upper() == prev and re.search(r"[A-Z]{3}", prev):
+                titles.add(prev.strip())
+        prev = line
+except OSError:
+    pass
+VERB = re.compile(r"\b(update|replace|use|Update|Replace|Use) ")
+
 match, no_to, long_lines, spanning, covers, ev_above = 0, 0, 0, 0, 0, 0
+over_75, titled = 0, 0
 diffs, summaries = [], {}
 for p in patches:
     h, body = header(p)
@@ -92,6 +107,11 @@ for p in patches:
         no_to += 1
     subj = re.sub(r"^\[[^]]*\] ", "", " ".join(h.get("Subject", [""])))
     summaries.setdefault(subj, []).append(p)
+    # The commit's subject (what git log shows): prefix and summary.
+    over_75 += len(subj) > 75
+    v = VERB.search(subj)
+    summary = subj[v.start():] if v else subj
+    titled += any(t in summary for t in titles)
     msg = body.split("\n---\n", 1)[0]
     long_lines += sum(1 for l in msg.splitlines() if len(l) > 75 and not URL_LINE.match(l))
     # A link's evidence ("KIND: ..." after its place, or indented alone)
@@ -118,5 +138,7 @@ print("series_spanning_trees: %d of %d" % (spanning, len(series)))
 print("message_lines_over_75: %d" % long_lines)
 print("covers_without_all_recipients: %d" % covers)
 print("messages_with_evidence_above_cut: %d" % ev_above)
+print("subjects_over_75: %d" % over_75)
+print("summaries_with_maintainers_title: %d" % titled)
 for d in diffs[:10]:
     print("  " + d)

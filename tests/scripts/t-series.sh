@@ -170,7 +170,7 @@ same "eight replacements resolved" "$(grep -cv '	unresolved	' "$SCRATCH/resolved
 # By default only what a maintainer takes without asking: moved links.
 "$LINKMEND" series -o "$SCRATCH/default" --signoff --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
 same "by default the series has no archived patch" "$(cd "$SCRATCH/default" && ls */ | tr '\n' ' ')" \
-	"core-drivers/: 0001-foo-update-moved-datasheet-link-in-quux.c.patch  foo-foo/: 0001-foo-update-moved-web-links-in-foo.c.patch "
+	"core-drivers/: 0001-foo-update-moved-datasheet-link-in-quux.c.patch  foo-foo/: 0001-foo-update-moved-web-links.patch "
 "$LINKMEND" series -o "$SCRATCH/out" --archived --signoff --from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/series.err"
 same "series exits 0" "$?" "0"
 O=$SCRATCH/out
@@ -179,16 +179,17 @@ same "one series per tree (MAINTAINERS T:, a parent's where the section has none
 	"core-drivers 1 git git://git.linkmend-web.org/pub/scm/core/drivers.git|foo-foo 2 git git://git.linkmend-web.org/pub/scm/foo/foo.git|netdev-net-next 1 git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git|no-tree 1 -|"
 same "--archived adds archived patches of their own; one patch is a [PATCH] alone" \
 	"$(cd "$O" && ls */ | tr '\n' ' ')" \
-	"core-drivers/: 0001-foo-update-moved-datasheet-link-in-quux.c.patch  foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-links-in-foo.c.patch 0002-foo-replace-dead-web-link-with-archived-copy-in-foo..patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
+	"core-drivers/: 0001-foo-update-moved-datasheet-link-in-quux.c.patch  foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-links.patch 0002-foo-replace-dead-web-link-with-archived-copy.patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
+# A place the prefix already names (foo: ... in foo.c) is not repeated.
 same "subjects: the area's prefix, what (a datasheet's link, by its line) and where, the tree's tag, numbered in a series" \
 	"$(cd "$O" && for f in */*.patch; do sed -n '/^Subject:/{N;s/\n / /;s/\nTo:.*//;s/\nCc:.*//;s/\n.*//;p}' "$f"; done | tr '\n' '|')" \
-	"Subject: [PATCH] foo: update moved datasheet link in quux.c|Subject: [PATCH 0/2] foo: update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links in foo.c|Subject: [PATCH 2/2] foo: replace dead web link with archived copy in foo.c|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
+	"Subject: [PATCH] foo: update moved datasheet link in quux.c|Subject: [PATCH 0/2] foo: update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links|Subject: [PATCH 2/2] foo: replace dead web link with archived copy|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
 same "no two subjects alike" "$(grep -h '^Subject:' "$O"/*/0*.patch | sed 's/\[[^]]*\] //' | sort | uniq -d | wc -l)" "0"
 ok "an Obsolete section gets no patch, and series says so" \
 	grep -q "^series: 1 patch not written: no one maintains its section (Orphan or Obsolete): QUX DRIVER (moved)$" "$SCRATCH/series.err"
 ok "no patch touches the Obsolete section's files" bash -c "! grep -q 'drivers/qux' '$O'/*/0*.patch"
-F1=$O/foo-foo/0001-foo-update-moved-web-links-in-foo.c.patch
-F2=$O/foo-foo/0002-foo-replace-dead-web-link-with-archived-copy-in-foo..patch
+F1=$O/foo-foo/0001-foo-update-moved-web-links.patch
+F2=$O/foo-foo/0002-foo-replace-dead-web-link-with-archived-copy.patch
 B=$O/netdev-net-next/0001-bar-replace-dead-web-links-with-archived-copies.patch
 Z=$O/no-tree/0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch
 hdr() { sed -n '/^$/q;/^\(To\|Cc\): /p' "$1" | tr '\n' '|'; }
@@ -273,7 +274,7 @@ same "no author: series fails and says how to give one" \
 ok "and writes nothing" test ! -e "$SCRATCH/anon"
 git config user.name "A Developer"
 "$LINKMEND" series -o "$SCRATCH/own" 2> /dev/null
-ok "without --from the author is git's user" grep -q "^From: A Developer <dev@linkmend-web.org>$" "$SCRATCH/own/foo-foo/0001-foo-update-moved-web-links-in-foo.c.patch"
+ok "without --from the author is git's user" grep -q "^From: A Developer <dev@linkmend-web.org>$" "$SCRATCH/own/foo-foo/0001-foo-update-moved-web-links.patch"
 
 for p in "$O"/*/000[1-9]*.patch; do
 	out=$(perl "$KTREE/scripts/checkpatch.pl" --no-tree "$p" 2>&1)

@@ -25,9 +25,23 @@ static void convention(const char *path, const char *prefix, int capital)
 static void summary(enum plan_group kind, size_t n, const char *what, int cap,
 		    const char *want)
 {
-	char *s = subject_summary(kind, n, NULL, what, cap);
+	char *s = subject_summary(kind, n, NULL, what, cap, 75);
 
 	CHECK_STR(s, want, want);
+	free(s);
+}
+
+/* The wording within room columns, or NULL (none fits with what). */
+static void tight(enum plan_group kind, size_t n, const char *what,
+		  size_t room, const char *want, const char *why)
+{
+	char *s = subject_summary(kind, n, NULL, what, 0, room);
+
+	if (want)
+		CHECK_STR(s, want, why);
+	else
+		CHECK(s == NULL, why);
+	CHECK(!s || strlen(s) <= room || !what, "and it fits");
 	free(s);
 }
 
@@ -58,7 +72,8 @@ int main(void)
 
 	summary(PG_MOVED, 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
 	{
-		char *s = subject_summary(PG_MOVED, 1, "datasheet", NULL, 1);
+		char *s = subject_summary(PG_MOVED, 1, "datasheet", NULL, 1,
+					  75);
 
 		CHECK_STR(s, "Update moved datasheet link",
 			  "a datasheet's link is named so");
@@ -71,5 +86,21 @@ int main(void)
 		"Replace dead web links with archived copies in drivers/foo");
 	summary(PG_UPGRADE, 2, "e100.rst", 0, "use https for web links in e100.rst");
 	summary(PG_STRINGS, 2, "foo.c", 0, "update web links in strings of foo.c");
+	tight(PG_ARCHIVED, 2, "bfq-iosched.c", 54,
+	      "use archived copies of dead web links in bfq-iosched.c",
+	      "a shorter wording where the longest does not fit");
+	tight(PG_ARCHIVED, 1, "bfq-iosched.c", 47,
+	      "use archived copy of dead link in bfq-iosched.c",
+	      "then without 'web'");
+	tight(PG_MOVED, 1, "a-very-long-file-name-indeed.c", 20, NULL,
+	      "none fits with the place: NULL, never a cut");
+	tight(PG_MOVED, 1, NULL, 5, "update moved link",
+	      "without a place, the shortest whatever the room");
+	CHECK(subject_repeats("net: ", "net"), "'net: ... in net' repeats");
+	CHECK(subject_repeats("hwmon: (tmp513) ", "tmp513.c"),
+	      "'hwmon: (tmp513) ... in tmp513.c' repeats");
+	CHECK(!subject_repeats("net: ", "net/core"), "a path does not");
+	CHECK(!subject_repeats("net: e1000: ", "e1000e.c"),
+	      "another driver's name does not");
 	return unit_done();
 }
