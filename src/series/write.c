@@ -1032,27 +1032,113 @@ static void group_edits(struct series *c)
 	keep_tree_release(&kt);
 }
 
+/* The line of buf that holds offset at: its start, and its end. */
+static const char *line_start(const char *buf, const char *at)
+{
+	while (at > buf && at[-1] != '\n')
+		at--;
+	return at;
+}
+
+static int has_edge(const char *l, const char *end)
+{
+	const char *p;
+
+	for (p = l; p + 1 < end; p++)
+		if ((p[0] == '/' && p[1] == '*') || (p[0] == '*' && p[1] == '/'))
+			return 1;
+	return 0;
+}
+
+/*
+ * The context lines a hunk at offset at of a block comment needs for
+ * checkpatch.pl, reading the patch alone (no tree), to see that it is a
+ * comment: checkpatch guesses from the first comment edge ("/" "*" or
+ * "*" "/") in the hunk, and with none there it reads the lines as code
+ * ("spaces required around that ':'").  3, git's default, where the
+ * three lines either side show an edge or a " * " leader; else the
+ * distance to the nearest edge (at most 400 lines away).
+ */
+static size_t comment_context(const char *buf, size_t len, size_t at)
+{
+	const char *end = buf + len, *here = line_start(buf, buf + at);
+	const char *l, *e;
+	size_t up = 0, down = 0, k;
+
+	for (l = here, k = 0; k <= 400; k++) {
+		e = memchr(l, '\n', (size_t)(end - l));
+		e = e ? e : end;
+		if (k <= 3 && (has_edge(l, e) ||
+			       *(l + strspn(l, " \t")) == '*'))
+			return 3;
+		if (has_edge(l, e)) {
+			down = k;
+			break;
+		}
+		if (e == end)
+			break;
+		l = e + 1;
+	}
+	for (l = here, k = 0; k <= 400 && l > buf; k++) {
+		l = line_start(buf, l - 1);
+		e = memchr(l, '\n', (size_t)(end - l));
+		if (k < 3 && *(l + strspn(l, " \t")) == '*')
+			return 3;
+		if (has_edge(l, e ? e : end)) {
+			up = k + 1;
+			break;
+		}
+	}
+	if (!up && !down)
+		return 3;
+	k = !up ? down : !down ? up : up < down ? up : down;
+	return k > 3 ? k : 3;
+}
+
+/* The context a unit's patches need: the widest any of its hunks does. */
+static size_t unit_context(struct series *c, size_t first, size_t last)
+{
+	size_t k, i, n = 3;
+
+	for (k = first; k < last; k++)
+		for (i = 0; i < c->g[k].nr; i++) {
+			const struct planned *e = &c->plan.v[c->g[k].edits[i]];
+			struct strbuf *b;
+			size_t want;
+
+			if (e->ctx != CTX_C_COMMENT ||
+			    !(b = base_blob(c, e->path)) || e->start >= b->len)
+				continue;
+			want = comment_context(b->buf, b->len, e->start);
+			if (want > n)
+				n = want;
+		}
+	return n;
+}
+
 /*
  * git format-patch of start..end into sdir; the files' names into files.
  * One patch alone is a [PATCH] with no number.
  */
 static int format_patches(struct series *c, const char *sdir,
 			  const char *start, const char *end, const char *tag,
-			  int numbered, struct strbuf *files)
+			  int numbered, size_t context, struct strbuf *files)
 {
 	char *range = xstrfmt("%s..%s", start, end), *abs = NULL;
 	char *prefix = xstrfmt("--subject-prefix=%s", tag);
 	char *base = xstrfmt("--base=%s", c->base);
+	char *unified = xstrfmt("-U%zu", context);
 	const char *a[] = { "format-patch", numbered ? "--numbered" :
-			    "--no-numbered", prefix, "-o", sdir, range,
+			    "--no-numbered", prefix, unified, "-o", sdir, range,
 			    c->o->base_commit ? base : NULL, NULL };
 	char cwd[4096];
 	int ret;
 
 	if (sdir[0] != '/' && getcwd(cwd, sizeof(cwd)))
-		a[4] = abs = xstrfmt("%s/%s", cwd, sdir);
+		a[5] = abs = xstrfmt("%s/%s", cwd, sdir);
 	ret = git(c, a, NULL, 0, files, NULL) ?
 	      error("git format-patch failed") : 0;
+	free(unified);
 	free(abs);
 	free(base);
 	free(prefix);
@@ -1179,7 +1265,8 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		goto out;
 	}
 	if (commit_groups(c, u->first, u->last, parent, now) ||
-	    format_patches(c, sdir, start, parent->buf, tag, n > 1, &out))
+	    format_patches(c, sdir, start, parent->buf, tag, n > 1,
+			   unit_context(c, u->first, u->last), &out))
 		goto out;
 	for (line = out.buf; line && *line && nfiles < n; line = next) {
 		next = strchr(line, '\n');

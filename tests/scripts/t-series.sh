@@ -115,6 +115,21 @@ static int bar(void)
 	return 0;
 }
 C
+# A long comment without " * " leaders, as via-rhine.c's: a patch read
+# alone (checkpatch.pl --no-tree) must show where the comment begins,
+# or its lines read as code ("spaces required around that ':'").
+{
+	echo '// SPDX-License-Identifier: GPL-2.0'
+	echo '/*'
+	echo 'bar-notes.c: the Bar chip, as the driver sees it.'
+	for i in 1 2 3 4 5 6 7 8; do echo "Note $i: the ring is read: one slot at a time."; done
+	echo ''
+	echo 'References: http://www.bar-chips.org/datasheet.pdf'
+	echo ''
+	for i in 1 2 3 4 5 6 7 8 9; do echo "Errata $i: the chip: not reliable."; done
+	echo '*/'
+	echo 'static int bar_notes;'
+} > drivers/bar/bar-notes.c
 cat > drivers/bar/bar.yaml <<'Y'
 # SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 %YAML 1.2
