@@ -3,7 +3,8 @@
 # make e2e: the whole product on Debian's linux-source-6.1, in the test web.
 #  1. the tree, outside the repository, as a git repository (one commit);
 #  2. a test web where every host of the tree has a fate (web-gen.py);
-#  3. linkmend run --archived --confirm 1 --date <6.1's release>, in that
+#  3. two checks with the clock set back 6 and 3 days, then linkmend run
+#     --archived --date <6.1's release> (the default confirmation), in that
 #     web (archived copies too, which a janitor asks for), and
 #     linkmend report in every format, the HTML one tested in headless
 #     Chromium with its time to interactive;
@@ -67,9 +68,22 @@ trap '"$repo/tests/web/down" "$name"' EXIT
 state=$("$repo/tests/web/up" "$out/scenario" "$name")
 t_web=$(date +%s)
 
+# The default confirmation, as a user gets it: a link is dead after three
+# failed checks at least three days apart.  Two checks with the clock
+# set back six and three days (LINKMEND_NOW), then run's own, now; a
+# success stays fresh for seven days, so the later ones ask again only
+# what failed.
+now=$(date +%s)
+for back in 6 3; do
+	stamp "check, $back days ago"
+	LINKMEND_NOW=$((now - back * 86400)) "$repo/tests/web/exec" -n "$name" \
+		"$linkmend" check -q --no-output --db "$tree/.linkmend/linkmend.db" \
+		--cacert "$state/ca.crt" --allow-private --timeout 10 --retry-wait 200
+done
+
 stamp "linkmend run"
 "$repo/tests/web/exec" -n "$name" "$linkmend" run "$tree" -o "$out/series" \
-	--cacert "$state/ca.crt" --allow-private --archived --confirm 1 --date 2022-12-11 \
+	--cacert "$state/ca.crt" --allow-private --archived --date 2022-12-11 \
 	--timeout 10 --retry-wait 200 --archive-spacing 0 --signoff \
 	--from "linkmend e2e <e2e@linkmend.org>" -q 2>&1 | tee "$out/run.txt"
 t_run=$(date +%s)
@@ -77,7 +91,7 @@ t_run=$(date +%s)
 stamp "report"
 db=$tree/.linkmend/linkmend.db
 for f in html json sarif md; do
-	"$linkmend" report --db "$db" --confirm 1 -o "$out/report.$f"
+	"$linkmend" report --db "$db" -o "$out/report.$f"
 done
 report=ok
 browser=$repo/tests/browser
@@ -101,11 +115,18 @@ patches=$(wc -l < "$out/patches.txt")
 # about a line the original had too (its indentation, a label) is no new
 # one.  Compared by type.  (Most patches draw none: the reverse of those
 # is not run, which halves the stage.)
+# Then as a maintainer runs it on the mail alone (--no-tree): ERRORs only.
 xargs -P "$(nproc)" -I{} sh -c 'perl "$0/scripts/checkpatch.pl" --terse --show-types --no-summary "$1" > "$1.checkpatch" 2>&1 || true
 	: > "$1.revcheck"
 	if grep -q ": \(ERROR\|WARNING\):" "$1.checkpatch"; then
 		awk -f "$2" "$1" > "$1.rev"
 		perl "$0/scripts/checkpatch.pl" --terse --show-types --no-summary "$1.rev" > "$1.revcheck" 2>&1 || true
+	fi
+	perl "$0/scripts/checkpatch.pl" --no-tree --terse --show-types --no-summary "$1" > "$1.notree" 2>&1 || true
+	: > "$1.revnotree"
+	if grep -q ": ERROR:" "$1.notree"; then
+		[ -f "$1.rev" ] || awk -f "$2" "$1" > "$1.rev"
+		perl "$0/scripts/checkpatch.pl" --no-tree --terse --show-types --no-summary "$1.rev" > "$1.revnotree" 2>&1 || true
 	fi' "$tree" {} "$here/reverse-patch.awk" < "$out/patches.txt"
 errors=0
 warnings=0
@@ -120,7 +141,13 @@ for p in $(cat "$out/patches.txt"); do
 	fi
 	[ "$msgs" = 0 ] || echo "checkpatch: $(basename "$p") also on the original lines: $msgs" >> "$out/checkpatch-old.txt"
 done > "$out/checkpatch.txt"
-head -40 "$out/checkpatch.txt"
+for p in $(cat "$out/patches.txt"); do
+	keye() { sed -n 's/^[^:]*:[0-9]*: ERROR:\([A-Z_]*\):.*/ERROR:\1/p' "$1" | sort -u; }
+	new=$(comm -23 <(keye "$p.notree") <(keye "$p.revnotree"))
+	[ -n "$new" ] && { echo "checkpatch --no-tree: $(basename "$p") new: $new"; grep ': ERROR:' "$p.notree"; }
+done > "$out/checkpatch-notree.txt"
+head -40 "$out/checkpatch.txt" "$out/checkpatch-notree.txt"
+notree_errors=$(grep -o 'new: ERROR:[A-Z_]*' "$out/checkpatch-notree.txt" | wc -l)
 warnings=$(grep -o 'new: WARNING:[A-Z_]*' "$out/checkpatch.txt" | wc -l)
 errors=$(grep -o 'new: ERROR:[A-Z_]*' "$out/checkpatch.txt" | wc -l)
 t_cp=$(date +%s)
@@ -269,6 +296,7 @@ summary report_html_bytes "$(stat -c %s "$out/report.html")"
 summary report_time_to_interactive_ms "${tti:-none} (goal 1000; a figure, not a check: bench/report.sh)"
 summary checkpatch_new_errors "$errors"
 summary checkpatch_new_warnings "$warnings"
+summary checkpatch_no_tree_new_errors "$notree_errors (checkpatch.pl --no-tree on each mail alone, as a maintainer runs it)"
 summary checkpatch_patches_with_old_complaints "$(wc -l < "$out/checkpatch-old.txt" 2>/dev/null || echo 0)"
 summary git_am "$am"
 summary verify_failures "$vf"
@@ -289,6 +317,7 @@ summary box_misaligned "$(fig box_misaligned "$out/shape.txt")"
 summary kept_by_reason "$(sed -n 's/^series: \(.* kept as they are .*\)$/\1/p' "$out/run.txt" | tail -1)"
 summary claims_checked "$(fig claims_checked "$out/claims.txt")"
 summary claims_contradicted "$(fig claims_contradicted "$out/claims.txt")"
+summary dead_on_fewer_than_3_checks "$(fig dead_on_fewer_than_3_checks "$out/claims.txt") (archived links whose evidence counts fewer than three failed checks)"
 summary identifier_or_license_rewritten "$(grep '^identifier_or_license_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary c_files_touched "$touched"
 summary c_files_compiled "$compiled (the other $((touched - compiled)) covered by verify alone)"
@@ -305,6 +334,7 @@ summary time_total_s "$(($(date +%s) - t_start))"
 ok=1
 [ "$errors" = 0 ] || ok=0
 [ "$warnings" = 0 ] || ok=0
+[ "$notree_errors" = 0 ] || ok=0
 [ "$am" = ok ] || ok=0
 [ "$vf" = 0 ] || ok=0
 [ "$report" = ok ] || ok=0
@@ -317,6 +347,7 @@ python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
 [ "$(fig lines_split "$out/shape.txt")" = 0 ] || ok=0
 [ "$(fig box_misaligned "$out/shape.txt")" = 0 ] || ok=0
 [ "$(fig claims_contradicted "$out/claims.txt")" = 0 ] || ok=0
+[ "$(fig dead_on_fewer_than_3_checks "$out/claims.txt")" = 0 ] || ok=0
 [ "$guessed" = 0 ] || ok=0
 [ "$rust_alloc" = 0 ] || ok=0
 sc() { sed -n "s/^$1: //p" "$out/series-check.txt"; }
