@@ -218,6 +218,10 @@ static void style_of(const char *path, struct strbuf *log,
 			most = (size_t)e->value;
 			best = e->key;
 		}
+	/* A tie (1-1-1) says nothing of the area's habit: convention. */
+	strmap_for_each(&count, e)
+		if (best && e->key != best && (size_t)e->value == most)
+			best = NULL;
 	if (!best) {
 		strmap_clear(&count, NULL);
 		subject_convention(path, out);
@@ -236,6 +240,48 @@ static void style_of(const char *path, struct strbuf *log,
 		free(p);
 	}
 	out->capital = upper > lower;
+}
+
+/*
+ * A commit whose subject is not its area's: a tree-wide change, by its
+ * label ("treewide:", "tidy-up:", "SPDX:", "global:", a merge) or by its
+ * spread (files under three or more top-level directories among those
+ * asked about, Documentation/, include/ and top-level files aside: an
+ * area's own change touches those).  Its prefix would win for every file
+ * it touched.
+ */
+static int tree_wide(const char *subject, const char *const *paths,
+		     const size_t *touched, size_t n)
+{
+	static const char *const labels[] = { "treewide", "tree-wide",
+		"tidy-up", "tidyup", "spdx", "global", "all", "cleanup",
+		"license", "licensing", "merge", NULL };
+	const char *tops[3];
+	size_t i, k, ntops = 0, l = strcspn(subject, ": ");
+
+	for (i = 0; labels[i]; i++)
+		if (strlen(labels[i]) == l &&
+		    !strncasecmp(subject, labels[i], l))
+			return 1;
+	if (!strncmp(subject, "Merge ", 6))
+		return 1;
+	for (i = 0; i < n && ntops < 3; i++) {
+		const char *p = paths[touched[i]];
+		size_t tl = strcspn(p, "/");
+
+		/* An area's own change touches its docs and headers too. */
+		if (!p[tl] || !strncmp(p, "Documentation/", 14) ||
+		    !strncmp(p, "include/", 8))
+			continue;
+
+		for (k = 0; k < ntops; k++)
+			if (strlen(tops[k]) >= tl && !strncmp(tops[k], p, tl) &&
+			    (tops[k][tl] == '/' || !tops[k][tl]))
+				break;
+		if (k == ntops)
+			tops[ntops++] = p;
+	}
+	return ntops >= 3;
 }
 
 void subject_styles(const char *root, const char *base,
@@ -270,23 +316,38 @@ void subject_styles(const char *root, const char *base,
 	}
 	argv[a] = NULL;
 	/* One log for every file: a process per file took most of series. */
-	if (n && !run_command_quiet(argv, NULL, &log))
-		for (line = log.buf; line && *line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
+	if (n && !run_command_quiet(argv, NULL, &log)) {
+		size_t *touched = xcalloc(n, sizeof(*touched)), nt = 0;
+
+		for (line = log.buf;; line = next) {
+			int end = !line || !*line;
+
+			next = NULL;
+			if (!end && (next = strchr(line, '\n')))
 				*next++ = '\0';
-			if (*line == '\001') {
+			if (end || *line == '\001') {
+				/* The commit before, unless it is tree-wide. */
+				if (cur && !tree_wide(cur, paths, touched, nt))
+					for (i = 0; i < nt; i++)
+						if (count[touched[i]] < 200) {
+							count[touched[i]]++;
+							strbuf_addf(&subj[touched[i]],
+								    "%s\n", cur);
+						}
+				if (end)
+					break;
 				cur = line + 1;
+				nt = 0;
 			} else if (*line && cur) {
 				size_t k = (size_t)strmap_get(&index, line);
 
 				/* Each file's latest 200 commits, as before. */
-				if (k && count[k - 1] < 200) {
-					count[k - 1]++;
-					strbuf_addf(&subj[k - 1], "%s\n", cur);
-				}
+				if (k && nt < n)
+					touched[nt++] = k - 1;
 			}
 		}
+		free(touched);
+	}
 	for (i = 0; i < n; i++) {
 		size_t k = (size_t)strmap_get(&index, paths[i]) - 1;
 		struct strbuf copy = STRBUF_INIT;
@@ -303,6 +364,80 @@ void subject_styles(const char *root, const char *base,
 	free(argv);
 	strmap_clear(&index, NULL);
 	strbuf_release(&log);
+}
+
+/* "dt-bindings: display: tilcdc: " -> its parts, each with its separator. */
+static size_t parts_of(const char *prefix, const char **at, size_t *len,
+		       size_t max)
+{
+	size_t n = 0;
+	const char *p = prefix;
+
+	while (*p && n < max) {
+		const char *colon = strstr(p, ": ");
+		size_t l = colon ? (size_t)(colon - p) + 2 : strlen(p);
+
+		at[n] = p;
+		len[n++] = l;
+		p += l;
+	}
+	return n;
+}
+
+void subject_style_common(const struct subject_style *v, size_t n,
+			  struct subject_style *out)
+{
+	const char *at[16], *at2[16];
+	size_t len[16], len2[16], common, i, k, caps = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return;
+	common = parts_of(v[0].prefix, at, len, 16);
+	for (i = 1; i < n; i++) {
+		size_t m = parts_of(v[i].prefix, at2, len2, 16);
+
+		for (k = 0; k < common && k < m; k++)
+			if (len[k] != len2[k] || strncmp(at[k], at2[k], len[k]))
+				break;
+		common = k;
+	}
+	for (i = 0; i < n; i++)
+		caps += v[i].capital;
+	out->capital = caps * 2 > n;
+	/*
+	 * Nothing shared (a driver and its documentation): the prefix most
+	 * of the files have, the code's before "docs: " on a tie.
+	 */
+	if (!common) {
+		size_t best = 0, most = 0;
+
+		for (i = 0; i < n; i++) {
+			size_t c = 0;
+
+			for (k = 0; k < n; k++)
+				c += !strcmp(v[k].prefix, v[i].prefix);
+			if (c > most || (c == most &&
+					 !strcmp(v[best].prefix, "docs: ") &&
+					 strcmp(v[i].prefix, "docs: "))) {
+				most = c;
+				best = i;
+			}
+		}
+		out->prefix = xstrdup(v[best].prefix);
+		out->capital = v[best].capital;
+		return;
+	}
+	out->prefix = xstrndup(v[0].prefix, (size_t)(at[common - 1] +
+						     len[common - 1] -
+						     v[0].prefix));
+	/* "hwmon: (tmp513) " cut to "hwmon: (tmp513)": its own separator. */
+	if (out->prefix[strlen(out->prefix) - 1] != ' ') {
+		char *t = xstrfmt("%s ", out->prefix);
+
+		free(out->prefix);
+		out->prefix = t;
+	}
 }
 
 /* The ways to say what a patch does, longest first; noun may be "". */

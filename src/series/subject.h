@@ -29,6 +29,15 @@ void subject_styles(const char *root, const char *base,
 		    struct subject_style *out);
 void subject_style_release(struct subject_style *s);
 
+/*
+ * The style of a patch to several files, from each file's: the prefix
+ * parts they all share ("dt-bindings: display: " from two bindings'
+ * "dt-bindings: display: foo: " and "...: bar: "), the first file's
+ * where they share none; capitalised as most of them are.
+ */
+void subject_style_common(const struct subject_style *v, size_t n,
+			  struct subject_style *out);
+
 /* The style the path alone gives (no history). */
 void subject_convention(const char *path, struct subject_style *out);
 

@@ -1767,16 +1767,31 @@ static void name_groups(struct series *c)
 	size_t k, round;
 	int clash = 1;
 
-	const char **paths = xcalloc(c->ng, sizeof(*paths));
-	struct subject_style *styles = xcalloc(c->ng, sizeof(*styles));
+	/* Every file of every group: a group's prefix is what its files share. */
+	size_t np = 0, i, *from = xcalloc(c->ng + 1, sizeof(*from));
+	const char **paths = xcalloc(c->plan.nr + 1, sizeof(*paths));
+	struct subject_style *styles;
 
+	for (k = 0; k < c->ng; k++) {
+		from[k] = np;
+		for (i = 0; i < c->g[k].nr; i++) {
+			const char *p = c->plan.v[c->g[k].edits[i]].path;
+
+			if (np == from[k] || strcmp(paths[np - 1], p))
+				paths[np++] = p;
+		}
+	}
+	from[c->ng] = np;
+	styles = xcalloc(np + 1, sizeof(*styles));
+	subject_styles(c->root, c->base, paths, np, styles);
 	for (k = 0; k < c->ng; k++)
-		paths[k] = c->plan.v[c->g[k].edits[0]].path;
-	subject_styles(c->root, c->base, paths, c->ng, styles);
-	for (k = 0; k < c->ng; k++)
-		c->g[k].style = styles[k];
+		subject_style_common(styles + from[k], from[k + 1] - from[k],
+				     &c->g[k].style);
+	for (i = 0; i < np; i++)
+		subject_style_release(&styles[i]);
 	free(styles);
 	free(paths);
+	free(from);
 	for (round = 0; round < 3 && clash; round++) {
 		clash = 0;
 		strmap_clear(&seen, NULL);

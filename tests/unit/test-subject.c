@@ -3,8 +3,13 @@
  * series/subject.c: the kernel's subject conventions by path where a tree
  * has no history, and the summaries (singular, plural, capitalised).
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "../../src/lib/run.h"
+#include "../../src/lib/strbuf.h"
+#include "../../src/lib/xalloc.h"
 #include "../../src/series/subject.h"
 #include "unit.h"
 
@@ -45,8 +50,84 @@ static void tight(enum plan_group kind, size_t n, const char *what,
 	free(s);
 }
 
+/*
+ * A history where the prefix must come from the area's own commits: a
+ * tree-wide commit touching more of a file's history than its area does
+ * must not win, nor a label such as "tidy-up:"; a 1-1-1 tie says nothing;
+ * a patch to two files takes the parts of the prefix they share.
+ */
+static void history(void)
+{
+	char dir[] = "/tmp/lm-subject-XXXXXX";
+	const char *sh[] = { "sh", "-c", NULL, NULL };
+	const char *paths[] = { "lib/vtls/vtls.c", "lib/vtls/openssl.c",
+				"drivers/tie/tie.c",
+				"Documentation/devicetree/bindings/display/a.yaml",
+				"Documentation/devicetree/bindings/display/b.yaml",
+				/* Files of other areas a series also asks about. */
+				"arch/x/x.c", "fs/y/y.c" };
+	struct subject_style st[7], common;
+	struct strbuf out = STRBUF_INIT;
+	char *script;
+	size_t i;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a scratch directory for the history");
+		return;
+	}
+	script = xstrfmt(
+		"set -e; cd %s; git init -q .; git config user.name t;"
+		"git config user.email t@t;"
+		"c() { m=$1; shift; for f; do mkdir -p ${f%%/*}; "
+		"  mkdir -p $(dirname $f); echo \"$m\" >> $f; done;"
+		"  git add -A; git commit -qm \"$m\"; };"
+		"c 'vtls: add it' lib/vtls/vtls.c lib/vtls/openssl.c;"
+		"c 'vtls: fix a leak' lib/vtls/vtls.c;"
+		"c 'vtls: tidy' lib/vtls/openssl.c lib/vtls/vtls.c;"
+		"c 'tidy-up: spelling' lib/vtls/vtls.c;"
+		"c 'tidy-up: more spelling' lib/vtls/vtls.c;"
+		"for i in 1 2 3; do c \"misc: whitespace $i\" lib/vtls/vtls.c "
+		"  drivers/tie/tie.c arch/x/x.c fs/y/y.c; done;"
+		"c 'one: a' drivers/tie/tie.c; c 'two: b' drivers/tie/tie.c;"
+		"c 'three: c' drivers/tie/tie.c;"
+		"c 'dt-bindings: display: a: add' "
+		"  Documentation/devicetree/bindings/display/a.yaml;"
+		"c 'dt-bindings: display: b: add' "
+		"  Documentation/devicetree/bindings/display/b.yaml", dir);
+	sh[2] = script;
+	if (run_command_quiet(sh, NULL, &out)) {
+		CHECK(0, "the history is made (the setup works)");
+		goto out;
+	}
+	subject_styles(dir, "HEAD", paths, 7, st);
+	CHECK_STR(st[0].prefix, "vtls: ",
+		  "a file's area, not the tree-wide commits that touched it more");
+	CHECK_STR(st[1].prefix, "vtls: ", "its neighbour's too");
+	CHECK_STR(st[2].prefix, "tie: ",
+		  "a 1-1-1 tie (and tree-wide commits) leave the convention");
+	CHECK_STR(st[3].prefix, "dt-bindings: display: a: ", "a binding's own");
+	subject_style_common(st + 3, 2, &common);
+	CHECK_STR(common.prefix, "dt-bindings: display: ",
+		  "two bindings' patch: the parts they share, no device tag");
+	subject_style_release(&common);
+	subject_style_common(st, 2, &common);
+	CHECK_STR(common.prefix, "vtls: ", "two files of one area: its prefix");
+	subject_style_release(&common);
+	for (i = 0; i < 7; i++)
+		subject_style_release(&st[i]);
+out:
+	free(script);
+	strbuf_release(&out);
+	script = xstrfmt("rm -rf %s", dir);
+	sh[2] = script;
+	run_command_quiet(sh, NULL, &out);
+	free(script);
+	strbuf_release(&out);
+}
+
 int main(void)
 {
+	history();
 	convention("Documentation/devicetree/bindings/display/tilcdc/tilcdc.txt",
 		   "dt-bindings: display: tilcdc: ", 1);
 	convention("Documentation/devicetree/bindings/iio/adc/adi,axi-adc.yaml",
