@@ -148,6 +148,68 @@ static void promote_lists(struct recipients *r)
 	r->ncc = r->acc = 0;
 }
 
+/*
+ * The maintainer of last resort the tree's own submitting-patches.rst
+ * names ("Andrew Morton (akpm@linux-foundation.org) serves as a
+ * maintainer of last resort"), as "Name <addr>"; NULL where the tree
+ * names none.  Only what the tree says: no address is built in.
+ */
+static char *last_resort(const char *root)
+{
+	char *path = xstrfmt("%s/Documentation/process/submitting-patches.rst",
+			     root);
+	struct strbuf sb = STRBUF_INIT;
+	char *ret = NULL, *at, *open, *close, *name;
+
+	if (access(path, R_OK) || strbuf_read_file(&sb, path))
+		goto out;
+	at = strstr(sb.buf, "maintainer of last resort");
+	/* The address in brackets just before, the words before it its name. */
+	for (close = at; close && close > sb.buf && *close != ')' &&
+	     at - close < 200; close--)
+		;
+	if (!at || !close || *close != ')')
+		goto out;
+	for (open = close; open > sb.buf && *open != '('; open--)
+		;
+	if (*open != '(' || !memchr(open, '@', (size_t)(close - open)) ||
+	    memchr(open, ' ', (size_t)(close - open)))
+		goto out;
+	for (name = open; name > sb.buf && name[-1] != ',' && name[-1] != '.' &&
+	     open - name < 40; name--)
+		;
+	while (name < open && !isupper((unsigned char)*name))
+		name++;
+	{
+		char *n = xstrndup(name, (size_t)(open - name)), *p;
+
+		for (p = n; *p; p++)
+			if (isspace((unsigned char)*p))
+				*p = ' ';
+		while (*n && n[strlen(n) - 1] == ' ')
+			n[strlen(n) - 1] = '\0';
+		if (*n && !strchr(n, '<'))
+			ret = xstrfmt("%s <%.*s>", n, (int)(close - open - 1),
+				      open + 1);
+		free(n);
+	}
+out:
+	strbuf_release(&sb);
+	free(path);
+	return ret;
+}
+
+/* 1 when To names a person ("Name <addr>"), not only lists. */
+static int has_person(const struct recipients *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nto; i++)
+		if (strchr(r->to[i], '<'))
+			return 1;
+	return 0;
+}
+
 static const char *const perl_fixed[] = {
 	"PERL_HASH_SEED=0", "PERL_PERTURB_KEYS=0", NULL,
 };
@@ -191,7 +253,8 @@ int route_patches(const char *root, const struct maintainers *m,
 	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
 	char **abs = xcalloc(n ? n : 1, sizeof(*abs));
 	int use_script = !in_process && !access(script, R_OK) && m, ret = 0;
-	int mapped = 0;
+	int mapped = 0, lr_read = 0;
+	char *lr = NULL;
 	struct mailmap mm;
 	size_t i;
 
@@ -222,8 +285,22 @@ int route_patches(const char *root, const struct maintainers *m,
 		}
 		strbuf_release(&sb);
 		free(to);
+		/*
+		 * Every patch has a person in To: where no maintainer takes
+		 * it (only THE REST's lists), the one submitting-patches.rst
+		 * names as the maintainer of last resort.
+		 */
+		if (!has_person(&out[i]) && (out[i].nto || out[i].ncc)) {
+			if (!lr_read) {
+				lr = last_resort(root);
+				lr_read = 1;
+			}
+			if (lr)
+				recipients_add(&out[i], lr, 1);
+		}
 		promote_lists(&out[i]);
 	}
+	free(lr);
 	if (mapped)
 		mailmap_release(&mm);
 	/* get_maintainer.pl's output files, read or not. */

@@ -40,6 +40,7 @@ struct group {
 	char *tree;		/* the tree that applies it ("" none) */
 	const char *tree_line;	/* its MAINTAINERS T: line, or NULL */
 	char *tag;		/* "net-next" in [PATCH net-next], or NULL */
+	int top;		/* its tree is the catch-all section's */
 	struct recipients rcpt;
 	char *file;		/* its patch, once written */
 };
@@ -1367,6 +1368,13 @@ static struct unit *plan_units(struct series *c, size_t *nunits)
 
 		while (end < c->ng && !strcmp(c->g[end].tree, c->g[i].tree))
 			end++;
+		/*
+		 * Patches only the top-level tree would take have no
+		 * subsystem to gather them: each goes alone to its own
+		 * recipients, never as one catch-all series.
+		 */
+		if (c->g[i].top)
+			max = 1;
 		parts = (end - i + max - 1) / max;
 		for (p = 0; p < parts; p++) {
 			ALLOC_GROW(u, nu + 1, au);
@@ -1379,6 +1387,7 @@ static struct unit *plan_units(struct series *c, size_t *nunits)
 			nu++;
 		}
 		i = end;
+		max = (size_t)c->o->max;
 	}
 	/* No tree at all: the series in dir, or in dir/series-N. */
 	flat = !*c->g[0].tree && !*c->g[c->ng - 1].tree;
@@ -1389,6 +1398,8 @@ static struct unit *plan_units(struct series *c, size_t *nunits)
 		if (flat)
 			u[i].dir = nu == 1 ? xstrdup("") :
 				   xstrfmt("series-%zu", u[i].part);
+		else if (u[i].parts > 1 && c->g[u[i].first].top)
+			u[i].dir = xstrfmt("%s-single-%02zu", t, u[i].part);
 		else if (u[i].parts > 1)
 			u[i].dir = xstrfmt("%s-%02zu", t, u[i].part);
 		else
@@ -1606,6 +1617,12 @@ static void tree_of(struct series *c, struct group *g)
 			if (strstr(s->trees[k], "/netdev/net"))
 				netdev = 1;
 		}
+		/* THE REST ("F: *"): the top-level tree, no subsystem's. */
+		for (k = 0; t && k < s->npat; k++)
+			if (s->pat[k].type == 'F' &&
+			    (!strcmp(s->pat[k].value, "*") ||
+			     !strcmp(s->pat[k].value, "*/")))
+				g->top = 1;
 	}
 	g->tree_line = t;
 	if (!t) {

@@ -57,15 +57,29 @@ def mail(addr):
 GM_ENV = dict(os.environ, PERL_HASH_SEED="0", PERL_PERTURB_KEYS="0")
 
 
+try:
+    _doc = open(os.path.join(tree, "Documentation/process/submitting-patches.rst"),
+                encoding="utf-8", errors="replace").read()
+    _m = re.search(r"\(([^()\s]+@[^()\s]+)\)\s+serves\s+as\s+a\s+maintainer\s+of\s+last\s+resort", _doc)
+    LAST_RESORT = _m.group(1).lower() if _m else None
+except OSError:
+    LAST_RESORT = None
+
+
 def gm(patch):
     out = subprocess.run(GM + ["--scm", patch], cwd=tree, capture_output=True, text=True,
                          env=GM_ENV).stdout
-    people, scm = set(), set()
+    people, scm, person = set(), set(), False
     for line in out.splitlines():
         if re.match(r"^(git|quilt|hg|stgit|topgit) ", line):
             scm.add(line.strip())
         elif "@" in line:
             people.add(mail(line))
+            person = person or "<" in line
+    # Where it names no person, the maintainer of last resort the tree's
+    # submitting-patches.rst names is To as well.
+    if not person and LAST_RESORT:
+        people.add(LAST_RESORT)
     return people, scm
 
 
@@ -103,7 +117,7 @@ for p in patches:
         match += 1
     elif len(diffs) < 10:
         diffs.append("%s: missing %s, extra %s" % (p[len(top) + 1:], sorted(want - have), sorted(have - want)))
-    if not h.get("To"):
+    if not any("<" in a for a in h.get("To", [])):
         no_to += 1
     subj = re.sub(r"^\[[^]]*\] ", "", " ".join(h.get("Subject", [""])))
     summaries.setdefault(subj, []).append(p)
@@ -132,7 +146,7 @@ for d, ps in series.items():
                 covers += 1
 dups = sum(len(v) for v in summaries.values() if len(v) > 1)
 print("recipients_match_get_maintainer: %d of %d" % (match, len(patches)))
-print("patches_without_to: %d" % no_to)
+print("patches_without_to: %d" % no_to)  # no person in To:
 print("duplicate_summaries: %d" % dups)
 print("series_spanning_trees: %d of %d" % (spanning, len(series)))
 print("message_lines_over_75: %d" % long_lines)

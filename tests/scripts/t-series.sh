@@ -24,6 +24,16 @@ cd "$T" || exit 1
 git init -q .
 git config user.email dev@linkmend-web.org
 git config user.name "A Developer"
+# Who takes a patch no maintainer does, as the kernel's own text says.
+mkdir -p Documentation/process
+cat > Documentation/process/submitting-patches.rst <<'R'
+Select the recipients for your patch
+------------------------------------
+
+If you cannot find a
+maintainer for the subsystem you are working on, Andrew Morton
+(akpm@linux-foundation.org) serves as a maintainer of last resort.
+R
 cat > MAINTAINERS <<'M'
 List of maintainers
 
@@ -219,7 +229,8 @@ same "the maintainer of a section whose name has brackets is To, whole" \
 	"$(hdr "$B" | tr '|' '\n' | grep 'Bar Maintainer')" "To: Bar Maintainer <bar@linkmend-web.org>"
 same "a .yaml file's own maintainers are Cc" "$(hdr "$B" | tr '|' '\n' | grep -c '^Cc: Yaml Person <yaml@linkmend-web.org>$')" "1"
 ok "a subscribers-only list is left out" bash -c "! grep -q 'foo-subs@' '$O'/*/0*.patch"
-same "a patch no maintainer takes goes To its list" "$(hdr "$Z")" "To: linux-kernel@vger.kernel.org|"
+same "a patch no maintainer takes goes To the maintainer of last resort the tree names, its list Cc" \
+	"$(hdr "$Z")" "To: Andrew Morton <akpm@linux-foundation.org>|Cc: linux-kernel@vger.kernel.org|"
 same "the cover letter goes to all its patches' recipients" \
 	"$(hdr "$O/foo-foo/0000-cover-letter.patch" | tr '|' '\n' | sort | tr '\n' '|')" \
 	"$( (hdr "$F1"; hdr "$F2") | tr '|' '\n' | grep . | sort -u | tr '\n' '|')"
@@ -274,9 +285,12 @@ for f in "$O"/*/0*.patch; do
 		"$(hdr "$g" | tr '|' '\n' | sort | tr '\n' '|')" "$(hdr "$f" | tr '|' '\n' | sort | tr '\n' '|')"
 done
 mail_of() { sed 's/.*<\(.*\)>.*/\1/; s/^\(To\|Cc\): //'; }
+# ... and, where it names no person, the maintainer of last resort.
 for f in "$SCRATCH"/gm/*/000[1-9]*.patch; do
+	gm=$(cd "$T" && perl "$KTREE/scripts/get_maintainer.pl" --no-tree --no-git --no-git-fallback --no-rolestats "$f")
+	grep -q '<' <<< "$gm" || gm=$(printf '%s\nAndrew Morton <akpm@linux-foundation.org>' "$gm")
 	same "get_maintainer.pl on $(basename "$f") as written names exactly its To and Cc" \
-		"$(cd "$T" && perl "$KTREE/scripts/get_maintainer.pl" --no-tree --no-git --no-git-fallback --no-rolestats "$f" | mail_of | sort | tr '\n' ' ')" \
+		"$(mail_of <<< "$gm" | sort | tr '\n' ' ')" \
 		"$(hdr "$f" | tr '|' '\n' | grep . | mail_of | sort | tr '\n' ' ')"
 done
 
@@ -370,3 +384,23 @@ git -C "$SCRATCH/clone3" checkout -q drivers/bar/Kconfig
 sed -i 's|tristate "Bar chips"|tristate "Bar chips (new)"|' "$SCRATCH/clone3/drivers/bar/Kconfig"
 "$LINKMEND" verify -q --base "$base" "$SCRATCH/clone3" > "$SCRATCH/v3"
 same "and fails a changed statement" "$?" "1"
+
+# Patches only the top-level tree would take (THE REST's T:) go each on
+# its own, never as one catch-all series of unrelated subsystems.
+T4=$SCRATCH/top
+git clone -q "$T" "$T4"
+cd "$T4" || exit 1
+git reset -q --hard "$base"
+sed -i 's|^F:\t\*$|T:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git\nF:\t*|' MAINTAINERS
+mkdir -p arch/qux
+echo '/* The qux board.  Manual: http://www.foo-vendor.org/docs/old.html */' > arch/qux/qux.c
+git add -A
+git commit -qm "qux board"
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
+"$LINKMEND" series -q -o "$SCRATCH/top-out" --archived > /dev/null 2>&1
+ok "two patches only the top-level tree takes (the setup works)" \
+	test "$(ls -d "$SCRATCH"/top-out/torvalds-linux*/ | wc -l)" = 2
+same "each is a series of its own: one patch, no cover letter" \
+	"$(for d in "$SCRATCH"/top-out/torvalds-linux*/; do ls "$d" | grep -c '\.patch$'; done | sort -u)" "1"
