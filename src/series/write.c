@@ -1600,6 +1600,32 @@ static void release(struct series *c)
  * components ("netdev-net-next"); its tag from [tree "NAME"] tag, else
  * net-next for netdev's trees (a link update is no fix for net).
  */
+/*
+ * "bpf-next" for "git git://.../bpf/bpf-next.git": a -next repository's
+ * name, which its subjects carry as a tag ([PATCH bpf-next]); NULL for
+ * any other tree.  In a static buffer.
+ */
+static const char *next_repo(const char *tree)
+{
+	static char name[64];
+	const char *url = strchr(tree, ' ') ? strchr(tree, ' ') + 1 : tree;
+	size_t len = strcspn(url, " \t");
+	const char *slash;
+
+	while (len && url[len - 1] == '/')
+		len--;
+	if (len > 4 && !strncmp(url + len - 4, ".git", 4))
+		len -= 4;
+	for (slash = url + len; slash > url && slash[-1] != '/'; slash--)
+		;
+	len -= (size_t)(slash - url);
+	if (len < 6 || len >= sizeof(name) || strncmp(slash + len - 5, "-next", 5))
+		return NULL;
+	memcpy(name, slash, len);
+	name[len] = '\0';
+	return name;
+}
+
 static void tree_of(struct series *c, struct group *g)
 {
 	const char *path = c->plan.v[g->edits[0]].path, *t = NULL, *v;
@@ -1611,8 +1637,14 @@ static void tree_of(struct series *c, struct group *g)
 	for (i = 0; i < n && !t; i++) {
 		const struct maint_section *s = &c->m.v[idx[i]];
 
+		/*
+		 * A clean-up is for the next release: the section's -next
+		 * tree (net-next.git, "mtd/next") where it lists one, not
+		 * its fixes tree (net.git, "mtd/fixes").
+		 */
 		for (k = 0; k < s->ntrees; k++) {
-			if (!t)
+			if (!t || (strstr(s->trees[k], "next") &&
+				   !strstr(t, "next")))
 				t = s->trees[k];
 			if (strstr(s->trees[k], "/netdev/net"))
 				netdev = 1;
@@ -1660,6 +1692,8 @@ static void tree_of(struct series *c, struct group *g)
 		g->tag = *v ? xstrdup(v) : NULL;
 	else if (netdev)
 		g->tag = xstrdup("net-next");
+	else if ((v = next_repo(t)))
+		g->tag = xstrdup(v);
 }
 
 /*

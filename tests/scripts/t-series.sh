@@ -63,6 +63,7 @@ M:	Bar Maintainer <bar@linkmend-web.org>
 R:	Bar Reviewer <rev@linkmend-web.org>
 L:	netdev@vger.kernel.org
 S:	Maintained
+T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net.git
 T:	git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git
 F:	drivers/bar/
 F:	Documentation/bar.rst
