@@ -41,6 +41,7 @@ struct group {
 	const char *tree_line;	/* its MAINTAINERS T: line, or NULL */
 	char *tag;		/* "net-next" in [PATCH net-next], or NULL */
 	int top;		/* its tree is the catch-all section's */
+	char *dir;		/* its first file's directory: the order */
 	struct recipients rcpt;
 	char *file;		/* its patch, once written */
 };
@@ -247,7 +248,98 @@ static int cmp_group(const void *a, const void *b)
 
 	if (!r)
 		r = strcmp(x->area, y->area);
+	/* One directory's moved and archived patches side by side. */
+	if (!r)
+		r = strcmp(x->dir, y->dir);
 	return r ? r : (int)x->kind - (int)y->kind;
+}
+
+/* 1 when a and b are files of one directory. */
+static int same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
+/* The directory of path, or "" (to free). */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
+}
+
+/*
+ * A patch holds at most MAX_FILES files: a larger group (a docs section
+ * with 49 files of SCSI, USB and ARM documentation) is cut, a directory
+ * to a patch where it can be, filled up to MAX_FILES with whole
+ * directories; a directory of more is cut in MAX_FILES-file parts.
+ */
+#define MAX_FILES 10
+
+/* The files of the run of edits from i on that share i's directory. */
+static size_t dir_run(struct series *c, const struct group *g, size_t i)
+{
+	char *d = dir_of(c->plan.v[g->edits[i]].path);
+	const char *prev = NULL;
+	size_t n = 0;
+
+	for (; i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path;
+		char *e = dir_of(p);
+		int same = !strcmp(d, e);
+
+		free(e);
+		if (!same)
+			break;
+		n += !prev || strcmp(p, prev);
+		prev = p;
+	}
+	free(d);
+	return n;
+}
+
+static void split_groups(struct series *c)
+{
+	size_t k, ng = c->ng;
+
+	for (k = 0; k < ng; k++) {
+		struct group *g = &c->g[k];
+		size_t i, files = 0;
+		const char *prev = NULL;
+
+		g->dir = dir_of(c->plan.v[g->edits[0]].path);
+		for (i = 0; i < g->nr; i++) {
+			const char *p = c->plan.v[g->edits[i]].path;
+			int nfile = !prev || strcmp(p, prev);
+			int ndir = prev && nfile && !same_dir(p, prev);
+			struct group *n;
+
+			/* Whole directories while they fit; a big one cut. */
+			if (!nfile || !files || (files < MAX_FILES &&
+			    !(ndir && files + dir_run(c, g, i) > MAX_FILES))) {
+				files += nfile;
+				prev = p;
+				continue;
+			}
+			/* Edits [0, i) stay; the rest, a group cut in turn. */
+			ALLOC_GROW(c->g, c->ng + 1, c->ag);
+			g = &c->g[k];
+			n = &c->g[c->ng++];
+			*n = *g;
+			n->area = xstrdup(g->area);
+			n->edits = xcalloc(g->nr - i, sizeof(*n->edits));
+			memcpy(n->edits, g->edits + i,
+			       (g->nr - i) * sizeof(*n->edits));
+			n->nr = n->alloc = g->nr - i;
+			n->dir = NULL;
+			g->nr = i;
+			ng++;
+			break;
+		}
+	}
 }
 
 /* Why, for n links of a kind: one link is "this link", not "these". */
@@ -1571,6 +1663,7 @@ static void release(struct series *c)
 
 	for (k = 0; k < c->ng; k++) {
 		free(c->g[k].area);
+		free(c->g[k].dir);
 		free(c->g[k].edits);
 		subject_style_release(&c->g[k].style);
 		free(c->g[k].summary);
@@ -1952,6 +2045,7 @@ int series_write(const struct series_opts *o, struct store *st)
 		ret = c.skipped ? 1 : 0;
 		goto out;
 	}
+	split_groups(&c);
 	for (k = 0; k < c.ng; k++)
 		tree_of(&c, &c.g[k]);
 	qsort(c.g, c.ng, sizeof(*c.g), cmp_group);

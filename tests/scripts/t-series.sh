@@ -395,8 +395,17 @@ git reset -q --hard "$base"
 sed -i 's|^F:\t\*$|T:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git\nF:\t*|' MAINTAINERS
 mkdir -p arch/qux
 echo '/* The qux board.  Manual: http://www.foo-vendor.org/docs/old.html */' > arch/qux/qux.c
+# Thirteen files of one section in three directories: no patch of more
+# than ten files, and a directory kept whole where it fits.
+mkdir -p drivers/foo/a drivers/foo/b
+for i in 1 2 3 4 5 6 7; do
+	echo "/* Part $i.  Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/foo/a/p$i.c
+done
+for i in 1 2 3 4 5; do
+	echo "/* Piece $i.  Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/foo/b/q$i.c
+done
 git add -A
-git commit -qm "qux board"
+git commit -qm "qux board, foo parts"
 "$LINKMEND" scan -q . > /dev/null
 run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
 run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
@@ -405,3 +414,10 @@ ok "two patches only the top-level tree takes (the setup works)" \
 	test "$(ls -d "$SCRATCH"/top-out/torvalds-linux*/ | wc -l)" = 2
 same "each is a series of its own: one patch, no cover letter" \
 	"$(for d in "$SCRATCH"/top-out/torvalds-linux*/; do ls "$d" | grep -c '\.patch$'; done | sort -u)" "1"
+files_in() { sed -n 's/^ \([0-9]*\) files\? changed.*/\1/p' "$1"; }
+ok "the foo patches are cut (the setup works)" \
+	test "$(grep -l 'drivers/foo/a/p1.c' "$SCRATCH"/top-out/*/0*.patch | wc -l)" = 1
+same "no patch holds more than ten files" \
+	"$(for f in "$SCRATCH"/top-out/*/0[0-9][0-9][1-9]*.patch; do files_in "$f"; done | awk '$1 > 10' | wc -l)" "0"
+same "each directory whole, in one patch" \
+	"$(for d in drivers/foo/a drivers/foo/b; do grep -l "^+++ b/$d/" "$SCRATCH"/top-out/*/0*.patch | wc -l; done | tr '\n' ' ')" "1 1 "
