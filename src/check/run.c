@@ -7,6 +7,7 @@
 
 #include "../lib/config.h"
 #include "../lib/settings.h"
+#include "../lib/strmap.h"
 #include "../lib/json.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
@@ -269,9 +270,36 @@ int check_run(const struct check_run_opts *o, struct link_set *links,
 	size_t i, n = 0;
 	int ret;
 
-	for (i = 0; i < links->nr; i++)
-		if (!check_fresh(o, &links->v[i]))
-			which[n++] = i;
+	struct strmap hosts = STRMAP_INIT;	/* host -> 1 asked, 2 canary */
+
+	for (i = 0; i < links->nr; i++) {
+		const struct link *l = &links->v[i];
+
+		if (check_fresh(o, l))
+			continue;
+		which[n++] = i;
+		if (l->host && l->have_last &&
+		    sanity_unreachable(link_verdict(l)))
+			*strmap_put(&hosts, l->host) = (void *)1;
+	}
+	/*
+	 * A later run asks again only what failed; a host whose links
+	 * asked again all failed unanswered (refused, dns, timeout) would
+	 * look unreachable, and the network broken.  One link of such a
+	 * host that last worked is asked again with them: its canary.
+	 */
+	for (i = 0; i < links->nr; i++) {
+		const struct link *l = &links->v[i];
+
+		if (!l->host || !l->have_last || !check_fresh(o, l) ||
+		    verdict_is_failure(link_verdict(l)) ||
+		    link_verdict(l) == V_UNSAFE ||
+		    strmap_get(&hosts, l->host) != (void *)1)
+			continue;
+		*strmap_put(&hosts, l->host) = (void *)2;
+		which[n++] = i;
+	}
+	strmap_clear(&hosts, NULL);
 	*todo = n;
 	ret = check_links(o, links, which, n, st, done);
 	free(which);

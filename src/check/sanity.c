@@ -14,7 +14,7 @@ struct host_count {
 	const char *verdict;	/* one of its failures, for the message */
 };
 
-static int before_http(enum verdict v)
+int sanity_unreachable(enum verdict v)
 {
 	return v == V_DNS || v == V_DNS_ERROR || v == V_REFUSED ||
 	       v == V_TIMEOUT || v == V_TLS;
@@ -45,7 +45,7 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 		}
 		c = &h[(uintptr_t)*slot - 1];
 		c->checked++;
-		if (before_http(link_verdict(l))) {
+		if (sanity_unreachable(link_verdict(l))) {
 			c->unreachable++;
 			c->verdict = verdict_name(l->last.verdict);
 		}

@@ -92,3 +92,19 @@ run "$LINKMEND" check -q --no-output --force --suspect-share 80 "${NET[@]}" 2> /
 same "--suspect-share 80 accepts it" "$?" "0"
 run "$LINKMEND" resolve -q --no-output "${NET[@]}" --archive-spacing 0 2> /dev/null
 same "and a check that finds the network working clears the suspicion" "$?" "0"
+
+# A later check asks again only what failed.  An ftp:// link of a core
+# host refused (no FTP there) while its https:// one works: judged alone
+# on day 3, the refusal would make the host, and so the network, look
+# down.  The host's working link is asked again with it.
+K=$SCRATCH/canary
+mkdir -p "$K"
+cd "$K" || exit 1
+printf '%s\n' "https://www.kernel.org/doc/" "ftp://www.kernel.org/pub/old.tar.gz" > links.txt
+"$LINKMEND" scan -q . > /dev/null
+LINKMEND_NOW=$D0 run "$LINKMEND" check -q --no-output --confirm 3 "${NET[@]}" 2> "$SCRATCH/k0.err"
+same "day 0: one link refused, one alive: the network works" "$?" "0"
+LINKMEND_NOW=$((D0 + 3 * DAY)) run "$LINKMEND" check --no-output --confirm 3 "${NET[@]}" 2> "$SCRATCH/k3.err"
+same "day 3: asking the refused one again, the network still works" "$?" "0"
+ok "with the host's working link asked again beside it" \
+	grep -q "^check: 2 URLs, 2 checked now, 0 fresh from the store" "$SCRATCH/k3.err"
