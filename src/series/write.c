@@ -1501,26 +1501,117 @@ static struct unit *plan_units(struct series *c, size_t *nunits)
 	return u;
 }
 
-/* DIR/INDEX: the series in the order to send, one tree at a time. */
+/* The most patches one mailing list may get at once (submitting-patches). */
+#define LIST_BURST 15
+
+/* A list, not a person: an address with no name ("netdev@vger..."). */
+static int is_list(const char *addr)
+{
+	return !strchr(addr, '<');
+}
+
+/* Each list unit u sends to, with its patches: into m (list -> count). */
+static void unit_lists(struct series *c, const struct unit *u,
+		       struct strmap *m)
+{
+	size_t k, i;
+
+	for (k = u->first; k < u->last; k++) {
+		const struct recipients *r = &c->g[k].rcpt;
+
+		for (i = 0; i < r->nto + r->ncc; i++) {
+			const char *a = i < r->nto ? r->to[i] : r->cc[i - r->nto];
+			void **slot;
+
+			if (!is_list(a))
+				continue;
+			slot = strmap_put(m, a);
+			*slot = (void *)((size_t)*slot + 1);
+		}
+	}
+}
+
+/*
+ * The wave of each unit: the series in their order, each in the first
+ * wave where no list would get more than LIST_BURST patches ("Do not
+ * send more than 15 patches at once to the vger mailing lists").  The
+ * number of waves.
+ */
+static size_t plan_waves(struct series *c, const struct unit *u, size_t nu,
+			 size_t *wave)
+{
+	struct strmap *load = NULL;	/* per wave: list -> patches */
+	size_t nw = 0, aw = 0, i, w;
+
+	for (i = 0; i < nu; i++) {
+		struct strmap mine = STRMAP_INIT;
+		struct strmap_entry *e;
+
+		unit_lists(c, &u[i], &mine);
+		for (w = 0; w < nw; w++) {
+			int fits = 1;
+
+			strmap_for_each(&mine, e)
+				if ((size_t)strmap_get(&load[w], e->key) +
+				    (size_t)e->value > LIST_BURST)
+					fits = 0;
+			if (fits)
+				break;
+		}
+		if (w == nw) {
+			ALLOC_GROW(load, nw + 1, aw);
+			memset(&load[nw++], 0, sizeof(*load));	/* STRMAP_INIT */
+		}
+		strmap_for_each(&mine, e) {
+			void **slot = strmap_put(&load[w], e->key);
+
+			*slot = (void *)((size_t)*slot + (size_t)e->value);
+		}
+		wave[i] = w;
+		strmap_clear(&mine, NULL);
+	}
+	for (w = 0; w < nw; w++)
+		strmap_clear(&load[w], NULL);
+	free(load);
+	return nw;
+}
+
+/*
+ * DIR/INDEX: the series in the order to send, one tree at a time, in
+ * waves that keep every list within LIST_BURST patches at once.
+ */
 static int write_index(struct series *c, const char *dir,
 		       const struct unit *u, size_t nu)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *path = xstrfmt("%s/INDEX", dir);
-	size_t i;
+	size_t *wave = xcalloc(nu ? nu : 1, sizeof(*wave));
+	size_t i, w, nw = plan_waves(c, u, nu, wave);
 	int ret;
 
 	strbuf_addstr(&sb, "# The series to send, in order, one tree at a time:\n"
 		      "# directory, patches, the tree that applies them.\n"
 		      "# Apply one with git am --empty=drop DIR/*.patch: the\n"
 		      "# cover letter (0000) is for the mail and has no diff.\n");
-	for (i = 0; i < nu; i++) {
-		const char *t = c->g[u[i].first].tree_line;
+	if (nw > 1)
+		strbuf_addf(&sb, "# Send in %zu waves, a day or more apart: no "
+			    "mailing list gets\n# more than %d patches at once "
+			    "(submitting-patches.rst).\n", nw, LIST_BURST);
+	for (w = 0; w < nw; w++) {
+		if (nw > 1)
+			strbuf_addf(&sb, "# wave %zu\n", w + 1);
+		for (i = 0; i < nu; i++) {
+			const char *t = c->g[u[i].first].tree_line;
 
-		strbuf_addf(&sb, "%s\t%zu\t%s\n", *u[i].dir ? u[i].dir : ".",
-			    u[i].last - u[i].first, t ? t : "-");
+			if (wave[i] != w)
+				continue;
+			strbuf_addf(&sb, "%s\t%zu\t%s\n",
+				    *u[i].dir ? u[i].dir : ".",
+				    u[i].last - u[i].first, t ? t : "-");
+		}
 	}
 	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+	free(wave);
 	free(path);
 	strbuf_release(&sb);
 	return ret;

@@ -404,8 +404,14 @@ done
 for i in 1 2 3 4 5; do
 	echo "/* Piece $i.  Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/foo/b/q$i.c
 done
+# Sixteen drivers whose patches all go to one list: two waves.
+for i in $(seq 1 16); do
+	mkdir -p drivers/w$i
+	echo "/* Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/w$i/w$i.c
+	printf '\nWAVE DRIVER %s\nM:\tWave Maintainer <wave@linkmend-web.org>\nL:\twave-list@lists.linkmend-web.org\nS:\tMaintained\nF:\tdrivers/w%s/\n' "$i" "$i" >> MAINTAINERS
+done
 git add -A
-git commit -qm "qux board, foo parts"
+git commit -qm "qux board, foo parts, wave drivers"
 "$LINKMEND" scan -q . > /dev/null
 run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
 run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
@@ -418,6 +424,10 @@ files_in() { sed -n 's/^ \([0-9]*\) files\? changed.*/\1/p' "$1"; }
 ok "the foo patches are cut (the setup works)" \
 	test "$(grep -l 'drivers/foo/a/p1.c' "$SCRATCH"/top-out/*/0*.patch | wc -l)" = 1
 same "no patch holds more than ten files" \
-	"$(for f in "$SCRATCH"/top-out/*/0[0-9][0-9][1-9]*.patch; do files_in "$f"; done | awk '$1 > 10' | wc -l)" "0"
+	"$(for f in "$SCRATCH"/top-out/*/0*.patch; do case $f in */0000-*) continue ;; esac; files_in "$f"; done | awk '$1 > 10' | wc -l)" "0"
 same "each directory whole, in one patch" \
 	"$(for d in drivers/foo/a drivers/foo/b; do grep -l "^+++ b/$d/" "$SCRATCH"/top-out/*/0*.patch | wc -l; done | tr '\n' ' ')" "1 1 "
+ok "sixteen patches to one list (the setup works)" \
+	test "$(grep -l '^Cc: wave-list@lists.linkmend-web.org' "$SCRATCH"/top-out/*/0*.patch | grep -vc '/0000-')" = 16
+ok "INDEX sends them in two waves, fifteen at most to a list" \
+	bash -c "grep -q '^# Send in 2 waves' '$SCRATCH/top-out/INDEX' && sed -n '/^# wave 2/,\$p' '$SCRATCH/top-out/INDEX' | grep -q '^core-drivers-02'"
