@@ -12,6 +12,8 @@ struct host_count {
 	const char *host;
 	size_t checked, unreachable;
 	const char *verdict;	/* one of its failures, for the message */
+	int history;		/* checked before this run */
+	int was_up;		/* and answered then */
 };
 
 int sanity_unreachable(enum verdict v)
@@ -26,7 +28,7 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 {
 	struct strmap idx = STRMAP_INIT;
 	struct host_count *h = NULL;
-	size_t nh = 0, ah = 0, i, down = 0, core = 0;
+	size_t nh = 0, ah = 0, i, k, down = 0, core = 0, judged = 0;
 	int ret;
 
 	for (i = 0; i < links->nr; i++) {
@@ -34,7 +36,7 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 		void **slot;
 		struct host_count *c;
 
-		if (!l->have_last || l->last.at < now || !l->host)
+		if (!l->host)
 			continue;
 		slot = strmap_put(&idx, l->host);
 		if (!*slot) {
@@ -44,6 +46,13 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 			*slot = (void *)(uintptr_t)++nh;
 		}
 		c = &h[(uintptr_t)*slot - 1];
+		for (k = 0; k < l->nhist; k++)
+			if (l->hist[k].at < now) {
+				c->history = 1;
+				c->was_up |= !sanity_unreachable(l->hist[k].verdict);
+			}
+		if (!l->have_last || l->last.at < now)
+			continue;
 		c->checked++;
 		if (sanity_unreachable(link_verdict(l))) {
 			c->unreachable++;
@@ -51,6 +60,14 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 		}
 	}
 	for (i = 0; i < nh; i++) {
+		/*
+		 * A host never reached before says nothing of the network
+		 * now: a later check asks again mostly what failed, and
+		 * those hosts would make any network look broken.
+		 */
+		if (!h[i].checked || (h[i].history && !h[i].was_up))
+			continue;
+		judged++;
 		if (h[i].unreachable < h[i].checked)
 			continue;
 		down++;
@@ -60,10 +77,11 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 			    "own hosts are unreachable: ", h[i].host,
 			    h[i].verdict);
 	}
-	if (!core && nh >= SANITY_MIN_HOSTS && down * 100 > nh * (size_t)share_pct)
+	if (!core && judged >= SANITY_MIN_HOSTS &&
+	    down * 100 > judged * (size_t)share_pct)
 		strbuf_addf(why, "%zu of the %zu hosts checked are unreachable "
-			    "(more than %d%%)", down, nh, share_pct);
-	ret = nh ? why->len > 0 : -1;
+			    "(more than %d%%)", down, judged, share_pct);
+	ret = judged ? why->len > 0 : -1;
 	free(h);
 	strmap_clear(&idx, NULL);
 	return ret;

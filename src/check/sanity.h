@@ -27,8 +27,9 @@ int sanity_unreachable(enum verdict v);
  * broken, the reason in why: a core host unreachable (every link of it
  * failed before an HTTP answer: dns, dns-error, refused, timeout, tls),
  * or more than share_pct percent of the hosts checked (at least
- * SANITY_MIN_HOSTS) unreachable.  0 when not; -1 when nothing was
- * checked now (no judgement).
+ * SANITY_MIN_HOSTS) unreachable.  A host checked before and never
+ * reached is not judged: its failing again says nothing of the network.
+ * 0 when not; -1 when no host was judged.
  */
 int sanity_network_suspect(const struct link_set *links, long long now,
 			   const struct config *cfg, int share_pct,
