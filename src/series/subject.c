@@ -74,9 +74,83 @@ static char *dt_prefix(const char *path)
 	return p;
 }
 
+/* The file's name up to its first '-' ("omap3-beagle.dts": "omap3"). */
+static char *name_head(const char *path)
+{
+	char *st = stem(path);
+	size_t n = strcspn(st, "-_");
+
+	st[n ? n : strlen(st)] = '\0';
+	return st;
+}
+
+/* "<fmt with %s>" of the n-th directory of path, or NULL. */
+static char *with_dir(const char *fmt, const char *path, int n)
+{
+	char *d = dir_at(path, n), *s;
+
+	if (!d)
+		return NULL;
+	s = xstrfmt(fmt, d);
+	free(d);
+	return s;
+}
+
+/*
+ * Subsystems whose prefix is one word or a fixed form, by the directory
+ * their files are under: the spelling their own history uses.
+ */
+static const struct {
+	const char *dir, *prefix;
+	int capital;
+} fixed[] = {
+	{ "drivers/bluetooth/", "Bluetooth: ", 1 },
+	{ "net/bluetooth/", "Bluetooth: ", 1 },
+	{ "drivers/input/", "Input: ", 1 },
+	{ "tools/lib/bpf/", "libbpf: ", 1 },
+	{ "tools/testing/selftests/rcutorture/", "torture: ", 1 },
+	{ "include/linux/compiler_attributes.h", "Compiler Attributes: ", 1 },
+	{ "drivers/pci/", "PCI: ", 1 },
+	{ "arch/mips/", "MIPS: ", 1 },
+	{ "net/core/", "net: ", 0 },
+};
+
+/* The rules that name the driver: "<fmt>" with the file's stem. */
+static const struct {
+	const char *dir, *fmt;
+	int capital;
+	const char *strip;	/* cut from the stem: "_edac", "i2c-" */
+} by_stem[] = {
+	{ "drivers/edac/", "EDAC/%s: ", 1, "_edac" },
+	{ "drivers/gpio/", "gpio: %s: ", 1, "gpio-" },
+	{ "drivers/i2c/busses/", "i2c: %s: ", 1, "i2c-" },
+	{ "drivers/spi/", "spi: %s: ", 1, "spi-" },
+	{ "drivers/tty/serial/", "serial: %s: ", 0, NULL },
+	{ "drivers/scsi/", "scsi: %s: ", 0, NULL },
+	{ "drivers/ata/", "ata: %s: ", 0, NULL },
+	{ "drivers/mmc/host/", "mmc: %s: ", 0, NULL },
+	{ "drivers/platform/x86/", "platform/x86: %s: ", 1, NULL },
+	{ "drivers/platform/chrome/", "platform/chrome: %s: ", 1, NULL },
+	{ "sound/soc/codecs/", "ASoC: %s: ", 1, NULL },
+	{ "sound/pci/", "ALSA: %s: ", 1, NULL },
+};
+
+static char *stem_for(const char *path, const char *strip)
+{
+	char *st = stem(path);
+	size_t n = strip ? strlen(strip) : 0;
+
+	if (n && !strncmp(st, strip, n) && st[n])
+		memmove(st, st + n, strlen(st + n) + 1);
+	else if (n && strlen(st) > n && !strcmp(st + strlen(st) - n, strip))
+		st[strlen(st) - n] = '\0';
+	return st;
+}
+
 void subject_convention(const char *path, struct subject_style *out)
 {
 	char *a = NULL, *b = NULL, *s;
+	size_t i;
 
 	if (starts(path, "Documentation/devicetree/bindings/"))
 		return set(out, 1, dt_prefix(path));
@@ -84,6 +158,18 @@ void subject_convention(const char *path, struct subject_style *out)
 		return set(out, 1, xstrdup("dt-bindings: "));
 	if (starts(path, "Documentation/"))
 		return set(out, 0, xstrdup("docs: "));
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (starts(path, fixed[i].dir))
+			return set(out, fixed[i].capital,
+				   xstrdup(fixed[i].prefix));
+	for (i = 0; i < sizeof(by_stem) / sizeof(by_stem[0]); i++)
+		if (starts(path, by_stem[i].dir) &&
+		    !strchr(path + strlen(by_stem[i].dir), '/')) {
+			b = stem_for(path, by_stem[i].strip);
+			s = xstrfmt(by_stem[i].fmt, b);
+			free(b);
+			return set(out, by_stem[i].capital, s);
+		}
 	if (starts(path, "drivers/net/wireless/")) {
 		a = dir_at(path, 3);
 		b = dir_at(path, 4);
@@ -92,6 +178,16 @@ void subject_convention(const char *path, struct subject_style *out)
 		free(b);
 		return set(out, 0, s);
 	}
+	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
+	if (starts(path, "drivers/net/ethernet/") && (a = dir_at(path, 3))) {
+		b = dir_at(path, 4);
+		s = xstrfmt("net: %s: ", b ? b : a);
+		free(a);
+		free(b);
+		return set(out, 0, s);
+	}
+	if (starts(path, "drivers/net/can/"))
+		return set(out, 0, xstrdup("can: "));
 	if (starts(path, "drivers/gpu/drm/") && (a = dir_at(path, 3))) {
 		size_t n = strlen(a);
 
@@ -107,19 +203,39 @@ void subject_convention(const char *path, struct subject_style *out)
 		free(b);
 		return set(out, 1, s);
 	}
-	if (starts(path, "drivers/platform/x86/")) {
+	if (starts(path, "drivers/iio/") && (a = dir_at(path, 2)) &&
+	    !strchr(path + 13 + strlen(a), '/')) {
 		b = stem(path);
-		s = xstrfmt("platform/x86: %s: ", b);
+		s = xstrfmt("iio: %s: %s: ", a, b);
+		free(a);
+		free(b);
+		return set(out, 0, s);
+	}
+	free(a);
+	a = NULL;
+	/* Device trees: "ARM: dts: omap3: ", "arm64: dts: ti: k3: ". */
+	if (starts(path, "arch/arm/boot/dts/")) {
+		b = name_head(path);
+		s = xstrfmt("ARM: dts: %s: ", b);
 		free(b);
 		return set(out, 1, s);
 	}
-	if (starts(path, "drivers/pci/"))
-		return set(out, 1, xstrdup("PCI: "));
+	if (starts(path, "arch/arm64/boot/dts/") && (a = dir_at(path, 4))) {
+		b = name_head(path);
+		s = xstrfmt("arm64: dts: %s: %s: ", a, b);
+		free(a);
+		free(b);
+		return set(out, 1, s);
+	}
 	if (starts(path, "arch/x86/")) {
 		const char *l = strrchr(path, '/');
 
-		a = dir_at(path, 2);
-		if (a && l > path + 9) {
+		/* arch/x86/kernel/apm_32.c: "x86/apm_32: ", as x86 writes. */
+		if (l == path + 15 && starts(path, "arch/x86/kernel/")) {
+			b = stem(path);
+			s = xstrfmt("x86/%s: ", b);
+			free(b);
+		} else if (l > path + 9) {
 			/* The file's own directory: arch/x86/entry/vdso/ -> vdso. */
 			const char *d = l - 1;
 
@@ -129,18 +245,26 @@ void subject_convention(const char *path, struct subject_style *out)
 		} else {
 			s = xstrdup("x86: ");
 		}
-		free(a);
 		return set(out, 1, s);
 	}
-	if (starts(path, "arch/mips/"))
-		return set(out, 1, xstrdup("MIPS: "));
 	if (starts(path, "arch/arm/"))
 		return set(out, 1, xstrdup("ARM: "));
-	if (starts(path, "arch/") && (a = dir_at(path, 1))) {
-		s = xstrfmt("%s: ", a);
-		free(a);
+	if (starts(path, "arch/") && (s = with_dir("%s: ", path, 1)))
 		return set(out, 0, s);
-	}
+	if (starts(path, "tools/testing/selftests/") &&
+	    (s = with_dir("selftests/%s: ", path, 3)))
+		return set(out, 0, s);
+	if (starts(path, "sound/soc/") && (s = with_dir("ASoC: %s: ", path, 2)))
+		return set(out, 1, s);
+	if (starts(path, "drivers/usb/") && (s = with_dir("usb: %s: ", path, 2)))
+		return set(out, 0, s);
+	if (starts(path, "drivers/staging/") &&
+	    (s = with_dir("staging: %s: ", path, 2)))
+		return set(out, 0, s);
+	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
+	if ((starts(path, "fs/") || starts(path, "net/")) &&
+	    (s = with_dir("%s: ", path, 1)))
+		return set(out, 0, s);
 	if (starts(path, "drivers/") && (a = dir_at(path, 1))) {
 		b = dir_at(path, 2);
 		s = b ? xstrfmt("%s: %s: ", a, b) : xstrfmt("%s: ", a);

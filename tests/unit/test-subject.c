@@ -147,8 +147,27 @@ int main(void)
 		   "platform/x86: thinkpad_acpi: ", 1);
 	convention("drivers/hwmon/tmp513.c", "hwmon: (tmp513) ", 1);
 	convention("Documentation/networking/e100.rst", "docs: ", 0);
-	convention("drivers/net/ethernet/8390/Kconfig", "net: ethernet: ", 0);
-	convention("fs/ext4/inode.c", "fs: ", 0);
+	convention("drivers/net/ethernet/8390/Kconfig", "net: 8390: ", 0);
+	convention("drivers/net/ethernet/intel/e1000e/netdev.c", "net: e1000e: ",
+		   0);
+	convention("fs/ext4/inode.c", "ext4: ", 0);
+	convention("net/ipv4/tcp.c", "ipv4: ", 0);
+	convention("drivers/edac/e752x_edac.c", "EDAC/e752x: ", 1);
+	convention("net/bluetooth/hci_core.c", "Bluetooth: ", 1);
+	convention("arch/arm64/boot/dts/ti/k3-am654-base-board.dts",
+		   "arm64: dts: ti: k3: ", 1);
+	convention("arch/arm/boot/dts/omap3-beagle.dts", "ARM: dts: omap3: ", 1);
+	convention("arch/x86/kernel/apm_32.c", "x86/apm_32: ", 1);
+	convention("tools/lib/bpf/libbpf.c", "libbpf: ", 1);
+	convention("tools/testing/selftests/bpf/README.rst", "selftests/bpf: ",
+		   0);
+	convention("tools/testing/selftests/rcutorture/doc/rcu-test-image.txt",
+		   "torture: ", 1);
+	convention("include/linux/compiler_attributes.h",
+		   "Compiler Attributes: ", 1);
+	convention("drivers/gpio/gpio-omap.c", "gpio: omap: ", 1);
+	convention("drivers/i2c/busses/i2c-piix4.c", "i2c: piix4: ", 1);
+	convention("drivers/iio/adc/ad7476.c", "iio: adc: ad7476: ", 0);
 	convention("MAINTAINERS", "MAINTAINERS: ", 0);
 
 	summary(PG_MOVED, 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
