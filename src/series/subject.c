@@ -574,11 +574,13 @@ static char *wording(enum plan_group kind, int way, size_t links,
 
 	switch (kind) {
 	case PG_ARCHIVED:
-		return way == 0 ?
-		       xstrfmt("replace dead %s%slink%s with archived cop%s",
-			       noun, sp, one, cop) :
-		       xstrfmt("use archived cop%s of dead %s%slink%s", cop,
-			       noun, sp, one);
+		if (way == 0)
+			return xstrfmt("replace dead %s%slink%s with archived "
+				       "cop%s", noun, sp, one, cop);
+		if (way == 1)
+			return xstrfmt("use archived cop%s of dead %s%slink%s",
+				       cop, noun, sp, one);
+		return xstrfmt("use archived cop%s", cop);
 	case PG_UPGRADE:
 		return xstrfmt("use https for %s%slink%s", noun, sp, one);
 	case PG_STRINGS:
@@ -591,28 +593,34 @@ static char *wording(enum plan_group kind, int way, size_t links,
 char *subject_summary(enum plan_group kind, size_t links, const char *noun,
 		      const char *what, int capital, size_t room)
 {
-	/* The noun goes before the place: "web" only where it fits. */
-	const char *nouns[] = { noun ? noun : "web", "" };
-	size_t n, w;
+	/* Longest first: the noun before the verb's length, "copies" last. */
+	static const struct { int noun, way; } order[] = {
+		{ 1, 0 }, { 1, 1 }, { 0, 0 }, { 0, 1 }, { 0, 2 },
+	};
+	size_t i, n = sizeof(order) / sizeof(order[0]);
 	char *s = NULL;
 
-	for (n = 0; n < 2 && !s; n++)
-		for (w = 0; w < 2 && !s; w++) {
-			char *t = wording(kind, (int)w, links, nouns[n]);
+	for (i = 0; i < n && !s; i++) {
+		char *t;
 
-			if (what) {
-				char *u = xstrfmt("%s %s %s", t,
-						  kind != PG_STRINGS ? "in" :
-						  "of", what);
+		if (order[i].way == 2 && kind != PG_ARCHIVED)
+			continue;
+		t = wording(kind, order[i].way, links,
+			    order[i].noun ? (noun ? noun : "web") : "");
+		if (what) {
+			char *u = xstrfmt("%s %s %s", t, kind != PG_STRINGS ?
+					  "in" : "of", what);
 
-				free(t);
-				t = u;
-			}
-			if (strlen(t) <= room || (!what && n == 1 && w == 1))
-				s = t;
-			else
-				free(t);
+			free(t);
+			t = u;
 		}
+		/* Without a place, the shortest stands whatever the room. */
+		if (strlen(t) <= room || (!what && i == n - 1) ||
+		    (!what && kind != PG_ARCHIVED && i == n - 2))
+			s = t;
+		else
+			free(t);
+	}
 	if (s && capital)
 		s[0] = (char)toupper((unsigned char)s[0]);
 	return s;

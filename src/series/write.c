@@ -586,17 +586,15 @@ static void add_link(struct strbuf *msg, const struct planned *e)
 }
 
 /*
- * One link's evidence, for below the "---" line: "path:line: kind:
- * evidence", wrapped at 75 columns with continuation lines indented by
- * four.  Reviewers read it there; git am leaves it out of history.
+ * One link's evidence, for below the "---" line: "path:line: kind:", then
+ * the evidence wrapped at 75 columns, its lines indented by four.
+ * Reviewers read it there; git am leaves it out of history.
  */
 static void add_evidence(struct strbuf *out, const struct planned *e)
 {
-	char *ev = xstrfmt("%s:%u: %s: %s", e->path, e->line,
-			   kind_name(e->kind), e->evidence);
-
-	add_hanging(out, ev, 75, 4);
-	free(ev);
+	strbuf_addf(out, "%s:%u: %s:\n    ", e->path, e->line,
+		    kind_name(e->kind));
+	add_hanging(out, e->evidence, 75, 4);
 }
 
 static void message(struct series *c, struct group *g, struct strbuf *msg)
@@ -1988,6 +1986,20 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	}
 	s = subject_summary(g->kind, g->nr, noun_of(c, g), what,
 			    g->style.capital, room);
+	/* Too long a place: the first file's name, then none. */
+	if (!s && what && level) {
+		const char *first = c->plan.v[g->edits[0]].path;
+		const char *base = strrchr(first, '/');
+		size_t files = files_of(c, g);
+		char *alt = files > 1 ?
+			    xstrfmt("%s and %zu more", base ? base + 1 : first,
+				    files - 1) :
+			    xstrdup(base ? base + 1 : first);
+
+		s = subject_summary(g->kind, g->nr, noun_of(c, g), alt,
+				    g->style.capital, room);
+		free(alt);
+	}
 	if (!s)
 		s = subject_summary(g->kind, g->nr, noun_of(c, g), NULL,
 				    g->style.capital, room);

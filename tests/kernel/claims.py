@@ -36,7 +36,7 @@ from collections import defaultdict
 LINK = re.compile(r"^(\S+):(\d+): (\S+://\S+) -> (\S+)$")
 LOC = re.compile(r"^(\S+):(\d+):$")
 LONE = re.compile(r"^  (?:-> )?(\S+://\S+)$")
-EVID = re.compile(r"^(\S+):(\d+): (moved|archived|upgrade|canonical|typo|migrated): (.*)$")
+EVID = re.compile(r"^(\S+):(\d+): (moved|archived|upgrade|canonical|typo|migrated):(?: (.*))?$")
 HIST = re.compile(r"; (\d+) checks? (\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d), (\d+) failing counted")
 CAPTURE = re.compile(r"capture (\d{14}), the nearest (before|after) (\d{4}-\d\d-\d\d)")
 CODE_EXT = re.compile(r"\.(c|h|S|sh|py|pl|awk|rb)$|(^|/)(Makefile|Kbuild)[^/]*$")
@@ -98,9 +98,9 @@ def check_patch(path):
         i += 1
         if not e:
             continue
-        text = e.group(4)
+        text = e.group(4) or ""
         while i < len(lines) and lines[i].startswith("    "):
-            text += " " + lines[i].strip()
+            text += (" " if text else "") + lines[i].strip()
             i += 1
         ev.append((e.group(1), e.group(2), e.group(3), text))
         k = len(ev) - 1

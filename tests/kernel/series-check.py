@@ -30,7 +30,7 @@ tree, top = sys.argv[1], sys.argv[2]
 GM = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback", "--no-rolestats"]
 # A link's place and its two URLs, a URL alone (or after "->"), or a
 # place alone: nothing shorter exists.
-EVIDENCE = re.compile(r"^(\S+:\d+: |  )(moved|archived|upgrade|canonical): ", re.M)
+EVIDENCE = re.compile(r"^(\S+:\d+: |  )(moved|archived|upgrade|canonical):( |$)", re.M)
 URL_LINE = re.compile(r"^(\S+:\d+: [a-z]+://\S+ -> \S+|  (-> )?[a-z]+://\S+|\S+:\d+:)$")
 
 

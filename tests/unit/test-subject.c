@@ -192,6 +192,8 @@ int main(void)
 	tight(PG_ARCHIVED, 1, "bfq-iosched.c", 47,
 	      "use archived copy of dead link in bfq-iosched.c",
 	      "then without 'web'");
+	tight(PG_ARCHIVED, 2, NULL, 20, "use archived copies",
+	      "where nothing longer fits: 'use archived copies'");
 	tight(PG_MOVED, 1, "a-very-long-file-name-indeed.c", 20, NULL,
 	      "none fits with the place: NULL, never a cut");
 	tight(PG_MOVED, 1, NULL, 5, "update moved link",
