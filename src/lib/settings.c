@@ -64,6 +64,9 @@ static const struct setting table[] = {
 	  "the store when not the tree's own (postgresql://...)" },
 	{ "tree", "tag", "NAME", SETTING_TEXT, 0, 0, NULL, 0, NULL,
 	  "the subject tag of that tree's series (net-next)" },
+	{ "subject", "prefix", "NAME", SETTING_TEXT, 0, 0, NULL, 0, NULL,
+	  "the subject prefix of patches to files under the path NAME "
+	  "(foo: bar:)" },
 };
 
 const struct setting *settings_all(size_t *n)

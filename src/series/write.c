@@ -2007,6 +2007,40 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	return s;
 }
 
+/*
+ * [subject "PATH"] prefix of .linkmend.conf: the project's own word for
+ * a part of its tree, for a patch all of whose files are under PATH (the
+ * longest such PATH); a separator space is added.
+ */
+static void prefix_from_config(struct series *c, struct group *g,
+			       const char *const *paths, size_t n)
+{
+	const struct config_entry *e, *best = NULL;
+	size_t i = 0, k;
+
+	if (!c->o->cfg)
+		return;
+	while ((e = config_next(c->o->cfg, "subject", "prefix", &i))) {
+		char *under;
+
+		if (!e->sub || !*e->value)
+			continue;
+		under = xstrdup(e->sub);
+		path_normalize(under);
+		for (k = 0; k < n && path_under(paths[k], under); k++)
+			;
+		if (k == n && (!best || strlen(e->sub) > strlen(best->sub)))
+			best = e;
+		free(under);
+	}
+	if (!best)
+		return;
+	free(g->style.prefix);
+	g->style.prefix = xstrfmt("%s%s", best->value,
+				  best->value[strlen(best->value) - 1] == ' ' ?
+				  "" : " ");
+}
+
 /* Subjects in each area's style, none the same as another. */
 static void name_groups(struct series *c)
 {
@@ -2031,9 +2065,12 @@ static void name_groups(struct series *c)
 	from[c->ng] = np;
 	styles = xcalloc(np + 1, sizeof(*styles));
 	subject_styles(c->root, c->base, paths, np, styles);
-	for (k = 0; k < c->ng; k++)
+	for (k = 0; k < c->ng; k++) {
 		subject_style_common(styles + from[k], from[k + 1] - from[k],
 				     &c->g[k].style);
+		prefix_from_config(c, &c->g[k], paths + from[k],
+				   from[k + 1] - from[k]);
+	}
 	for (i = 0; i < np; i++)
 		subject_style_release(&styles[i]);
 	free(styles);

@@ -410,6 +410,8 @@ for i in $(seq 1 16); do
 	echo "/* Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/w$i/w$i.c
 	printf '\nWAVE DRIVER %s\nM:\tWave Maintainer <wave@linkmend-web.org>\nL:\twave-list@lists.linkmend-web.org\nS:\tMaintained\nF:\tdrivers/w%s/\n' "$i" "$i" >> MAINTAINERS
 done
+# The project's own word for a part of its tree.
+printf '[subject "drivers/foo/"]\n\tprefix = foo-driver:\n' > .linkmend.conf
 git add -A
 git commit -qm "qux board, foo parts, wave drivers"
 "$LINKMEND" scan -q . > /dev/null
@@ -431,3 +433,6 @@ ok "sixteen patches to one list (the setup works)" \
 	test "$(grep -l '^Cc: wave-list@lists.linkmend-web.org' "$SCRATCH"/top-out/*/0*.patch | grep -vc '/0000-')" = 16
 ok "INDEX sends them in two waves, fifteen at most to a list" \
 	bash -c "grep -q '^# Send in 2 waves' '$SCRATCH/top-out/INDEX' && sed -n '/^# wave 2/,\$p' '$SCRATCH/top-out/INDEX' | grep -q '^core-drivers-02'"
+same "[subject \"drivers/foo/\"] prefix names the patches of files under it" \
+	"$(grep -h '^Subject:' "$SCRATCH"/top-out/foo-foo*/0*.patch | grep -v ' 0/' | sed 's/^Subject: \[[^]]*\] //; s/: .*/:/' | sort -u)" "foo-driver:"
+ok "and only those" bash -c "grep -h '^Subject:' '$SCRATCH'/top-out/core-drivers*/0*.patch | grep -q 'quux'"
