@@ -282,22 +282,17 @@ static char *dir_of(const char *path)
 /* The files of the run of edits from i on that share i's directory. */
 static size_t dir_run(struct series *c, const struct group *g, size_t i)
 {
-	char *d = dir_of(c->plan.v[g->edits[i]].path);
-	const char *prev = NULL;
+	const char *first = c->plan.v[g->edits[i]].path, *prev = NULL;
 	size_t n = 0;
 
 	for (; i < g->nr; i++) {
 		const char *p = c->plan.v[g->edits[i]].path;
-		char *e = dir_of(p);
-		int same = !strcmp(d, e);
 
-		free(e);
-		if (!same)
+		if (!same_dir(p, first))
 			break;
 		n += !prev || strcmp(p, prev);
 		prev = p;
 	}
-	free(d);
 	return n;
 }
 
@@ -1897,8 +1892,7 @@ static const char *noun_of(struct series *c, struct group *g)
 
 		if (!b || e->start >= b->len)
 			return NULL;
-		for (s = b->buf + e->start; s > b->buf && s[-1] != '\n'; s--)
-			;
+		s = line_start(b->buf, b->buf + e->start);
 		/* The words before the URL: the URL's own name says nothing. */
 		line = xstrndup(s, (size_t)(b->buf + e->start - s));
 		hit = strcasestr(line, "datasheet") ||

@@ -76,13 +76,15 @@ same "in one line that says why" "$(cat "$SCRATCH/res.err")" \
 LINKMEND_NOW=$((D0 + 7 * DAY)) run "$LINKMEND" resolve --trust-network "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
 same "--trust-network goes on" "$?" "0"
 
+share_tree() {	# share_tree DIR N X: 6 working hosts, N that never resolve
+	mkdir -p "$1"
+	cd "$1" || exit 1
+	for i in 1 2 3 4 5 6; do echo "http://h$i.share-web.org/"; done > links.txt
+	for i in $(seq 1 "$2"); do echo "http://$3$i.gone-web.org/"; done >> links.txt
+	"$LINKMEND" scan -q . > /dev/null
+}
 # Most hosts unreachable: 18 of 24 do not resolve.
-S=$SCRATCH/share
-mkdir -p "$S"
-cd "$S" || exit 1
-for i in 1 2 3 4 5 6; do echo "http://h$i.share-web.org/"; done > links.txt
-for i in $(seq 1 18); do echo "http://d$i.gone-web.org/"; done >> links.txt
-"$LINKMEND" scan -q . > /dev/null
+share_tree "$SCRATCH/share" 18 d
 run "$LINKMEND" check -q --no-output "${NET[@]}" 2> "$SCRATCH/share.err"
 same "18 of 24 hosts unreachable: check exits 2" "$?" "2"
 ok "and says how many" grep -q "18 of the 24 hosts checked are unreachable (more than 50%)" "$SCRATCH/share.err"
@@ -90,22 +92,17 @@ run "$LINKMEND" resolve -q --no-output "${NET[@]}" --archive-spacing 0 2> /dev/n
 same "resolve refuses after it" "$?" "2"
 run "$LINKMEND" check -q --no-output --force --suspect-share 80 "${NET[@]}" 2> /dev/null
 same "--suspect-share 80 accepts it" "$?" "0"
+run "$LINKMEND" resolve -q --no-output "${NET[@]}" --archive-spacing 0 2> /dev/null
+same "and a check that finds the network working clears the suspicion" "$?" "0"
 # 22 hosts that never resolve beside 6 that work, accepted once; three
 # days on only the 22 are asked again (the 6 are fresh): hosts never
 # reached say nothing of the network, which still works.
-S2=$SCRATCH/share2
-mkdir -p "$S2"
-cd "$S2" || exit 1
-for i in 1 2 3 4 5 6; do echo "http://h$i.share-web.org/"; done > links.txt
-for i in $(seq 1 22); do echo "http://e$i.gone-web.org/"; done >> links.txt
-"$LINKMEND" scan -q . > /dev/null
+share_tree "$SCRATCH/share2" 22 e
 LINKMEND_NOW=$D0 run "$LINKMEND" check -q --no-output --suspect-share 90 "${NET[@]}" 2> /dev/null
 same "22 of 28 hosts unreachable, accepted by --suspect-share 90 (the setup works)" "$?" "0"
 LINKMEND_NOW=$((D0 + 3 * DAY)) run "$LINKMEND" check --no-output "${NET[@]}" 2> "$SCRATCH/share3.err"
 same "three days on, the 22 never reached do not make the network look broken" "$?" "0"
 ok "(they were asked again)" grep -q "^check: 28 URLs, 22 checked now" "$SCRATCH/share3.err"
-run "$LINKMEND" resolve -q --no-output "${NET[@]}" --archive-spacing 0 2> /dev/null
-same "and a check that finds the network working clears the suspicion" "$?" "0"
 
 # A later check asks again only what failed.  An ftp:// link of a core
 # host refused (no FTP there) while its https:// one works: judged alone
