@@ -19,10 +19,11 @@ const struct usage_text cmd_series_usage = {
 	"   or: linkmend series --which-section PATH...",
 	"Write the resolutions as mbox patches (git format-patch form) in DIR:\n"
 	"one patch per MAINTAINERS section and kind (moved, upgrade, archived,\n"
-	"strings), subjects in the area's style, the evidence for every link\n"
-	"in its commit message.  To and Cc are what the tree's\n"
-	"scripts/get_maintainer.pl prints for each patch (else MAINTAINERS\n"
-	"read here); a cover letter goes to all of its patches' recipients.\n"
+	"strings), subjects in the area's style, a line for every link in its\n"
+	"commit message and its evidence below the \"---\" line.  To and Cc\n"
+	"are what the tree's scripts/get_maintainer.pl prints for each patch\n"
+	"(else MAINTAINERS read here); a cover letter goes to all of its\n"
+	"patches' recipients.\n"
 	"One series per tree that applies the patches (MAINTAINERS T:), in\n"
 	"DIR/TREE, at most --max patches each (DIR/TREE-01, -02, each on\n"
 	"top of the one before); a tree with one patch gets a [PATCH] alone;\n"
@@ -36,8 +37,9 @@ const struct usage_text cmd_series_usage = {
 	"and host ('linkmend help config').\n"
 	"\n"
 	"Apply a series with git am --empty=drop DIR/*.patch (its cover\n"
-	"letter has no diff).  Exit status 1 when edits were skipped because\n"
-	"the tree changed since the scan.\n",
+	"letter has no diff), or with --b4 check out b4/linkmend-DIR and run\n"
+	"b4 send.  Exit status 1 when edits were skipped because the tree\n"
+	"changed since the scan.\n",
 };
 
 struct series_args {
@@ -70,6 +72,8 @@ struct series_args {
 	OPT_BOOL(0, "no-get-maintainer", &(a)->o.in_process, "route by " \
 		 "MAINTAINERS and .mailmap read here, by the script's rules, " \
 		 "with no perl per patch"), \
+	OPT_BOOL(0, "b4", &(a)->o.b4, "each series also as an enrolled " \
+		 "b4 prep branch b4/linkmend-DIR in the tree's repository"), \
 	OPT_BOOL(0, "which-section", &(a)->which, "print the MAINTAINERS " \
 		 "section chosen for each PATH and those get_maintainer.pl " \
 		 "ranks as high"), \

@@ -8,7 +8,7 @@ pkgs=(build-essential pkg-config git libcurl4-openssl-dev libsqlite3-dev
       libjansson-dev sqlite3 valgrind python3 ripgrep time xz-utils bc
       dnsmasq-base iproute2 openssl libssl-dev chromium
       zlib1g-dev libpcre2-dev wget clang libclang-rt-14-dev vsftpd
-      libpq-dev postgresql tcpdump faketime libpsl-dev)
+      libpq-dev postgresql tcpdump faketime libpsl-dev b4)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -24,6 +24,7 @@
 #include "../rewrite/plan.h"
 #include "../rewrite/keep.h"
 #include "../rewrite/rewrite.h"
+#include "b4.h"
 #include "maintainers.h"
 #include "route.h"
 #include "subject.h"
@@ -44,6 +45,8 @@ struct group {
 	char *dir;		/* its first file's directory: the order */
 	struct recipients rcpt;
 	char *file;		/* its patch, once written */
+	char *commit;		/* its commit */
+	char *notes;		/* its evidence, below the "---" line */
 };
 
 struct series {
@@ -614,9 +617,9 @@ static void message(struct series *c, struct group *g, struct strbuf *msg)
  * diffstat: where format-patch puts notes, read in review and dropped
  * by git am.
  */
-static int put_evidence(struct series *c, const struct group *g)
+static int put_evidence(struct series *c, struct group *g)
 {
-	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT, ev = STRBUF_INIT;
 	const char *sep;
 	size_t i;
 	int ret = -1;
@@ -629,16 +632,20 @@ static int put_evidence(struct series *c, const struct group *g)
 		goto out;
 	}
 	sep += 5;
-	strbuf_add(&out, sb.buf, (size_t)(sep - sb.buf));
-	strbuf_addstr(&out, "The evidence for each link:\n");
+	strbuf_addstr(&ev, "The evidence for each link:\n");
 	for (i = 0; i < g->nr; i++)
-		add_evidence(&out, &c->plan.v[g->edits[i]]);
+		add_evidence(&ev, &c->plan.v[g->edits[i]]);
+	strbuf_add(&out, sb.buf, (size_t)(sep - sb.buf));
+	strbuf_add(&out, ev.buf, ev.len);
 	strbuf_addch(&out, '\n');
 	strbuf_addstr(&out, sep);
 	ret = atomic_write_file(g->file, out.buf, out.len, NULL);
+	free(g->notes);
+	g->notes = strbuf_detach(&ev, NULL);
 out:
 	strbuf_release(&sb);
 	strbuf_release(&out);
+	strbuf_release(&ev);
 	return ret;
 }
 
@@ -780,6 +787,16 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 		strbuf_reset(parent);
 		strbuf_add(parent, at, strcspn(at, "\n"));
 	}
+	for (k = first; k < last; k++) {
+		char *want = xstrfmt(":%zu ", k + 1), *at = strstr(m.buf, want);
+
+		free(want);
+		if (at && (at == m.buf || at[-1] == '\n')) {
+			at = strchr(at, ' ') + 1;
+			free(c->g[k].commit);
+			c->g[k].commit = xstrndup(at, strcspn(at, "\n"));
+		}
+	}
 	ret = 0;
 out:
 	unlink(marks);
@@ -818,8 +835,8 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 		      "strings or code; the others only comments and "
 		      "documentation." : "  Only comments and documentation "
 		      "change.");
-	strbuf_addstr(&sb, "  Each commit message lists its links with their "
-		      "evidence.");
+	strbuf_addstr(&sb, "  Each patch lists its links, their evidence "
+		      "below its \"---\" line.");
 	strbuf_addch(out, '\n');
 	add_wrapped(out, sb.buf, 72);
 	strbuf_release(&sb);
@@ -866,25 +883,57 @@ static void cover_subject(const struct series *c, size_t first, size_t last,
 	strbuf_addstr(out, what + 1);
 }
 
+/*
+ * A cover letter's subject (its part "(1 of 2)" too, not [PATCH]) and
+ * text, which b4's cover letter (--b4) holds as well.
+ */
+static void cover_text(struct series *c, size_t first, size_t last,
+		       size_t part, size_t parts, struct strbuf *subject,
+		       struct strbuf *sb)
+{
+	size_t i, links = 0, by_kind[PG__COUNT] = { 0 };
+
+	for (i = first; i < last; i++) {
+		links += c->g[i].nr;
+		by_kind[c->g[i].kind] += c->g[i].nr;
+	}
+	cover_subject(c, first, last, by_kind, subject);
+	if (parts > 1)
+		strbuf_addf(subject, " (%zu of %zu)", part, parts);
+	/* A tree without MAINTAINERS is grouped by its directories. */
+	strbuf_addf(sb, "This series updates %zu web link%s in %zu patch%s, one per\n"
+		    "%s and kind of change:\n\n", links,
+		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es",
+		    c->have_m ? "MAINTAINERS section" : "directory");
+	strbuf_addf(sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
+		    by_kind[PG_MOVED], by_kind[PG_UPGRADE], by_kind[PG_ARCHIVED], by_kind[PG_STRINGS]);
+	for (i = first; i < last; i++) {
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line, "%s%s (%zu)", c->g[i].style.prefix,
+			    c->g[i].summary, c->g[i].nr);
+		strbuf_addstr(sb, "  ");
+		add_hanging(sb, line.buf, 75, 4);
+		strbuf_release(&line);
+	}
+	how_gathered(c, first, last, by_kind, sb);
+}
+
 static int write_cover(struct series *c, const char *dir, size_t first,
 		       size_t last, size_t part, size_t parts,
 		       const struct recipients *rcpt)
 {
 	struct strbuf sb = STRBUF_INIT, subject = STRBUF_INIT;
-	size_t i, links = 0, by_kind[PG__COUNT] = { 0 };
 	char *path = xstrfmt("%s/0000-cover-letter.patch", dir);
 	char *tag = subject_tag(&c->g[first]);
 	char date[64];
 	time_t now = time(NULL);
 	struct tm tm;
+	size_t i;
 	int ret;
 
 	gmtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000", &tm);
-	for (i = first; i < last; i++) {
-		links += c->g[i].nr;
-		by_kind[c->g[i].kind] += c->g[i].nr;
-	}
 	strbuf_addf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 		    "From: %s <%s>\nDate: %s\n", c->from_name, c->from_mail,
 		    date);
@@ -892,28 +941,14 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		strbuf_addf(&sb, "To: %s\n", rcpt->to[i]);
 	for (i = 0; i < rcpt->ncc; i++)
 		strbuf_addf(&sb, "Cc: %s\n", rcpt->cc[i]);
-	cover_subject(c, first, last, by_kind, &subject);
-	strbuf_addf(&sb, "Subject: [%s 0/%zu] %s", tag, last - first,
-		    subject.buf);
-	if (parts > 1)
-		strbuf_addf(&sb, " (%zu of %zu)", part, parts);
-	/* A tree without MAINTAINERS is grouped by its directories. */
-	strbuf_addf(&sb, "\n\nThis series updates %zu web link%s in %zu patch%s, one per\n"
-		    "%s and kind of change:\n\n", links,
-		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es",
-		    c->have_m ? "MAINTAINERS section" : "directory");
-	strbuf_addf(&sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
-		    by_kind[PG_MOVED], by_kind[PG_UPGRADE], by_kind[PG_ARCHIVED], by_kind[PG_STRINGS]);
-	for (i = first; i < last; i++) {
-		struct strbuf line = STRBUF_INIT;
+	{
+		struct strbuf text = STRBUF_INIT;
 
-		strbuf_addf(&line, "%s%s (%zu)", c->g[i].style.prefix,
-			    c->g[i].summary, c->g[i].nr);
-		strbuf_addstr(&sb, "  ");
-		add_hanging(&sb, line.buf, 75, 4);
-		strbuf_release(&line);
+		cover_text(c, first, last, part, parts, &subject, &text);
+		strbuf_addf(&sb, "Subject: [%s 0/%zu] %s\n\n%s", tag,
+			    last - first, subject.buf, text.buf);
+		strbuf_release(&text);
 	}
-	how_gathered(c, first, last, by_kind, &sb);
 	/* As git format-patch --base writes it; here the cover has it too. */
 	if (c->o->base_commit)
 		strbuf_addf(&sb, "\nbase-commit: %s\n", c->base);
@@ -1237,6 +1272,7 @@ struct unit {
 	size_t first, last;
 	size_t part, parts;	/* of its tree's series */
 	char *dir;		/* under the series directory, or "" */
+	char *start;		/* the commit it applies to */
 };
 
 /*
@@ -1681,6 +1717,53 @@ static void remove_stale(struct series *c)
 	strbuf_release(&sb);
 }
 
+/* A series as an enrolled b4 prep branch (b4.h). */
+static int hand_to_b4(struct series *c, const struct unit *u)
+{
+	size_t n = u->last - u->first, k;
+	struct b4_patch *p = xcalloc(n, sizeof(*p));
+	struct strbuf subject = STRBUF_INIT, text = STRBUF_INIT;
+	char *branch = xstrfmt("b4/linkmend%s%s", *u->dir ? "-" : "", u->dir);
+	struct b4_series s = {
+		.top = c->root, .branch = branch, .start = u->start,
+		.tag = c->g[u->first].tag,
+		.subject = subject.buf, .body = text.buf,
+		.name = c->from_name, .mail = c->from_mail, .p = p, .n = n,
+		.context = unit_context(c, u->first, u->last),
+		.quiet = c->o->quiet,
+	};
+	int ret = -1;
+
+	for (k = 0; k < n; k++) {
+		const struct group *g = &c->g[u->first + k];
+
+		if (!g->commit) {
+			error("no commit for %s", g->area);
+			goto out;
+		}
+		p[k].commit = g->commit;
+		p[k].notes = g->notes;
+		p[k].rcpt = &g->rcpt;
+	}
+	if (n > 1) {
+		cover_text(c, u->first, u->last, u->part, u->parts, &subject,
+			   &text);
+		s.subject = subject.buf;
+		s.body = text.buf;
+	} else {
+		/* One patch: b4 sends it alone, with its own subject. */
+		s.subject = "";
+		s.body = "";
+	}
+	ret = b4_write_branch(&s);
+out:
+	strbuf_release(&subject);
+	strbuf_release(&text);
+	free(branch);
+	free(p);
+	return ret;
+}
+
 /*
  * Everything is written to a directory beside dir, which then takes
  * dir's place in one rename (an exchange where dir exists): a run
@@ -1711,6 +1794,7 @@ static int write_all(struct series *c)
 			strbuf_reset(&parent);
 			strbuf_addstr(&parent, c->base);
 		}
+		u[i].start = xstrdup(parent.buf);
 		ret = write_unit(c, staging, &u[i], &parent, now);
 	}
 	{
@@ -1732,9 +1816,13 @@ static int write_all(struct series *c)
 	else if (!ret)
 		ret = outdir_commit(&od);
 	outdir_release(&od);
+	for (i = 0; i < nu && !ret && c->o->b4 && !stopped(c); i++)
+		ret = hand_to_b4(c, &u[i]);
 out:
-	for (i = 0; i < nu; i++)
+	for (i = 0; i < nu; i++) {
 		free(u[i].dir);
+		free(u[i].start);
+	}
 	free(u);
 	strbuf_release(&parent);
 	free(final_dir);
@@ -1755,6 +1843,8 @@ static void release(struct series *c)
 		free(c->g[k].tag);
 		recipients_release(&c->g[k].rcpt);
 		free(c->g[k].file);
+		free(c->g[k].commit);
+		free(c->g[k].notes);
 	}
 	free(c->g);
 	plan_release(&c->plan);

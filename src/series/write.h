@@ -2,8 +2,9 @@
 /*
  * The series stage: the store's resolutions as patch series for the
  * maintainers: one patch per MAINTAINERS section and kind of change,
- * subjects in the area's own style, To/Cc from the section, each link's
- * evidence in the commit message, a cover letter with the totals; more
+ * subjects in the area's own style, To/Cc from the section, one line
+ * per link in the commit message and its evidence below the "---" line,
+ * a cover letter with the totals; more
  * than max patches make several series, each on top of the one before.
  * The commits are made by git itself on a side index, never touching the
  * work tree, and written out by git format-patch, so git am takes them.
@@ -30,6 +31,7 @@ struct series_opts {
 	int max;		/* patches in one series (15) */
 	int jobs;		/* get_maintainer.pl runs at once */
 	int in_process;		/* route by MAINTAINERS here, no script */
+	int b4;			/* each series an enrolled b4 branch too */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 	/*
 	 * Nonzero: stop (SIGINT) before the next step; nothing is put in

@@ -272,6 +272,39 @@ sed -i -z 's/1 check\(\s*\)2023-11-14\.\.2023-11-14/2 checks\12023-11-11..2023-1
 python3 "$TESTS/kernel/claims.py" "$SCRATCH"/doctored/*/*.patch > "$SCRATCH/claims2"
 same "a message whose evidence was doctored is caught" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims2")" "1"
 
+# Handed to b4: an enrolled 'b4 prep' branch per series, from which
+# 'b4 send -o' writes the patches series wrote, to their people.
+if command -v b4 > /dev/null; then
+	"$LINKMEND" series -o "$SCRATCH/b4-out" --archived --signoff --b4 \
+		--from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/b4.err"
+	same "series --b4 exits 0" "$?" "0"
+	same "one b4 branch per series" \
+		"$(git for-each-ref --format='%(refname:short)' refs/heads/b4/ | tr '\n' ' ')" \
+		"b4/linkmend-core-drivers b4/linkmend-foo-foo b4/linkmend-netdev-net-next b4/linkmend-no-tree "
+	ok "the work tree and its branch are as they were" \
+		bash -c "git diff --quiet && test \"\$(git symbolic-ref --short HEAD)\" = master -o \"\$(git symbolic-ref --short HEAD)\" = main"
+	for d in core-drivers foo-foo netdev-net-next no-tree; do
+		git worktree add -q "$SCRATCH/wt-$d" "b4/linkmend-$d"
+		(cd "$SCRATCH/wt-$d" && GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=user.name \
+			GIT_CONFIG_VALUE_0="Link Mender" GIT_CONFIG_KEY_1=user.email \
+			GIT_CONFIG_VALUE_1=mender@linkmend-web.org \
+			b4 -q send --no-sign -o "$SCRATCH/b4-$d" > /dev/null 2>&1)
+		python3 "$TESTS/lib/b4-same.py" "$SCRATCH/b4-out/$d" "$SCRATCH/b4-$d" \
+			mender@linkmend-web.org
+		git worktree remove --force "$SCRATCH/wt-$d"
+	done
+	ok "a patch's own people are below its '---', as Cc: lines b4 reads" \
+		grep -q '^Cc: Spec Watcher <spec@linkmend-web.org>$' "$SCRATCH"/b4-foo-foo/0001-*.eml
+	ok "git am drops them: they are not in the commit message" \
+		bash -c "! sed -n '/^\$/,/^---\$/p' '$SCRATCH'/b4-foo-foo/0001-*.eml | grep -q '^Cc: Spec'"
+	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
+		--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
+	ok "a second run replaces the branches; the old tips stay in their reflogs" \
+		test "$(git reflog show b4/linkmend-foo-foo | wc -l)" -ge 2
+else
+	echo "ok - series --b4 # SKIP Debian's b4 is not installed"
+fi
+
 # Routing by the tree's own scripts/get_maintainer.pl, when it ships one:
 # the same recipients as MAINTAINERS read by linkmend, patch by patch.
 mkdir -p scripts

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A series handed to b4 (Debian's b4, the kernel's patch-sending tool):
+ * an enrolled 'b4 prep' branch in the tree's repository, made by b4
+ * itself in a throw-away clone, so that 'b4 send' sends the messages
+ * series wrote.  b4 sends every message to the cover letter's To: and
+ * Cc: trailers and each patch also to the Cc: lines of its commit
+ * (below its "---", where git am drops them); the cover also goes to
+ * all of those.  So the cover names who every patch goes to, and each
+ * patch names the rest of its own recipients: each patch reaches the
+ * people series chose for it, and b4 has no To: of one patch alone (a
+ * maintainer of one patch only is its Cc:).  Patches that need more than
+ * three lines of context (a comment's opener, see series) get it from
+ * diff.context in a file the repository's config includes on that
+ * branch only, so that b4's git show writes them as series did.
+ */
+#ifndef SERIES_B4_H
+#define SERIES_B4_H
+
+#include <stddef.h>
+
+struct recipients;
+
+struct b4_patch {
+	const char *commit;	/* the commit series made of it */
+	const char *notes;	/* below its "---" line, or NULL */
+	const struct recipients *rcpt;
+};
+
+struct b4_series {
+	const char *top;	/* the repository's work tree */
+	const char *branch;	/* "b4/linkmend-netdev-net-next" */
+	const char *start;	/* the commit the series applies to */
+	const char *tag;	/* "net-next" of [PATCH net-next], or NULL */
+	const char *subject;	/* the cover letter's, without [PATCH] */
+	const char *body;	/* the cover letter's text */
+	const char *name, *mail;	/* who sends it */
+	const struct b4_patch *p;
+	size_t n;
+	size_t context;		/* diff lines the patches need (3) */
+	int quiet;
+};
+
+/*
+ * The branch s->branch in s->top: the patches as commits on s->start and
+ * b4's cover letter commit before them.  A branch of that name is
+ * replaced (its old tip stays in its reflog).  -1 after error().
+ */
+int b4_write_branch(const struct b4_series *s);
+
+#endif
