@@ -111,6 +111,8 @@ static const struct {
 	{ "tools/testing/selftests/rcutorture/", "torture: ", 1 },
 	{ "include/linux/compiler_attributes.h", "Compiler Attributes: ", 1 },
 	{ "drivers/pci/", "PCI: ", 1 },
+	{ "virt/kvm/", "KVM: ", 1 },
+	{ "arch/x86/kvm/", "KVM: x86: ", 1 },
 	{ "arch/mips/", "MIPS: ", 1 },
 	{ "net/core/", "net: ", 0 },
 };
@@ -122,6 +124,9 @@ static const struct {
 	const char *strip;	/* cut from the stem: "_edac", "i2c-" */
 } by_stem[] = {
 	{ "drivers/edac/", "EDAC/%s: ", 1, "_edac" },
+	{ "drivers/misc/", "misc: %s: ", 0, NULL },
+	{ "drivers/hid/", "HID: %s: ", 1, "hid-" },
+	{ "drivers/char/", "char: %s: ", 0, NULL },
 	{ "drivers/gpio/", "gpio: %s: ", 1, "gpio-" },
 	{ "drivers/i2c/busses/", "i2c: %s: ", 1, "i2c-" },
 	{ "drivers/spi/", "spi: %s: ", 1, "spi-" },
@@ -134,6 +139,100 @@ static const struct {
 	{ "sound/soc/codecs/", "ASoC: %s: ", 1, NULL },
 	{ "sound/pci/", "ALSA: %s: ", 1, NULL },
 };
+
+/* "EDAC/%s: " -> "EDAC: ", "gpio: %s: " -> "gpio: ". */
+static char *head_of(const char *fmt)
+{
+	size_t n = strcspn(fmt, "%");
+
+	while (n && strchr(" :/(", fmt[n - 1]))
+		n--;
+	return xstrfmt("%.*s: ", (int)n, fmt);
+}
+
+/*
+ * A header's part of the kernel: "asm-generic: ", "scsi: " (include/scsi/),
+ * "usb: " (include/uapi/linux/usb/), its own name under include/linux/
+ * ("cdrom: ", "virtio_ring: ").
+ */
+static char *header_prefix(const char *path)
+{
+	const char *p = path + 8;
+	char *d, *s;
+
+	if (starts(p, "uapi/"))
+		p += 5;
+	if (starts(p, "linux/platform_data/"))
+		p += 20;
+	else if (starts(p, "linux/"))
+		p += 6;
+	if (!*p)
+		return NULL;
+	d = dir_at(p, 0);
+	if (d) {
+		s = xstrfmt("%s: ", d);
+		free(d);
+		return s;
+	}
+	d = stem(p);
+	s = *d ? xstrfmt("%s: ", d) : NULL;
+	free(d);
+	return s;
+}
+
+/*
+ * Where the kernel keeps its tools, libraries and core, the part's own
+ * name: "kconfig: " (scripts/kconfig/), "checkpatch: " (a script's
+ * stem; "kbuild: " for a Makefile), "lib/xz: ", "lib/vsprintf: ",
+ * "tools/nolibc: " (under tools/include/), "bpftool: " (tools/bpf/),
+ * "tools/power/acpi: ", "perf: ", "tools/memory-model: ", "mm/kasan: ",
+ * a header's (header_prefix()), "sched: "
+ * (kernel/sched/), "seccomp: " (kernel/seccomp.c), "selftests: " (a
+ * file of selftests/ itself).  NULL elsewhere.
+ */
+static char *tool_prefix(const char *path)
+{
+	char *a = NULL, *b = NULL, *s = NULL;
+
+	if (starts(path, "scripts/") || starts(path, "kernel/")) {
+		a = dir_at(path, 1);
+		b = a ? NULL : stem(path);
+		if (b && (starts(b, "Makefile") || starts(b, "Kbuild")))
+			s = xstrdup("kbuild: ");
+		else if (a || (b && *b))
+			s = xstrfmt("%s: ", a ? a : b);
+	} else if (starts(path, "lib/") || starts(path, "mm/")) {
+		size_t top = strcspn(path, "/");
+
+		a = dir_at(path, 1);
+		b = a ? NULL : stem(path);
+		if (b && (starts(b, "Kconfig") || starts(b, "Makefile")))
+			s = NULL;
+		else if (a || (b && *b))
+			s = xstrfmt("%.*s/%s: ", (int)top, path, a ? a : b);
+		else
+			s = xstrfmt("%.*s: ", (int)top, path);
+	} else if (starts(path, "include/")) {
+		s = header_prefix(path);
+	} else if (!strcmp(path, "tools/testing/selftests/") ||
+		   (starts(path, "tools/testing/selftests/") &&
+		    !strchr(path + 24, '/'))) {
+		s = xstrdup("selftests: ");
+	} else if (starts(path, "tools/") && (a = dir_at(path, 1))) {
+		b = dir_at(path, 2);
+		if (!strcmp(a, "perf") || !strcmp(a, "objtool"))
+			s = xstrfmt("%s: ", a);
+		else if (b && (!strcmp(a, "include") || !strcmp(a, "bpf")))
+			s = xstrfmt("%s%s: ", *a == 'i' ? "tools/" : "", b);
+		else if (b && !strcmp(a, "power"))
+			s = xstrfmt("tools/power/%s: ", b);
+		else
+			s = xstrfmt("tools/%s: ", a);
+	}
+	free(a);
+	free(b);
+	return s;
+}
 
 static char *stem_for(const char *path, const char *strip)
 {
@@ -158,13 +257,28 @@ void subject_convention(const char *path, struct subject_style *out)
 		return set(out, 1, xstrdup("dt-bindings: "));
 	if (starts(path, "Documentation/"))
 		return set(out, 0, xstrdup("docs: "));
+	/* A PCI host driver: "PCI: dw-rockchip: " (pcie-dw-rockchip.c). */
+	if (starts(path, "drivers/pci/controller/") &&
+	    path[strlen(path) - 1] != '/') {
+		b = stem_for(path, starts(strrchr(path, '/'), "/pci-") ?
+			     "pci-" : "pcie-");
+		s = xstrfmt("PCI: %s: ", b);
+		free(b);
+		return set(out, 1, s);
+	}
 	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		if (starts(path, fixed[i].dir))
-			return set(out, fixed[i].capital,
-				   xstrdup(fixed[i].prefix));
+		if (starts(path, fixed[i].dir)) {
+			set(out, fixed[i].capital, xstrdup(fixed[i].prefix));
+			out->firm = 1;
+			return;
+		}
 	for (i = 0; i < sizeof(by_stem) / sizeof(by_stem[0]); i++)
 		if (starts(path, by_stem[i].dir) &&
 		    !strchr(path + strlen(by_stem[i].dir), '/')) {
+			/* The directory itself: the subsystem's word alone. */
+			if (!path[strlen(by_stem[i].dir)])
+				return set(out, by_stem[i].capital,
+					   head_of(by_stem[i].fmt));
 			b = stem_for(path, by_stem[i].strip);
 			s = xstrfmt(by_stem[i].fmt, b);
 			free(b);
@@ -188,6 +302,8 @@ void subject_convention(const char *path, struct subject_style *out)
 	}
 	if (starts(path, "drivers/net/can/"))
 		return set(out, 0, xstrdup("can: "));
+	if (!strcmp(path, "drivers/gpu/drm/"))
+		return set(out, 1, xstrdup("drm: "));
 	if (starts(path, "drivers/gpu/drm/") && (a = dir_at(path, 3))) {
 		size_t n = strlen(a);
 
@@ -197,6 +313,8 @@ void subject_convention(const char *path, struct subject_style *out)
 		free(a);
 		return set(out, 1, s);
 	}
+	if (!strcmp(path, "drivers/hwmon/"))
+		return set(out, 1, xstrdup("hwmon: "));
 	if (starts(path, "drivers/hwmon/") && !strchr(path + 14, '/')) {
 		b = stem(path);
 		s = xstrfmt("hwmon: (%s) ", b);
@@ -256,17 +374,50 @@ void subject_convention(const char *path, struct subject_style *out)
 		return set(out, 0, s);
 	if (starts(path, "sound/soc/") && (s = with_dir("ASoC: %s: ", path, 2)))
 		return set(out, 1, s);
+	if (starts(path, "sound/"))
+		return set(out, 1, (s = with_dir("ALSA: %s: ", path, 1)) ? s :
+				   xstrdup("ALSA: "));
 	if (starts(path, "drivers/usb/") && (s = with_dir("usb: %s: ", path, 2)))
 		return set(out, 0, s);
 	if (starts(path, "drivers/staging/") &&
 	    (s = with_dir("staging: %s: ", path, 2)))
 		return set(out, 0, s);
 	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
-	if ((starts(path, "fs/") || starts(path, "net/")) &&
+	/* fs/smb/client/: "smb: client: ". */
+	if (starts(path, "fs/") && (a = dir_at(path, 1)) &&
+	    (b = dir_at(path, 2))) {
+		s = xstrfmt("%s: %s: ", a, b);
+		free(a);
+		free(b);
+		return set(out, 0, s);
+	}
+	free(a);
+	a = NULL;
+	if ((starts(path, "fs/") || starts(path, "net/") ||
+	     starts(path, "security/")) &&
 	    (s = with_dir("%s: ", path, 1)))
+		return set(out, 0, s);
+	if ((s = tool_prefix(path)))
 		return set(out, 0, s);
 	if (starts(path, "drivers/") && (a = dir_at(path, 1))) {
 		b = dir_at(path, 2);
+		/*
+		 * A driver alone in its class: "nfc: trf7970a: ", "pwm:
+		 * sunplus: " (pwm-sunplus.c), "vlynq: " (vlynq.c).
+		 */
+		if (!b && path[strlen(path) - 1] != '/') {
+			size_t al = strlen(a);
+
+			b = stem(path);
+			if (!strncmp(b, a, al) && (b[al] == '-' ||
+			    b[al] == '_') && b[al + 1])
+				memmove(b, b + al + 1, strlen(b + al + 1) + 1);
+			if (starts(b, "Kconfig") || starts(b, "Makefile") ||
+			    !*b || !strcmp(a, b)) {
+				free(b);
+				b = NULL;
+			}
+		}
 		s = b ? xstrfmt("%s: %s: ", a, b) : xstrfmt("%s: ", a);
 		free(a);
 		free(b);
@@ -278,9 +429,198 @@ void subject_convention(const char *path, struct subject_style *out)
 		return set(out, 0, s);
 	}
 	b = stem(path);
-	s = xstrfmt("%s: ", b);
+	s = starts(b, "Makefile") || starts(b, "Kbuild") ?
+	    xstrdup("kbuild: ") : xstrfmt("%s: ", b);
 	free(b);
 	set(out, 0, s);
+}
+
+/* Parts of paths and titles that name no subsystem. */
+static const char *const generic_words[] = {
+	"drivers", "include", "linux", "uapi", "documentation", "arch",
+	"boot", "dts", "bindings", "devicetree", "tools", "testing",
+	"selftests", "lib", "scripts", "asm", "asm-generic", "generic",
+	"common", "and", "the", "of", "for", "with", "other", "misc", "core",
+	"support", "driver", "subsystem", "api", "abi", "kernel", NULL,
+};
+
+/* Build files' names, which name no subsystem in a path. */
+static const char *const build_words[] = {
+	"kconfig", "makefile", "kbuild", NULL,
+};
+
+static int listed(const char *const *v, const char *w)
+{
+	for (; *v; v++)
+		if (!strcmp(*v, w))
+			return 1;
+	return 0;
+}
+
+/*
+ * The words of s[0..len) (lower case, split at separators) into names;
+ * path: s is a path, where build files' names say nothing.
+ */
+static void add_words(struct strmap *names, const char *s, size_t len,
+		      const char *seps, int path)
+{
+	size_t i = 0, k;
+
+	while (i < len) {
+		size_t w = 0;
+		char *word;
+
+		while (i < len && strchr(seps, s[i]))
+			i++;
+		while (i + w < len && !strchr(seps, s[i + w]))
+			w++;
+		if (w >= 2) {
+			word = xstrndup(s + i, w);
+			for (k = 0; word[k]; k++)
+				word[k] = (char)tolower((unsigned char)word[k]);
+			if (!listed(generic_words, word) &&
+			    !(path && listed(build_words, word)))
+				*strmap_put(names, word) = (void *)1;
+			free(word);
+		}
+		i += w;
+	}
+}
+
+/* 1 when a word of prefix is one of names. */
+static int names_any(const struct strmap *names, const char *prefix)
+{
+	struct strmap words = STRMAP_INIT;
+	struct strmap_entry *e;
+	int hit = 0;
+
+	add_words(&words, prefix, strlen(prefix), "/():, ", 0);
+	add_words(&words, prefix, strlen(prefix), "/():, -_", 0);
+	strmap_for_each(&words, e)
+		if (strmap_get(names, e->key))
+			hit = 1;
+	strmap_clear(&words, NULL);
+	return hit;
+}
+
+/*
+ * prefix and the first word of the title that a path of the section has
+ * too: "riscv: ftrace: " (arch/riscv/include/asm/ftrace.h of FUNCTION
+ * HOOKS (FTRACE)), "docs: ldm: " (LOGICAL DISK MANAGER SUPPORT (LDM,
+ * ...)); for "docs: " any word of the title ("docs: regressions: " of
+ * KERNEL REGRESSIONS).  1 with *out set.
+ */
+static int title_word_of(const char *prefix, const char *title,
+			 const struct strmap *paths, struct subject_style *out)
+{
+	const char *p = title;
+
+	while (*p) {
+		size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz"
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+		char *w = xstrndup(p, n), *q;
+
+		for (q = w; *q; q++)
+			*q = (char)tolower((unsigned char)*q);
+		if (n >= 3 && !listed(generic_words, w) &&
+		    (!paths || strmap_get(paths, w))) {
+			out->prefix = xstrfmt("%s%s: ", prefix, w);
+			out->capital = 0;
+			out->history = 0;
+			free(w);
+			return 1;
+		}
+		free(w);
+		p += n;
+		p += strcspn(p, "abcdefghijklmnopqrstuvwxyz"
+			     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+	}
+	return 0;
+}
+
+/* path's last part, the name its subsystem goes by ("lm90", "hwmon"). */
+static void add_last_part(struct strmap *names, const char *path)
+{
+	size_t n = strcspn(path, "*?[");
+	const char *b;
+
+	while (n && path[n - 1] == '/')
+		n--;
+	for (b = path + n; b > path && b[-1] != '/'; b--)
+		;
+	n -= (size_t)(b - path);
+	add_words(names, b, strcspn(b, ".") < n ? strcspn(b, ".") : n, "", 1);
+	add_words(names, b, n, ".-_", 1);
+}
+
+int subject_section_style(const char *prefix, const char *title,
+			  const char *const *paths, const size_t *files,
+			  size_t n, const char *const *lists, size_t nl,
+			  struct subject_style *out)
+{
+	struct strmap names = STRMAP_INIT, parts = STRMAP_INIT;
+	size_t i, k, pass, *order = xcalloc(n + 1, sizeof(*order));
+	int found = 0;
+
+	add_words(&names, title, strlen(title), " \t/()[],.:;'\"+&-_", 0);
+	for (i = 0; i < n; i++) {
+		add_last_part(&names, paths[i]);
+		add_last_part(&parts, paths[i]);
+	}
+	/* A list's name is the subsystem's too: alsa-devel, linux-kbuild. */
+	for (i = 0; i < nl; i++)
+		add_words(&names, lists[i], strcspn(lists[i], "@"), "-._<> ",
+			  0);
+	/* The documentation's own sections answer to "docs: ". */
+	if (strcasestr(title, "documentation")) {
+		*strmap_put(&names, "docs") = (void *)1;
+		*strmap_put(&names, "doc") = (void *)1;
+	}
+	if (names_any(&names, prefix))
+		goto out;
+	/* Most files first (a stable sort: MAINTAINERS' order on ties). */
+	for (i = 0; i < n; i++) {
+		for (k = i; k > 0 && files[order[k - 1]] < files[i]; k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+	/* The section's own parts first, its tools after. */
+	for (pass = 0; pass < 2 && !found; pass++)
+		for (k = 0; k < n && !found; k++) {
+			size_t cut;
+			struct subject_style st = { 0 };
+			char *p;
+
+			i = order[k];
+			cut = strcspn(paths[i], "*?[");
+			if (starts(paths[i], "include/") ||
+			    starts(paths[i], "Documentation/") ||
+			    starts(paths[i], "tools/testing/") || !cut ||
+			    starts(paths[i], "tools/") != (int)pass)
+				continue;
+			/* "kernel/crash_*": "kernel/crash". */
+			while (cut > 1 && strchr("-_.", paths[i][cut - 1]))
+				cut--;
+			p = xstrndup(paths[i], cut);
+			subject_convention(p, &st);
+			free(p);
+			if (names_any(&names, st.prefix)) {
+				*out = st;
+				found = 1;
+			} else {
+				subject_style_release(&st);
+			}
+		}
+	/* Nothing better: the prefix and the section's own word. */
+	if (!found)
+		found = title_word_of(prefix, title, &parts, out) ||
+			(!strcmp(prefix, "docs: ") &&
+			 title_word_of(prefix, title, NULL, out));
+out:
+	free(order);
+	strmap_clear(&names, NULL);
+	strmap_clear(&parts, NULL);
+	return found;
 }
 
 /*
@@ -352,6 +692,7 @@ static void style_of(const char *path, struct strbuf *log,
 		return;
 	}
 	out->prefix = xstrdup(best);
+	out->history = 1;
 	strmap_clear(&count, NULL);
 	/* How the area writes what follows its prefix. */
 	for (line = log->buf; line < log->buf + log->len;
@@ -529,6 +870,12 @@ void subject_style_common(const struct subject_style *v, size_t n,
 	for (i = 0; i < n; i++)
 		caps += v[i].capital;
 	out->capital = caps * 2 > n;
+	out->history = 1;
+	out->firm = 1;
+	for (i = 0; i < n; i++) {
+		out->history &= v[i].history;
+		out->firm &= v[i].firm;
+	}
 	/*
 	 * Nothing shared (a driver and its documentation): the prefix most
 	 * of the files have, the code's before "docs: " on a tie.
@@ -550,6 +897,8 @@ void subject_style_common(const struct subject_style *v, size_t n,
 		}
 		out->prefix = xstrdup(v[best].prefix);
 		out->capital = v[best].capital;
+		out->history = v[best].history;
+		out->firm = v[best].firm;
 		return;
 	}
 	out->prefix = xstrndup(v[0].prefix, (size_t)(at[common - 1] +

@@ -5,7 +5,8 @@
  * the area capitalises what follows it; where the tree has no history,
  * the kernel's conventions by path ("dt-bindings: display: tilcdc: ",
  * "wifi: b43: ", "drm/omap: ", "x86/vdso: ", "PCI: ", "MIPS: ",
- * "platform/x86: drv: ").  Then a summary that says what changes where.
+ * "platform/x86: drv: "), or by the MAINTAINERS section where the path's
+ * own says nothing of it.  Then a summary that says what changes where.
  */
 #ifndef SERIES_SUBJECT_H
 #define SERIES_SUBJECT_H
@@ -17,6 +18,8 @@
 struct subject_style {
 	char *prefix;		/* with its separator: "net: " */
 	int capital;		/* "Update ...", else "update ..." */
+	int history;		/* the files' history gave it */
+	int firm;		/* a subsystem's own fixed form ("Input: ") */
 };
 
 /*
@@ -38,8 +41,27 @@ void subject_style_release(struct subject_style *s);
 void subject_style_common(const struct subject_style *v, size_t n,
 			  struct subject_style *out);
 
-/* The style the path alone gives (no history). */
+/*
+ * The style the path alone gives (no history); a directory's ("dir/")
+ * is its subsystem's word alone ("gpio: ", "hwmon: ").
+ */
 void subject_convention(const char *path, struct subject_style *out);
+
+/*
+ * A MAINTAINERS section's own style, for a patch whose prefix (from its
+ * paths, not their history) does not name its section: a header under
+ * include/, a document the subsystem keeps.  The convention of the F:
+ * path that covers the most files (files[i] for paths[i]), outside
+ * include/, Documentation/ and selftests (those under tools/ last), whose
+ * prefix names the section: a word of the prefix is a word of its title,
+ * the last part of one of its paths or the name of one of its lists.  A section of documents alone: "docs: " and
+ * its title's first word.  1 with *out set; 0 when prefix names the
+ * section already, or nothing does better.
+ */
+int subject_section_style(const char *prefix, const char *title,
+			  const char *const *paths, const size_t *files,
+			  size_t n, const char *const *lists, size_t nl,
+			  struct subject_style *out);
 
 /*
  * "Update moved web links in foo.c" for links links of kind in what

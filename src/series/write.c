@@ -72,6 +72,11 @@ struct series {
 	 */
 	char *root, *git_dir;
 	char *prefix;		/* the store's root in it ("drivers/iio/") */
+	/* Every path at the base, sorted (loaded when first asked). */
+	struct strbuf listing;
+	char **files;
+	size_t nfiles;
+	int listed;
 };
 
 static int git_run(struct series *c, const char *const *args, const char *in,
@@ -1853,6 +1858,8 @@ static void release(struct series *c)
 	strmap_clear(&c->blobs, free_blob);
 	strmap_clear(&c->modes, free);
 	strbuf_release(&c->unkept_names);
+	strbuf_release(&c->listing);
+	free(c->files);
 	free(c->base);
 	free(c->root);
 	free(c->git_dir);
@@ -2091,6 +2098,91 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	return s;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* How many of the base's files the F: pattern pat covers. */
+static size_t files_covered(struct series *c, const char *pat)
+{
+	size_t lit = strcspn(pat, "*?["), lo = 0, hi, n = 0;
+	int dir = pat[strlen(pat) - 1] == '/';
+
+	if (!c->listed) {
+		const char *args[] = { "ls-tree", "-r", "-z", "--name-only",
+				       c->base, NULL };
+		size_t i, alloc = 0;
+
+		c->listed = 1;
+		if (!git(c, args, NULL, 0, &c->listing, NULL))
+			for (i = 0; i < c->listing.len;
+			     i += strlen(c->listing.buf + i) + 1) {
+				ALLOC_GROW(c->files, c->nfiles + 1, alloc);
+				c->files[c->nfiles++] = c->listing.buf + i;
+			}
+		if (c->nfiles)
+			qsort(c->files, c->nfiles, sizeof(*c->files), cmp_str);
+	}
+	/* The first path at or after the pattern's literal part. */
+	hi = c->nfiles;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(c->files[mid], pat, lit) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->nfiles && !strncmp(c->files[lo], pat, lit); lo++)
+		if (dir ? lit == strlen(pat) || glob_match(pat, c->files[lo], 0) :
+		    glob_match(pat, c->files[lo], 0) ||
+		    !strcmp(c->files[lo], pat))
+			n++;
+	return n;
+}
+
+/*
+ * Where the files' own paths say nothing of the group's MAINTAINERS
+ * section (a header in include/, the subsystem's documents), and their
+ * history does not either, the section's own prefix (subject.h).
+ */
+static void prefix_from_section(struct series *c, struct group *g)
+{
+	const struct maint_section *sec;
+	struct subject_style st;
+	const char **f, **l;
+	size_t i, n = 0, nl = 0, *w;
+
+	/* Device trees say what they are, whoever keeps them. */
+	if (!c->have_m || g->section < 0 || g->style.history ||
+	    g->style.firm ||
+	    !strncmp(g->style.prefix, "dt-bindings: ", 13) ||
+	    strstr(g->style.prefix, " dts: "))
+		return;
+	sec = &c->m.v[g->section];
+	f = xcalloc(sec->npat + 1, sizeof(*f));
+	w = xcalloc(sec->npat + 1, sizeof(*w));
+	l = xcalloc(sec->ncc + 1, sizeof(*l));
+	for (i = 0; i < sec->npat; i++)
+		if (sec->pat[i].type == 'F')
+			f[n++] = sec->pat[i].value;
+	for (i = 0; i < sec->ncc; i++)
+		if (sec->cc_kind[i] == 'L')
+			l[nl++] = sec->cc[i];
+	/* The section's home is where most of its files are. */
+	for (i = 0; i < n; i++)
+		w[i] = files_covered(c, f[i]);
+	if (subject_section_style(g->style.prefix, sec->name, f, w, n, l, nl,
+				  &st)) {
+		subject_style_release(&g->style);
+		g->style = st;
+	}
+	free(l);
+	free(w);
+	free(f);
+}
+
 /*
  * [subject "PATH"] prefix of .linkmend.conf: the project's own word for
  * a part of its tree, for a patch all of whose files are under PATH (the
@@ -2152,6 +2244,7 @@ static void name_groups(struct series *c)
 	for (k = 0; k < c->ng; k++) {
 		subject_style_common(styles + from[k], from[k + 1] - from[k],
 				     &c->g[k].style);
+		prefix_from_section(c, &c->g[k]);
 		prefix_from_config(c, &c->g[k], paths + from[k],
 				   from[k + 1] - from[k]);
 	}

@@ -210,6 +210,10 @@ guessed=$(cat /dev/null $(cat "$out/patches.txt") |
 # message width against the tree's own get_maintainer.pl.
 python3 "$here/series-check.py" "$tree" "$out/series" > "$out/series-check.txt"
 cat "$out/series-check.txt"
+# Each subject's prefix against its owning MAINTAINERS section's
+# convention, read with none of linkmend's code (tests/kernel/conventions.py).
+python3 "$here/conventions.py" "$tree" $(find "$out/series" -name '0*.patch' ! -name '0000-*' | sort) > "$out/conventions.txt"
+cat "$out/conventions.txt"
 # The in-process routing (series --no-get-maintainer) against the script's:
 # the same To: and Cc: lines, patch by patch.
 rm -rf "$out/series-inproc"
@@ -289,6 +293,7 @@ for k in recipients_match_get_maintainer patches_without_to duplicate_summaries 
 	 messages_with_evidence_above_cut subjects_over_75 summaries_with_maintainers_title; do
 	summary "$k" "$(sed -n "s/^$k: //p" "$out/series-check.txt")"
 done
+summary subjects_not_section_convention "$(sed -n 's/^subjects_not_section_convention: //p' "$out/conventions.txt") of $(sed -n 's/^patches_judged: //p' "$out/conventions.txt") (tests/kernel/conventions.py)"
 summary in_process_routing_matches "$inproc_same of $inproc_all (series --no-get-maintainer: the same To: and Cc: as get_maintainer.pl's)"
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
 summary report_test "$report ($(grep -c '^ok - ' "$out/report-test.txt") ok, $(grep -c '^not ok - ' "$out/report-test.txt") not ok)"
@@ -357,5 +362,6 @@ for k in patches_without_to duplicate_summaries message_lines_over_75 covers_wit
 	[ "$(sc $k)" = 0 ] || ok=0
 done
 case $(sc series_spanning_trees) in "0 of "*) ;; *) ok=0 ;; esac
+[ "$(fig subjects_not_section_convention "$out/conventions.txt")" = 0 ] || ok=0
 [ "$inproc_same" = "$inproc_all" ] || ok=0
 [ $ok = 1 ] && echo "e2e: ok" || { echo "e2e: FAILED"; exit 1; }

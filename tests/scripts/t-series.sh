@@ -271,6 +271,14 @@ cp -r "$O"/* "$SCRATCH/doctored/"
 sed -i -z 's/1 check\(\s*\)2023-11-14\.\.2023-11-14/2 checks\12023-11-11..2023-11-14/' "$SCRATCH/doctored/netdev-net-next/$(basename "$B")"
 python3 "$TESTS/kernel/claims.py" "$SCRATCH"/doctored/*/*.patch > "$SCRATCH/claims2"
 same "a message whose evidence was doctored is caught" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims2")" "1"
+# The e2e's reader of subject conventions (tests/kernel/conventions.py,
+# none of linkmend's code) takes foo: for FOO DRIVER, and catches a
+# prefix that names no part of the owning section.
+same "conventions.py finds foo: the owning section's" \
+	"$(python3 "$TESTS/kernel/conventions.py" "$T" "$F1" | sed -n 's/^subjects_not_section_convention: //p')" "0"
+sed 's/^Subject: \[PATCH 1\/2\] foo: /Subject: [PATCH 1\/2] include: /' "$F1" > "$SCRATCH/doctored/include.patch"
+same "and catches include: on the same patch" \
+	"$(python3 "$TESTS/kernel/conventions.py" "$T" "$SCRATCH/doctored/include.patch" | sed -n 's/^subjects_not_section_convention: //p')" "1"
 
 # Handed to b4: an enrolled 'b4 prep' branch per series, from which
 # 'b4 send -o' writes the patches series wrote, to their people.

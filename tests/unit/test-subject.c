@@ -125,6 +125,81 @@ out:
 	strbuf_release(&out);
 }
 
+/* The style by MAINTAINERS section (b: the path's own, or NULL: kept). */
+static void by_section(const char *prefix, const char *title,
+		       const char *const *paths, const size_t *files, size_t n,
+		       const char *list, const char *want, const char *why)
+{
+	struct subject_style st = { 0 };
+	const char *lists[] = { list };
+	int got = subject_section_style(prefix, title, paths, files, n, lists,
+					list ? 1 : 0, &st);
+
+	if (want)
+		CHECK(got && st.prefix && !strcmp(st.prefix, want), why);
+	else
+		CHECK(!got, why);
+	if (got && want && strcmp(st.prefix, want))
+		printf("# got '%s'\n", st.prefix);
+	subject_style_release(&st);
+}
+
+/*
+ * A patch whose files' own prefix says nothing of their section takes
+ * the section's: its home (the F: path with the most files) gives it.
+ */
+static void section(void)
+{
+	const char *hwmon[] = { "Documentation/hwmon/lm90.rst",
+				"drivers/hwmon/lm90.c" };
+	const size_t hwmon_n[] = { 1, 1 };
+	const char *dm[] = { "Documentation/admin-guide/device-mapper/",
+			     "drivers/md/Kconfig",
+			     "drivers/md/persistent-data/", "drivers/md/dm*",
+			     "include/linux/device-mapper.h" };
+	const size_t dm_n[] = { 30, 1, 15, 90, 1 };
+	const char *tty[] = { "Documentation/tty/", "drivers/tty/",
+			      "include/linux/tty*.h",
+			      "include/uapi/linux/tty.h" };
+	const size_t tty_n[] = { 5, 120, 5, 1 };
+	const char *regressions[] = {
+		"Documentation/admin-guide/reporting-regressions.rst",
+		"Documentation/process/handling-regressions.rst" };
+	const size_t regressions_n[] = { 1, 1 };
+	const char *ftrace[] = { "Documentation/trace/ftrace*",
+				 "kernel/trace/ftrace*", "arch/*/*/*ftrace*" };
+	const size_t ftrace_n[] = { 2, 3, 20 };
+	const char *docs[] = { "Documentation/", "scripts/kernel-doc" };
+	const size_t docs_n[] = { 3000, 1 };
+	const char *sound[] = { "Documentation/sound/", "sound/",
+				"include/sound/" };
+	const size_t sound_n[] = { 80, 2000, 150 };
+
+	by_section("docs: ", "LM90 HARDWARE MONITOR DRIVER", hwmon, hwmon_n,
+		   2, NULL, "hwmon: (lm90) ",
+		   "a driver's document takes the driver's prefix");
+	by_section("include: ", "TTY LAYER", tty, tty_n, 4, NULL, "tty: ",
+		   "a header takes its subsystem's");
+	by_section("docs: ", "DEVICE-MAPPER  (LVM)", dm, dm_n, 5,
+		   "dm-devel@redhat.com", "md: dm: ",
+		   "the F: path with the most files is the section's home");
+	by_section("docs: ", "KERNEL REGRESSIONS", regressions,
+		   regressions_n, 2, NULL, "docs: regressions: ",
+		   "a section of documents alone: docs: and its word");
+	by_section("riscv: ", "FUNCTION HOOKS (FTRACE)", ftrace, ftrace_n, 3,
+		   NULL, "riscv: ftrace: ",
+		   "an architecture's file of a function's section: both");
+	by_section("docs: ", "DOCUMENTATION", docs, docs_n, 2,
+		   "linux-doc@vger.kernel.org", NULL,
+		   "the documentation's own section keeps docs:");
+	by_section("docs: ", "SOUND", sound, sound_n, 3,
+		   "alsa-devel@alsa-project.org", "ALSA: ",
+		   "a list's name is the subsystem's (alsa-devel: ALSA:)");
+	by_section("hwmon: (lm90) ", "LM90 HARDWARE MONITOR DRIVER", hwmon,
+		   hwmon_n, 2, NULL, NULL,
+		   "a prefix that names the section is kept");
+}
+
 int main(void)
 {
 	history();
@@ -169,6 +244,42 @@ int main(void)
 	convention("drivers/i2c/busses/i2c-piix4.c", "i2c: piix4: ", 1);
 	convention("drivers/iio/adc/ad7476.c", "iio: adc: ad7476: ", 0);
 	convention("MAINTAINERS", "MAINTAINERS: ", 0);
+	/* Headers, tools, libraries and core by their own part's name. */
+	convention("include/asm-generic/qspinlock.h", "asm-generic: ", 0);
+	convention("include/uapi/linux/cdrom.h", "cdrom: ", 0);
+	convention("include/uapi/linux/usb/ch9.h", "usb: ", 0);
+	convention("include/linux/platform_data/cros_ec_commands.h",
+		   "cros_ec_commands: ", 0);
+	convention("scripts/coccinelle/free/iounmap.cocci", "coccinelle: ", 0);
+	convention("scripts/checkpatch.pl", "checkpatch: ", 0);
+	convention("Makefile", "kbuild: ", 0);
+	convention("lib/xz/xz_stream.h", "lib/xz: ", 0);
+	convention("lib/vsprintf.c", "lib/vsprintf: ", 0);
+	convention("mm/kasan/report.c", "mm/kasan: ", 0);
+	convention("kernel/seccomp.c", "seccomp: ", 0);
+	convention("kernel/sched/core.c", "sched: ", 0);
+	convention("tools/include/nolibc/nolibc.h", "tools/nolibc: ", 0);
+	convention("tools/memory-model/README", "tools/memory-model: ", 0);
+	convention("tools/perf/Documentation/security.txt", "perf: ", 0);
+	convention("tools/testing/selftests/kselftest_harness.h",
+		   "selftests: ", 0);
+	convention("fs/smb/client/cifsfs.c", "smb: client: ", 0);
+	convention("security/landlock/ruleset.c", "landlock: ", 0);
+	convention("virt/kvm/kvm_main.c", "KVM: ", 1);
+	convention("sound/core/pcm.c", "ALSA: core: ", 1);
+	convention("drivers/nfc/trf7970a.c", "nfc: trf7970a: ", 0);
+	convention("drivers/pwm/pwm-sunplus.c", "pwm: sunplus: ", 0);
+	convention("drivers/vlynq/vlynq.c", "vlynq: ", 0);
+	convention("drivers/uio/Kconfig", "uio: ", 0);
+	convention("drivers/misc/phantom.c", "misc: phantom: ", 0);
+	convention("drivers/hid/hid-nintendo.c", "HID: nintendo: ", 1);
+	convention("drivers/pci/controller/dwc/pcie-dw-rockchip.c",
+		   "PCI: dw-rockchip: ", 1);
+	/* A section's directory: the subsystem's word alone. */
+	convention("drivers/hwmon/", "hwmon: ", 1);
+	convention("drivers/gpio/", "gpio: ", 1);
+	convention("drivers/gpu/drm/", "drm: ", 1);
+	section();
 
 	summary(PG_MOVED, 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
 	{
