@@ -490,10 +490,9 @@ static void dates_clause(const struct dead_facts *f, struct strbuf *sb)
 {
 	if (f->blame && !f->given && !f->unknown && f->commits == 1 &&
 	    f->on_first == f->blame && f->first_day[0])
-		strbuf_addf(sb, "nearest %s, the day the tree's history begins "
-			    "(its first commit, %s, brought in all of these "
-			    "lines: the tree has no history before %s)",
-			    f->first_day, f->commit, f->first_day);
+		strbuf_addf(sb, "nearest %s, the date of the tree's first "
+			    "commit (%s), which holds all of these lines",
+			    f->first_day, f->commit);
 	else if (f->blame && !f->given && !f->unknown && f->commits == 1)
 		strbuf_addf(sb, "nearest the commit that brought its line into "
 			    "this tree's history (%s, for all of them)",
@@ -527,8 +526,9 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 		strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
 	}
 	dates_clause(&f, &sb);
-	strbuf_addstr(&sb, ", a capture with a fixed date that was replayed "
-		      "and found good.");
+	strbuf_addstr(&sb, c->g[gi].nr == 1 ? ".  The capture has a fixed date "
+		      "and was replayed and found good." : ".  Each capture has "
+		      "a fixed date and was replayed and found good.");
 	add_wrapped(msg, sb.buf, 72);
 	strbuf_release(&sb);
 }

@@ -12,9 +12,10 @@ evidence lines the messages carry:
   - "each failed at least K checks between A and B": every one counts K
     or more failing checks, all within A..B;
   - "nearest the commit that ... (SHA, for all of them)": every one was
-    dated by git blame of SHA; "the tree has no history before D (its
-    first commit, SHA ...)": every one was dated by that commit, the
-    history's first, on D; "nearest the date given for the tree":
+    dated by git blame of SHA; "nearest D, the date of the tree's first
+    commit (SHA), which holds all of these lines": every one was dated
+    by that commit, the history's first, on D; "nearest the date given
+    for the tree":
     every one by --date;
   - "capture TS, the nearest before D": TS is not after D, and the
     replacement is the capture of TS;
@@ -128,13 +129,13 @@ def check_patch(path):
     if m and arch:
         claim(path, all("(git blame " + m.group(1) in e[3] for e in arch),
               "'nearest the commit %s, for all of them'" % m.group(1))
-    m = re.search(r"the tree's history begins \(its first commit, ([0-9a-f]{12}), brought in all of "
-                  r"these lines: the tree has no history before (\d{4}-\d\d-\d\d)\)", flat)
+    m = re.search(r"nearest (\d{4}-\d\d-\d\d), the date of the tree's first commit "
+                  r"\(([0-9a-f]{12})\), which holds all of these lines", flat)
     if m and arch:
-        sha, day = m.groups()
+        day, sha = m.groups()
         claim(path, all("(git blame %s, the history's first commit)" % sha in e[3] and
                         re.search(r"the nearest (before|after) %s " % day, e[3]) for e in arch),
-              "'no history before %s (%s)'" % (day, sha))
+              "'nearest %s, the date of the tree\'s first commit (%s)'" % (day, sha))
     if "nearest the date given for the tree" in flat and arch:
         claim(path, all("(--date)" in e[3] for e in arch), "'the date given for the tree'")
     for i, e in enumerate(ev):

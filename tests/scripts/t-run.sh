@@ -50,8 +50,8 @@ day 6
 same "day 6: run exits 0" "$?" "0"
 A=$(ls "$SCRATCH"/d6/0002-foo-replace-dead-datasheet-link-with-archived-copy*.patch 2> /dev/null)
 ok "day 6: confirmed dead, it is archived in a patch of its own" test -f "$A"
-ok "day 6: the message says the tree's history begins with the lines' commit" \
-	bash -c "tr '\n' ' ' < '$A' | grep -q 'the tree has no history before 2006-06-01)'"
+ok "day 6: the message says the lines' date is the tree's first commit's" \
+	bash -c "tr '\n' ' ' < '$A' | grep -q 'nearest 2006-06-01, the date of the tree.s first commit ([0-9a-f]\{12\}), which holds all of these lines'"
 python3 "$TESTS/kernel/claims.py" "$SCRATCH"/d6/*.patch > "$SCRATCH/claims"
 ok "day 6: claims.py reads its claims" grep -q "^claims_checked: [1-9]" "$SCRATCH/claims"
 same "day 6: none contradicts the evidence" "$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/claims")" "0"
