@@ -21,7 +21,7 @@ static const char *const reason_names[KEEP__COUNT] = {
 	"a box comment it would misalign",
 	"test data or a test", "a CI, container or packaging file",
 	"release notes or a changelog", "not documentation",
-	"imported code",
+	"imported code", "an example",
 };
 
 const char *keep_reason_name(enum keep_reason r)
@@ -124,9 +124,18 @@ static int is_build(const char *path, const char *base)
 	};
 	static const char *const pre[] = { "Dockerfile." };
 
+	/* A tool's own dotfile (.clang-tidy.yml, .editorconfig) too. */
 	return in_dir(path, dirs, N(dirs)) || one_of(base, names, N(names)) ||
 	       one_of(ext_of(base), exts, N(exts)) ||
-	       begins(base, pre, N(pre), 0);
+	       begins(base, pre, N(pre), 0) || base[0] == '.';
+}
+
+/* Example programs: what a reader copies, as its authors wrote it. */
+static int is_example(const char *path)
+{
+	static const char *const dirs[] = { "examples", "example", "samples" };
+
+	return in_dir(path, dirs, N(dirs));
 }
 
 /* Release notes and changelogs: what was said then, as it was. */
@@ -490,6 +499,8 @@ static enum keep_reason path_reason(const char *path, struct keep_tree *t)
 		return KEEP_TEST;
 	if (is_build(path, base))
 		return KEEP_BUILD;
+	if (is_example(path))
+		return KEEP_EXAMPLE;
 	if (is_imported(t, path))
 		return KEEP_IMPORTED;
 	if (config_match(cfg, "keep", "path", path, 1))

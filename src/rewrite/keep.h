@@ -8,7 +8,9 @@
  * file under Documentation/, doc/, docs/ or man/), HTML under those, and a
  * YAML description.  Everything else is kept, with its reason: test data
  * and fixtures (a tests/, t/, testdata/ or fixtures/ folder, a file named
- * as a test), CI, container and packaging files, release notes and
+ * as a test), example programs (an examples/ or samples/ folder), CI,
+ * container and packaging files and tools' own dotfiles (.clang-tidy,
+ * .editorconfig: none is documentation), release notes and
  * changelogs, licence texts, translations, any file named MAINTAINERS or
  * CREDITS (people's entries, the tree's routing), imported code (a git
  * submodule, a path .gitattributes marks linguist-vendored, a folder
@@ -70,6 +72,7 @@ enum keep_reason {
 	KEEP_HISTORY,		/* release notes, changelogs */
 	KEEP_NOT_DOC,		/* a context outside the allow-list */
 	KEEP_IMPORTED,		/* code with an upstream of its own */
+	KEEP_EXAMPLE,		/* example programs: examples/, samples/ */
 	KEEP__COUNT
 };
 

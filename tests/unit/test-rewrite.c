@@ -143,6 +143,12 @@ static void test_keep(void)
 		{ "Dockerfile", "RUN git clone https://x.org/r.git\n", KEEP_BUILD },
 		{ ".github/workflows/ci.yml", "      - run: curl -O https://x.org/a.tgz\n", KEEP_BUILD },
 		{ ".gitlab-ci.yml", "  - git clone https://x.org/r.git\n", KEEP_BUILD },
+		/* curl's .clang-tidy.yml: a tool's configuration. */
+		{ ".clang-tidy.yml", "# https://clang.llvm.org/x.html\n", KEEP_BUILD },
+		{ "lib/.editorconfig", "# see https://x.org/p\n", KEEP_BUILD },
+		/* curl's docs/examples/multi-uv.c, the kernel's samples/. */
+		{ "docs/examples/multi-uv.c", "/* See http://x.org/p */\n", KEEP_EXAMPLE },
+		{ "samples/bpf/README.rst", "See http://x.org/p.\n", KEEP_EXAMPLE },
 		{ "Documentation/RelNotes/1.6.3.adoc", " * http://x.org/p\n", KEEP_HISTORY },
 		{ "NEWS", "http://x.org/p\n", KEEP_HISTORY },
 		{ "ChangeLog", "\t* see http://x.org/p\n", KEEP_HISTORY },
