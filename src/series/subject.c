@@ -682,10 +682,27 @@ static void style_of(const char *path, struct strbuf *log,
 			most = (size_t)e->value;
 			best = e->key;
 		}
-	/* A tie (1-1-1) says nothing of the area's habit: convention. */
+	/*
+	 * A tie of one or two each (1-1-1) says nothing of the area's habit:
+	 * convention.  A tie of more (curl's gtls.c: vtls: and gnutls:) is
+	 * two habits: the one the newest commit follows.
+	 */
 	strmap_for_each(&count, e)
 		if (best && e->key != best && (size_t)e->value == most)
 			best = NULL;
+	if (!best && most >= 3)
+		for (line = log->buf; line < log->buf + log->len && !best;
+		     line += strlen(line) + 1) {
+			const char *rest;
+			char *p = prefix_of(line, &rest);
+
+			/* The map's own copy of the key: p is freed. */
+			if (p && (size_t)strmap_get(&count, p) == most)
+				strmap_for_each(&count, e)
+					if (!best && !strcmp(e->key, p))
+						best = e->key;
+			free(p);
+		}
 	if (!best) {
 		strmap_clear(&count, NULL);
 		subject_convention(path, out);
@@ -881,11 +898,16 @@ void subject_style_common(const struct subject_style *v, size_t n,
 	 * of the files have, the code's before "docs: " on a tie.
 	 */
 	if (!common) {
-		size_t best = 0, most = 0;
+		size_t best = 0, most = 0, told = 0;
 
+		/* What the files' history says before what paths do. */
+		for (i = 0; i < n; i++)
+			told += v[i].history;
 		for (i = 0; i < n; i++) {
 			size_t c = 0;
 
+			if (told && !v[i].history)
+				continue;
 			for (k = 0; k < n; k++)
 				c += !strcmp(v[k].prefix, v[i].prefix);
 			if (c > most || (c == most &&

@@ -65,8 +65,9 @@ static void history(void)
 				"Documentation/devicetree/bindings/display/a.yaml",
 				"Documentation/devicetree/bindings/display/b.yaml",
 				/* Files of other areas a series also asks about. */
-				"arch/x/x.c", "fs/y/y.c" };
-	struct subject_style st[7], common;
+				"arch/x/x.c", "fs/y/y.c",
+				"lib/vtls/gtls.c", "lib/vtls/new.c" };
+	struct subject_style st[9], common, pair[2];
 	struct strbuf out = STRBUF_INIT;
 	char *script;
 	size_t i;
@@ -93,13 +94,16 @@ static void history(void)
 		"c 'dt-bindings: display: a: add' "
 		"  Documentation/devicetree/bindings/display/a.yaml;"
 		"c 'dt-bindings: display: b: add' "
-		"  Documentation/devicetree/bindings/display/b.yaml", dir);
+		"  Documentation/devicetree/bindings/display/b.yaml;"
+		"for i in 1 2 3; do c \"gnutls: old $i\" lib/vtls/gtls.c; done;"
+		"for i in 1 2 3; do c \"gtls: new $i\" lib/vtls/gtls.c; done;"
+		"c 'tidy-up: add new.c' lib/vtls/new.c", dir);
 	sh[2] = script;
 	if (run_command_quiet(sh, NULL, &out)) {
 		CHECK(0, "the history is made (the setup works)");
 		goto out;
 	}
-	subject_styles(dir, "HEAD", paths, 7, st);
+	subject_styles(dir, "HEAD", paths, 9, st);
 	CHECK_STR(st[0].prefix, "vtls: ",
 		  "a file's area, not the tree-wide commits that touched it more");
 	CHECK_STR(st[1].prefix, "vtls: ", "its neighbour's too");
@@ -113,7 +117,16 @@ static void history(void)
 	subject_style_common(st, 2, &common);
 	CHECK_STR(common.prefix, "vtls: ", "two files of one area: its prefix");
 	subject_style_release(&common);
-	for (i = 0; i < 7; i++)
+	CHECK_STR(st[7].prefix, "gtls: ",
+		  "a tie of three each: the habit of the newest commit");
+	CHECK(!st[8].history, "a file whose only commit is tree-wide has none");
+	pair[0] = st[8];
+	pair[1] = st[0];
+	subject_style_common(pair, 2, &common);
+	CHECK_STR(common.prefix, "vtls: ",
+		  "sharing nothing, the history's prefix before a path's");
+	subject_style_release(&common);
+	for (i = 0; i < 9; i++)
 		subject_style_release(&st[i]);
 out:
 	free(script);
