@@ -651,6 +651,24 @@ static char *prefix_of(char *line, const char **rest)
 	return xstrndup(line, (size_t)(end - line));
 }
 
+/* 1 when the prefix's first word is a folder of path, or its name. */
+static int names_path(const char *prefix, const char *path)
+{
+	size_t w = strcspn(prefix, ":/ ("), n;
+	const char *p = path;
+
+	if (!w)
+		return 0;
+	while (*p) {
+		n = strcspn(p, "/.");
+		if (n == w && !strncasecmp(p, prefix, w))
+			return 1;
+		p += n;
+		p += strspn(p, "/.");
+	}
+	return 0;
+}
+
 /* The style the subjects of a file's history (one a line) show. */
 static void style_of(const char *path, struct strbuf *log,
 		     struct subject_style *out)
@@ -690,6 +708,12 @@ static void style_of(const char *path, struct strbuf *log,
 	strmap_for_each(&count, e)
 		if (best && e->key != best && (size_t)e->value == most)
 			best = NULL;
+	/* Of tied prefixes, one that names a part of the path ("OS400:"). */
+	if (!best)
+		strmap_for_each(&count, e)
+			if (!best && (size_t)e->value == most &&
+			    names_path(e->key, path))
+				best = e->key;
 	if (!best && most >= 3)
 		for (line = log->buf; line < log->buf + log->len && !best;
 		     line += strlen(line) + 1) {

@@ -66,8 +66,9 @@ static void history(void)
 				"Documentation/devicetree/bindings/display/b.yaml",
 				/* Files of other areas a series also asks about. */
 				"arch/x/x.c", "fs/y/y.c",
-				"lib/vtls/gtls.c", "lib/vtls/new.c" };
-	struct subject_style st[9], common, pair[2];
+				"lib/vtls/gtls.c", "lib/vtls/new.c",
+				"projects/OS400/README.OS400" };
+	struct subject_style st[10], common, pair[2];
 	struct strbuf out = STRBUF_INIT;
 	char *script;
 	size_t i;
@@ -97,13 +98,16 @@ static void history(void)
 		"  Documentation/devicetree/bindings/display/b.yaml;"
 		"for i in 1 2 3; do c \"gnutls: old $i\" lib/vtls/gtls.c; done;"
 		"for i in 1 2 3; do c \"gtls: new $i\" lib/vtls/gtls.c; done;"
-		"c 'tidy-up: add new.c' lib/vtls/new.c", dir);
+		"c 'tidy-up: add new.c' lib/vtls/new.c;"
+		"c 'httpsig: a' projects/OS400/README.OS400;"
+		"c 'OS400: b' projects/OS400/README.OS400;"
+		"c 'build: c' projects/OS400/README.OS400", dir);
 	sh[2] = script;
 	if (run_command_quiet(sh, NULL, &out)) {
 		CHECK(0, "the history is made (the setup works)");
 		goto out;
 	}
-	subject_styles(dir, "HEAD", paths, 9, st);
+	subject_styles(dir, "HEAD", paths, 10, st);
 	CHECK_STR(st[0].prefix, "vtls: ",
 		  "a file's area, not the tree-wide commits that touched it more");
 	CHECK_STR(st[1].prefix, "vtls: ", "its neighbour's too");
@@ -126,7 +130,9 @@ static void history(void)
 	CHECK_STR(common.prefix, "vtls: ",
 		  "sharing nothing, the history's prefix before a path's");
 	subject_style_release(&common);
-	for (i = 0; i < 9; i++)
+	CHECK_STR(st[9].prefix, "OS400: ",
+		  "a 1-1-1 tie where one prefix names the file's folder: it");
+	for (i = 0; i < 10; i++)
 		subject_style_release(&st[i]);
 out:
 	free(script);
