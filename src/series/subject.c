@@ -945,6 +945,8 @@ void subject_style_common(const struct subject_style *v, size_t n,
 		out->capital = v[best].capital;
 		out->history = v[best].history;
 		out->firm = v[best].firm;
+		/* Only history says what is a grab-bag, not paths. */
+		out->mixed = told > 2 && most * 2 <= told;
 		return;
 	}
 	out->prefix = xstrndup(v[0].prefix, (size_t)(at[common - 1] +

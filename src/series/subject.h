@@ -20,6 +20,7 @@ struct subject_style {
 	int capital;		/* "Update ...", else "update ..." */
 	int history;		/* the files' history gave it */
 	int firm;		/* a subsystem's own fixed form ("Input: ") */
+	int mixed;		/* of files sharing none, half or fewer had it */
 };
 
 /*
@@ -35,8 +36,10 @@ void subject_style_release(struct subject_style *s);
 /*
  * The style of a patch to several files, from each file's: the prefix
  * parts they all share ("dt-bindings: display: " from two bindings'
- * "dt-bindings: display: foo: " and "...: bar: "), the first file's
- * where they share none; capitalised as most of them are.
+ * "dt-bindings: display: foo: " and "...: bar: "); where they share none,
+ * the one most of them have (their history's first), mixed set when
+ * that is half or fewer of those whose history gave one; capitalised as
+ * most of them are.
  */
 void subject_style_common(const struct subject_style *v, size_t n,
 			  struct subject_style *out);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -1510,6 +1511,7 @@ static struct unit *plan_units(struct series *c, size_t *nunits)
 			u[nu].part = p + 1;
 			u[nu].parts = parts;
 			u[nu].dir = NULL;
+			u[nu].start = NULL;
 			nu++;
 		}
 		i = end;
@@ -2143,6 +2145,51 @@ static size_t files_covered(struct series *c, const char *pat)
 }
 
 /*
+ * Files of several areas, none of which most of them share (curl's
+ * lib/socks.c, strequal.c and two NTLM files): the convention of the
+ * folder they share ("lib: "), where they share one and the prefix does
+ * not name it.
+ */
+static void prefix_of_mixed(struct group *g, const char *const *paths,
+			    size_t n)
+{
+	struct subject_style st = { 0 };
+	size_t len = strlen(paths[0]), i;
+	char *dir;
+
+	if (!g->style.mixed)
+		return;
+	for (i = 1; i < n; i++)
+		while (len && (strncmp(paths[i], paths[0], len) ||
+			       paths[0][len - 1] != '/'))
+			len--;
+	while (len && paths[0][len - 1] != '/')
+		len--;
+	if (!len)
+		return;
+	dir = xstrndup(paths[0], len);
+	/* "vtls: " for two of four files in lib/vtls/: the folder's own. */
+	{
+		size_t w = strcspn(g->style.prefix, ":/ (");
+		const char *p = dir;
+
+		for (; *p; p += strspn(p, "/")) {
+			size_t k = strcspn(p, "/");
+
+			if (k == w && !strncasecmp(p, g->style.prefix, w)) {
+				free(dir);
+				return;
+			}
+			p += k;
+		}
+	}
+	subject_convention(dir, &st);
+	free(dir);
+	subject_style_release(&g->style);
+	g->style = st;
+}
+
+/*
  * Where the files' own paths say nothing of the group's MAINTAINERS
  * section (a header in include/, the subsystem's documents), and their
  * history does not either, the section's own prefix (subject.h).
@@ -2244,6 +2291,8 @@ static void name_groups(struct series *c)
 	for (k = 0; k < c->ng; k++) {
 		subject_style_common(styles + from[k], from[k + 1] - from[k],
 				     &c->g[k].style);
+		prefix_of_mixed(&c->g[k], paths + from[k],
+				from[k + 1] - from[k]);
 		prefix_from_section(c, &c->g[k]);
 		prefix_from_config(c, &c->g[k], paths + from[k],
 				   from[k + 1] - from[k]);
