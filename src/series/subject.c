@@ -961,6 +961,43 @@ void subject_style_common(const struct subject_style *v, size_t n,
 	}
 }
 
+int subject_style_folder(const struct subject_style *s,
+			 const char *const *paths, size_t n,
+			 struct subject_style *out)
+{
+	size_t len, i, w;
+	const char *p;
+	char *dir;
+
+	if (!s->mixed || !n)
+		return 0;
+	len = strlen(paths[0]);
+	for (i = 1; i < n; i++)
+		while (len && (strncmp(paths[i], paths[0], len) ||
+			       paths[0][len - 1] != '/'))
+			len--;
+	while (len && paths[0][len - 1] != '/')
+		len--;
+	if (!len)
+		return 0;
+	dir = xstrndup(paths[0], len);
+	/* "vtls: " for two of four files in lib/vtls/: the folder's own. */
+	w = strcspn(s->prefix, ":/ (");
+	for (p = dir; *p; p += strspn(p, "/")) {
+		size_t k = strcspn(p, "/");
+
+		if (k == w && !strncasecmp(p, s->prefix, w)) {
+			free(dir);
+			return 0;
+		}
+		p += k;
+	}
+	memset(out, 0, sizeof(*out));
+	subject_convention(dir, out);
+	free(dir);
+	return 1;
+}
+
 /* The ways to say what a patch does, longest first; noun may be "". */
 static char *wording(enum plan_group kind, int way, size_t links,
 		     const char *noun)

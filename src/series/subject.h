@@ -45,6 +45,16 @@ void subject_style_common(const struct subject_style *v, size_t n,
 			  struct subject_style *out);
 
 /*
+ * A grab-bag: s (from subject_style_common() of paths[0..n)) is mixed
+ * and does not name the folder the paths share (curl's lib/socks.c,
+ * strequal.c and two NTLM files, "ntlm: "): that folder's convention
+ * ("lib: ") into *out and 1; else 0.
+ */
+int subject_style_folder(const struct subject_style *s,
+			 const char *const *paths, size_t n,
+			 struct subject_style *out);
+
+/*
  * The style the path alone gives (no history); a directory's ("dir/")
  * is its subsystem's word alone ("gpio: ", "hwmon: ").
  */

@@ -2144,49 +2144,16 @@ static size_t files_covered(struct series *c, const char *pat)
 	return n;
 }
 
-/*
- * Files of several areas, none of which most of them share (curl's
- * lib/socks.c, strequal.c and two NTLM files): the convention of the
- * folder they share ("lib: "), where they share one and the prefix does
- * not name it.
- */
+/* A grab-bag of files: its folder's prefix (subject_style_folder()). */
 static void prefix_of_mixed(struct group *g, const char *const *paths,
 			    size_t n)
 {
 	struct subject_style st = { 0 };
-	size_t len = strlen(paths[0]), i;
-	char *dir;
 
-	if (!g->style.mixed)
-		return;
-	for (i = 1; i < n; i++)
-		while (len && (strncmp(paths[i], paths[0], len) ||
-			       paths[0][len - 1] != '/'))
-			len--;
-	while (len && paths[0][len - 1] != '/')
-		len--;
-	if (!len)
-		return;
-	dir = xstrndup(paths[0], len);
-	/* "vtls: " for two of four files in lib/vtls/: the folder's own. */
-	{
-		size_t w = strcspn(g->style.prefix, ":/ (");
-		const char *p = dir;
-
-		for (; *p; p += strspn(p, "/")) {
-			size_t k = strcspn(p, "/");
-
-			if (k == w && !strncasecmp(p, g->style.prefix, w)) {
-				free(dir);
-				return;
-			}
-			p += k;
-		}
+	if (subject_style_folder(&g->style, paths, n, &st)) {
+		subject_style_release(&g->style);
+		g->style = st;
 	}
-	subject_convention(dir, &st);
-	free(dir);
-	subject_style_release(&g->style);
-	g->style = st;
 }
 
 /*

@@ -130,6 +130,33 @@ static void history(void)
 	CHECK_STR(common.prefix, "vtls: ",
 		  "sharing nothing, the history's prefix before a path's");
 	subject_style_release(&common);
+	{
+		/* Four files, four histories, two of them ntlm: */
+		const char *bag[] = { "lib/curl_ntlm_core.c", "lib/http_ntlm.c",
+				      "lib/socks.c", "lib/strequal.c" };
+		const char *vt[] = { "lib/vtls/apple.c", "lib/vtls/gtls.c",
+				     "lib/vtls/vtls.c", "lib/vtls/x.c" };
+		struct subject_style four[4] = {
+			{ "ntlm: ", 0, 1, 0, 0 }, { "ntlm: ", 0, 1, 0, 0 },
+			{ "socks: ", 0, 1, 0, 0 }, { "strequal: ", 0, 1, 0, 0 },
+		}, folder;
+
+		subject_style_common(four, 4, &common);
+		CHECK(common.mixed, "two of four files' prefix is a grab-bag's");
+		CHECK(subject_style_folder(&common, bag, 4, &folder) &&
+		      !strcmp(folder.prefix, "lib: "),
+		      "a grab-bag of lib/ takes lib: (not ntlm:)");
+		subject_style_release(&folder);
+		free(common.prefix);
+		common.prefix = xstrdup("vtls: ");
+		CHECK(!subject_style_folder(&common, vt, 4, &folder),
+		      "vtls: names lib/vtls/ and stays");
+		subject_style_release(&common);
+		four[2].prefix = four[3].prefix = "ntlm: ";
+		subject_style_common(four, 4, &common);
+		CHECK(!common.mixed, "what every file's history says is no grab-bag");
+		subject_style_release(&common);
+	}
 	CHECK_STR(st[9].prefix, "OS400: ",
 		  "a 1-1-1 tie where one prefix names the file's folder: it");
 	for (i = 0; i < 10; i++)
