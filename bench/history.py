@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""A git history for bench/blame.sh, as a git fast-import stream on stdout.
+"""A git history for bench/dating.sh, as a git fast-import stream on stdout.
 
 usage: history.py FILES COMMITS SEED
 
@@ -8,9 +8,10 @@ FILES C files of about 300 lines, each with four link comments, changed by
 COMMITS commits spread over 2008-2025: every commit edits two files (code
 lines replaced, inserted, deleted, so the links' line numbers move), one
 in five rewrites a link line (a new path on the same dead host), one in
-twenty moves a block holding a link to another file (git blame -C finds
-it).  The links' hosts do not exist: in the test web they are dead, and
-resolve dates every one by git blame.
+ten rewraps one (its URL the same: git blame dates the line from then,
+the URL is older), one in twenty moves a block holding a link to another
+file (reindented).  The links' hosts do not exist: in the test web they
+are dead, and resolve dates every one.
 """
 import random
 import sys
@@ -83,6 +84,16 @@ for n in range(2, commits + 1):
 			i = rnd.choice(idx)
 			version += 1
 			text[f][i] = text[f][i].split("/rev")[0] + "/rev%d.pdf\n" % version
+	# A link line rewrapped: its URL the same, the line's text not.
+	if rnd.random() < 0.1:
+		f = changed[1]
+		idx = [i for i, l in enumerate(text[f]) if "Datasheet:" in l]
+		if idx:
+			i = rnd.choice(idx)
+			if "Datasheet:  " in text[f][i]:
+				text[f][i] = text[f][i].replace("Datasheet:  ", "Datasheet: ", 1)
+			else:
+				text[f][i] = text[f][i].replace("Datasheet: ", "Datasheet:  ", 1)
 	if rnd.random() < 0.05:
 		a, b = changed
 		idx = [i for i, l in enumerate(text[a]) if "http://" in l]

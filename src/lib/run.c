@@ -18,9 +18,26 @@ extern char **environ;
 #define RUN_QUIET 1
 #define RUN_TIED 2
 
+/* Complete lines of out to fn, the partial last one kept. */
+static void to_lines(struct strbuf *out, run_line_fn *fn, void *data)
+{
+	size_t at = 0;
+	char *nl;
+
+	while ((nl = memchr(out->buf + at, '\n', out->len - at))) {
+		*nl = '\0';
+		fn(out->buf + at, (size_t)(nl - out->buf - at), data);
+		at = (size_t)(nl - out->buf) + 1;
+	}
+	if (at) {
+		memmove(out->buf, out->buf + at, out->len - at);
+		strbuf_setlen(out, out->len - at);
+	}
+}
+
 static int run(const char *const *argv, const char *dir, const char *in,
 	       size_t inlen, struct strbuf *out, const char *const *env,
-	       int flags)
+	       int flags, run_line_fn *fn, void *data)
 {
 	int inp[2], outp[2], status;
 	size_t off = 0;
@@ -90,15 +107,23 @@ static int run(const char *const *argv, const char *dir, const char *in,
 		if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			ssize_t r = read(outp[0], buf, sizeof(buf));
 
-			if (r > 0 && out)
+			if (r > 0 && out) {
 				strbuf_add(out, buf, (size_t)r);
-			else if (r == 0)
+				if (fn)
+					to_lines(out, fn, data);
+			} else if (r == 0) {
 				break;
+			}
 		}
 	}
 	if (inp[1] >= 0)
 		close(inp[1]);
 	close(outp[0]);
+	/* A last line without its newline. */
+	if (fn && out && out->len) {
+		strbuf_addch(out, '\n');
+		to_lines(out, fn, data);
+	}
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -107,18 +132,28 @@ static int run(const char *const *argv, const char *dir, const char *in,
 int run_command(const char *const *argv, const char *dir, const char *in,
 		size_t inlen, struct strbuf *out, const char *const *env)
 {
-	return run(argv, dir, in, inlen, out, env, 0);
+	return run(argv, dir, in, inlen, out, env, 0, NULL, NULL);
 }
 
 int run_command_quiet(const char *const *argv, const char *dir,
 		      struct strbuf *out)
 {
-	return run(argv, dir, NULL, 0, out, NULL, RUN_QUIET);
+	return run(argv, dir, NULL, 0, out, NULL, RUN_QUIET, NULL, NULL);
 }
 
 int run_command_tied(const char *const *argv, const char *dir,
 		     const char *in, size_t inlen, struct strbuf *out,
 		     const char *const *env)
 {
-	return run(argv, dir, in, inlen, out, env, RUN_TIED);
+	return run(argv, dir, in, inlen, out, env, RUN_TIED, NULL, NULL);
+}
+
+int run_command_lines(const char *const *argv, const char *dir,
+		      run_line_fn *fn, void *data)
+{
+	struct strbuf out = STRBUF_INIT;
+	int ret = run(argv, dir, NULL, 0, &out, NULL, RUN_QUIET, fn, data);
+
+	strbuf_release(&out);
+	return ret;
 }

@@ -24,6 +24,7 @@
 #include "../archive/warc.h"
 #include "archive.h"
 #include "blame.h"
+#include "dating.h"
 #include "suggest.h"
 #include "../rewrite/rewrite.h"
 #include "../store/store.h"
@@ -181,6 +182,8 @@ static void day(long long t, char out[11])
 static void date_occ(const struct resolver *c, struct occ *o,
 		     const struct blame_file *f, size_t j)
 {
+	if (o->date)
+		return;		/* dated by the URL's own history */
 	if (!f->ret && f->dates[j]) {
 		o->date = f->dates[j];
 		/*
@@ -200,25 +203,72 @@ static void date_occ(const struct resolver *c, struct occ *o,
 }
 
 /*
- * The dates the dead URLs' lines entered the tree: one git blame per file,
- * as many at once as there are CPUs (-j at most).
+ * When each dead URL entered its file, by one reading of the history of
+ * the files that hold them (dating.h); what that cannot say is left to
+ * git blame of its line.  The count of each for bench/dating.sh.
+ */
+static size_t date_urls(struct resolver *c, size_t *n_urls)
+{
+	struct dating_item *v = NULL;
+	struct occ **who = NULL;
+	size_t i, k, n = 0, a = 0, dated = 0;
+
+	*n_urls = 0;
+	for (i = 0; i < c->nr; i++)
+		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
+			struct occ *o = &c->t[i].occ[k];
+
+			o->date = 0;
+			ALLOC_GROW(v, n + 1, a);
+			who = xrealloc(who, a * sizeof(*who));
+			memset(&v[n], 0, sizeof(v[n]));
+			v[n].path = o->path;
+			v[n].url = o->text;
+			who[n++] = o;
+		}
+	*n_urls = n;
+	if (c->o.root && n && !dating_run(c->o.root, v, n))
+		for (i = 0; i < n; i++) {
+			if (!v[i].date)
+				continue;
+			who[i]->date = v[i].date;
+			snprintf(who[i]->source, sizeof(who[i]->source),
+				 "git log %.12s%s", v[i].commit, v[i].first ?
+				 ", the history's first commit" : "");
+			dated++;
+		}
+	free(v);
+	free(who);
+	return dated;
+}
+
+/*
+ * The dates the dead URLs' lines entered the tree: first by the URLs' own
+ * history, then one git blame per file for the rest, as many at once as
+ * there are CPUs (-j at most).
  */
 static void find_dates(struct resolver *c)
 {
 	struct strmap files = STRMAP_INIT;
 	struct blame_file *f = NULL;
 	struct occ ***who = NULL;
-	struct timespec t0, t1;
-	size_t i, k, j, nf = 0, af = 0, nlines = 0, nfiles = 0;
+	struct timespec t0, t1, t2;
+	size_t i, k, j, nf = 0, af = 0, nlines = 0, nfiles = 0, nurls, by_log;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int jobs = c->o.net.max_total > 0 && c->o.net.max_total < cpus ?
 		   c->o.net.max_total : (int)cpus;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	/* Count each file's dead lines, then fill; value is index + 1. */
+	by_log = date_urls(c, &nurls);
+	clock_gettime(CLOCK_MONOTONIC, &t2);
+	/* Count each file's undated lines, then fill; value is index + 1. */
 	for (i = 0; i < c->nr; i++)
 		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
-			void **slot = strmap_put(&files, c->t[i].occ[k].path);
+			void **slot;
+
+			if (c->t[i].occ[k].date)
+				continue;
+			slot = strmap_put(&files, c->t[i].occ[k].path);
 
 			if (!*slot) {
 				ALLOC_GROW(f, nf + 1, af);
@@ -242,6 +292,10 @@ static void find_dates(struct resolver *c)
 		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
 			struct occ *o = &c->t[i].occ[k];
 
+			if (o->date) {
+				date_occ(c, o, NULL, 0);
+				continue;
+			}
 			j = (size_t)strmap_get(&files, o->path) - 1;
 			who[j][f[j].n] = o;
 			f[j].lines[f[j].n++] = o->line;
@@ -263,12 +317,17 @@ static void find_dates(struct resolver *c)
 	free(f);
 	strmap_clear(&files, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	/* What a long history costs: bench/blame.sh reads this line. */
+	/* What a long history costs: bench/dating.sh reads these lines. */
+	if (!c->o.quiet && nurls)
+		fprintf(stderr, "resolve: %zu of %zu links dated by their "
+			"history in %.2f s\n", by_log, nurls,
+			(double)(t2.tv_sec - t0.tv_sec) +
+			(double)(t2.tv_nsec - t0.tv_nsec) / 1e9);
 	if (!c->o.quiet && nfiles)
 		fprintf(stderr, "resolve: %zu lines in %zu files dated by git "
 			"blame in %.2f s\n", nlines, nfiles,
-			(double)(t1.tv_sec - t0.tv_sec) +
-			(double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+			(double)(t1.tv_sec - t2.tv_sec) +
+			(double)(t1.tv_nsec - t2.tv_nsec) / 1e9);
 }
 
 /* ---- did-you-mean ---- */

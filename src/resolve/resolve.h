@@ -8,7 +8,7 @@
  * an old mail-archive message; for a dead host one letter off a live
  * one, or a host whose URLs mostly moved to one other, that host (when
  * its URL checks alive); the project's own capture; the Wayback capture
- * nearest before the day the line entered the tree (git blame, or
+ * nearest before the day the URL entered its file (its git history, or
  * date), verified by replaying it, else the nearest after, else a
  * Memento TimeMap's; otherwise unresolved.  Archives are asked through
  * net/, one request at a time per archive, and their answers cached.
@@ -24,7 +24,7 @@
 
 struct resolve_opts {
 	struct net_opts net;
-	const char *root;		/* the tree, for git blame; or NULL */
+	const char *root;		/* the tree, for its history; or NULL */
 	long long date;			/* when git cannot tell; or 0 */
 	long long now;
 	const char *wayback;		/* https://web.archive.org */

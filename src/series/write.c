@@ -374,7 +374,8 @@ static const char *why_of(enum plan_group kind, size_t n)
 /*
  * What the evidence of archived links says as a whole, read back from the
  * evidence resolve wrote for each ("N checks D1..D2, F failing counted",
- * "nearest before D (git blame SHA)", "(--date)", "(no date known: ...)").
+ * "nearest before D (git log SHA)" or "(git blame SHA)", "(--date)",
+ * "(no date known: ...)").
  */
 struct dead_facts {
 	int min_checks, min_failing, n;
@@ -408,8 +409,11 @@ static void read_facts(const char *ev, struct dead_facts *f)
 			memcpy(f->last, b, sizeof(f->last));
 		f->n++;
 	}
-	if ((p = strstr(ev, "(git blame ")) && sscanf(p, "(git blame %12[0-9a-f]",
-						    sha) == 1) {
+	/* Dated by the URL's history (git log) or its line's (git blame). */
+	if (((p = strstr(ev, "(git log ")) &&
+	     sscanf(p, "(git log %12[0-9a-f]", sha) == 1) ||
+	    ((p = strstr(ev, "(git blame ")) &&
+	     sscanf(p, "(git blame %12[0-9a-f]", sha) == 1)) {
 		const char *q = strstr(ev, ", the nearest ");
 
 		f->blame++;
@@ -499,8 +503,8 @@ static void dates_clause(const struct dead_facts *f, struct strbuf *sb)
 			    "this tree's history (%s, for all of them)",
 			    f->commit);
 	else if (f->blame && !f->given && !f->unknown)
-		strbuf_addstr(sb, "nearest the day its line was added (git "
-			      "blame)");
+		strbuf_addstr(sb, "nearest the day it was added to its file "
+			      "(git history)");
 	else if (f->given && !f->blame && !f->unknown)
 		strbuf_addstr(sb, "nearest the date given for the tree");
 	else if (f->unknown && !f->blame && !f->given)

@@ -12,11 +12,11 @@ evidence lines the messages carry:
   - "each failed at least K checks between A and B": every one counts K
     or more failing checks, all within A..B;
   - "nearest the commit that ... (SHA, for all of them)": every one was
-    dated by git blame of SHA; "nearest D, the date of the tree's first
-    commit (SHA), which holds all of these lines": every one was dated
-    by that commit, the history's first, on D; "nearest the date given
-    for the tree":
-    every one by --date;
+    dated by SHA (git log of its URL, or git blame of its line);
+    "nearest D, the date of the tree's first commit (SHA), which holds
+    all of these lines": every one was dated by that commit, the
+    history's first, on D; "nearest the date given for the tree": every
+    one by --date;
   - "capture TS, the nearest before D": TS is not after D, and the
     replacement is the capture of TS;
   - a cover letter's counts by kind and per patch are the patches';
@@ -127,13 +127,15 @@ def check_patch(path):
                         for h in hs), "'at least %d checks between %s and %s'" % (k, a, b))
     m = re.search(r"\(([0-9a-f]{12}), for all of them\)", flat)
     if m and arch:
-        claim(path, all("(git blame " + m.group(1) in e[3] for e in arch),
+        claim(path, all("(git blame " + m.group(1) in e[3] or "(git log " + m.group(1) in e[3]
+                        for e in arch),
               "'nearest the commit %s, for all of them'" % m.group(1))
     m = re.search(r"nearest (\d{4}-\d\d-\d\d), the date of the tree's first commit "
                   r"\(([0-9a-f]{12})\), which holds all of these lines", flat)
     if m and arch:
         day, sha = m.groups()
-        claim(path, all("(git blame %s, the history's first commit)" % sha in e[3] and
+        claim(path, all(("(git blame %s, the history's first commit)" % sha in e[3] or
+                         "(git log %s, the history's first commit)" % sha in e[3]) and
                         re.search(r"the nearest (before|after) %s " % day, e[3]) for e in arch),
               "'nearest %s, the date of the tree\'s first commit (%s)'" % (day, sha))
     if "nearest the date given for the tree" in flat and arch:

@@ -68,7 +68,7 @@ same "areas come from MAINTAINERS" "$(py 'print(r["areas_from"], sorted(a["name"
 	"MAINTAINERS ['FILESYSTEMS', 'NET DRIVERS']"
 same "the archived occurrence carries its evidence" \
 	"$(py 'print([o["resolution"]["evidence"].split(";")[-1].strip() for l in r["links"] for o in l["occurrences"] if o["resolution"] and o["resolution"]["kind"] == "archived"][0])')" \
-	"capture 20010101000000, the nearest before 2006-06-01 (git blame $(git rev-parse --short=12 HEAD), the history's first commit)"
+	"capture 20010101000000, the nearest before 2006-06-01 (git log $(git rev-parse --short=12 HEAD), the history's first commit)"
 same "a host that is gone is dead in the hosts view" \
 	"$(py 'print([h["fate"] for h in r["hosts"] if h["host"] == "nxdomain.linkmend-web.org"])')" "['dead']"
 

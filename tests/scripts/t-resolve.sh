@@ -106,7 +106,7 @@ same "a look-up that answered is not asked again" "$(grep -c 'cdx.*url=http%3A%2
 same "a look-up that failed is asked again" "$(grep -c 'cdx.*slow-lookup' "$state/requests.log")" "1"
 ok "without --upgrade, no upgrade" bash -c "! grep -q '	upgrade	' '$SCRATCH/got2'"
 run "${RESOLVE[@]}" --format=json > "$SCRATCH/j" 2>/dev/null
-same "JSON names where the date came from" "$(python3 -c 'import json,sys; print(sorted({o["date_source"][:9] for o in json.load(open(sys.argv[1])) if o["kind"] == "archived"}))' "$SCRATCH/j")" "['git blame']"
+same "JSON names where the date came from" "$(python3 -c 'import json,sys; print(sorted({o["date_source"][:8] for o in json.load(open(sys.argv[1])) if o["kind"] == "archived"}))' "$SCRATCH/j")" "['git log ']"
 
 # No history: --date gives the day the links entered the tree.
 N=$SCRATCH/tarball

@@ -3,7 +3,11 @@
 #include <curl/curl.h>
 #include <stdlib.h>
 
+#include "../../src/lib/run.h"
+#include "../../src/lib/strbuf.h"
+#include "../../src/lib/xalloc.h"
 #include "../../src/resolve/archive.h"
+#include "../../src/resolve/dating.h"
 #include "../../src/resolve/suggest.h"
 #include "unit.h"
 
@@ -108,9 +112,70 @@ static void test_ts(void)
 	CHECK_STR(ts, "20060601120000", "ts14 is UTC");
 }
 
+/*
+ * A URL's date is the commit that added it to its file, or to the file it
+ * was renamed from: a line rewrapped later keeps it; a URL the history
+ * never shows whole has none.
+ */
+static void test_dating(void)
+{
+	char dir[] = "/tmp/lm-dating-XXXXXX";
+	const char *sh[] = { "sh", "-c", NULL, NULL };
+	struct strbuf out = STRBUF_INIT;
+	struct dating_item v[4];
+	char *script;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0, "a scratch directory for the history");
+		return;
+	}
+	script = xstrfmt(
+		"set -e; cd %s; git init -q .; git config user.name t;"
+		"git config user.email t@t;"
+		"c() { git add -A; GIT_AUTHOR_DATE=$1 GIT_COMMITTER_DATE=$1 "
+		"  git commit -qm \"$2\"; };"
+		"printf '/* see http://a.org/one */\\nint x;\\n' > a.c; git add a.c;"
+		"c 2006-06-01T00:00:00Z add;"
+		"printf '/*  see http://a.org/one\\n * and http://b.org/two */\\nint x;\\n' > a.c;"
+		"c 2010-01-01T00:00:00Z rewrap;"
+		"git mv a.c b.c; c 2015-01-01T00:00:00Z rename;"
+		"printf '/*  see http://a.org/one\\n * and http://b.org/two\\n * http://c.org/\\n * three */\\nint x;\\n' > b.c;"
+		"c 2020-01-01T00:00:00Z wrapped", dir);
+	sh[2] = script;
+	if (run_command_quiet(sh, NULL, &out)) {
+		CHECK(0, "the history is made (the setup works)");
+		goto out;
+	}
+	memset(v, 0, sizeof(v));
+	v[0].path = "b.c";
+	v[0].url = "http://a.org/one";
+	v[1].path = "b.c";
+	v[1].url = "http://b.org/two";
+	v[2].path = "b.c";
+	v[2].url = "http://c.org/three";	/* joined by scan */
+	v[3].path = "b.c";
+	v[3].url = "http://c.org/";
+	CHECK(!dating_run(dir, v, 4), "the history is read");
+	CHECK(v[0].date == 1149120000 && v[0].first,
+	      "rewrapped, then renamed: the day it was added (the first commit)");
+	CHECK(v[1].date == 1262304000 && !v[1].first,
+	      "another URL: the day it was added");
+	CHECK(v[2].date == 0, "a URL the history shows only wrapped: no date");
+	CHECK(v[3].date == 1577836800, "its first part alone is a URL too");
+out:
+	free(script);
+	strbuf_reset(&out);
+	script = xstrfmt("rm -rf %s", dir);
+	sh[2] = script;
+	run_command_quiet(sh, NULL, &out);
+	free(script);
+	strbuf_release(&out);
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
+	test_dating();
 	test_cdx();
 	test_timemap();
 	test_suggest();

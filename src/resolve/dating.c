@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/run.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/strvec.h"
+#include "../lib/xalloc.h"
+#include "dating.h"
+
+/* The items of one file as it is now, and the names it had before. */
+struct lineage {
+	size_t *items;
+	size_t n, alloc;
+};
+
+struct dating {
+	struct dating_item *v;
+	struct strmap names;	/* a name the file had -> lineage + 1 */
+	struct lineage *l;
+	size_t nl, al;
+	/* The commit being read, and the file of the diff at hand. */
+	char sha[41];
+	long long at;
+	int root;
+	long cur;
+	int in_hunk;
+	/* find_origins(): a round's creation commits and what they add. */
+	struct strvec shas;
+	struct strvec next;
+	int ok;
+};
+
+static long lineage_of(struct dating *d, const char *name)
+{
+	return (long)(size_t)strmap_get(&d->names, name) - 1;
+}
+
+static void git_argv(struct strvec *a, const char *root)
+{
+	strvec_pushl(a, "git", "--literal-pathspecs", "-C", root, "-c",
+		     "core.quotePath=false", NULL);
+}
+
+/* log --diff-filter=A --name-only: each creation commit, once. */
+static void on_created(char *line, size_t len, void *data)
+{
+	struct dating *d = data;
+	size_t i;
+
+	if (len == 41 && line[0] == '\001') {
+		for (i = 0; i < d->shas.nr; i++)
+			if (!strcmp(d->shas.v[i], line + 1))
+				return;
+		strvec_push(&d->shas, line + 1);
+	}
+}
+
+/* diff-tree -M -C: "R086<TAB>old<TAB>new" gives new's lineage old's name. */
+static void on_origin(char *line, size_t len, void *data)
+{
+	struct dating *d = data;
+	char *old, *new;
+	long l;
+
+	if (len < 4 || (line[0] != 'R' && line[0] != 'C') ||
+	    !(old = strchr(line, '\t')) || !(new = strchr(old + 1, '\t')))
+		return;
+	*new++ = '\0';
+	old++;
+	l = lineage_of(d, new);
+	if (l >= 0 && lineage_of(d, old) < 0) {
+		*strmap_put(&d->names, old) = (void *)(size_t)(l + 1);
+		strvec_push(&d->next, old);
+	}
+}
+
+/*
+ * The names the files had before git renamed or copied them there, in
+ * rounds (a file renamed twice), each round: the commits that created
+ * the names of the round before, and their renames and copies.
+ */
+static void find_origins(const char *root, struct dating *d,
+			 struct strvec *names)
+{
+	struct strvec round = STRVEC_INIT;
+	size_t i, r;
+
+	for (i = 0; i < names->nr; i++)
+		strvec_push(&round, names->v[i]);
+	for (r = 0; r < 8 && round.nr; r++) {
+		struct strvec a = STRVEC_INIT, b = STRVEC_INIT;
+		struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
+		char *line, *next;
+
+		git_argv(&a, root);
+		strvec_pushl(&a, "log", "--relative", "--diff-filter=A",
+			     "--format=%x01%H", "--name-only", "--", NULL);
+		for (i = 0; i < round.nr; i++)
+			strvec_push(&a, round.v[i]);
+		strvec_clear(&d->shas);
+		if (run_command_lines((const char *const *)a.v, NULL,
+				      on_created, d) || !d->shas.nr) {
+			strvec_clear(&a);
+			break;
+		}
+		for (i = 0; i < d->shas.nr; i++)
+			strbuf_addf(&in, "%s\n", d->shas.v[i]);
+		git_argv(&b, root);
+		strvec_pushl(&b, "diff-tree", "--relative", "--stdin", "-r",
+			     "-M", "-C", "--name-status", NULL);
+		strvec_clear(&d->next);
+		if (!run_command((const char *const *)b.v, NULL, in.buf,
+				 in.len, &out, NULL))
+			for (line = out.buf; *line; line = next) {
+				next = strchr(line, '\n');
+				if (next)
+					*next++ = '\0';
+				else
+					next = line + strlen(line);
+				on_origin(line, strlen(line), d);
+			}
+		strvec_clear(&round);
+		for (i = 0; i < d->next.nr; i++)
+			strvec_push(&round, d->next.v[i]);
+		for (i = 0; i < d->next.nr; i++)
+			strvec_push(names, d->next.v[i]);
+		strvec_clear(&a);
+		strvec_clear(&b);
+		strbuf_release(&in);
+		strbuf_release(&out);
+	}
+	strvec_clear(&round);
+}
+
+/* git log --reverse -p -U0: each added line that holds a URL of its file. */
+static void on_log(char *line, size_t len, void *data)
+{
+	struct dating *d = data;
+	struct lineage *l;
+	size_t i;
+
+	if (line[0] == '\001') {
+		char *end;
+
+		d->ok = 1;
+		memcpy(d->sha, line + 1, 40);
+		d->sha[40] = '\0';
+		d->at = strtoll(line + 42, &end, 10);
+		/* No parent: the history's first commit. */
+		d->root = !*end || !end[1];
+		d->cur = -1;
+		d->in_hunk = 0;
+		return;
+	}
+	if (!strncmp(line, "diff --git ", 11)) {
+		d->cur = -1;
+		d->in_hunk = 0;
+		return;
+	}
+	if (!d->in_hunk && !strncmp(line, "+++ ", 4)) {
+		d->cur = strncmp(line + 4, "b/", 2) ? -1 :
+			 lineage_of(d, line + 6);
+		return;
+	}
+	if (!strncmp(line, "@@ ", 3)) {
+		d->in_hunk = 1;
+		return;
+	}
+	if (!d->in_hunk || d->cur < 0 || line[0] != '+' || len < 4 ||
+	    !memmem(line, len, "://", 3))
+		return;
+	l = &d->l[d->cur];
+	for (i = 0; i < l->n; i++) {
+		struct dating_item *it = &d->v[l->items[i]];
+
+		if ((!it->date || d->at < it->date) && strstr(line + 1, it->url)) {
+			it->date = d->at;
+			memcpy(it->commit, d->sha, 41);
+			it->first = d->root;
+		}
+	}
+}
+
+int dating_run(const char *root, struct dating_item *v, size_t n)
+{
+	struct dating d;
+	struct strvec names = STRVEC_INIT, a = STRVEC_INIT;
+	size_t i;
+	int ret;
+
+	memset(&d, 0, sizeof(d));
+	d.v = v;
+	for (i = 0; i < n; i++) {
+		void **slot = strmap_put(&d.names, v[i].path);
+		struct lineage *l;
+
+		v[i].date = 0;
+		v[i].commit[0] = '\0';
+		v[i].first = 0;
+		if (!*slot) {
+			ALLOC_GROW(d.l, d.nl + 1, d.al);
+			memset(&d.l[d.nl], 0, sizeof(d.l[d.nl]));
+			*slot = (void *)(++d.nl);
+			strvec_push(&names, v[i].path);
+		}
+		l = &d.l[(size_t)*slot - 1];
+		ALLOC_GROW(l->items, l->n + 1, l->alloc);
+		l->items[l->n++] = i;
+	}
+	if (n)
+		find_origins(root, &d, &names);
+	git_argv(&a, root);
+	strvec_pushl(&a, "log", "--relative", "--reverse", "-p", "-U0",
+		     "--no-renames", "--no-color", "--no-ext-diff",
+		     "--no-textconv", "--format=%x01%H %at %P", "--", NULL);
+	for (i = 0; i < names.nr; i++)
+		strvec_push(&a, names.v[i]);
+	ret = n ? run_command_lines((const char *const *)a.v, NULL, on_log,
+				    &d) : 0;
+	if (n && (ret || !d.ok))
+		ret = -1;
+	for (i = 0; i < d.nl; i++)
+		free(d.l[i].items);
+	free(d.l);
+	strmap_clear(&d.names, NULL);
+	strvec_clear(&d.shas);
+	strvec_clear(&d.next);
+	strvec_clear(&names);
+	strvec_clear(&a);
+	return ret;
+}
