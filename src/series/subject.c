@@ -382,7 +382,6 @@ void subject_convention(const char *path, struct subject_style *out)
 	if (starts(path, "drivers/staging/") &&
 	    (s = with_dir("staging: %s: ", path, 2)))
 		return set(out, 0, s);
-	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
 	/* fs/smb/client/: "smb: client: ". */
 	if (starts(path, "fs/") && (a = dir_at(path, 1)) &&
 	    (b = dir_at(path, 2))) {
@@ -393,6 +392,7 @@ void subject_convention(const char *path, struct subject_style *out)
 	}
 	free(a);
 	a = NULL;
+	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
 	if ((starts(path, "fs/") || starts(path, "net/") ||
 	     starts(path, "security/")) &&
 	    (s = with_dir("%s: ", path, 1)))

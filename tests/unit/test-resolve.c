@@ -3,9 +3,6 @@
 #include <curl/curl.h>
 #include <stdlib.h>
 
-#include "../../src/lib/run.h"
-#include "../../src/lib/strbuf.h"
-#include "../../src/lib/xalloc.h"
 #include "../../src/resolve/archive.h"
 #include "../../src/resolve/dating.h"
 #include "../../src/resolve/suggest.h"
@@ -120,31 +117,20 @@ static void test_ts(void)
 static void test_dating(void)
 {
 	char dir[] = "/tmp/lm-dating-XXXXXX";
-	const char *sh[] = { "sh", "-c", NULL, NULL };
-	struct strbuf out = STRBUF_INIT;
 	struct dating_item v[4];
-	char *script;
 
-	if (!mkdtemp(dir)) {
-		CHECK(0, "a scratch directory for the history");
-		return;
-	}
-	script = xstrfmt(
-		"set -e; cd %s; git init -q .; git config user.name t;"
-		"git config user.email t@t;"
+	if (unit_git_repo(dir,
 		"c() { git add -A; GIT_AUTHOR_DATE=$1 GIT_COMMITTER_DATE=$1 "
 		"  git commit -qm \"$2\"; };"
-		"printf '/* see http://a.org/one */\\nint x;\\n' > a.c; git add a.c;"
+		"printf '/* see http://a.org/one */\\nint x;\\n' > a.c;"
 		"c 2006-06-01T00:00:00Z add;"
 		"printf '/*  see http://a.org/one\\n * and http://b.org/two */\\nint x;\\n' > a.c;"
 		"c 2010-01-01T00:00:00Z rewrap;"
 		"git mv a.c b.c; c 2015-01-01T00:00:00Z rename;"
 		"printf '/*  see http://a.org/one\\n * and http://b.org/two\\n * http://c.org/\\n * three */\\nint x;\\n' > b.c;"
-		"c 2020-01-01T00:00:00Z wrapped", dir);
-	sh[2] = script;
-	if (run_command_quiet(sh, NULL, &out)) {
+		"c 2020-01-01T00:00:00Z wrapped")) {
 		CHECK(0, "the history is made (the setup works)");
-		goto out;
+		return;
 	}
 	memset(v, 0, sizeof(v));
 	v[0].path = "b.c";
@@ -162,14 +148,7 @@ static void test_dating(void)
 	      "another URL: the day it was added");
 	CHECK(v[2].date == 0, "a URL the history shows only wrapped: no date");
 	CHECK(v[3].date == 1577836800, "its first part alone is a URL too");
-out:
-	free(script);
-	strbuf_reset(&out);
-	script = xstrfmt("rm -rf %s", dir);
-	sh[2] = script;
-	run_command_quiet(sh, NULL, &out);
-	free(script);
-	strbuf_release(&out);
+	unit_remove(dir);
 }
 
 int main(void)

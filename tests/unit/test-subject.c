@@ -59,7 +59,6 @@ static void tight(enum plan_group kind, size_t n, const char *what,
 static void history(void)
 {
 	char dir[] = "/tmp/lm-subject-XXXXXX";
-	const char *sh[] = { "sh", "-c", NULL, NULL };
 	const char *paths[] = { "lib/vtls/vtls.c", "lib/vtls/openssl.c",
 				"drivers/tie/tie.c",
 				"Documentation/devicetree/bindings/display/a.yaml",
@@ -69,18 +68,10 @@ static void history(void)
 				"lib/vtls/gtls.c", "lib/vtls/new.c",
 				"projects/OS400/README.OS400" };
 	struct subject_style st[10], common, pair[2];
-	struct strbuf out = STRBUF_INIT;
-	char *script;
 	size_t i;
 
-	if (!mkdtemp(dir)) {
-		CHECK(0, "a scratch directory for the history");
-		return;
-	}
-	script = xstrfmt(
-		"set -e; cd %s; git init -q .; git config user.name t;"
-		"git config user.email t@t;"
-		"c() { m=$1; shift; for f; do mkdir -p ${f%%/*}; "
+	if (unit_git_repo(dir,
+		"c() { m=$1; shift; for f; do mkdir -p ${f%/*}; "
 		"  mkdir -p $(dirname $f); echo \"$m\" >> $f; done;"
 		"  git add -A; git commit -qm \"$m\"; };"
 		"c 'vtls: add it' lib/vtls/vtls.c lib/vtls/openssl.c;"
@@ -101,11 +92,9 @@ static void history(void)
 		"c 'tidy-up: add new.c' lib/vtls/new.c;"
 		"c 'httpsig: a' projects/OS400/README.OS400;"
 		"c 'OS400: b' projects/OS400/README.OS400;"
-		"c 'build: c' projects/OS400/README.OS400", dir);
-	sh[2] = script;
-	if (run_command_quiet(sh, NULL, &out)) {
+		"c 'build: c' projects/OS400/README.OS400")) {
 		CHECK(0, "the history is made (the setup works)");
-		goto out;
+		return;
 	}
 	subject_styles(dir, "HEAD", paths, 10, st);
 	CHECK_STR(st[0].prefix, "vtls: ",
@@ -161,14 +150,7 @@ static void history(void)
 		  "a 1-1-1 tie where one prefix names the file's folder: it");
 	for (i = 0; i < 10; i++)
 		subject_style_release(&st[i]);
-out:
-	free(script);
-	strbuf_release(&out);
-	script = xstrfmt("rm -rf %s", dir);
-	sh[2] = script;
-	run_command_quiet(sh, NULL, &out);
-	free(script);
-	strbuf_release(&out);
+	unit_remove(dir);
 }
 
 /* The style by MAINTAINERS section (b: the path's own, or NULL: kept). */

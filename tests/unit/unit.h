@@ -8,7 +8,12 @@
 #define TESTS_UNIT_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "../../src/lib/run.h"
+#include "../../src/lib/strbuf.h"
+#include "../../src/lib/xalloc.h"
 
 static int unit_passed, unit_failed;
 
@@ -48,6 +53,43 @@ static int unit_passed, unit_failed;
 		       __LINE__, (why)); \
 	} \
 } while (0)
+
+/*
+ * A scratch git repository: dir (a mkdtemp() template, made the
+ * directory) after git init and the shell commands setup run there, as
+ * user t; -1 when any of it failed (dir is then removed, or was never
+ * made).
+ */
+static inline int unit_git_repo(char *dir, const char *setup)
+{
+	const char *sh[] = { "sh", "-c", NULL, NULL };
+	struct strbuf out = STRBUF_INIT;
+	char *script;
+	int ret;
+
+	if (!mkdtemp(dir))
+		return -1;
+	script = xstrfmt("set -e; cd '%s'; git init -q .; git config "
+			 "user.name t; git config user.email t@t; %s", dir,
+			 setup);
+	sh[2] = script;
+	ret = run_command_quiet(sh, NULL, &out) ? -1 : 0;
+	free(script);
+	strbuf_release(&out);
+	if (ret) {
+		const char *rm[] = { "rm", "-rf", dir, NULL };
+
+		run_command_quiet(rm, NULL, NULL);
+	}
+	return ret;
+}
+
+static inline void unit_remove(const char *dir)
+{
+	const char *rm[] = { "rm", "-rf", dir, NULL };
+
+	run_command_quiet(rm, NULL, NULL);
+}
 
 static inline int unit_done(void)
 {
