@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,9 @@ struct dating {
 	struct strvec shas;
 	struct strvec next;
 	int ok;
+	int progress;
+	size_t commits;
+	size_t n;
 };
 
 static long lineage_of(struct dating *d, const char *name)
@@ -145,6 +149,9 @@ static void on_log(char *line, size_t len, void *data)
 		char *end;
 
 		d->ok = 1;
+		if (d->progress && !(++d->commits % 500))
+			fprintf(stderr, "\rresolve: dating %zu links: %zu "
+				"commits read   ", d->n, d->commits);
 		memcpy(d->sha, line + 1, 40);
 		d->sha[40] = '\0';
 		d->at = strtoll(line + 42, &end, 10);
@@ -183,7 +190,8 @@ static void on_log(char *line, size_t len, void *data)
 	}
 }
 
-int dating_run(const char *root, struct dating_item *v, size_t n)
+int dating_run(const char *root, struct dating_item *v, size_t n,
+	       int progress)
 {
 	struct dating d;
 	struct strvec names = STRVEC_INIT, a = STRVEC_INIT;
@@ -192,6 +200,8 @@ int dating_run(const char *root, struct dating_item *v, size_t n)
 
 	memset(&d, 0, sizeof(d));
 	d.v = v;
+	d.n = n;
+	d.progress = progress;
 	for (i = 0; i < n; i++) {
 		void **slot = strmap_put(&d.names, v[i].path);
 		struct lineage *l;
@@ -221,6 +231,9 @@ int dating_run(const char *root, struct dating_item *v, size_t n)
 				    &d) : 0;
 	if (n && (ret || !d.ok))
 		ret = -1;
+	if (d.progress && d.commits >= 500)
+		fprintf(stderr, "\rresolve: dating %zu links: %zu commits "
+			"read\n", n, d.commits);
 	for (i = 0; i < d.nl; i++)
 		free(d.l[i].items);
 	free(d.l);

@@ -24,8 +24,10 @@ struct dating_item {
 
 /*
  * Dates for v[0..n) in the git checkout root; -1 without a message when
- * git cannot read its history (no checkout), every date left 0.
+ * git cannot read its history (no checkout), every date left 0.  With
+ * progress, the commits read so far on stderr (a terminal's line).
  */
-int dating_run(const char *root, struct dating_item *v, size_t n);
+int dating_run(const char *root, struct dating_item *v, size_t n,
+	       int progress);
 
 #endif

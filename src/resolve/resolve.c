@@ -227,7 +227,7 @@ static size_t date_urls(struct resolver *c, size_t *n_urls)
 			who[n++] = o;
 		}
 	*n_urls = n;
-	if (c->o.root && n && !dating_run(c->o.root, v, n))
+	if (c->o.root && n && !dating_run(c->o.root, v, n, c->o.progress))
 		for (i = 0; i < n; i++) {
 			if (!v[i].date)
 				continue;

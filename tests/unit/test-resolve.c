@@ -141,7 +141,7 @@ static void test_dating(void)
 	v[2].url = "http://c.org/three";	/* joined by scan */
 	v[3].path = "b.c";
 	v[3].url = "http://c.org/";
-	CHECK(!dating_run(dir, v, 4), "the history is read");
+	CHECK(!dating_run(dir, v, 4, 0), "the history is read");
 	CHECK(v[0].date == 1149120000 && v[0].first,
 	      "rewrapped, then renamed: the day it was added (the first commit)");
 	CHECK(v[1].date == 1262304000 && !v[1].first,
