@@ -145,6 +145,7 @@ int cmd_resolve(int argc, char **argv)
 	cmd_limit_paths(&cs, &a.paths);
 	o->root = cs.root;
 	cmd_conf_load(cs.root ? cs.root : ".", &cfg);
+	o->cfg = &cfg;
 	if (net_options_finish(&o->net, opts, &cfg) ||
 	    settings_confirm(&cfg, opts, &o->confirm, &o->spacing_s))
 		die_reported();	/* the setting, naming its file */

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@
 #include "../net/net.h"
 #include "../archive/warc.h"
 #include "archive.h"
+#include "../rewrite/keep.h"
 #include "blame.h"
 #include "dating.h"
 #include "suggest.h"
@@ -53,6 +55,7 @@ struct occ {
 	char *replacement;
 	enum kind kind;		/* K__COUNT until decided */
 	struct strbuf evidence;
+	enum keep_reason kept;	/* no patch will change it, whatever it finds */
 };
 
 /* A link (check's model: URL, id, checks) and what resolve finds for it. */
@@ -81,6 +84,7 @@ struct target {
 	char *twin;
 	int http_ok, https_ok;
 	unsigned char http_digest[32], https_digest[32];
+	int kept;		/* dead, and kept everywhere: not looked up */
 };
 
 /* A host's first capture of its home page: the site is no older. */
@@ -219,6 +223,8 @@ static size_t date_urls(struct resolver *c, size_t *n_urls)
 			struct occ *o = &c->t[i].occ[k];
 
 			o->date = 0;
+			if (o->kept != KEEP_NONE)
+				continue;
 			ALLOC_GROW(v, n + 1, a);
 			who = xrealloc(who, a * sizeof(*who));
 			memset(&v[n], 0, sizeof(v[n]));
@@ -266,7 +272,8 @@ static void find_dates(struct resolver *c)
 		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
 			void **slot;
 
-			if (c->t[i].occ[k].date)
+			if (c->t[i].occ[k].date ||
+			    c->t[i].occ[k].kept != KEEP_NONE)
 				continue;
 			slot = strmap_put(&files, c->t[i].occ[k].path);
 
@@ -292,6 +299,8 @@ static void find_dates(struct resolver *c)
 		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
 			struct occ *o = &c->t[i].occ[k];
 
+			if (o->kept != KEEP_NONE)
+				continue;
 			if (o->date) {
 				date_occ(c, o, NULL, 0);
 				continue;
@@ -1088,6 +1097,14 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 	const char *frag = strchr(o->text, '#');
 	struct strbuf r = STRBUF_INIT;
 
+	/* A dead link where no patch will change it: not looked up. */
+	if ((t->dead || t->kept) && o->kept != KEEP_NONE) {
+		history_evidence(c, t, &o->evidence);
+		o->kind = K_UNRESOLVED;
+		strbuf_addf(&o->evidence, "; kept as it is (%s): not looked up",
+			    keep_reason_name(o->kept));
+		return;
+	}
 	if (o->truncated) {
 		o->kind = K_UNRESOLVED;
 		strbuf_addstr(&o->evidence, "truncated in the source: not guessed");
@@ -1373,6 +1390,86 @@ void resolve_opts_init(struct resolve_opts *o)
 	o->archive_spacing_ms = 1000;
 }
 
+/*
+ * What no patch will change, decided before any history or archive work:
+ * each dead link's places that series keeps whatever resolve finds (a
+ * copyright line, a test's data, a translation: rewrite/keep.h; not the
+ * context, which --strings may open, nor a box, which a shorter
+ * replacement may fit).  A link kept everywhere is neither dated nor
+ * looked up.  Files are read once each.
+ */
+static int final_reason(enum keep_reason r)
+{
+	return r != KEEP_NONE && r != KEEP_NOT_DOC && r != KEEP_BOX;
+}
+
+static void mark_kept(struct resolver *c)
+{
+	struct keep_tree kt;
+	struct strmap files = STRMAP_INIT;
+	struct strmap_entry *e;
+	size_t i, k, nkept = 0;
+
+	if (!c->o.root)
+		return;
+	keep_tree_init(&kt, c->o.root, c->o.cfg);
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		size_t kept = 0;
+
+		for (k = 0; t->dead && k < t->nocc; k++) {
+			struct occ *o = &t->occ[k];
+			void **slot = strmap_put(&files, o->path);
+			struct strbuf *b;
+			enum keep_reason r;
+
+			if (!*slot) {
+				char *full = xstrfmt("%s/%s", c->o.root, o->path);
+
+				struct stat st;
+
+				b = xcalloc(1, sizeof(*b));
+				strbuf_init(b, 0);
+				/* Gone since scan: nothing to keep, no message. */
+				if (lstat(full, &st) || !S_ISREG(st.st_mode) ||
+				    strbuf_read_file(b, full)) {
+					strbuf_release(b);
+					free(b);
+					b = (void *)-1;
+				}
+				free(full);
+				*slot = b;
+			}
+			b = *slot;
+			if (b == (void *)-1 || o->start < 0 ||
+			    (size_t)o->start >= b->len)
+				continue;
+			r = keep_reason(o->path, o->ctx, b->buf, b->len,
+					(size_t)o->start, o->text, &kt);
+			if (final_reason(r)) {
+				o->kept = r;
+				kept++;
+			}
+		}
+		if (t->dead && kept == t->nocc) {
+			t->dead = 0;
+			t->kept = 1;
+			nkept++;
+		}
+	}
+	strmap_for_each(&files, e)
+		if (e->value != (void *)-1) {
+			strbuf_release(e->value);
+			free(e->value);
+		}
+	strmap_clear(&files, NULL);
+	keep_tree_release(&kt);
+	if (!c->o.quiet && nkept)
+		fprintf(stderr, "resolve: %zu dead links kept everywhere (a "
+			"copyright line, test data, ...): not looked up\n",
+			nkept);
+}
+
 /* Which links are dead, by the confirmation rule. */
 static void judge(struct resolver *c)
 {
@@ -1433,6 +1530,7 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	    store_each_check(st, load_check, &c))
 		goto out;
 	judge(&c);
+	mark_kept(&c);
 	if (o->stats)
 		o->stats->urls = c.nr;
 	if (c.o.archive_dir && load_local(&c))

@@ -22,9 +22,12 @@
 #include "../net/net.h"
 #include "../store/store.h"
 
+struct config;
+
 struct resolve_opts {
 	struct net_opts net;
 	const char *root;		/* the tree, for its history; or NULL */
+	const struct config *cfg;	/* its .linkmend.conf ([keep]), or NULL */
 	long long date;			/* when git cannot tell; or 0 */
 	long long now;
 	const char *wayback;		/* https://web.archive.org */

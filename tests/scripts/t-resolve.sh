@@ -57,6 +57,14 @@ cat > a.c <<'C'
  */
 C
 commit 2006-06-01 "add a.c"
+# A dead link only in a copyright line: no patch will change it, so it is
+# neither dated nor looked up.
+cat > c.c <<'C'
+/*
+ * Copyright (C) 2006 Someone, http://gone.linkmend-web.org/copyright-only
+ */
+C
+commit 2006-06-02 "add c.c"
 export LINKMEND_NOW=1700000000	# 2023-11-14: the evidence names dates
 "$LINKMEND" scan -q . > /dev/null
 run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > "$SCRATCH/check" 2>&1
@@ -66,6 +74,10 @@ RESOLVE=("$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0
 : > "$state/requests.log"
 run "${RESOLVE[@]}" --upgrade --lore > "$SCRATCH/got" 2> "$SCRATCH/err"
 same "resolve exits 0" "$?" "0"
+ok "a dead link only a copyright line holds is resolved (the setup works)" \
+	grep -q "^http://gone.linkmend-web.org/copyright-only	unresolved	-	gone (HTTP 404)" "$SCRATCH/got"
+ok "but not looked up" bash -c "! grep -q 'copyright-only' '$state/requests.log'"
+ok "and says why" grep -q "^http://gone.linkmend-web.org/copyright-only	.*; kept as it is (a copyright line): not looked up$" "$SCRATCH/got"
 if diff -u "$WEB/cases/resolve.expect" "$SCRATCH/got" > "$SCRATCH/diff"; then
 	echo "ok - every rule gives its exact replacement and evidence"
 else
