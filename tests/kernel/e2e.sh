@@ -87,6 +87,12 @@ stamp "linkmend run"
 	--timeout 10 --retry-wait 200 --archive-spacing 0 --signoff \
 	--from "linkmend e2e <e2e@linkmend.org>" -q 2>&1 | tee "$out/run.txt"
 t_run=$(date +%s)
+# What resolve asked the archive (CDX queries and replays; a tree's own
+# links to web.archive.org are checked by other paths) for how many dead
+# links, and how many it left alone as no patch would change them.
+arch_req=$(awk '$2 == "web.archive.org" && ($6 ~ /^\/cdx\// || $6 ~ /^\/web\/[0-9]+id_\//)' "$state/requests.log" | wc -l)
+dead_urls=$(sqlite3 "$tree/.linkmend/linkmend.db" "SELECT count(DISTINCT url_id) FROM resolution WHERE kind IN ('archived', 'unresolved')")
+kept_urls=$(sqlite3 "$tree/.linkmend/linkmend.db" "SELECT count(DISTINCT url_id) FROM resolution WHERE evidence LIKE '%: not looked up'")
 
 stamp "report"
 db=$tree/.linkmend/linkmend.db
@@ -296,6 +302,7 @@ done
 summary subjects_not_section_convention "$(sed -n 's/^subjects_not_section_convention: //p' "$out/conventions.txt") of $(sed -n 's/^patches_judged: //p' "$out/conventions.txt") (tests/kernel/conventions.py)"
 summary in_process_routing_matches "$inproc_same of $inproc_all (series --no-get-maintainer: the same To: and Cc: as get_maintainer.pl's)"
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
+summary archive_requests "$arch_req for $dead_urls dead links, $kept_urls of them kept everywhere and not looked up ($(echo "scale=2; $arch_req / ($dead_urls - $kept_urls + 0.0001)" | bc) a looked-up link; $((arch_req / 60)) min at the default 1 s spacing)"
 summary report_test "$report ($(grep -c '^ok - ' "$out/report-test.txt") ok, $(grep -c '^not ok - ' "$out/report-test.txt") not ok)"
 summary report_html_bytes "$(stat -c %s "$out/report.html")"
 summary report_time_to_interactive_ms "${tti:-none} (goal 1000; a figure, not a check: bench/report.sh)"
