@@ -27,7 +27,8 @@ struct dating {
 	int root;
 	long cur;
 	int in_hunk;
-	/* find_origins(): a round's creation commits and what they add. */
+	int created;		/* the diff at hand creates its file */
+	/* A pass's creation commits, and the names find_origins() adds. */
 	struct strvec shas;
 	struct strvec next;
 	int ok;
@@ -45,20 +46,6 @@ static void git_argv(struct strvec *a, const char *root)
 {
 	strvec_pushl(a, "git", "--literal-pathspecs", "-C", root, "-c",
 		     "core.quotePath=false", NULL);
-}
-
-/* log --diff-filter=A --name-only: each creation commit, once. */
-static void on_created(char *line, size_t len, void *data)
-{
-	struct dating *d = data;
-	size_t i;
-
-	if (len == 41 && line[0] == '\001') {
-		for (i = 0; i < d->shas.nr; i++)
-			if (!strcmp(d->shas.v[i], line + 1))
-				return;
-		strvec_push(&d->shas, line + 1);
-	}
 }
 
 /* diff-tree -M -C: "R086<TAB>old<TAB>new" gives new's lineage old's name. */
@@ -81,61 +68,49 @@ static void on_origin(char *line, size_t len, void *data)
 }
 
 /*
- * The names the files had before git renamed or copied them there, in
- * rounds (a file renamed twice), each round: the commits that created
- * the names of the round before, and their renames and copies.
+ * The names the files had before git renamed or copied them there: the
+ * renames and copies of the commits that created them (d->shas, which
+ * the last pass of the history saw) into d->next.
  */
-static void find_origins(const char *root, struct dating *d,
-			 struct strvec *names)
+static void find_origins(const char *root, struct dating *d)
 {
-	struct strvec round = STRVEC_INIT;
-	size_t i, r;
+	struct strvec b = STRVEC_INIT;
+	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
+	char *line, *next;
+	size_t i;
 
-	for (i = 0; i < names->nr; i++)
-		strvec_push(&round, names->v[i]);
-	for (r = 0; r < 8 && round.nr; r++) {
-		struct strvec a = STRVEC_INIT, b = STRVEC_INIT;
-		struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
-		char *line, *next;
-
-		git_argv(&a, root);
-		strvec_pushl(&a, "log", "--relative", "--diff-filter=A",
-			     "--format=%x01%H", "--name-only", "--", NULL);
-		for (i = 0; i < round.nr; i++)
-			strvec_push(&a, round.v[i]);
-		strvec_clear(&d->shas);
-		if (run_command_lines((const char *const *)a.v, NULL,
-				      on_created, d) || !d->shas.nr) {
-			strvec_clear(&a);
-			break;
+	strvec_clear(&d->next);
+	if (!d->shas.nr)
+		return;
+	for (i = 0; i < d->shas.nr; i++)
+		strbuf_addf(&in, "%s\n", d->shas.v[i]);
+	git_argv(&b, root);
+	strvec_pushl(&b, "diff-tree", "--relative", "--stdin", "-r", "-M", "-C",
+		     "--name-status", NULL);
+	if (!run_command((const char *const *)b.v, NULL, in.buf, in.len, &out,
+			 NULL))
+		for (line = out.buf; *line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			else
+				next = line + strlen(line);
+			on_origin(line, strlen(line), d);
 		}
-		for (i = 0; i < d->shas.nr; i++)
-			strbuf_addf(&in, "%s\n", d->shas.v[i]);
-		git_argv(&b, root);
-		strvec_pushl(&b, "diff-tree", "--relative", "--stdin", "-r",
-			     "-M", "-C", "--name-status", NULL);
-		strvec_clear(&d->next);
-		if (!run_command((const char *const *)b.v, NULL, in.buf,
-				 in.len, &out, NULL))
-			for (line = out.buf; *line; line = next) {
-				next = strchr(line, '\n');
-				if (next)
-					*next++ = '\0';
-				else
-					next = line + strlen(line);
-				on_origin(line, strlen(line), d);
-			}
-		strvec_clear(&round);
-		for (i = 0; i < d->next.nr; i++)
-			strvec_push(&round, d->next.v[i]);
-		for (i = 0; i < d->next.nr; i++)
-			strvec_push(names, d->next.v[i]);
-		strvec_clear(&a);
-		strvec_clear(&b);
-		strbuf_release(&in);
-		strbuf_release(&out);
-	}
-	strvec_clear(&round);
+	strvec_clear(&b);
+	strbuf_release(&in);
+	strbuf_release(&out);
+}
+
+/* A commit that created one of the names, once. */
+static void add_creation(struct dating *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->shas.nr; i++)
+		if (!strcmp(d->shas.v[i], d->sha))
+			return;
+	strvec_push(&d->shas, d->sha);
 }
 
 /* git log --reverse -p -U0: each added line that holds a URL of its file. */
@@ -164,11 +139,18 @@ static void on_log(char *line, size_t len, void *data)
 	if (!strncmp(line, "diff --git ", 11)) {
 		d->cur = -1;
 		d->in_hunk = 0;
+		d->created = 0;
+		return;
+	}
+	if (!d->in_hunk && !strncmp(line, "new file mode ", 14)) {
+		d->created = 1;
 		return;
 	}
 	if (!d->in_hunk && !strncmp(line, "+++ ", 4)) {
 		d->cur = strncmp(line + 4, "b/", 2) ? -1 :
 			 lineage_of(d, line + 6);
+		if (d->cur >= 0 && d->created)
+			add_creation(d);
 		return;
 	}
 	if (!strncmp(line, "@@ ", 3)) {
@@ -195,7 +177,7 @@ int dating_run(const char *root, struct dating_item *v, size_t n,
 {
 	struct dating d;
 	struct strvec names = STRVEC_INIT, a = STRVEC_INIT;
-	size_t i;
+	size_t i, round;
 	int ret;
 
 	memset(&d, 0, sizeof(d));
@@ -219,18 +201,37 @@ int dating_run(const char *root, struct dating_item *v, size_t n,
 		ALLOC_GROW(l->items, l->n + 1, l->alloc);
 		l->items[l->n++] = i;
 	}
-	if (n)
-		find_origins(root, &d, &names);
-	git_argv(&a, root);
-	strvec_pushl(&a, "log", "--relative", "--reverse", "-p", "-U0",
-		     "--no-renames", "--no-color", "--no-ext-diff",
-		     "--no-textconv", "--format=%x01%H %at %P", "--", NULL);
-	for (i = 0; i < names.nr; i++)
-		strvec_push(&a, names.v[i]);
-	ret = n ? run_command_lines((const char *const *)a.v, NULL, on_log,
-				    &d) : 0;
-	if (n && (ret || !d.ok))
-		ret = -1;
+	/*
+	 * The files' history, then that of the names they had before (a
+	 * file renamed twice: a round each), each pass finding the commits
+	 * that created the names it read.
+	 */
+	for (round = 0, ret = 0; round < 8 && names.nr; round++) {
+		int r;
+
+		strvec_clear(&a);
+		git_argv(&a, root);
+		strvec_pushl(&a, "log", "--relative", "--reverse", "-p",
+			     "-U0", "--no-renames", "--no-color",
+			     "--no-ext-diff", "--no-textconv",
+			     "--format=%x01%H %at %P", "--", NULL);
+		for (i = 0; i < names.nr; i++)
+			strvec_push(&a, names.v[i]);
+		strvec_clear(&d.shas);
+		r = run_command_lines((const char *const *)a.v, NULL, on_log,
+				      &d);
+		/* The files' own history must read; an older name's may not. */
+		if (!round && (r || !d.ok)) {
+			ret = -1;
+			break;
+		}
+		if (r)
+			break;
+		find_origins(root, &d);
+		strvec_clear(&names);
+		for (i = 0; i < d.next.nr; i++)
+			strvec_push(&names, d.next.v[i]);
+	}
 	if (d.progress && d.commits >= 500)
 		fprintf(stderr, "\rresolve: dating %zu links: %zu commits "
 			"read\n", n, d.commits);
