@@ -84,7 +84,6 @@ struct target {
 	char *twin;
 	int http_ok, https_ok;
 	unsigned char http_digest[32], https_digest[32];
-	int kept;		/* dead, and kept everywhere: not looked up */
 };
 
 /* A host's first capture of its home page: the site is no older. */
@@ -186,8 +185,6 @@ static void day(long long t, char out[11])
 static void date_occ(const struct resolver *c, struct occ *o,
 		     const struct blame_file *f, size_t j)
 {
-	if (o->date)
-		return;		/* dated by the URL's own history */
 	if (!f->ret && f->dates[j]) {
 		o->date = f->dates[j];
 		/*
@@ -299,12 +296,9 @@ static void find_dates(struct resolver *c)
 		for (k = 0; c->t[i].dead && k < c->t[i].nocc; k++) {
 			struct occ *o = &c->t[i].occ[k];
 
-			if (o->kept != KEEP_NONE)
+			/* Dated by its URL's history, or kept: no blame. */
+			if (o->kept != KEEP_NONE || o->date)
 				continue;
-			if (o->date) {
-				date_occ(c, o, NULL, 0);
-				continue;
-			}
 			j = (size_t)strmap_get(&files, o->path) - 1;
 			who[j][f[j].n] = o;
 			f[j].lines[f[j].n++] = o->line;
@@ -1097,8 +1091,8 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 	const char *frag = strchr(o->text, '#');
 	struct strbuf r = STRBUF_INIT;
 
-	/* A dead link where no patch will change it: not looked up. */
-	if ((t->dead || t->kept) && o->kept != KEEP_NONE) {
+	/* A dead link's place no patch will change (mark_kept()). */
+	if (o->kept != KEEP_NONE) {
 		history_evidence(c, t, &o->evidence);
 		o->kind = K_UNRESOLVED;
 		strbuf_addf(&o->evidence, "; kept as it is (%s): not looked up",
@@ -1425,7 +1419,6 @@ static void mark_kept(struct resolver *c)
 
 			if (!*slot) {
 				char *full = xstrfmt("%s/%s", c->o.root, o->path);
-
 				struct stat st;
 
 				b = xcalloc(1, sizeof(*b));
@@ -1451,9 +1444,9 @@ static void mark_kept(struct resolver *c)
 				kept++;
 			}
 		}
+		/* Kept everywhere: no longer dead to any look-up. */
 		if (t->dead && kept == t->nocc) {
 			t->dead = 0;
-			t->kept = 1;
 			nkept++;
 		}
 	}

@@ -13,21 +13,6 @@
 #include "b4.h"
 #include "route.h"
 
-static int listed(char *const *v, size_t n, const char *addr)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(v[i], addr))
-			return 1;
-	return 0;
-}
-
-static int reaches(const struct recipients *r, const char *addr)
-{
-	return listed(r->to, r->nto, addr) || listed(r->cc, r->ncc, addr);
-}
-
 /*
  * Who every patch goes to: To where every patch has it in To, else Cc.
  * Patches that share nobody name all their To: people on the cover (b4
@@ -43,8 +28,10 @@ static int shared_recipients(const struct b4_series *s, struct recipients *all)
 		int to = 1, every = 1;
 
 		for (k = 0; k < s->n && every; k++) {
-			every = reaches(s->p[k].rcpt, a);
-			to = to && listed(s->p[k].rcpt->to, s->p[k].rcpt->nto, a);
+			int in = recipients_find(s->p[k].rcpt, a);
+
+			every = in != 0;
+			to = to && in == 1;
 		}
 		if (every)
 			recipients_add(all, a, to);
@@ -114,7 +101,7 @@ static int recommit(const struct b4_series *s, size_t k,
 		const char *a = i < p->rcpt->nto ? p->rcpt->to[i] :
 				p->rcpt->cc[i - p->rcpt->nto];
 
-		if (!reaches(all, a)) {
+		if (!recipients_find(all, a)) {
 			strbuf_addf(&msg, "Cc: %s\n", a);
 			extra++;
 		}

@@ -245,7 +245,7 @@ static size_t slashes(const char *s)
 	return n;
 }
 
-static int file_match(const char *file, const char *pattern)
+int maintainers_file_match(const char *file, const char *pattern)
 {
 	size_t l = strlen(pattern);
 
@@ -275,7 +275,7 @@ static long section_depth(const struct maint_section *s, const char *path,
 
 	*last = NULL;
 	for (k = 0; k < s->npat; k++)
-		if (s->pat[k].type == 'X' && file_match(path, s->pat[k].value))
+		if (s->pat[k].type == 'X' && maintainers_file_match(path, s->pat[k].value))
 			return -2;
 	for (k = 0; k < s->npat; k++) {
 		const struct maint_pattern *p = &s->pat[k];
@@ -284,7 +284,7 @@ static long section_depth(const struct maint_section *s, const char *path,
 		 * As get_maintainer.pl does, the section ranks by the last
 		 * of its patterns that matches, not the deepest.
 		 */
-		if (p->type == 'F' && file_match(path, p->value)) {
+		if (p->type == 'F' && maintainers_file_match(path, p->value)) {
 			size_t l = strlen(p->value);
 
 			d = (long)slashes(p->value) + (p->value[l - 1] != '/');

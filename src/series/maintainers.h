@@ -52,6 +52,12 @@ int maintainers_load(const char *root, struct maintainers *m);
 void maintainers_parse(char *text, const char *root, struct maintainers *m);
 void maintainers_release(struct maintainers *m);
 
+/*
+ * 1 when the F: or X: pattern (a directory's with its '/') covers path,
+ * as get_maintainer.pl reads it.
+ */
+int maintainers_file_match(const char *path, const char *pattern);
+
 /* The best section for path, or -1. */
 long maintainers_section(const struct maintainers *m, const char *path);
 

@@ -71,6 +71,16 @@ out:
 	free(mail);
 }
 
+int recipients_find(const struct recipients *r, const char *addr)
+{
+	char *mail = mail_of(addr);
+	int in = find(r->to, r->nto, mail) >= 0 ? 1 :
+		 find(r->cc, r->ncc, mail) >= 0 ? 2 : 0;
+
+	free(mail);
+	return in;
+}
+
 void recipients_merge(struct recipients *dst, const struct recipients *src)
 {
 	size_t i;

@@ -21,6 +21,8 @@ struct recipients {
 
 /* Add addr to To (to) or Cc, once; an address in To is never in Cc. */
 void recipients_add(struct recipients *r, const char *addr, int to);
+/* 1 when addr's mail is in r's To, 2 in its Cc, 0 in neither. */
+int recipients_find(const struct recipients *r, const char *addr);
 /* Everything in src into dst, To to To and Cc to Cc. */
 void recipients_merge(struct recipients *dst, const struct recipients *src);
 void recipients_release(struct recipients *r);

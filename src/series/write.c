@@ -784,29 +784,22 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 	}
 	if (strbuf_read_file(&m, marks))
 		goto out;
-	{
-		/* ":N sha" lines: the last group's commit is the new parent. */
-		char *want = xstrfmt(":%zu ", last), *at = strstr(m.buf, want);
-
-		free(want);
-		if (!at || (at != m.buf && at[-1] != '\n')) {
-			error("git fast-import made no commit for %s", c->g[last - 1].area);
-			goto out;
-		}
-		at = strchr(at, ' ') + 1;
-		strbuf_reset(parent);
-		strbuf_add(parent, at, strcspn(at, "\n"));
-	}
+	/* ":N sha" lines: each group's commit; the last is the new parent. */
 	for (k = first; k < last; k++) {
 		char *want = xstrfmt(":%zu ", k + 1), *at = strstr(m.buf, want);
 
 		free(want);
-		if (at && (at == m.buf || at[-1] == '\n')) {
-			at = strchr(at, ' ') + 1;
-			free(c->g[k].commit);
-			c->g[k].commit = xstrndup(at, strcspn(at, "\n"));
+		if (!at || (at != m.buf && at[-1] != '\n')) {
+			error("git fast-import made no commit for %s",
+			      c->g[k].area);
+			goto out;
 		}
+		at = strchr(at, ' ') + 1;
+		free(c->g[k].commit);
+		c->g[k].commit = xstrndup(at, strcspn(at, "\n"));
 	}
+	strbuf_reset(parent);
+	strbuf_addstr(parent, c->g[last - 1].commit);
 	ret = 0;
 out:
 	unlink(marks);
@@ -1738,7 +1731,6 @@ static int hand_to_b4(struct series *c, const struct unit *u)
 	struct b4_series s = {
 		.top = c->root, .branch = branch, .start = u->start,
 		.tag = c->g[u->first].tag,
-		.subject = subject.buf, .body = text.buf,
 		.name = c->from_name, .mail = c->from_mail, .p = p, .n = n,
 		.context = unit_context(c, u->first, u->last),
 		.quiet = c->o->quiet,
@@ -1756,16 +1748,12 @@ static int hand_to_b4(struct series *c, const struct unit *u)
 		p[k].notes = g->notes;
 		p[k].rcpt = &g->rcpt;
 	}
-	if (n > 1) {
+	/* One patch: b4 sends it alone, with its own subject. */
+	if (n > 1)
 		cover_text(c, u->first, u->last, u->part, u->parts, &subject,
 			   &text);
-		s.subject = subject.buf;
-		s.body = text.buf;
-	} else {
-		/* One patch: b4 sends it alone, with its own subject. */
-		s.subject = "";
-		s.body = "";
-	}
+	s.subject = n > 1 ? subject.buf : "";
+	s.body = n > 1 ? text.buf : "";
 	ret = b4_write_branch(&s);
 out:
 	strbuf_release(&subject);
@@ -2112,8 +2100,7 @@ static int cmp_str(const void *a, const void *b)
 /* How many of the base's files the F: pattern pat covers. */
 static size_t files_covered(struct series *c, const char *pat)
 {
-	size_t lit = strcspn(pat, "*?["), lo = 0, hi, n = 0;
-	int dir = pat[strlen(pat) - 1] == '/';
+	size_t lit = strcspn(pat, "*?"), lo = 0, hi, n = 0;
 
 	if (!c->listed) {
 		const char *args[] = { "ls-tree", "-r", "-z", "--name-only",
@@ -2141,10 +2128,7 @@ static size_t files_covered(struct series *c, const char *pat)
 			hi = mid;
 	}
 	for (; lo < c->nfiles && !strncmp(c->files[lo], pat, lit); lo++)
-		if (dir ? lit == strlen(pat) || glob_match(pat, c->files[lo], 0) :
-		    glob_match(pat, c->files[lo], 0) ||
-		    !strcmp(c->files[lo], pat))
-			n++;
+		n += maintainers_file_match(c->files[lo], pat);
 	return n;
 }
 
