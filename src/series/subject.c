@@ -124,6 +124,7 @@ static const struct {
 	const char *strip;	/* cut from the stem: "_edac", "i2c-" */
 } by_stem[] = {
 	{ "drivers/edac/", "EDAC/%s: ", 1, "_edac" },
+	{ "drivers/hwmon/", "hwmon: (%s) ", 1, NULL },
 	{ "drivers/misc/", "misc: %s: ", 0, NULL },
 	{ "drivers/hid/", "HID: %s: ", 1, "hid-" },
 	{ "drivers/char/", "char: %s: ", 0, NULL },
@@ -140,7 +141,7 @@ static const struct {
 	{ "sound/pci/", "ALSA: %s: ", 1, NULL },
 };
 
-/* "EDAC/%s: " -> "EDAC: ", "gpio: %s: " -> "gpio: ". */
+/* "EDAC/%s: " -> "EDAC: ", "hwmon: (%s) " -> "hwmon: ". */
 static char *head_of(const char *fmt)
 {
 	size_t n = strcspn(fmt, "%");
@@ -311,14 +312,6 @@ void subject_convention(const char *path, struct subject_style *out)
 			a[n - 3] = '\0';
 		s = xstrfmt("drm/%s: ", a);
 		free(a);
-		return set(out, 1, s);
-	}
-	if (!strcmp(path, "drivers/hwmon/"))
-		return set(out, 1, xstrdup("hwmon: "));
-	if (starts(path, "drivers/hwmon/") && !strchr(path + 14, '/')) {
-		b = stem(path);
-		s = xstrfmt("hwmon: (%s) ", b);
-		free(b);
 		return set(out, 1, s);
 	}
 	if (starts(path, "drivers/iio/") && (a = dir_at(path, 2)) &&
