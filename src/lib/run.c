@@ -149,10 +149,11 @@ int run_command_tied(const char *const *argv, const char *dir,
 }
 
 int run_command_lines(const char *const *argv, const char *dir,
-		      run_line_fn *fn, void *data)
+		      const char *in, size_t inlen, run_line_fn *fn,
+		      void *data)
 {
 	struct strbuf out = STRBUF_INIT;
-	int ret = run(argv, dir, NULL, 0, &out, NULL, RUN_QUIET, fn, data);
+	int ret = run(argv, dir, in, inlen, &out, NULL, RUN_QUIET, fn, data);
 
 	strbuf_release(&out);
 	return ret;

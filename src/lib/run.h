@@ -31,12 +31,13 @@ int run_command_tied(const char *const *argv, const char *dir,
 		     const char *const *env);
 
 /*
- * The same with no input and standard error thrown away, its output
- * given to fn a line at a time (the newline replaced by a NUL), as it
- * comes: for an output too large to hold (git log -p of a long history).
+ * The same with standard error thrown away, its output given to fn a
+ * line at a time (the newline replaced by a NUL), as it comes: for an
+ * output too large to hold (git log -p of a long history).
  */
 typedef void run_line_fn(char *line, size_t len, void *data);
 int run_command_lines(const char *const *argv, const char *dir,
-		      run_line_fn *fn, void *data);
+		      const char *in, size_t inlen, run_line_fn *fn,
+		      void *data);
 
 #endif

@@ -75,8 +75,7 @@ static void on_origin(char *line, size_t len, void *data)
 static void find_origins(const char *root, struct dating *d)
 {
 	struct strvec b = STRVEC_INIT;
-	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
-	char *line, *next;
+	struct strbuf in = STRBUF_INIT;
 	size_t i;
 
 	strvec_clear(&d->next);
@@ -87,19 +86,10 @@ static void find_origins(const char *root, struct dating *d)
 	git_argv(&b, root);
 	strvec_pushl(&b, "diff-tree", "--relative", "--stdin", "-r", "-M", "-C",
 		     "--name-status", NULL);
-	if (!run_command((const char *const *)b.v, NULL, in.buf, in.len, &out,
-			 NULL))
-		for (line = out.buf; *line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			else
-				next = line + strlen(line);
-			on_origin(line, strlen(line), d);
-		}
+	run_command_lines((const char *const *)b.v, NULL, in.buf, in.len,
+			  on_origin, d);
 	strvec_clear(&b);
 	strbuf_release(&in);
-	strbuf_release(&out);
 }
 
 /* A commit that created one of the names, once. */
@@ -218,8 +208,8 @@ int dating_run(const char *root, struct dating_item *v, size_t n,
 		for (i = 0; i < names.nr; i++)
 			strvec_push(&a, names.v[i]);
 		strvec_clear(&d.shas);
-		r = run_command_lines((const char *const *)a.v, NULL, on_log,
-				      &d);
+		r = run_command_lines((const char *const *)a.v, NULL, NULL, 0,
+				      on_log, &d);
 		/* The files' own history must read; an older name's may not. */
 		if (!round && (r || !d.ok)) {
 			ret = -1;
