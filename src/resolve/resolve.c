@@ -26,6 +26,7 @@
 #include "archive.h"
 #include "../rewrite/keep.h"
 #include "blame.h"
+#include "cdxgroup.h"
 #include "dating.h"
 #include "suggest.h"
 #include "../rewrite/rewrite.h"
@@ -107,6 +108,7 @@ struct resolver {
 	long long phase_ms;
 	struct req **reqs;	/* this phase's, freed by run_net() */
 	size_t nreqs, areqs;
+	struct lookups *lu;	/* look_up()'s */
 };
 
 /* Stopped by the user (SIGINT): nothing more is asked or decided. */
@@ -522,12 +524,34 @@ struct req {
 	struct resolver *c;
 	struct target *t;
 	int kind;		/* REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP/HTTPS */
-	long capture;		/* for REQ_REPLAY; the birth for REQ_BIRTH */
+	long capture;		/* for REQ_REPLAY; the birth for REQ_BIRTH;
+				   the group for REQ_CDX_GROUP */
+	struct lookup *lk;	/* for REQ_CDX */
 	int answered;		/* done() ran; else abandoned by a stop */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
-       REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY };
+       REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY, REQ_CDX_GROUP };
+
+/*
+ * One CDX look-up of a page, shared by every link that needs it (the same
+ * URL with another fragment): its answer, a CDX reply, or why none.
+ */
+struct lookup {
+	char *key;		/* its own CDX query: the cache's key */
+	const char *url;	/* the page, as the first link wrote it */
+	char *answer;
+	char *error;
+};
+
+struct lookups {
+	struct strmap by_key;	/* of struct lookup */
+	struct lookup **pending;	/* to ask: the plan's pages */
+	size_t npending, apending;
+	struct cdx_plan plan;
+	size_t *retry;		/* pages of groups that failed */
+	size_t nretry, aretry;
+};
 
 static char *strip_fragment(const char *url)
 {
@@ -631,6 +655,48 @@ static int parked_page(const struct strbuf *b)
 			  strstr(b->buf, "This domain is for sale"));
 }
 
+static void lookup_answer(struct resolver *c, struct lookup *lk,
+			  struct net_request *nr, int ok)
+{
+	struct captures valid = { NULL, 0, 0 };
+
+	if (!ok || cdx_parse(lk->url, nr->body.buf, &valid)) {
+		free(lk->error);
+		lk->error = nr->curl_code ? net_request_error(nr, 1) :
+			ok ? xstrdup("not a CDX reply") :
+			xstrfmt("HTTP %ld", nr->status);
+	} else {
+		lk->answer = xstrdup(nr->body.buf);
+		store_put_lookup(c->st, lk->key, c->o.now, lk->answer);
+	}
+	captures_release(&valid);
+}
+
+/* Each member's share of a group's answer; a failed group is asked again
+ * page by page. */
+static void group_answer(struct resolver *c, const struct cdx_group *g,
+			 struct net_request *nr, int ok)
+{
+	struct lookups *lu = c->lu;
+	char **rep = xcalloc(g->nmembers, sizeof(*rep));
+	size_t m;
+
+	if (ok && !cdxgroup_split(g, nr->body.buf, rep)) {
+		for (m = 0; m < g->nmembers; m++) {
+			struct lookup *lk = lu->pending[g->page[m]];
+
+			store_put_lookup(c->st, lk->key, c->o.now, rep[m]);
+			lk->answer = rep[m];
+		}
+	} else {
+		for (m = 0; m < g->nmembers; m++) {
+			ALLOC_GROW(lu->retry, lu->nretry + 1, lu->aretry);
+			lu->retry[lu->nretry++] = g->page[m];
+		}
+	}
+	free(rep);
+}
+
 static void on_req(struct net_request *nr, void *data)
 {
 	struct req *q = data;
@@ -654,18 +720,10 @@ static void on_req(struct net_request *nr, void *data)
 		break;
 	}
 	case REQ_CDX:
-		if (!ok || cdx_parse(t->l.url, nr->body.buf, &t->caps)) {
-			t->cdx_failed = 1;
-			free(t->cdx_error);
-			t->cdx_error = nr->curl_code ?
-				net_request_error(nr, 1) :
-				ok ? xstrdup("not a CDX reply") :
-				xstrfmt("HTTP %ld", nr->status);
-			captures_release(&t->caps);
-		} else {
-			captures_keep_same(&t->caps, t->l.url);
-			store_put_lookup(q->c->st, t->cdx_key, q->c->o.now, nr->body.buf);
-		}
+		lookup_answer(q->c, q->lk, nr, ok);
+		break;
+	case REQ_CDX_GROUP:
+		group_answer(q->c, &q->c->lu->plan.v[q->capture], nr, ok);
 		break;
 	case REQ_REPLAY:
 		/* A capture that redirects, or shows a parking page, is no copy. */
@@ -793,16 +851,51 @@ static int load_local(struct resolver *c)
 	return 0;
 }
 
-/* The CDX captures of every dead URL, from the cache or the archive. */
-static void look_up(struct resolver *c)
+static void free_lookup(void *p)
 {
-	struct net *n = new_net(c);
+	struct lookup *lk = p;
+
+	free(lk->key);
+	free(lk->answer);
+	free(lk->error);
+	free(lk);
+}
+
+/* Ask for the look-ups of pages[0..n) of lu->pending, each by itself. */
+static void ask_alone(struct resolver *c, struct net *n, const size_t *pages,
+		      size_t nr)
+{
 	size_t i;
 
+	for (i = 0; i < nr; i++) {
+		struct lookup *lk = c->lu->pending[pages[i]];
+		struct req *q = submit(n, c, NULL, REQ_CDX, xstrdup(lk->key), 0);
+
+		if (q)
+			q->lk = lk;
+	}
+}
+
+/*
+ * The CDX captures of every dead URL, from the cache or the archive: one
+ * look-up a page, whatever its fragments, and the plain pages of a host
+ * asked together (cdxgroup.h).
+ */
+static void look_up(struct resolver *c)
+{
+	struct lookups lu;
+	struct net *n = new_net(c);
+	const char **urls;
+	size_t i;
+
+	memset(&lu, 0, sizeof(lu));
+	c->lu = &lu;
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
+		struct captures valid = { NULL, 0, 0 };
+		struct lookup *lk;
 		long long at;
-		char *cached;
+		void **slot;
 
 		if (c->o.upgrade && t->l.have_last && link_verdict(&t->l) == V_ALIVE &&
 		    !strncmp(t->l.url, "http://", 7)) {
@@ -816,16 +909,62 @@ static void look_up(struct resolver *c)
 		if (t->local.nr)
 			continue;
 		t->cdx_key = cdx_url(c, t->l.url);
-		cached = c->o.refresh ? NULL : store_get_lookup(c->st, t->cdx_key, &at);
-		if (cached && !cdx_parse(t->l.url, cached, &t->caps)) {
+		slot = strmap_put(&lu.by_key, t->cdx_key);
+		if (*slot)
+			continue;
+		lk = xcalloc(1, sizeof(*lk));
+		lk->key = xstrdup(t->cdx_key);
+		lk->url = t->l.url;
+		*slot = lk;
+		lk->answer = c->o.refresh ? NULL :
+			store_get_lookup(c->st, t->cdx_key, &at);
+		if (lk->answer && cdx_parse(lk->url, lk->answer, &valid)) {
+			free(lk->answer);
+			lk->answer = NULL;
+		}
+		captures_release(&valid);
+		if (lk->answer)
+			continue;
+		ALLOC_GROW(lu.pending, lu.npending + 1, lu.apending);
+		lu.pending[lu.npending++] = lk;
+	}
+	urls = xcalloc(lu.npending + 1, sizeof(*urls));
+	for (i = 0; i < lu.npending; i++)
+		urls[i] = lu.pending[i]->url;
+	cdxgroup_plan(c->o.wayback, urls, lu.npending, &lu.plan);
+	free(urls);
+	for (i = 0; i < lu.plan.nr; i++)
+		submit(n, c, NULL, REQ_CDX_GROUP, xstrdup(lu.plan.v[i].query),
+		       (long)i);
+	ask_alone(c, n, lu.plan.alone, lu.plan.nalone);
+	run_net(c, n, "look-ups");
+	if (lu.nretry && !stopped(c)) {
+		n = new_net(c);
+		ask_alone(c, n, lu.retry, lu.nretry);
+		run_net(c, n, "look-ups, one by one");
+	}
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		struct lookup *lk = t->cdx_key ?
+			strmap_get(&lu.by_key, t->cdx_key) : NULL;
+
+		if (!lk)
+			continue;
+		if (lk->answer && !cdx_parse(t->l.url, lk->answer, &t->caps)) {
 			captures_keep_same(&t->caps, t->l.url);
-			free(cached);
 			continue;
 		}
-		free(cached);
-		submit(n, c, t, REQ_CDX, xstrdup(t->cdx_key), 0);
+		captures_release(&t->caps);
+		t->cdx_failed = 1;
+		t->cdx_error = xstrdup(lk->error ? lk->error :
+				       lk->answer ? "not a CDX reply" :
+				       "not answered");
 	}
-	run_net(c, n, "look-ups");
+	cdxgroup_plan_release(&lu.plan);
+	free(lu.pending);
+	free(lu.retry);
+	strmap_clear(&lu.by_key, free_lookup);
+	c->lu = NULL;
 }
 
 /*

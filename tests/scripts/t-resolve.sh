@@ -65,6 +65,18 @@ cat > c.c <<'C'
  */
 C
 commit 2006-06-02 "add c.c"
+# Five links to one host: its plain pages are asked in one CDX query, the
+# page with a query alone.
+cat > d.c <<'C'
+/*
+ * Many: http://many.linkmend-web.org/one.html
+ * Many: http://many.linkmend-web.org/two.html#s2
+ * Many: https://www.many.linkmend-web.org/two.html#s3
+ * Many: http://many.linkmend-web.org/none
+ * Many: http://many.linkmend-web.org/q?id=3
+ */
+C
+commit 2006-06-03 "add d.c"
 export LINKMEND_NOW=1700000000	# 2023-11-14: the evidence names dates
 "$LINKMEND" scan -q . > /dev/null
 run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > "$SCRATCH/check" 2>&1
@@ -85,6 +97,13 @@ else
 	cat "$SCRATCH/diff"
 fi
 same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "$SCRATCH/got" | wc -l)" "0"
+# The archive is asked gently: one query for a host's plain pages.
+cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -vc "&limit=1 "; }
+same "five links to one host: two CDX queries (its plain pages together, the one with a query alone)" "$(cdx_many)" "2"
+same "the plain pages in one prefix query" "$(cdx_many '&matchType=prefix&')" "1"
+same "a group the archive does not answer (one page stalls) is asked again page by page" \
+	"$(grep -oE "url=http%3A%2F%2Fgone.linkmend-web.org%2F(&matchType=prefix|early&)" "$state/requests.log" | tr '\n' ' ')" \
+	"url=http%3A%2F%2Fgone.linkmend-web.org%2F&matchType=prefix url=http%3A%2F%2Fgone.linkmend-web.org%2Fearly& "
 ok "an archived capture is verified by replaying it" grep -q "web.archive.org [0-9]* GET https /web/20010101000000id_/http://gone.linkmend-web.org/doc " "$state/requests.log"
 ok "the parked capture was replayed and rejected" grep -q "/web/20050101000000id_/http://gone.linkmend-web.org/parked-copy" "$state/requests.log"
 ok "a capture older than the site's first one is not offered" grep -q "^http://born-late.linkmend-web.org/doc.html	archived	https://web.archive.org/web/20120101000000/http://born-late.linkmend-web.org/doc.html	.*capture 20120101000000, the nearest after 2006-06-01 .*; 1 older capture predates the site's first capture (20100101): not offered$" "$SCRATCH/got"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "../../src/resolve/archive.h"
+#include "../../src/resolve/cdxgroup.h"
 #include "../../src/resolve/dating.h"
 #include "../../src/resolve/suggest.h"
 #include "unit.h"
@@ -55,6 +56,83 @@ static void test_cdx(void)
 			 "[\"20020101000000\", \"https://a.org/x\"]]", &c) &&
 	      (captures_keep_same(&c, "http://A.org/x"), c.nr == 2), "but the host's case, its scheme's own port and https are the same page");
 	captures_release(&c);
+}
+
+static void test_cdxgroup(void)
+{
+	static const char *const urls[] = {
+		"http://a.org/x.html#one",	/* 0 */
+		"https://www.a.org/y",		/* 1 */
+		"http://a.org/q?id=1",		/* 2: a query, alone */
+		"http://b.org/only",		/* 3: one key on its host: alone */
+		"http://a.org/x.html#two",	/* 4: x.html again */
+		"http://a.org:8080/z",		/* 5: another port, another host */
+		"http://a.org/%7Euser",		/* 6: an escape, alone */
+		"http://a.org/x/../y",		/* 7: a dot segment, alone */
+	};
+	const char *many[CDXGROUP_MAX_KEYS + 1];
+	struct cdx_plan p;
+	char *rep[3] = { NULL, NULL, NULL };
+	size_t i;
+
+	CHECK(cdxgroup_plain("http://www.A.org/Path/x-1_2.~html"), "a plain URL");
+	CHECK(!cdxgroup_plain("http://a.org/x?y") && !cdxgroup_plain("http://a.org/x?"),
+	      "a query is not plain");
+	CHECK(!cdxgroup_plain("http://u@a.org/x") && !cdxgroup_plain("ftp://a.org/x") &&
+	      !cdxgroup_plain("http://a.org/a%20b") && !cdxgroup_plain("http://a.org//x") &&
+	      !cdxgroup_plain("http://a.org/./x") && !cdxgroup_plain("http://[::1]/x") &&
+	      !cdxgroup_plain("http://a.org/a;b"),
+	      "nor user info, another scheme, an escape, empty or dot segments, "
+	      "an address literal, parameters");
+	cdxgroup_plan("https://wb", urls, 8, &p);
+	CHECK(p.nr == 1 && p.v[0].nkeys == 2 && p.v[0].nmembers == 3,
+	      "one group: a.org's two plain pages, x.html by two links");
+	CHECK(p.nr == 1 && !strcmp(p.v[0].keys[0], "org,a)/x.html") &&
+	      !strcmp(p.v[0].keys[1], "org,a)/y"), "its keys, sorted");
+	CHECK(p.nr == 1 && p.v[0].page[0] == 0 && p.v[0].page[1] == 4 &&
+	      p.v[0].page[2] == 1 && p.v[0].key_of[1] == 0 && p.v[0].key_of[2] == 1,
+	      "each member's page and key");
+	CHECK(p.nalone == 5, "the rest asked alone");
+	CHECK(p.nr == 1 && !strcmp(p.v[0].query, "https://wb/cdx/search/cdx?"
+		"url=http%3A%2F%2Fa.org%2F&matchType=prefix&output=json"
+		"&fl=urlkey,timestamp,original,statuscode,mimetype"
+		"&filter=statuscode:200&filter=urlkey%3A%5E%28org%5C%2Ca%5C%29"
+		"%5C%2Fx%5C.html%7Corg%5C%2Ca%5C%29%5C%2Fy%29%24"),
+	      "the query: the common prefix, the keys anchored and escaped");
+	CHECK(p.nr == 1 && !cdxgroup_split(&p.v[0],
+		"[[\"urlkey\",\"timestamp\",\"original\"],\n"
+		"[\"org,a)/x.html\", \"20010101000000\", \"http://a.org/x.html\"],\n"
+		"[\"org,a)/x.html2\", \"20010101000000\", \"http://a.org/x.html2\"],\n"
+		"[\"org,a)/x.html\", \"20020101000000\", \"http://www.a.org/x.html\"]]\n",
+		rep) && rep[0] && !strcmp(rep[0], rep[1]) && !strcmp(rep[2], "[]"),
+	      "split: each member its key's rows, none for a page with none");
+	CHECK(rep[0] && !strcmp(rep[0], "[[\"urlkey\",\"timestamp\",\"original\"],"
+		"[\"org,a)/x.html\",\"20010101000000\",\"http://a.org/x.html\"],"
+		"[\"org,a)/x.html\",\"20020101000000\",\"http://www.a.org/x.html\"]]"),
+	      "a member's reply: the header and its rows only");
+	for (i = 0; i < 3; i++)
+		free(rep[i]);
+	CHECK(p.nr == 1 && cdxgroup_split(&p.v[0], "[[\"timestamp\",\"original\"],"
+		"[\"20010101000000\", \"http://a.org/y\"]]", rep) == -1,
+	      "a reply without urlkey is refused");
+	CHECK(p.nr == 1 && cdxgroup_split(&p.v[0], "<html>busy</html>", rep) == -1,
+	      "so is HTML");
+	CHECK(p.nr == 1 && !cdxgroup_split(&p.v[0], "[]", rep) &&
+	      !strcmp(rep[0], "[]") && !strcmp(rep[2], "[]"), "an empty reply: none for all");
+	for (i = 0; i < 3; i++)
+		free(rep[i]);
+	cdxgroup_plan_release(&p);
+
+	for (i = 0; i <= CDXGROUP_MAX_KEYS; i++)
+		many[i] = xstrfmt("http://c.org/docs/p%02zu", i);
+	cdxgroup_plan("https://wb", many, CDXGROUP_MAX_KEYS + 1, &p);
+	CHECK(p.nr == 1 && p.v[0].nkeys == CDXGROUP_MAX_KEYS && p.nalone == 1,
+	      "a host with one key too many: a full group, the last page alone");
+	CHECK(p.nr == 1 && strstr(p.v[0].query, "url=http%3A%2F%2Fc.org%2Fdocs%2Fp&"),
+	      "the prefix is the keys' common start");
+	cdxgroup_plan_release(&p);
+	for (i = 0; i <= CDXGROUP_MAX_KEYS; i++)
+		free((char *)many[i]);
 }
 
 static void test_timemap(void)
@@ -156,6 +234,7 @@ int main(void)
 	curl_global_init(CURL_GLOBAL_ALL);
 	test_dating();
 	test_cdx();
+	test_cdxgroup();
 	test_timemap();
 	test_suggest();
 	test_ts();

@@ -12,6 +12,7 @@ usage: webd.py SCENARIO STATEDIR
 import hashlib
 import html
 import asyncio
+import bisect
 import json
 import os
 import random
@@ -256,7 +257,7 @@ class Web:
         if self.sc.spn and u.path.startswith("/save"):
             return self.save(method, u.path, headers)
         if u.path == "/cdx/search/cdx":
-            if any(norm(q.get("url", [""])[0]) == norm(t) for t in self.sc.archive_timeouts):
+            if any(self.cdx_covers(q, t) for t in self.sc.archive_timeouts):
                 return None
             return self.cdx(q)
         if u.path == "/wayback/available":
@@ -286,16 +287,54 @@ class Web:
                 self._by_key.setdefault(norm(c[0]), []).append(c)
         return sorted(self._by_key.get(norm(url), []), key=lambda c: c[1])
 
+    def cdx_covers(self, q, url):
+        """Whether the query q asks for the captures of url: its own key,
+        or (matchType prefix or host) a key under the query's that every
+        urlkey filter lets through."""
+        mt = q.get("matchType", ["exact"])[0]
+        want, key = norm(q.get("url", [""])[0]), norm(url)
+        if mt == "exact":
+            return key == want
+        if mt == "host":
+            want = want.split(")", 1)[0] + ")/"
+        if not key.startswith(want):
+            return False
+        for flt in q.get("filter", []):
+            neg = flt.startswith("!")
+            field, _, rx = flt.lstrip("!").partition(":")
+            if field == "urlkey" and bool(re.fullmatch(rx, key)) == neg:
+                return False
+        return True
+
+    def by_key_sorted(self):
+        if getattr(self, "_sorted", None) is None:
+            self._sorted = sorted((norm(c[0]), c[1], c) for c in self.sc.archive)
+        return self._sorted
+
     def cdx(self, q):
         url = q.get("url", [""])[0]
-        broken = self.sc.cdx_broken.get(url)
+        broken = next((b for u, b in self.sc.cdx_broken.items()
+                       if u == url or (q.get("matchType", ["exact"])[0] != "exact"
+                                       and self.cdx_covers(q, u))), None)
         if broken:
             js = {"Content-Type": "application/json"}
             return 200, js, {"garbage": b"<html>Service unavailable</html>",
                              "truncated": b'[["urlkey","timestamp","original"],\n["com,x)/", "2001',
                              "utf8": b'[["urlkey","timestamp"],\n["\xff\xfe", "20010101000000"]]',
                              "wrong-shape": b'{"rows": 3}'}[broken]
-        rows = self.captures(url)
+        mt = q.get("matchType", ["exact"])[0]
+        if mt in ("prefix", "host"):
+            # Rows in the archive's order: by key, then by time.
+            want = norm(url)
+            if mt == "host":
+                want = want.split(")", 1)[0] + ")/"
+            rows = []
+            for k, _, c in self.by_key_sorted()[bisect.bisect_left(self._sorted, (want,)):]:
+                if not k.startswith(want):
+                    break
+                rows.append(c)
+        else:
+            rows = self.captures(url)
         fr, to = q.get("from", [""])[0], q.get("to", [""])[0]
         if fr:
             rows = [r for r in rows if r[1] >= pad_ts(fr)]
@@ -304,6 +343,9 @@ class Web:
         for flt in q.get("filter", []):
             neg = flt.startswith("!")
             field, _, rx = flt.lstrip("!").partition(":")
+            if field == "urlkey":
+                rows = [r for r in rows if bool(re.fullmatch(rx, norm(r[0]))) != neg]
+                continue
             idx = {"statuscode": 2, "mimetype": 3, "timestamp": 1, "original": 0}.get(field)
             if idx is None:
                 continue
