@@ -972,30 +972,56 @@ static void look_up(struct resolver *c)
  * the site the tree links to (a domain's earlier owner, or an archive's
  * mistake): it is not offered.  One look-up per host, cached.
  */
+static char *home_page(const struct target *t)
+{
+	const char *colon = strstr(t->l.url, "://");
+
+	if (!t->l.host || !colon)
+		return NULL;
+	return xstrfmt("%.*s://%s/", (int)(colon - t->l.url), t->l.url,
+		       t->l.host);
+}
+
+/*
+ * The archive's key of a home page: http and https, www. or not, are
+ * one look-up.
+ */
+static char *home_key(const struct target *t)
+{
+	char *root = home_page(t), *key;
+
+	if (!root)
+		return NULL;
+	key = surt_key(root);
+	if (!key)
+		key = xstrdup(root);
+	free(root);
+	return key;
+}
+
 static void find_births(struct resolver *c)
 {
-	struct strmap by_host = STRMAP_INIT;
+	struct strmap by_home = STRMAP_INIT;
 	struct net *n = new_net(c);
 	size_t i, k;
 
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
-		const char *colon = strstr(t->l.url, "://");
 		struct captures first = { NULL, 0, 0 };
 		struct birth *b;
-		char *root, *key, *cached;
+		char *root, *key, *cached, *home;
 		void **slot;
 		long long at;
 
-		if (!t->dead || t->cdx_failed || !t->caps.nr || !t->l.host ||
-		    !colon)
+		if (!t->dead || t->cdx_failed || !t->caps.nr ||
+		    !(home = home_key(t)))
 			continue;
-		slot = strmap_put(&by_host, t->l.host);
+		slot = strmap_put(&by_home, home);
+		free(home);
 		if (*slot)
 			continue;
 		*slot = (void *)(uintptr_t)(c->nbirths + 1);
-		root = xstrfmt("%.*s://%s/", (int)(colon - t->l.url), t->l.url,
-			       t->l.host);
+		root = home_page(t);
 		key = cdx_url(c, root);
 		ALLOC_GROW(c->births, c->nbirths + 1, c->abirths);
 		b = &c->births[c->nbirths++];
@@ -1017,11 +1043,11 @@ static void find_births(struct resolver *c)
 	run_net(c, n, "first captures");
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
-		uintptr_t h;
+		char *home = t->dead && t->caps.nr ? home_key(t) : NULL;
+		uintptr_t h = home ? (uintptr_t)strmap_get(&by_home, home) : 0;
 
-		if (!t->l.host || !(h = (uintptr_t)strmap_get(&by_host, t->l.host)))
-			continue;
-		if (!c->births[h - 1].ts[0])
+		free(home);
+		if (!h || !c->births[h - 1].ts[0])
 			continue;
 		memcpy(t->born, c->births[h - 1].ts, 15);
 		for (k = 0; k < t->caps.nr; k++)
@@ -1031,7 +1057,7 @@ static void find_births(struct resolver *c)
 				t->early++;
 			}
 	}
-	strmap_clear(&by_host, NULL);
+	strmap_clear(&by_home, NULL);
 }
 
 /* Replay the chosen capture of each date; reject and choose again. */

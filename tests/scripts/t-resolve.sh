@@ -101,6 +101,8 @@ same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "
 cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -vc "&limit=1 "; }
 same "five links to one host: two CDX queries (its plain pages together, the one with a query alone)" "$(cdx_many)" "2"
 same "the plain pages in one prefix query" "$(cdx_many '&matchType=prefix&')" "1"
+same "one look-up of the site's first capture for many. and www.many." \
+	"$(grep -cE "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F&.*&limit=1 " "$state/requests.log")" "1"
 same "a group the archive does not answer (one page stalls) is asked again page by page" \
 	"$(grep -oE "url=http%3A%2F%2Fgone.linkmend-web.org%2F(&matchType=prefix|early&)" "$state/requests.log" | tr '\n' ' ')" \
 	"url=http%3A%2F%2Fgone.linkmend-web.org%2F&matchType=prefix url=http%3A%2F%2Fgone.linkmend-web.org%2Fearly& "
