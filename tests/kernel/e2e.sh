@@ -45,19 +45,7 @@ pristine=$("$here/tree.sh")
 cache=$(dirname "$pristine")
 tree=$cache/e2e/linux
 rm -rf "$cache/e2e"
-mkdir -p "$cache/e2e"
-cp -a "$pristine" "$tree"
-rm -rf "$tree/.linkmend"
-(
-	cd "$tree"
-	git init -q .
-	git config user.name "linkmend e2e"
-	git config user.email "e2e@linkmend.org"
-	# Debian's .gitignore ignores the whole top level: add it all.
-	git add -A -f
-	GIT_AUTHOR_DATE=2022-12-11T12:00:00Z GIT_COMMITTER_DATE=2022-12-11T12:00:00Z \
-		git commit -qm "Linux 6.1 (Debian's linux-source-6.1)"
-)
+"$here/gittree.sh" "$tree"
 base=$(git -C "$tree" rev-parse HEAD)
 t_tree=$(date +%s)
 
