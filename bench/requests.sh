@@ -10,9 +10,9 @@
 # and replays of captures; per dead link looked up, and the time they
 # would take at the default spacing of 1 s a request.
 #
-# REV is a commit (built in a temporary directory) or "work" (this
-# checkout's build); by default 4c80606, before resolve decided what no
-# patch changes and grouped look-ups, then work.  Needs root (the test
+# REV is a commit (built under the cache) or "work" (this checkout's
+# build); by default 4c80606, before resolve decided what no patch
+# changes and grouped look-ups, then work.  Scan and checks use the last.  Needs root (the test
 # web is a network namespace).  Printed, not asserted.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,7 +34,7 @@ bin() {	# bin REV: the linkmend of that build
 		echo "$repo/linkmend"
 		return
 	fi
-	local d=$work/build-$1
+	local d=$work/build-$(git -C "$repo" rev-parse --short "$1")
 	if [ ! -x "$d/linkmend" ]; then
 		rm -rf "$d"
 		mkdir -p "$d"
@@ -46,10 +46,11 @@ bin() {	# bin REV: the linkmend of that build
 for rev in "$@"; do
 	bin "$rev" > /dev/null
 done
+# Scan and check with the last build given.
+lm=$(bin "${@: -1}")
 
 echo "== $(date +%T) tree"
 "$kt/gittree.sh" "$tree"
-lm=$repo/linkmend
 "$lm" scan -q --no-output "$tree"
 db=$tree/.linkmend/linkmend.db
 python3 "$kt/web-gen.py" "$db" "$seed" "$out/scenario" "$out/truth" > /dev/null
