@@ -56,12 +56,12 @@ db=$tree/.linkmend/linkmend.db
 python3 "$kt/web-gen.py" "$db" "$seed" "$out/scenario" "$out/truth" > /dev/null
 trap '"$repo/tests/web/down" "$name"' EXIT
 state=$("$repo/tests/web/up" "$out/scenario" "$name")
-NET=(--cacert "$state/ca.crt" --allow-private --timeout 10 --retry-wait 200)
+NET=(--cacert "$state/ca.crt" --allow-private --timeout 10)
 now=$(date +%s)
 for back in 6 3 0; do
 	echo "== $(date +%T) check, $back days ago"
 	LINKMEND_NOW=$((now - back * 86400)) "$repo/tests/web/exec" -n "$name" \
-		"$lm" check -q --no-output --db "$db" "${NET[@]}"
+		"$lm" check -q --no-output --db "$db" "${NET[@]}" --retry-wait 200
 done
 
 printf '%-10s %8s %6s %7s %8s %7s %8s %9s %9s %9s\n' build resolve dead \
