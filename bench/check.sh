@@ -38,7 +38,8 @@ run() { "$here/../tests/web/exec" -n "$name" "$@"; }
 : > "$state/requests.log"
 t0=$(date +%s.%N)
 run /usr/bin/time -f %M -o "$work/rss" "$linkmend" check -q --db "$work/b.db" \
-	--cacert "$state/ca.crt" --allow-private --confirm 1 "$work/urls" > "$work/out"
+	--cacert "$state/ca.crt" --allow-private --confirm 1 "$work/urls" > "$work/out" ||
+	[ $? -eq 1 ]	# dead links found
 t1=$(date +%s.%N)
 wall=$(echo "$t1 - $t0" | bc -l)
 read -r total busiest < <(awk '{ n[$2]++; t++ } END { for (h in n) if (n[h] > m) m = n[h]; print t, m }' "$state/requests.log")
@@ -55,7 +56,8 @@ if command -v linkchecker > /dev/null; then
 	{ echo "<html><body>"; sed 's|.*|<a href="&">&</a>|' "$work/subset"; echo "</body></html>"; } > "$work/subset.html"
 	chmod 644 "$work/subset.html"
 	t0=$(date +%s.%N)
-	run "$linkmend" check -q --db "$work/s.db" --allow-private --confirm 1 "$work/subset" > "$work/s.out"
+	run "$linkmend" check -q --db "$work/s.db" --allow-private --confirm 1 "$work/subset" > "$work/s.out" ||
+		[ $? -eq 1 ]
 	echo "  linkmend: $(awk -F'\t' '$2 == "alive"' "$work/s.out" | wc -l) of $(wc -l < "$work/subset") alive"
 	t1=$(date +%s.%N)
 	lm=$(echo "$t1 - $t0" | bc -l)

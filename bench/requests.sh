@@ -61,7 +61,8 @@ now=$(date +%s)
 for back in 6 3 0; do
 	echo "== $(date +%T) check, $back days ago"
 	LINKMEND_NOW=$((now - back * 86400)) "$repo/tests/web/exec" -n "$name" \
-		"$lm" check -q --no-output --db "$db" "${NET[@]}" --retry-wait 200
+		"$lm" check -q --no-output --db "$db" "${NET[@]}" --retry-wait 200 ||
+		[ $? -eq 1 ]	# dead links found
 done
 
 printf '%-10s %8s %6s %7s %8s %7s %8s %9s %9s %9s\n' build resolve dead \

@@ -50,8 +50,10 @@ const struct usage_text cmd_check_usage = {
 	"tree: check says so and exits 2, and resolve acts on no check until a\n"
 	"later one reaches them.\n"
 	"\n"
-	"Exit status: 0 when the check ran, whatever it found; 2 on error or\n"
-	"a broken network; 130 when interrupted (finished checks are kept).\n",
+	"Exit status: 0 when no link is dead; 1 when some are (by the\n"
+	"confirmation rule: with --confirm 1, every failing link), as a CI job\n"
+	"or a hook wants; 2 on error or a broken network; 130 when interrupted\n"
+	"(finished checks are kept).\n",
 };
 
 struct check_args {
@@ -112,7 +114,7 @@ int cmd_check(int argc, char **argv)
 	struct cmd_store cs;
 	struct config cfg;
 	int json, i, ret = 0;
-	size_t todo = 0, done = 0;
+	size_t todo = 0, done = 0, dead;
 	struct option opts[] = CHECK_OPTIONS(&a);
 
 	check_run_opts_init(o);
@@ -155,10 +157,19 @@ int cmd_check(int argc, char **argv)
 		ret = 2;
 	if (!a.no_output)
 		check_print(o, &links, json);
-	if (!a.quiet)
-		fprintf(stderr, "check: %zu URLs, %zu checked now, %zu fresh from "
-			"the store%s\n", links.nr, done, links.nr - todo,
-			cmd_interrupted ? "; interrupted" : "");
+	/* Dead links are what a CI job or a hook asks check about. */
+	dead = check_dead(o, &links);
+	if (!ret && dead)
+		ret = 1;
+	if (!a.quiet) {
+		fprintf(stderr, "check: %zu URLs, %zu checked now, %zu fresh "
+			"from the store", links.nr, done, links.nr - todo);
+		if (cmd_interrupted)
+			fputs("; interrupted", stderr);
+		else if (dead)
+			fprintf(stderr, "; %zu dead", dead);
+		fputc('\n', stderr);
+	}
 	check_say_waiting(o, &links);
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");

@@ -171,9 +171,12 @@ int cmd_run(int argc, char **argv)
 		rc = fns[i]((int)st[i].nr, args);
 		free(args);
 		t[i] = now_s() - t0;
-		/* A stage's 1 is "done, something needs attention": go on. */
+		/*
+		 * A stage's 1 is "done, something needs attention": go on.
+		 * Check's (dead links found) is what run is for.
+		 */
 		if (rc == 1) {
-			attention = 1;
+			attention |= i != S_CHECK;
 		} else if (rc) {
 			error("%s %s (exit %d); stopping", names[i],
 			      rc == 130 ? "interrupted" : "failed", rc);

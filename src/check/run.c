@@ -355,6 +355,23 @@ size_t check_waiting(const struct check_run_opts *o,
 	return n;
 }
 
+size_t check_dead(const struct check_run_opts *o, const struct link_set *links)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n = 0;
+	int dead;
+
+	for (i = 0; i < links->nr; i++) {
+		if (!links->v[i].have_last)
+			continue;
+		check_confirmation(o, &links->v[i], &sb, &dead);
+		n += dead;
+		strbuf_reset(&sb);
+	}
+	strbuf_release(&sb);
+	return n;
+}
+
 void check_say_waiting(const struct check_run_opts *o,
 		       const struct link_set *links)
 {

@@ -86,6 +86,9 @@ int check_network(const struct check_run_opts *o, const struct link_set *links,
 size_t check_waiting(const struct check_run_opts *o,
 		     const struct link_set *links, long long *next);
 
+/* Links dead by the confirmation rule: check's exit 1. */
+size_t check_dead(const struct check_run_opts *o, const struct link_set *links);
+
 /*
  * "check: N failing links wait for confirmation ...; run again after
  * DATE" on stderr, when some do.

@@ -74,7 +74,10 @@ expect scan 1 "files unreadable" -- env HOME=/nonexistent setpriv --reuid=nobody
 	--clear-groups "$LINKMEND" scan "$U"
 
 # check
-expect check 0 "checked, dead links and all" -- run "$LINKMEND" check "${NET[@]}"
+expect check 0 "checked, no link dead yet" -- run "$LINKMEND" check "${NET[@]}"
+expect check 1 "dead links found" -- run "$LINKMEND" check --force --confirm 1 "${NET[@]}"
+cp "$SCRATCH/out" "$SCRATCH/check1"
+same "and says how many" "$(sed -n "s/^check: .*; \([0-9]*\) dead$/\1/p" "$SCRATCH/err")" "$(awk -F"\t" "\$5 ~ /\\(dead: /" "$SCRATCH/check1" | wc -l)"
 expect check 2 "a CA file that cannot be used" -- run "$LINKMEND" check --force \
 	--allow-private --cacert "$SCRATCH/nonesuch.pem"
 expect check 129 "bad option" -- "$LINKMEND" check --bogus
