@@ -243,6 +243,11 @@ captures "$DB4" "$SCRATCH/c-p4" > "$SCRATCH/a-p4"
 ok "and keep what plain archive does, each link once" cmp -s "$SCRATCH/a-ref" "$SCRATCH/a-p4"
 ok "in files of their own, all closed and whole ($(ls "$SCRATCH/c-p4"/*.warc.gz | wc -l) files)" \
 	whole "$SCRATCH/c-p4"
+if ! whole "$SCRATCH/c-p4" 2> /dev/null; then	# what went wrong
+	ls -l "$SCRATCH/c-p4" | sed 's/^/# /'
+	for f in "$SCRATCH/c-p4"/*.warc.gz; do gzip -t "$f" 2>&1 | sed 's/^/# /'; done
+	sed 's/^/# /' "$SCRATCH"/ap4-*.err | head -20
+fi
 same "the index holds every capture" "$(wc -l < "$SCRATCH/c-p4/index.cdxj")" \
 	"$(wc -l < "$SCRATCH/a-p4")"
 # A worker killed while writing: its file stays open; the next worker's
