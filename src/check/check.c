@@ -57,6 +57,10 @@ struct job {
 	int have_body, parked, not_page, frag_missing;
 	unsigned char digest[32];	/* of the body: the result's */
 	unsigned char page[32];		/* of it without its path: vs the probe */
+	unsigned char skel[32];		/* what stays of it: page_skeleton() */
+	char *nf_title;		/* its title, when it says "not found" */
+	int home_named;		/* redirected to a page named like a home */
+	const char *sent_on;	/* a page sent it to another host: how */
 	/* The cookies of the host the job is at, and the header sent. */
 	char *cookie_host;
 	struct strbuf cookies;
@@ -70,18 +74,40 @@ struct probe {
 	int state;		/* 0 not asked, 1 running, 2 done */
 	long status;
 	char *location;		/* where a random path redirects, or NULL */
-	int parked, not_page;
+	int parked, not_page, nf_title;
 	unsigned char page[32];		/* of the body without its path */
+	unsigned char skel[32];
 	struct net_request req;
 	struct job *waiters;
 	struct check_ctx *ctx;
+	/*
+	 * The site's root, followed to where it lands, asked only for a job
+	 * redirected to a page named like a home page: what makes a page
+	 * the home page is that the root lands on it, not its name.
+	 */
+	char *root_url, *root_final;	/* where it is; where it answered 200 */
+	int root_state, root_hops;
+	unsigned char root_page[32];
+	struct net_request root_req;
+	struct job *root_waiters;
 };
+
+/*
+ * What a host did with this run's requests: a host that accepts and never
+ * answers would cost every one of its URLs its tries times the timeout.
+ */
+struct host_state {
+	int answered;		/* any response at all */
+	int timeouts;		/* requests that timed out with none */
+};
+
 
 struct check_ctx {
 	const struct check_opts *o;
 	struct net *net;
 	struct strmap probes;	/* "scheme://host" -> struct probe */
 	struct strmap dns;	/* host -> verdict + 1 */
+	struct strmap hosts;	/* lowercase host -> struct host_state */
 	void (*done)(const struct check_result *r, void *data);
 	void *data;
 	size_t remaining;
@@ -100,6 +126,39 @@ static void hex(const unsigned char *d, char *out)
 	out[64] = '\0';
 }
 
+static struct host_state *host_state(struct check_ctx *c, const char *url)
+{
+	char *host = url_get(url, URL_HOST), *p;
+	void **slot;
+
+	if (!host)
+		return NULL;
+	for (p = host; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	slot = strmap_put(&c->hosts, host);
+	if (!*slot)
+		*slot = xcalloc(1, sizeof(struct host_state));
+	free(host);
+	return *slot;
+}
+
+/*
+ * A host that has answered nothing this run and let a request time out
+ * is asked no more: its other URLs would each wait the whole timeout.
+ */
+static int silent(const struct host_state *h)
+{
+	return h && !h->answered && h->timeouts;
+}
+
+/* net's host_skip: a host that answered nothing and timed out enough. */
+static int host_silent(void *data, const char *host)
+{
+	struct check_ctx *c = data;
+
+	return silent(strmap_get(&c->hosts, host));
+}
+
 static void free_job(struct job *j)
 {
 	size_t i;
@@ -111,6 +170,7 @@ static void free_job(struct job *j)
 	free(j->cookie_host);
 	strbuf_release(&j->cookies);
 	free(j->cookie_hdr);
+	free(j->nf_title);
 	for (i = 0; i < j->nseen; i++)
 		free(j->seen[i]);
 	free(j->seen);
@@ -275,10 +335,14 @@ static char *origin_of(const char *url)
 /* "301 -> URL (2 hops)": the first hop's status, where it ends. */
 static void finish_hops(struct job *j, enum verdict v, const char *why)
 {
-	finish(j, v, "%s%.*s -> %s (%d hop%s)", why,
+	finish(j, v, "%s%.*s -> %s (%d hop%s)%s", why,
 	       (int)strcspn(j->chain.buf, " "), j->chain.buf, j->cur, j->hops,
-	       j->hops == 1 ? "" : "s");
+	       j->hops == 1 ? "" : "s",
+	       j->sent_on && v == V_REDIRECTED ? "; a suggestion, not a move" :
+	       "");
 }
+
+static void with_root(struct job *j, struct probe *p);
 
 static void conclude(struct job *j, struct probe *p)
 {
@@ -292,12 +356,32 @@ static void conclude(struct job *j, struct probe *p)
 			      "path on the host lands too", j->cur);
 	/*
 	 * The host answers 200 for anything: compare the pages, each
-	 * without its own path (a not-found page that echoes it).
+	 * without its own path (a not-found page that echoes it), or what
+	 * stays of them (one that differs on every request).
 	 */
 	if (p && p->status == 200 && j->not_page == p->not_page &&
-	    !memcmp(j->page, p->page, sizeof(j->page)))
+	    (!memcmp(j->page, p->page, sizeof(j->page)) ||
+	     !memcmp(j->skel, p->skel, sizeof(j->skel))))
 		return finish(j, V_SOFT404,
 			      "same page as a random path on the host");
+	/* A not-found page that differs by the path, and says so. */
+	if (p && p->status == 200 && p->nf_title && j->nf_title)
+		return finish(j, V_SOFT404, "its title says \"%.200s\", as a "
+			      "random path's on the host does", j->nf_title);
+	if (j->home_named) {
+		if (p && p->root_state != 2)
+			return with_root(j, p);
+		if (p && p->root_final && !strcmp(p->root_final, j->cur))
+			return finish(j, V_SOFT404, "redirects to the site's "
+				      "home page %s, where the site's root "
+				      "lands too", j->cur);
+		if (p && p->root_final &&
+		    !memcmp(p->root_page, j->page, sizeof(j->page)))
+			return finish(j, V_SOFT404, "redirects to the site's "
+				      "home page %s, the page the site's root "
+				      "serves", j->cur);
+		/* Named like one, but the root does not land there. */
+	}
 	if (j->frag_missing && !j->hops)
 		return finish(j, V_FRAGMENT_MISSING, "HTTP %ld, but no anchor "
 			      "'%s' on the page", j->status,
@@ -313,6 +397,10 @@ static void conclude(struct job *j, struct probe *p)
 		return finish_hops(j, V_ALIVE, same[0] == 'h' ?
 				   "the same page over https: " :
 				   "the same page: ");
+	/* No HTTP redirect: where it leads is offered, never patched in. */
+	if (j->sent_on)
+		return finish_hops(j, V_REDIRECTED, "a page that sends "
+				   "browsers elsewhere: ");
 	finish_hops(j, j->temporary ? V_REDIRECTED : V_MOVED, "");
 }
 
@@ -337,6 +425,13 @@ static void on_probe_done(struct net_request *req, void *data)
 	if (p->status >= 300 && p->status < 400 && req->location)
 		p->location = xstrdup(req->location);
 	page_digest(&req->body, p->url, p->page);
+	page_skeleton(&req->body, p->url, p->skel);
+	if (p->status == 200 && !p->not_page) {
+		char *t = page_not_found_title(&req->body);
+
+		p->nf_title = t != NULL;
+		free(t);
+	}
 	net_request_reset(req);
 	for (j = p->waiters, p->waiters = NULL; j; j = next) {
 		next = j->next_waiting;
@@ -382,6 +477,74 @@ static void with_probe(struct job *j)
 		if (net_submit(c->net, &p->req))
 			on_probe_done(&p->req, p);
 	}
+}
+
+static void on_root_done(struct net_request *req, void *data)
+{
+	struct probe *p = data;
+	struct job *j, *next;
+
+	if (req->deferred) {	/* asked again by the next job there */
+		net_request_reset(req);
+		p->root_state = 0;
+		for (j = p->root_waiters, p->root_waiters = NULL; j; j = next) {
+			next = j->next_waiting;
+			finish_deferred(j);
+		}
+		return;
+	}
+	/* The root's own redirects, followed (a few: evidence, no job). */
+	if (!req->curl_code && req->status >= 300 && req->status < 400 &&
+	    req->location && p->root_hops < 5 &&
+	    (!strncasecmp(req->location, "http://", 7) ||
+	     !strncasecmp(req->location, "https://", 8))) {
+		free(p->root_url);
+		p->root_url = xstrdup(req->location);
+		p->root_hops++;
+		net_request_reset(req);
+		req->url = p->root_url;
+		if (!net_submit(p->ctx->net, req))
+			return;
+	}
+	p->root_state = 2;
+	if (!req->curl_code && req->status == 200) {
+		p->root_final = xstrdup(p->root_url);
+		page_digest(&req->body, p->root_url, p->root_page);
+	}
+	net_request_reset(req);
+	for (j = p->root_waiters, p->root_waiters = NULL; j; j = next) {
+		next = j->next_waiting;
+		conclude(j, p);
+	}
+}
+
+static void with_root(struct job *j, struct probe *p)
+{
+	j->next_waiting = p->root_waiters;
+	p->root_waiters = j;
+	if (p->root_state)
+		return;
+	p->root_state = 1;
+	free(p->root_url);
+	p->root_url = origin_of(j->cur);
+	if (!p->root_url) {
+		p->root_state = 2;
+		p->root_waiters = NULL;
+		return conclude(j, p);
+	}
+	{
+		char *slash = xstrfmt("%s/", p->root_url);
+
+		free(p->root_url);
+		p->root_url = slash;
+	}
+	p->root_req.url = p->root_url;
+	p->root_req.page_only = 1;
+	p->root_req.done = on_root_done;
+	p->root_req.data = p;
+	p->root_req.urgent = 1;
+	if (net_submit(j->ctx->net, &p->root_req))
+		on_root_done(&p->root_req, p);
 }
 
 /* NXDOMAIN and a failing resolver look alike to libcurl: ask again. */
@@ -492,11 +655,25 @@ static void on_error(struct job *j)
 		return finish(j, V_REFUSED, "connection refused");
 	if (is_tls_error(code))
 		return finish(j, V_TLS, "TLS: %s", msg);
-	if (is_transient_error(code) && retry(j, -1))
+	/*
+	 * A timeout is tried again once, not until the retries are spent
+	 * (each try costs the whole timeout), and not at all on a host that
+	 * has answered nothing yet.
+	 */
+	if (code == CURLE_OPERATION_TIMEDOUT) {
+		struct host_state *h = host_state(j->ctx, j->cur);
+
+		if (h && !j->req.status)
+			h->timeouts++;
+		if (j->tries < 1 && !silent(h) && retry(j, -1))
+			return;
+	} else if (is_transient_error(code) && retry(j, -1)) {
 		return;
+	}
 	if (code == CURLE_OPERATION_TIMEDOUT)
-		return finish(j, V_TIMEOUT, "timed out after %ld ms, %d tries",
-			      o->net.timeout_ms, j->tries + 1);
+		return finish(j, V_TIMEOUT, "timed out after %ld ms, %d tr%s",
+			      o->net.timeout_ms, j->tries + 1,
+			      j->tries ? "ies" : "y");
 	finish(j, V_SERVER_ERROR, "%s", msg);
 }
 
@@ -531,6 +708,16 @@ static void hop(struct job *j, long s, const char *to, const char *what)
 	submit(j, to, 0);
 }
 
+static int same_host(const char *a, const char *b)
+{
+	char *ha = url_get(a, URL_HOST), *hb = url_get(b, URL_HOST);
+	int same = ha && hb && !strcasecmp(ha, hb);
+
+	free(ha);
+	free(hb);
+	return same;
+}
+
 /* A 2xx page: what it says, then the host's probe. */
 static void on_page(struct job *j, struct net_request *req)
 {
@@ -541,12 +728,21 @@ static void on_page(struct job *j, struct net_request *req)
 	j->not_page = req->not_page;
 	memcpy(j->digest, req->digest, sizeof(j->digest));
 	page_digest(&req->body, j->cur, j->page);
+	page_skeleton(&req->body, j->cur, j->skel);
+	free(j->nf_title);
+	j->nf_title = req->not_page ? NULL : page_not_found_title(&req->body);
 	j->parked = page_is_parked(&req->body);
-	if (!req->not_page && (refresh = page_meta_refresh(&req->body, j->cur))) {
-		int self = !strcmp(refresh, j->cur);
+	if (!req->not_page) {
+		const char *how = "meta-refresh";
 
-		if (!self) {
-			hop(j, 200, refresh, "meta-refresh");
+		refresh = page_meta_refresh(&req->body, j->cur);
+		if (!refresh && !j->parked &&
+		    (refresh = page_script_redirect(&req->body, j->cur)))
+			how = "script";
+		if (refresh && strcmp(refresh, j->cur)) {
+			if (!same_host(refresh, j->cur))
+				j->sent_on = how;
+			hop(j, 200, refresh, how);
 			free(refresh);
 			return;
 		}
@@ -560,10 +756,10 @@ static void on_page(struct job *j, struct net_request *req)
 	/* Where a redirect ends at the site root, the page is lost. */
 	if (j->hops && page_is_root(j->cur) && !page_is_root(j->orig))
 		return finish(j, V_SOFT404, "redirects to the site root %s", j->cur);
+	/* Evidence follows (conclude()): a name is none. */
 	if (j->hops && page_is_home(j->cur) && !page_is_home(j->orig) &&
 	    !page_is_root(j->orig))
-		return finish(j, V_SOFT404, "redirects to the site's home page "
-			      "%s", j->cur);
+		j->home_named = 1;
 	if (j->hops && page_is_error(j->cur) && !page_is_error(j->orig))
 		return finish(j, V_SOFT404, "redirects to an error page %s",
 			      j->cur);
@@ -578,6 +774,16 @@ static void on_job_done(struct net_request *req, void *data)
 
 	if (req->deferred)
 		return finish_deferred(j);
+	if (req->skipped)
+		return finish(j, V_TIMEOUT, "not asked: the host has answered "
+			      "no request of this run, and one timed out after "
+			      "%ld ms", o->net.timeout_ms);
+	if (req->status || !req->curl_code) {
+		struct host_state *h = host_state(j->ctx, j->cur);
+
+		if (h)
+			h->answered = 1;
+	}
 	if (req->curl_code)
 		return on_error(j);
 	/* FTP: its reply codes are no HTTP statuses; there it is. */
@@ -608,7 +814,8 @@ static void on_job_done(struct net_request *req, void *data)
 	if (s >= 500 && s != 999) {
 		if (retry(j, -1))
 			return;
-		return finish(j, V_SERVER_ERROR, "HTTP %ld, %d tries", s, j->tries + 1);
+		return finish(j, V_SERVER_ERROR, "HTTP %ld, %d tr%s", s,
+			      j->tries + 1, j->tries ? "ies" : "y");
 	}
 	if (s == 404 || s == 410)
 		return finish(j, V_GONE, "HTTP %ld", s);
@@ -624,8 +831,11 @@ static void free_probe(void *p)
 	struct probe *pr = p;
 
 	net_request_reset(&pr->req);
+	net_request_reset(&pr->root_req);
 	free(pr->url);
 	free(pr->location);
+	free(pr->root_url);
+	free(pr->root_final);
 	free(pr);
 }
 
@@ -635,6 +845,7 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 	       void (*tick)(void *data), void *data)
 {
 	struct check_ctx c;
+	struct net_opts no;
 	size_t i;
 	int ret;
 
@@ -642,7 +853,10 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 	c.o = o;
 	c.done = done;
 	c.data = data;
-	c.net = net_new(&o->net);
+	no = o->net;
+	no.host_skip = host_silent;
+	no.host_skip_data = &c;
+	c.net = net_new(&no);
 	srand((unsigned)(time(NULL) ^ getpid()));
 	c.jobs = xcalloc(n ? n : 1, sizeof(*c.jobs));
 	for (i = 0; i < n; i++)
@@ -670,5 +884,6 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 	free(c.jobs);
 	strmap_clear(&c.probes, free_probe);
 	strmap_clear(&c.dns, NULL);
+	strmap_clear(&c.hosts, free);
 	return ret;
 }

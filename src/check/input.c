@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "../lib/usage.h"
+#include "../lib/xalloc.h"
 #include "../store/store.h"
 #include "../url/url.h"
 #include "input.h"
@@ -15,6 +16,7 @@ int check_add_url(struct link_set *links, struct store *st, const char *arg)
 {
 	struct url_info info;
 	long long id = -1;
+	size_t k;
 
 	if (url_parse(arg, &info)) {
 		warning("'%s' is not a URL libcurl accepts; skipped", arg);
@@ -26,7 +28,10 @@ int check_add_url(struct link_set *links, struct store *st, const char *arg)
 		url_info_release(&info);
 		return error("cannot record '%s'", arg);
 	}
-	link_set_add(links, info.norm, info.host, id);
+	/* Printed as written: a Unicode host, the case of its host. */
+	k = link_set_add(links, info.norm, info.host, id);
+	if (!links->v[k].written && strcmp(arg, info.norm))
+		links->v[k].written = xstrdup(arg);
 	url_info_release(&info);
 	return 0;
 }

@@ -107,6 +107,7 @@ int link_set_load_checks(struct link_set *s, struct store *st)
 void link_release(struct link *l)
 {
 	free(l->url);
+	free(l->written);
 	free(l->host);
 	free(l->hist);
 	link_check_release(&l->last);

@@ -17,6 +17,7 @@
 
 struct link {
 	char *url, *host;
+	char *written;		/* as the input wrote it, when not url */
 	long long id;
 	struct check_history *hist;
 	size_t nhist, ahist;

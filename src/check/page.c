@@ -101,7 +101,8 @@ static const char *const parked_markers[] = {
 	 * Parking pages built by script: an empty body and a script that
 	 * sends the browser to the service's lander or loads its code.
 	 */
-	"\"/lander", "'/lander", "parking-lander", "bodis.com", "parklogic",
+	"\"/lander", "'/lander", "//lander.", "parking-lander", "bodis.com",
+	"parklogic",
 	"sedo.com/search", "above.com/marketplace", "afternic.com",
 	"dan.com/buy-domain", "undeveloped.com", "domainmarket.com",
 };
@@ -206,6 +207,137 @@ void page_digest(const struct strbuf *body, const char *url,
 	strbuf_release(&b);
 }
 
+/* A word a server makes up anew for each request. */
+static int volatile_word(const char *w, size_t n)
+{
+	size_t i, flips = 0;
+
+	if (n >= 20)
+		return 1;
+	for (i = 0; i < n; i++) {
+		if (isdigit((unsigned char)w[i]))
+			return 1;
+		if (i && islower((unsigned char)w[i - 1]) &&
+		    isupper((unsigned char)w[i]))
+			flips++;
+	}
+	return flips >= 3;
+}
+
+void page_skeleton(const struct strbuf *body, const char *url,
+		   unsigned char out[32])
+{
+	struct strbuf b = STRBUF_INIT, words = STRBUF_INIT;
+	char *path = url_get(url, URL_PATH), *dec = NULL;
+	unsigned int dl = 0;
+	size_t i = 0;
+	int dn = 0;
+
+	strbuf_add(&b, body->buf, body->len);
+	if (path && strlen(path) > 1) {
+		const char *last = strrchr(path, '/');
+		char *enc = curl_easy_escape(NULL, path, 0);
+
+		dec = curl_easy_unescape(NULL, path, 0, &dn);
+		remove_all(&b, path, strlen(path));
+		if (dec)
+			remove_all(&b, dec, (size_t)dn);
+		if (enc)
+			remove_all(&b, enc, strlen(enc));
+		curl_free(enc);
+		if (last && last[1])
+			remove_all(&b, last + 1, strlen(last + 1));
+	}
+	/* Words: runs of letters, digits and the base64 characters. */
+	while (i < b.len) {
+		size_t n = 0;
+
+		while (i + n < b.len && (isalnum((unsigned char)b.buf[i + n]) ||
+					 strchr("+/=_-", b.buf[i + n])) &&
+		       b.buf[i + n])
+			n++;
+		if (!n) {
+			i++;
+			continue;
+		}
+		if (!volatile_word(b.buf + i, n)) {
+			strbuf_add(&words, b.buf + i, n);
+			strbuf_addch(&words, ' ');
+		}
+		i += n;
+	}
+	EVP_Digest(words.buf, words.len, out, &dl, EVP_sha256(), NULL);
+	curl_free(dec);
+	free(path);
+	strbuf_release(&b);
+	strbuf_release(&words);
+}
+
+/* The text of the first <tag>...</tag> (tags inside dropped), or NULL. */
+static char *element_text(const struct strbuf *body, const char *tag)
+{
+	char open[16], close[16];
+	const char *p, *end;
+	struct strbuf sb = STRBUF_INIT;
+	int in_tag = 0;
+
+	snprintf(open, sizeof(open), "<%s", tag);
+	snprintf(close, sizeof(close), "</%s", tag);
+	p = strcasestr(body->buf, open);
+	if (!p || (!isspace((unsigned char)p[strlen(open)]) &&
+		   p[strlen(open)] != '>'))
+		return NULL;
+	p = strchr(p, '>');
+	end = p ? strcasestr(p, close) : NULL;
+	if (!end)
+		return NULL;
+	for (p++; p < end; p++) {
+		if (*p == '<')
+			in_tag = 1;
+		else if (*p == '>')
+			in_tag = 0;
+		else if (!in_tag && isspace((unsigned char)*p)) {
+			if (sb.len && sb.buf[sb.len - 1] != ' ')
+				strbuf_addch(&sb, ' ');
+		} else if (!in_tag) {
+			strbuf_addch(&sb, *p);
+		}
+	}
+	if (sb.len && sb.buf[sb.len - 1] == ' ')
+		strbuf_setlen(&sb, sb.len - 1);
+	return strbuf_detach(&sb, NULL);
+}
+
+static int says_not_found(const char *t)
+{
+	static const char *const phrases[] = {
+		"not found", "404", "does not exist", "doesn't exist",
+		"no longer exists", "no longer available", "cannot be found",
+		"can't be found", "could not be found", "page not available",
+	};
+	size_t i;
+
+	for (i = 0; t && i < sizeof(phrases) / sizeof(*phrases); i++)
+		if (strcasestr(t, phrases[i]))
+			return 1;
+	return 0;
+}
+
+char *page_not_found_title(const struct strbuf *body)
+{
+	static const char *const tags[] = { "title", "h1" };
+	size_t i;
+
+	for (i = 0; body->len && i < 2; i++) {
+		char *t = element_text(body, tags[i]);
+
+		if (t && says_not_found(t))
+			return t;
+		free(t);
+	}
+	return NULL;
+}
+
 /* The value of attribute name in the tag tag[0..n), or NULL. */
 static char *attr(const char *tag, size_t n, const char *name)
 {
@@ -280,6 +412,110 @@ char *page_meta_refresh(const struct strbuf *body, const char *url)
 		free(content);
 		p += n ? n : 1;
 	}
+	return ret;
+}
+
+/* What a reader sees of a page: text outside tags, scripts and styles. */
+static size_t visible_text(const struct strbuf *body)
+{
+	const char *p = body->buf, *end = body->buf + body->len;
+	size_t n = 0;
+
+	while (p < end) {
+		if (*p == '<') {
+			const char *close = NULL;
+
+			if (!strncasecmp(p, "<script", 7))
+				close = strcasestr(p, "</script");
+			else if (!strncasecmp(p, "<style", 6))
+				close = strcasestr(p, "</style");
+			if (close)
+				p = close;
+			p = memchr(p, '>', (size_t)(end - p));
+			if (!p)
+				break;
+			p++;
+			continue;
+		}
+		n += !isspace((unsigned char)*p);
+		p++;
+	}
+	return n;
+}
+
+/* The string literal after location.replace( and the like, or NULL. */
+static char *script_target(const char *s, const char *end)
+{
+	static const char *const calls[] = {
+		"location.replace(", "location.assign(", "location.href=",
+		"location=",
+	};
+	const char *p;
+	size_t i;
+
+	for (p = s; p < end; p++) {
+		for (i = 0; i < sizeof(calls) / sizeof(*calls); i++) {
+			size_t k = 0, m = strlen(calls[i]);
+			const char *q = p, *v;
+			char quote;
+
+			/* Spaces around '=' and '(' are the script's own. */
+			while (k < m && q < end) {
+				if (isspace((unsigned char)*q) &&
+				    (calls[i][k] == '=' || calls[i][k] == '(')) {
+					q++;
+					continue;
+				}
+				if (*q != calls[i][k])
+					break;
+				q++;
+				k++;
+			}
+			if (k < m || (p > s && (isalnum((unsigned char)p[-1]) ||
+						p[-1] == '_')) ||
+			    (i == 3 && p > s && p[-1] != '.'))
+				continue;
+			while (q < end && isspace((unsigned char)*q))
+				q++;
+			if (q >= end || (*q != '"' && *q != '\''))
+				continue;
+			quote = *q++;
+			v = memchr(q, quote, (size_t)(end - q));
+			if (v && v > q)
+				return xstrndup(q, (size_t)(v - q));
+		}
+	}
+	return NULL;
+}
+
+char *page_script_redirect(const struct strbuf *body, const char *url)
+{
+	const char *p = body->buf, *end = body->buf + body->len;
+	char *target = NULL, *ret = NULL, *abs = NULL;
+	CURLU *h;
+
+	/* A page with text of its own is read, whatever its scripts do. */
+	if (visible_text(body) > 120)
+		return NULL;
+	while (!target && (p = strcasestr(p, "<script")) && p < end) {
+		const char *gt = memchr(p, '>', (size_t)(end - p));
+		const char *close = gt ? strcasestr(gt, "</script") : NULL;
+
+		if (!close)
+			break;
+		target = script_target(gt + 1, close);
+		p = close;
+	}
+	if (!target)
+		return NULL;
+	h = curl_url();
+	if (h && !curl_url_set(h, CURLUPART_URL, url, 0) &&
+	    !curl_url_set(h, CURLUPART_URL, target, 0) &&
+	    !curl_url_get(h, CURLUPART_URL, &abs, 0))
+		ret = xstrdup(abs);
+	curl_free(abs);
+	curl_url_cleanup(h);
+	free(target);
 	return ret;
 }
 

@@ -32,8 +32,32 @@ int page_is_parked(const struct strbuf *body);
 void page_digest(const struct strbuf *body, const char *url,
 		 unsigned char out[32]);
 
+/*
+ * The same as page_digest(), of what stays of a page from one request to
+ * the next: its words, without the path and without tokens that hold a
+ * digit, run 20 characters or more or change case at random (request
+ * ids, times, tokens).  Two not-found pages of one host digest alike.
+ */
+void page_skeleton(const struct strbuf *body, const char *url,
+		   unsigned char out[32]);
+
+/*
+ * The page's <title>, else its first <h1>, as text (tags dropped, spaces
+ * collapsed), when it says the page is not found ("404", "not found",
+ * "does not exist" ...); else NULL.
+ */
+char *page_not_found_title(const struct strbuf *body);
+
 /* The target of a <meta http-equiv="refresh">, resolved against url. */
 char *page_meta_refresh(const struct strbuf *body, const char *url);
+
+/*
+ * Where a page whose only work is to send the browser elsewhere sends
+ * it: a script's location.replace("U"), location.assign("U") or
+ * location.href = "U" (window., document., top.), on a page with almost
+ * no text of its own; resolved against url.  NULL for any other page.
+ */
+char *page_script_redirect(const struct strbuf *body, const char *url);
 
 /*
  * The fragment of url worth checking on its page (decoded), or NULL:

@@ -414,7 +414,8 @@ static void print_json(const struct link *l, const char *detail, int dead,
 {
 	json_t *j = json_object();
 
-	json_object_set_new(j, "url", json_text(l->url));
+	json_object_set_new(j, "url", json_text(l->written ? l->written :
+						l->url));
 	json_object_set_new(j, "verdict",
 			    json_string(verdict_name(l->last.verdict)));
 	json_object_set_new(j, "status", json_integer(l->last.status));
@@ -431,8 +432,9 @@ static void print_json(const struct link *l, const char *detail, int dead,
 static void print_tsv(const struct link *l, const struct strbuf *detail)
 {
 	struct strbuf line = STRBUF_INIT;
+	const char *url = l->written ? l->written : l->url;
 
-	strbuf_add_escaped(&line, l->url, strlen(l->url));
+	strbuf_add_escaped(&line, url, strlen(url));
 	strbuf_addf(&line, "\t%s\t", verdict_name(l->last.verdict));
 	if (l->last.status)
 		strbuf_addf(&line, "%ld", l->last.status);

@@ -90,7 +90,8 @@ static curl_socket_t open_socket(void *p, curlsocktype purpose,
 	const char *kind;
 
 	/* Refused before the transfer began (a proxied target, a deferral). */
-	if (purpose == CURLSOCKTYPE_IPCXN && (r->refused || r->deferred))
+	if (purpose == CURLSOCKTYPE_IPCXN &&
+	    (r->refused || r->deferred || r->skipped))
 		return CURL_SOCKET_BAD;
 	/*
 	 * Through a proxy the address is the proxy's: the rule holds for it
@@ -185,6 +186,8 @@ size_t net_pending(const struct net *n)
 void net_request_reset(struct net_request *r)
 {
 	free(r->location);
+	free(r->raw_location);
+	r->raw_location = NULL;
 	free(r->primary_ip);
 	free(r->refused);
 	free(r->cut);
@@ -294,6 +297,7 @@ int net_submit(struct net *n, struct net_request *r)
 	r->next = NULL;
 	r->slotted = SLOT_NONE;
 	r->deferred = 0;
+	r->skipped = 0;
 	if (r->urgent && h->head) {
 		/*
 		 * First, but after a request holding the host's shared turn:
@@ -358,6 +362,23 @@ int net_take_header(struct net_request *r, const char *data, size_t len)
 		s = strtol(v, &end, 10);
 		/* Seconds only; an HTTP date counts as "some time". */
 		r->retry_after_s = end != v && s >= 0 ? s : 60;
+	}
+	/* A Location of raw UTF-8 (not percent-encoded), kept as sent. */
+	if (len > 9 && !strncasecmp(data, "Location:", 9)) {
+		size_t i = 9, end = len;
+
+		while (i < len && (data[i] == ' ' || data[i] == '\t'))
+			i++;
+		while (end > i && (data[end - 1] == '\r' || data[end - 1] == '\n' ||
+				   data[end - 1] == ' '))
+			end--;
+		free(r->raw_location);
+		r->raw_location = NULL;
+		for (size_t k = i; k < end; k++)
+			if ((unsigned char)data[k] >= 0x80) {
+				r->raw_location = xstrndup(data + i, end - i);
+				break;
+			}
 	}
 	/* A new response (after 1xx) starts with a status line. */
 	if (len > 5 && !strncmp(data, "HTTP/", 5))
@@ -594,9 +615,14 @@ static long schedule(struct net *n)
 				}
 				break;		/* spacing: wait for this host */
 			}
+			/* Started only to end unsent: the host is silent. */
+			if (n->o.host_skip &&
+			    n->o.host_skip(n->o.host_skip_data, h->name))
+				r->skipped = 1;
 			/* Our turn here; and among the other workers? */
-			if (n->o.host_slot && (r->slotted == SLOT_NONE ||
-					       r->slotted == SLOT_BUSY)) {
+			if (!r->skipped && n->o.host_slot &&
+			    (r->slotted == SLOT_NONE ||
+			     r->slotted == SLOT_BUSY)) {
 				int ours = 0;
 				long turn = n->o.host_slot(n->o.host_slot_data,
 							   h->name,
@@ -649,6 +675,40 @@ static long schedule(struct net *n)
 	return wait;
 }
 
+/*
+ * A Location of raw UTF-8 bytes, as a URL: each byte percent-encoded the
+ * way URLs are written (upper-case hex; libcurl writes lower-case), the
+ * rest as the server wrote it, resolved against the request's URL.  NULL
+ * when it does not parse: libcurl's own reading is used.
+ */
+static char *encode_location(CURL *e, const struct net_request *r)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct strbuf sb = STRBUF_INIT;
+	char *base = NULL, *abs = NULL, *ret = NULL;
+	const unsigned char *p;
+	CURLU *u = curl_url();
+
+	for (p = (const unsigned char *)r->raw_location; *p; p++) {
+		if (*p >= 0x80 || *p == ' ') {
+			strbuf_addch(&sb, '%');
+			strbuf_addch(&sb, hex[*p >> 4]);
+			strbuf_addch(&sb, hex[*p & 15]);
+		} else {
+			strbuf_addch(&sb, (char)*p);
+		}
+	}
+	if (u && !curl_easy_getinfo(e, CURLINFO_EFFECTIVE_URL, &base) && base &&
+	    !curl_url_set(u, CURLUPART_URL, base, 0) &&
+	    !curl_url_set(u, CURLUPART_URL, sb.buf, 0) &&
+	    !curl_url_get(u, CURLUPART_URL, &abs, 0))
+		ret = xstrdup(abs);
+	curl_free(abs);
+	curl_url_cleanup(u);
+	strbuf_release(&sb);
+	return ret;
+}
+
 static void finish(struct net *n, CURL *e, CURLcode code)
 {
 	struct net_request *r;
@@ -671,6 +731,8 @@ static void finish(struct net *n, CURL *e, CURLcode code)
 	r->curl_code = (int)code;
 	curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &r->status);
 	if (!curl_easy_getinfo(e, CURLINFO_REDIRECT_URL, &loc) && loc)
+		r->location = r->raw_location ? encode_location(e, r) : NULL;
+	if (!r->location && loc)
 		r->location = xstrdup(loc);
 	if (!curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &ip) && ip && *ip)
 		r->primary_ip = xstrdup(ip);

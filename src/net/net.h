@@ -73,6 +73,13 @@ struct net_opts {
 	 */
 	long (*host_slot)(void *data, const char *host, long spacing_ms,
 			  int *ours);
+	/*
+	 * Whether a request to host is not to be made after all (the host
+	 * has answered none of the last ones): asked when one is next to
+	 * start; nonzero ends it unsent, skipped set.  NULL: never.
+	 */
+	int (*host_skip)(void *data, const char *host);
+	void *host_skip_data;
 	void (*host_turn_end)(void *data, const char *host, int sent);
 	void *host_slot_data;
 };
@@ -116,6 +123,7 @@ struct net_request {
 	char errbuf[256];
 	long status;		/* 0 when no HTTP response */
 	char *location;		/* redirect target, resolved; or NULL */
+	char *raw_location;	/* its header as sent, when it held 8-bit bytes */
 	long retry_after_s;	/* -1 when none */
 	struct strbuf body;	/* up to max_body bytes */
 	int body_capped;
@@ -129,6 +137,8 @@ struct net_request {
 	char *cut;
 	/* Not made: host_slot gave it up (the host is another worker's). */
 	int deferred;
+	/* Not made: host_skip said so. */
+	int skipped;
 
 	/* The engine's own. */
 	struct net_request *next;

@@ -12,6 +12,7 @@ usage: webd.py SCENARIO STATEDIR
 import hashlib
 import html
 import asyncio
+import base64
 import bisect
 import json
 import os
@@ -441,6 +442,17 @@ class Web:
         if "parked-js" in h.flags:
             # A parking service's page built by script: an empty body.
             return 200, {"Content-Type": "text/html"}, PARKED_JS_BODY, None
+        if "parked-js-lander" in h.flags:
+            # The same, its lander on a host of the service's own, named
+            # by a protocol-relative URL.
+            return 200, {"Content-Type": "text/html"}, (
+                '<!DOCTYPE html><html><head><script>window.location.href='
+                '"//lander.%s-svc.test/?d=%s&r="+encodeURIComponent('
+                'document.referrer);</script></head><body></body></html>'
+                % (hostname.split(".")[0], hostname)).encode(), None
+        if "never-answers" in h.flags:
+            # Accepts the connection, reads the request, says nothing.
+            return 200, {}, b"", 3600000
         if path == "/consent" and "cookie-wall" in h.flags:
             nxt = urllib.parse.parse_qs(target.partition("?")[2]).get("next", ["/"])[0]
             return 302, {"Location": nxt, "Set-Cookie": "consent=yes; Path=/"}, b"", None
@@ -448,6 +460,35 @@ class Web:
         if rule is None:
             if "soft404" in h.flags:
                 return 200, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
+            if "soft404-volatile" in h.flags:
+                # A not-found page that differs on every request: a
+                # request id, a time, a token, the path twice.
+                p = html.escape(urllib.parse.unquote(path))
+                return 200, {"Content-Type": "text/html"}, (
+                    "<html><head><title>Page not found</title><meta name="
+                    "\"csrf-token\" content=\"%s\"></head><body><h1>Page not "
+                    "found</h1><p>We looked for %s and found nothing.</p><p>"
+                    "<a href=\"/search?q=%s\">Search for it</a></p><footer>"
+                    "Request %s at %s</footer></body></html>\n"
+                    % (base64.urlsafe_b64encode(os.urandom(18)).decode(), p,
+                       urllib.parse.quote(path), os.urandom(6).hex(),
+                       time.strftime("%Y-%m-%dT%H:%M:%S") + ".%06dZ" % random.randrange(10**6))
+                ).encode(), None
+            if "soft404-suggest" in h.flags:
+                # A not-found page whose suggestions depend on the path.
+                seg = urllib.parse.unquote(path).rstrip("/").rsplit("/", 1)[-1] or "x"
+                pages = ["about", "archive", "blog", "contact", "download",
+                         "faq", "gallery", "help", "install", "journal",
+                         "kernel", "license", "manual", "news", "overview",
+                         "press", "quickstart", "release", "support",
+                         "tutorial", "usage", "video", "wiki"]
+                near = [q for q in pages if q[0] >= seg[0].lower()][:3] or pages[:3]
+                return 200, {"Content-Type": "text/html"}, (
+                    "<html><head><title>404 - Page Not Found</title></head>"
+                    "<body><h1>Page not found</h1><p>Perhaps you meant: %s"
+                    "</p></body></html>\n"
+                    % ", ".join('<a href="/%s">%s</a>' % (q, q) for q in near)
+                ).encode(), None
             if "soft404-echo" in h.flags:
                 # A not-found page that says which page it did not find.
                 return 200, {"Content-Type": "text/html"}, (
@@ -581,7 +622,8 @@ class Web:
                 if chunked:
                     hdr["Transfer-Encoding"] = "chunked"
                 for k, v in hdr.items():
-                    out.append(f"{k}: {v}")
+                    # A non-ASCII value (a Location) goes out as UTF-8.
+                    out.append(f"{k}: {v.encode('utf-8').decode('latin-1')}")
                 writer.write(("\r\n".join(out) + "\r\n\r\n").encode("latin-1"))
                 if method != "HEAD":
                     if chunked:
