@@ -12,7 +12,8 @@
 # redirected or fragment-missing; dead: a failure verdict; the others
 # (blocked, unsafe) are left out of the counts.  A peer that runs longer
 # than PEER_TIMEOUT (180 s) is stopped; what it printed by then counts.
-# Printed, not asserted.
+# Each tool's wall time and exit status too, and linkmend's time as a
+# ratio to the fastest peer's.  Printed, not asserted.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$here/..
@@ -41,19 +42,21 @@ cut -f1 "$work/expect" > "$work/urls"
 state=$("$repo/tests/web/up" "$scn" "$name")
 run() { "$repo/tests/web/exec" -n "$name" "$@"; }
 # A peer that hangs on a habit (a HEAD that never answers) is stopped.
-peer() {	# peer TOOL COMMAND...: its exit status kept in $work/TOOL.rc
-	local tool=$1 rc=0
+peer() {	# peer TOOL COMMAND...: its exit status and wall time kept
+	local tool=$1 rc=0 t0
 	shift
+	t0=$(date +%s.%N)
 	run timeout "${PEER_TIMEOUT:-180}" "$@" || rc=$?
+	echo "$(date +%s.%N) - $t0" | bc > "$work/$tool.time"
 	echo "$rc" > "$work/$tool.rc"
 }
 chmod 755 "$work"
 
 # linkmend
 # The options t-web.sh gives it for the same scenario.
-run "$linkmend" check -q --db "$work/lm.db" --cacert "$state/ca.crt" \
+peer linkmend "$linkmend" check -q --db "$work/lm.db" --cacert "$state/ca.crt" \
 	--allow-private --timeout 2 --retry-wait 100 --retries 2 --confirm 1 \
-	--format=json "$work/urls" > "$work/linkmend.json" 2> /dev/null || true
+	--format=json "$work/urls" > "$work/linkmend.json" 2> /dev/null
 python3 - "$work/linkmend.json" > "$work/linkmend.tsv" <<'PY'
 import json, sys
 fail = {"gone", "soft-404", "dns", "dns-error", "refused", "timeout", "tls",
@@ -147,7 +150,12 @@ for t in tools:
         rc = open("%s/%s.rc" % (work, t)).read().strip()
     except OSError:
         rc = "0"
-    print("%-20s live links called dead: %2d of %d; dead links called live: %2d of %d; no answer: %d%s"
-          % (t, bad[t][0], nl, bad[t][1], nd, bad[t][2],
+    secs = float(open("%s/%s.time" % (work, t)).read())
+    print("%-20s live links called dead: %2d of %d; dead links called live: %2d of %d; no answer: %d; %.1f s, exit %s%s"
+          % (t, bad[t][0], nl, bad[t][1], nd, bad[t][2], secs, rc,
              " (stopped after PEER_TIMEOUT)" if rc == "124" else ""))
+times = {t: float(open("%s/%s.time" % (work, t)).read()) for t in tools}
+fastest = min(tools[1:], key=lambda t: times[t])
+print("linkmend %.1f s, the fastest peer (%s) %.1f s: %.2fx its time"
+      % (times["linkmend"], fastest, times[fastest], times["linkmend"] / times[fastest]))
 PY

@@ -8,6 +8,7 @@
 #include "../lib/strmap.h"
 #include "../lib/strvec.h"
 #include "../lib/xalloc.h"
+#include "../net/net.h"
 #include "dating.h"
 
 /* The items of one file as it is now, and the names it had before. */
@@ -33,7 +34,8 @@ struct dating {
 	struct strvec next;
 	int ok;
 	int progress;
-	size_t commits;
+	size_t commits, total;	/* read; in the files' history (a tty's) */
+	long long start_ms;
 	size_t n;
 };
 
@@ -103,6 +105,42 @@ static void add_creation(struct dating *d)
 	strvec_push(&d->shas, d->sha);
 }
 
+/*
+ * "dating N links: M/T commits  R/s  ETA Ss"; an older name's history
+ * comes past T, and has no total.
+ */
+static void say_progress(const struct dating *d)
+{
+	double secs = (double)(net_now_ms() - d->start_ms) / 1000.0;
+	double rate = secs > 0 ? (double)d->commits / secs : 0;
+
+	if (d->total && d->commits <= d->total)
+		fprintf(stderr, "\rresolve: dating %zu links: %zu/%zu commits  "
+			"%.0f/s  ETA %.0fs   ", d->n, d->commits, d->total, rate,
+			rate > 0 ? (double)(d->total - d->commits) / rate : 0.0);
+	else
+		fprintf(stderr, "\rresolve: dating %zu links: %zu commits read  "
+			"%.0f/s          ", d->n, d->commits, rate);
+}
+
+/* How many commits the files' history holds: the progress's total. */
+static size_t count_commits(const char *root, const struct strvec *names)
+{
+	struct strvec a = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+	size_t i, n = 0;
+
+	git_argv(&a, root);
+	strvec_pushl(&a, "rev-list", "--count", "HEAD", "--", NULL);
+	for (i = 0; i < names->nr; i++)
+		strvec_push(&a, names->v[i]);
+	if (!run_command_quiet((const char *const *)a.v, NULL, &out))
+		n = (size_t)strtoull(out.buf, NULL, 10);
+	strvec_clear(&a);
+	strbuf_release(&out);
+	return n;
+}
+
 /* git log --reverse -p -U0: each added line that holds a URL of its file. */
 static void on_log(char *line, size_t len, void *data)
 {
@@ -115,8 +153,7 @@ static void on_log(char *line, size_t len, void *data)
 
 		d->ok = 1;
 		if (d->progress && !(++d->commits % 500))
-			fprintf(stderr, "\rresolve: dating %zu links: %zu "
-				"commits read   ", d->n, d->commits);
+			say_progress(d);
 		memcpy(d->sha, line + 1, 40);
 		d->sha[40] = '\0';
 		d->at = strtoll(line + 42, &end, 10);
@@ -191,6 +228,9 @@ int dating_run(const char *root, struct dating_item *v, size_t n,
 		ALLOC_GROW(l->items, l->n + 1, l->alloc);
 		l->items[l->n++] = i;
 	}
+	d.start_ms = net_now_ms();
+	if (progress)
+		d.total = count_commits(root, &names);
 	/*
 	 * The files' history, then that of the names they had before (a
 	 * file renamed twice: a round each), each pass finding the commits
