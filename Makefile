@@ -4,7 +4,7 @@
 # builds and runs every test; "make demo" scans Debian's linux-source-6.1.
 
 CC ?= cc
-PKGS := libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq libpsl
+PKGS := libcurl sqlite3 jansson libcrypto zlib libpcre2-8 libpq libpsl libzip
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -12,6 +12,9 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread \
 	  $(PKG_CFLAGS)
 LDLIBS += $(PKG_LIBS) -pthread
+# ReplayWeb.page's scripts for archive's replay page (make replayweb).
+REPLAYWEB := $(abspath replayweb/node_modules/replaywebpage)
+CFLAGS += -DLINKMEND_REPLAYWEB='"$(REPLAYWEB)"' 
 
 ifeq ($(SANITIZE),1)
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -80,6 +83,9 @@ check-only: all unit
 deps:
 	tests/deps.sh
 
+replayweb:
+	replayweb/fetch.sh
+
 # The main job on Debian's linux-source-6.1 in its test web: scan,
 # check, resolve, series, checkpatch, git am, verify (no kernel build).
 demo: deps
@@ -138,4 +144,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
 	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
 
-.PHONY: print-pkgs print-lib-src demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz
+.PHONY: print-pkgs print-lib-src demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz replayweb

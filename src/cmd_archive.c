@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "archive/run.h"
+#include "archive/wacz.h"
 #include "builtin.h"
 #include "check/run.h"
 #include "lease/lease.h"
@@ -28,6 +29,14 @@ const struct usage_text cmd_archive_usage = {
 	"payload already kept is written as a revisit record.  DIR/index.cdxj\n"
 	"indexes every capture (SURT key, timestamp, JSON) for pywb and the\n"
 	"like, and for 'linkmend resolve --archive DIR'.\n"
+	"\n"
+	"DIR/NAME.wacz (NAME: DIR's own) holds the whole collection as WACZ\n"
+	"1.1.1 (the WARC files stored as they are, the index, a page per URL,\n"
+	"datapackage.json with each file's sha256), and DIR/index.html\n"
+	"replays it in any browser with ReplayWeb.page (its ui.js and\n"
+	"replay/sw.js beside it): copy DIR to any static web host, and\n"
+	"'linkmend resolve --archive-base URL' points dead links at\n"
+	"URL/index.html#url=...&ts=....  --wacz-check FILE reads one back.\n"
 	"\n"
 	"With --worker, every tree of the store is archived side by side with\n"
 	"any number of workers sharing DIR, until no host that check's workers\n"
@@ -57,7 +66,7 @@ int cmd_archive(int argc, char **argv)
 	struct cmd_store cs;
 	struct config cfg;
 	struct lease_args la = LEASE_ARGS_INIT;
-	const char *db = NULL, *tree = NULL;
+	const char *db = NULL, *tree = NULL, *check = NULL;
 	int quiet = 0, ret;
 	struct option opts[] = {
 		OPT_STRING('o', "output", &o.dir, "DIR",
@@ -84,13 +93,32 @@ int cmd_archive(int argc, char **argv)
 			 "MS", "least time between two requests to it"),
 		OPT_LONG(0, "spn-poll", &o.spn.poll_ms, 0, 600000, 1, "MS",
 			 "least time between two polls of a job"),
+		OPT_STRING(0, "wacz-check", &check, "FILE", "only read the WACZ "
+			   "FILE back: every hash and size, every index line's "
+			   "record, every page; exit 1 on a fault"),
+		OPT_STRING(0, "replayweb", &o.replayweb, "DIR",
+			   "ReplayWeb.page's ui.js and sw.js for the replay page "
+			   "(the npm package replaywebpage; make replayweb "
+			   "installs it)"),
 		OPT_QUIET(&quiet),
 		OPT_END(),
 	};
 
 	archive_opts_init(&o);
-	if (parse_options(argc, argv, opts, &cmd_archive_usage) || !o.dir)
+	if (parse_options(argc, argv, opts, &cmd_archive_usage) ||
+	    (!o.dir && !check))
 		usage_die(cmd_archive_usage.synopsis);
+	if (check) {
+		if (wacz_check(check))
+			return 1;
+		if (!quiet)
+			fprintf(stderr, "archive: %s is a sound WACZ\n", check);
+		return 0;
+	}
+	if (!o.replayweb)
+		o.replayweb = getenv("LINKMEND_REPLAYWEB");
+	if (!o.replayweb)
+		o.replayweb = LINKMEND_REPLAYWEB;
 	if (la.worker && (tree || o.request_capture))
 		die("--worker archives every tree of the store, without "
 		    "Save Page Now: drop --%s", tree ? "tree" : "request-capture");
@@ -116,6 +144,7 @@ int cmd_archive(int argc, char **argv)
 		die("cannot archive into '%s'", o.dir);
 	ret = archive_say_stats(&o, &stats, quiet);
 	free(stats.index);
+	free(stats.wacz);
 	config_release(&cfg);
 	if (cmd_store_close(&cs))
 		ret = 2;

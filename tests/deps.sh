@@ -8,7 +8,7 @@ pkgs=(build-essential pkg-config git libcurl4-openssl-dev libsqlite3-dev
       libjansson-dev sqlite3 valgrind python3 ripgrep time xz-utils bc
       dnsmasq-base iproute2 openssl libssl-dev chromium
       zlib1g-dev libpcre2-dev wget clang libclang-rt-14-dev vsftpd
-      libpq-dev postgresql tcpdump faketime libpsl-dev b4)
+      libpq-dev postgresql tcpdump faketime libpsl-dev b4 libzip-dev unzip)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
@@ -31,6 +31,8 @@ browser=$(cd "$(dirname "$0")" && pwd)/browser
 if command -v npm > /dev/null && [ ! -d "$browser/node_modules/playwright-core" ]; then
 	(cd "$browser" && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# ReplayWeb.page for archive's replay page and its browser test.
+"$(dirname "$0")/../replayweb/fetch.sh" || echo "deps: no ReplayWeb.page (replayweb/fetch.sh)" >&2
 tool=$browser/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
 [ ! -f "$tool" ] || chmod u+x "$tool"
 # The non-kernel trees whose scans tests/samples/ checked by hand: Debian's

@@ -592,8 +592,46 @@ static int fetch(struct archive_state *c, struct target_list *t,
 	return ret;
 }
 
+/* "links" for ".../links/": the collection's name, its WACZ's. */
+static char *collection_name(const char *dir)
+{
+	char *real = realpath(dir, NULL), *slash, *name;
+
+	slash = real ? strrchr(real, '/') : NULL;
+	name = xstrdup(slash && slash[1] ? slash + 1 : "collection");
+	free(real);
+	return name;
+}
+
+/*
+ * The collection as one WACZ beside its WARCs, and the static page that
+ * replays it.  Written by a plain run only: workers' files may be open.
+ */
+static int write_wacz(struct archive_state *c, const struct cdxj *index,
+		      struct archive_stats *stats)
+{
+	char *name = collection_name(c->dir), *file = xstrfmt("%s.wacz", name);
+	long long t0 = net_now_ms();
+	int r;
+
+	stats->wacz = xstrfmt("%s/%s", c->dir, file);
+	if (wacz_write(c->dir, index, stats->wacz, &stats->wz)) {
+		free(name);
+		free(file);
+		return 1;
+	}
+	stats->wacz_ms = net_now_ms() - t0;
+	r = wacz_replay_page(c->dir, file, c->o->replayweb ?
+			     c->o->replayweb : "");
+	stats->no_player = r == 1;
+	free(name);
+	free(file);
+	return r < 0;
+}
+
 /* The index of everything in the collection, this run's and before. */
-static int write_index(struct archive_state *c, struct archive_stats *stats)
+static int write_index(struct archive_state *c, struct archive_stats *stats,
+		       int with_wacz)
 {
 	struct cdxj index = { NULL, 0, 0 };
 	int ret = 0;
@@ -604,6 +642,8 @@ static int write_index(struct archive_state *c, struct archive_stats *stats)
 	else if (cdxj_write(&index, stats->index))
 		ret = 1;
 	stats->indexed = index.nr;
+	if (!ret && with_wacz)
+		ret = write_wacz(c, &index, stats);
 	cdxj_release(&index);
 	return ret;
 }
@@ -713,7 +753,7 @@ int archive_run(const struct archive_opts *o, struct store *st,
 		ret = -1;
 	stats->incomplete = r > 0;
 	if (!ret) {
-		r = write_index(&c, stats);
+		r = write_index(&c, stats, 1);
 		if (r < 0)
 			ret = -1;
 		stats->incomplete |= r > 0;
@@ -819,7 +859,7 @@ int archive_worker(const struct archive_opts *o,
 	stats->incomplete = w.incomplete;
 	/* The index of all the collection holds, every worker's. */
 	if (!ret && !c.fatal) {
-		r = write_index(&c, stats);
+		r = write_index(&c, stats, 0);
 		if (r < 0)
 			ret = -1;
 		stats->incomplete |= r > 0;
@@ -889,6 +929,12 @@ int archive_say_stats(const struct archive_opts *o,
 			s->revisits, s->bytes, s->failed, s->indexed,
 			s->index ? s->index : o->dir,
 			stopped && !s->fatal ? "; interrupted" : "");
+	if (!quiet && s->wacz && s->wz.bytes)
+		fprintf(stderr, "archive: %s: %zu WARC files, %zu pages, %lld "
+			"bytes in %lld ms; index.html replays it%s\n", s->wacz,
+			s->wz.warcs, s->wz.pages, s->wz.bytes, s->wacz_ms,
+			s->no_player ? " once ReplayWeb.page's ui.js and sw.js "
+			"are there (make replayweb)" : "");
 	if (s->fatal)
 		return 2;
 	if (stopped)

@@ -18,6 +18,7 @@
 #include "../net/net.h"
 #include "../store/store.h"
 #include "spn.h"
+#include "wacz.h"
 
 struct config;
 
@@ -32,6 +33,8 @@ struct archive_opts {
 	int progress;			/* a progress line on stderr */
 	int request_capture;
 	struct spn_opts spn;		/* its net, stop: set by archive_run */
+	/* ReplayWeb.page's ui.js and sw.js, for the static replay page. */
+	const char *replayweb;
 };
 
 struct archive_stats {
@@ -43,6 +46,10 @@ struct archive_stats {
 	int incomplete;			/* a transfer or a write failed */
 	size_t claims, hosts;		/* archive_worker()'s */
 	long long waited_ms;		/* with no host free to claim */
+	char *wacz;			/* the WACZ written (to free), or NULL */
+	struct wacz_stats wz;
+	long long wacz_ms;		/* writing it took */
+	int no_player;			/* the replay page lacks its scripts */
 };
 
 void archive_opts_init(struct archive_opts *o);

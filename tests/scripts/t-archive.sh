@@ -64,6 +64,63 @@ ok "a chunked reply keeps its framing header, renamed" \
 	bash -c "zcat '$C'/*.warc.gz | grep -aq '^X-Linkmend-Orig-Transfer-Encoding: chunked'"
 ok "the SURT key drops www and the scheme" grep -q '^org,linkmend-web,site)/a.html 2' "$C/index.cdxj"
 
+# The collection as one WACZ (1.1.1), read back by linkmend and by hand.
+W=$C/coll.wacz
+ok "archive writes the collection as a WACZ beside it" test -s "$W"
+ok "and says so" grep -q "^archive: $W: 1 WARC files, 5 pages, [0-9]* bytes" "$SCRATCH/err"
+"$LINKMEND" archive --wacz-check "$W" > /dev/null 2> "$SCRATCH/wc"
+same "archive --wacz-check finds it sound" "$?:$(cat "$SCRATCH/wc")" "0:archive: $W is a sound WACZ"
+python3 - "$W" "$C" > "$SCRATCH/wz" <<'PY'
+import hashlib, json, os, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+names = set(z.namelist())
+dp = json.loads(z.read("datapackage.json"))
+dig = json.loads(z.read("datapackage-digest.json"))
+print("version", dp["wacz_version"])
+print("digest", dig["hash"] == "sha256:" + hashlib.sha256(z.read("datapackage.json")).hexdigest())
+print("hashes", all(r["hash"] == "sha256:" + hashlib.sha256(z.read(r["path"])).hexdigest()
+                    and r["bytes"] == len(z.read(r["path"])) for r in dp["resources"]))
+warcs = sorted(n for n in names if n.startswith("archive/"))
+print("warcs", warcs == sorted("archive/" + f for f in os.listdir(sys.argv[2]) if f.endswith(".warc.gz")))
+print("stored", all(z.getinfo(n).compress_type == zipfile.ZIP_STORED for n in warcs))
+print("same bytes", all(z.read(n) == open(os.path.join(sys.argv[2], n[8:]), "rb").read() for n in warcs))
+print("index", z.read("indexes/index.cdxj") == open(os.path.join(sys.argv[2], "index.cdxj"), "rb").read())
+pages = z.read("pages/pages.jsonl").decode().splitlines()
+print("pages header", json.loads(pages[0])["format"])
+print("pages", sorted(json.loads(p)["url"] for p in pages[1:]))
+PY
+same "by hand: version, digest, hashes, the WARC files stored byte for byte, the index" \
+	"$(head -7 "$SCRATCH/wz" | tr '\n' ' ')" \
+	"version 1.1.1 digest True hashes True warcs True stored True same bytes True index True "
+same "a page per URL archived" "$(sed -n 's/^pages header //p; s/^pages //p' "$SCRATCH/wz" | tr '\n' ' ')" \
+	"json-pages-1.0 ['http://big.linkmend-web.org/doc.pdf', 'http://other.linkmend-web.org/x', 'http://site.linkmend-web.org/a.html', 'http://site.linkmend-web.org/c.html', 'http://site.linkmend-web.org/chunked'] "
+# A WACZ with a WARC changed inside: --wacz-check says what is wrong.
+python3 - "$W" "$SCRATCH/bad.wacz" <<'PY'
+import json, sys, zipfile
+src, dst = zipfile.ZipFile(sys.argv[1]), zipfile.ZipFile(sys.argv[2], "w")
+line = src.read("indexes/index.cdxj").decode().splitlines()[0]
+rec = json.loads(line.split(" ", 2)[2])
+at = int(rec["offset"]) + int(rec["length"]) // 2	# inside a record
+for i in src.infolist():
+    data = src.read(i.filename)
+    if i.filename == "archive/" + rec["filename"]:
+        data = data[:at] + bytes([data[at] ^ 0xff]) + data[at + 1:]
+    dst.writestr(i, data)
+dst.close()
+PY
+"$LINKMEND" archive --wacz-check "$SCRATCH/bad.wacz" > /dev/null 2> "$SCRATCH/wc"
+same "one with a byte changed in a WARC fails --wacz-check" "$?" "1"
+ok "naming the file whose hash is wrong" grep -q "^error: WACZ '$SCRATCH/bad.wacz': archive/.* does not have the hash and size datapackage.json gives$" "$SCRATCH/wc"
+ok "and a record that does not read back" grep -q "record .* does not read back\|is of .*, not of" "$SCRATCH/wc"
+# The static replay page beside it.
+ok "index.html embeds ReplayWeb.page on the WACZ" grep -q '<replay-web-page source="coll.wacz" replaybase="./replay/"' "$C/index.html"
+if [ -f "$TESTS/../replayweb/node_modules/replaywebpage/ui.js" ]; then
+	ok "with ReplayWeb.page's ui.js and replay/sw.js copied beside it" \
+		cmp -s "$C/replay/sw.js" "$TESTS/../replayweb/node_modules/replaywebpage/sw.js"
+else
+	skip "with ReplayWeb.page's ui.js and replay/sw.js copied beside it" "make replayweb has not run"
+fi
+
 : > "$state/requests.log"
 run "$LINKMEND" archive -o "$C" "${NET[@]}" 2> "$SCRATCH/err"
 same "a second run has nothing to fetch" "$(grep -c . "$state/requests.log")" "0"

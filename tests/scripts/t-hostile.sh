@@ -63,7 +63,7 @@ expect $E/utf8-body gone "HTTP 404"
 expect $E/big alive "HTTP 200"
 ok "memory stayed under 100 MB (a 50 MB body, a 200 MB gzip bomb)" test "$(tail -1 rss)" -lt 102400
 ok "the trickling server was cut off by the total time" \
-	bash -c "grep -q 'timed out after 3000 ms, 1 tries' got"
+	bash -c "grep -q 'timed out after 3000 ms, 1 try' got"
 
 # SSRF, by default (no --allow-private).
 P=http://public.linkmend-web.org

@@ -1,0 +1,687 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* WACZ 1.1.1 with libzip: write a collection, read one back. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zip.h>
+#include <zlib.h>
+
+#include "../lib/atomic.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/strvec.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "wacz.h"
+
+static void hex_of(const unsigned char *d, unsigned int n, char *out)
+{
+	static const char x[] = "0123456789abcdef";
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		out[2 * i] = x[d[i] >> 4];
+		out[2 * i + 1] = x[d[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+/* "sha256:HEX" of buf. */
+static void sha256_buf(const char *buf, size_t len, char out[72])
+{
+	unsigned char d[32];
+	unsigned int n = 0;
+
+	EVP_Digest(buf, len, d, &n, EVP_sha256(), NULL);
+	memcpy(out, "sha256:", 7);
+	hex_of(d, n, out + 7);
+}
+
+static int sha256_file(const char *path, char out[72], long long *bytes)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	unsigned char d[32], buf[1 << 16];
+	unsigned int n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
+	ssize_t r;
+
+	*bytes = 0;
+	if (fd < 0 || !ctx || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL)) {
+		error_errno("cannot read '%s'", path);
+		goto out;
+	}
+	while ((r = read(fd, buf, sizeof(buf))) > 0) {
+		EVP_DigestUpdate(ctx, buf, (size_t)r);
+		*bytes += r;
+	}
+	if (r < 0) {
+		error_errno("cannot read '%s'", path);
+		goto out;
+	}
+	EVP_DigestFinal_ex(ctx, d, &n);
+	memcpy(out, "sha256:", 7);
+	hex_of(d, n, out + 7);
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	EVP_MD_CTX_free(ctx);
+	return ret;
+}
+
+/* An entry of z, whole, into sb; -1 when it is not there or not read. */
+static int read_entry(zip_t *z, const char *name, struct strbuf *sb)
+{
+	zip_file_t *f = zip_fopen(z, name, 0);
+	char buf[1 << 16];
+	zip_int64_t r;
+
+	strbuf_reset(sb);
+	if (!f)
+		return -1;
+	while ((r = zip_fread(f, buf, sizeof(buf))) > 0)
+		strbuf_add(sb, buf, (size_t)r);
+	zip_fclose(f);
+	return r < 0 ? -1 : 0;
+}
+
+struct known {
+	char hash[72];
+	long long bytes;
+};
+
+/* The hashes the last WACZ gave its WARCs: path -> struct known. */
+static void known_hashes(const char *path, struct strmap *known)
+{
+	zip_t *z = zip_open(path, ZIP_RDONLY, NULL);
+	struct strbuf sb = STRBUF_INIT;
+	json_t *dp, *res;
+	size_t i;
+
+	if (!z)
+		return;
+	if (!read_entry(z, "datapackage.json", &sb) &&
+	    (dp = json_loads(sb.buf, 0, NULL))) {
+		res = json_object_get(dp, "resources");
+		for (i = 0; i < json_array_size(res); i++) {
+			json_t *r = json_array_get(res, i);
+			const char *p = json_string_value(json_object_get(r, "path"));
+			const char *h = json_string_value(json_object_get(r, "hash"));
+			json_t *b = json_object_get(r, "bytes");
+			struct known *k;
+
+			if (!p || !h || !json_is_integer(b) || strlen(h) != 71)
+				continue;
+			k = xcalloc(1, sizeof(*k));
+			memcpy(k->hash, h, 72);
+			k->bytes = json_integer_value(b);
+			free(*strmap_put(known, p));
+			*strmap_put(known, p) = k;
+		}
+		json_decref(dp);
+	}
+	strbuf_release(&sb);
+	zip_discard(z);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The closed WARC files of dir, sorted. */
+static int list_warcs(const char *dir, struct strvec *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return error_errno("cannot read the collection '%s'", dir);
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		if (n > 8 && !strcmp(e->d_name + n - 8, ".warc.gz"))
+			strvec_push(out, e->d_name);
+	}
+	closedir(d);
+	if (out->nr)
+		qsort(out->v, out->nr, sizeof(*out->v), name_cmp);
+	return 0;
+}
+
+/* "20261203062055" -> "2026-12-03T06:20:55Z". */
+static void iso_of(const char *ts, char out[21])
+{
+	snprintf(out, 21, "%.4s-%.2s-%.2sT%.2s:%.2s:%.2sZ", ts, ts + 4, ts + 6,
+		 ts + 8, ts + 10, ts + 12);
+}
+
+/*
+ * pages.jsonl: its header, then each URL archived (a response, not a
+ * revisit) once, at its latest capture.
+ */
+static char *pages_jsonl(const struct cdxj *x, size_t *len, size_t *npages)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct strmap latest = STRMAP_INIT;
+	size_t i;
+
+	strbuf_addstr(&sb, "{\"format\":\"json-pages-1.0\",\"id\":\"pages\","
+		      "\"title\":\"All Pages\"}\n");
+	for (i = 0; i < x->nr; i++) {
+		const struct cdxj_entry *c = &x->v[i];
+		void **slot;
+
+		if (!strcmp(c->mime, "warc/revisit") || strlen(c->ts) != 14)
+			continue;
+		slot = strmap_put(&latest, c->url);
+		if (!*slot || strcmp(x->v[(size_t)*slot - 1].ts, c->ts) < 0)
+			*slot = (void *)(i + 1);
+	}
+	*npages = 0;
+	/* In the index's order, which is sorted: the same bytes each time. */
+	for (i = 0; i < x->nr; i++) {
+		const struct cdxj_entry *c = &x->v[i];
+		json_t *o;
+		char iso[21], id[32], *j;
+
+		if ((size_t)strmap_get(&latest, c->url) != i + 1)
+			continue;
+		iso_of(c->ts, iso);
+		snprintf(id, sizeof(id), "p%zu", ++*npages);
+		o = json_pack("{s:s, s:s, s:s, s:s}", "id", id, "url", c->url,
+			      "ts", iso, "title", c->url);
+		j = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+		if (j)
+			strbuf_addf(&sb, "%s\n", j);
+		free(j);
+		json_decref(o);
+	}
+	strmap_clear(&latest, NULL);
+	*len = sb.len;
+	return strbuf_detach(&sb, NULL);
+}
+
+static int add_buffer(zip_t *z, const char *name, char *buf, size_t len,
+		      const char *path)
+{
+	zip_source_t *s = zip_source_buffer(z, buf, len, 1);
+
+	if (!s || zip_file_add(z, name, s, ZIP_FL_ENC_UTF_8) < 0) {
+		zip_source_free(s);
+		return error("cannot write '%s': %s", path, zip_strerror(z));
+	}
+	return 0;
+}
+
+static void add_resource(json_t *res, const char *name, const char *path,
+			 const char *hash, long long bytes)
+{
+	json_array_append_new(res, json_pack("{s:s, s:s, s:s, s:I}", "name",
+					     name, "path", path, "hash", hash,
+					     "bytes", (json_int_t)bytes));
+}
+
+static int fsync_path(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r;
+
+	if (fd < 0)
+		return -1;
+	r = fsync(fd);
+	close(fd);
+	return r;
+}
+
+int wacz_write(const char *dir, const struct cdxj *index, const char *path,
+	       struct wacz_stats *stats)
+{
+	struct strvec warcs = STRVEC_INIT;
+	struct strmap known = STRMAP_INIT;
+	char *tmp = xstrfmt("%s.tmp", path), *ipath = NULL, *buf, *dp = NULL;
+	char hash[72], now[21];
+	json_t *pkg = NULL, *res;
+	zip_t *z = NULL;
+	struct stat st;
+	size_t i, len;
+	int err = 0, ret = -1;
+	time_t t = time(NULL);
+
+	memset(stats, 0, sizeof(*stats));
+	if (list_warcs(dir, &warcs))
+		goto out;
+	known_hashes(path, &known);
+	unlink(tmp);
+	z = zip_open(tmp, ZIP_CREATE | ZIP_EXCL, &err);
+	if (!z) {
+		zip_error_t ze;
+
+		zip_error_init_with_code(&ze, err);
+		error("cannot write '%s': %s", tmp, zip_error_strerror(&ze));
+		zip_error_fini(&ze);
+		goto out;
+	}
+	pkg = json_object();
+	res = json_array();
+	for (i = 0; i < warcs.nr; i++) {
+		char *file = xstrfmt("%s/%s", dir, warcs.v[i]);
+		char *name = xstrfmt("archive/%s", warcs.v[i]);
+		struct known *k = strmap_get(&known, name);
+		zip_source_t *s;
+		zip_int64_t idx;
+		long long bytes;
+
+		if (stat(file, &st)) {
+			error_errno("cannot read '%s'", file);
+			free(file);
+			free(name);
+			goto out;
+		}
+		if (k && k->bytes == (long long)st.st_size) {
+			memcpy(hash, k->hash, 72);
+		} else if (sha256_file(file, hash, &bytes)) {
+			free(file);
+			free(name);
+			goto out;
+		} else {
+			stats->rehashed++;
+		}
+		/* Stored: a WARC's gzip members are read at their offsets. */
+		s = zip_source_file(z, file, 0, (zip_int64_t)st.st_size);
+		idx = s ? zip_file_add(z, name, s, ZIP_FL_ENC_UTF_8) : -1;
+		if (idx < 0 || zip_set_file_compression(z, (zip_uint64_t)idx,
+							ZIP_CM_STORE, 0)) {
+			if (idx < 0)
+				zip_source_free(s);
+			error("cannot write '%s': %s", tmp, zip_strerror(z));
+			free(file);
+			free(name);
+			goto out;
+		}
+		add_resource(res, warcs.v[i], name, hash, (long long)st.st_size);
+		stats->warcs++;
+		free(file);
+		free(name);
+	}
+	ipath = xstrfmt("%s/index.cdxj", dir);
+	{
+		struct strbuf ix = STRBUF_INIT;
+		FILE *f = fopen(ipath, "r");
+		char b[1 << 16];
+		size_t r;
+
+		while (f && (r = fread(b, 1, sizeof(b), f)) > 0)
+			strbuf_add(&ix, b, r);
+		if (!f || ferror(f)) {
+			error_errno("cannot read '%s'", ipath);
+			if (f)
+				fclose(f);
+			strbuf_release(&ix);
+			goto out;
+		}
+		fclose(f);
+		sha256_buf(ix.buf, ix.len, hash);
+		add_resource(res, "index.cdxj", "indexes/index.cdxj", hash,
+			     (long long)ix.len);
+		len = ix.len;
+		if (add_buffer(z, "indexes/index.cdxj",
+			       strbuf_detach(&ix, NULL), len, tmp))
+			goto out;
+	}
+	buf = pages_jsonl(index, &len, &stats->pages);
+	sha256_buf(buf, len, hash);
+	add_resource(res, "pages.jsonl", "pages/pages.jsonl", hash,
+		     (long long)len);
+	if (add_buffer(z, "pages/pages.jsonl", buf, len, tmp))
+		goto out;
+	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+	json_object_set_new(pkg, "profile", json_string("data-package"));
+	json_object_set_new(pkg, "resources", res);
+	json_object_set_new(pkg, "wacz_version", json_string("1.1.1"));
+	json_object_set_new(pkg, "software", json_string("linkmend"));
+	json_object_set_new(pkg, "created", json_string(now));
+	json_object_set_new(pkg, "title", json_string("linkmend's copies of "
+						      "the links of a tree"));
+	dp = json_dumps(pkg, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	if (!dp)
+		goto out;
+	sha256_buf(dp, strlen(dp), hash);
+	len = strlen(dp);
+	if (add_buffer(z, "datapackage.json", xstrdup(dp), len, tmp))
+		goto out;
+	buf = xstrfmt("{\"path\":\"datapackage.json\",\"hash\":\"%s\"}\n", hash);
+	if (add_buffer(z, "datapackage-digest.json", buf, strlen(buf), tmp))
+		goto out;
+	if (zip_close(z)) {
+		error("cannot write '%s': %s", tmp, zip_strerror(z));
+		goto out;
+	}
+	z = NULL;
+	if (fsync_path(tmp) || rename(tmp, path)) {
+		error_errno("cannot write '%s'", path);
+		goto out;
+	}
+	fsync_path(dir);
+	if (!stat(path, &st))
+		stats->bytes = (long long)st.st_size;
+	ret = 0;
+out:
+	if (z)
+		zip_discard(z);
+	if (ret)
+		unlink(tmp);
+	json_decref(pkg);
+	free(dp);
+	free(ipath);
+	free(tmp);
+	strvec_clear(&warcs);
+	strmap_clear(&known, free);
+	return ret;
+}
+
+/* ---- the static replay page ---- */
+
+/* Copy src to dst (atomically) unless dst has the same bytes already. */
+static int copy_asset(const char *src, const char *dst)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	FILE *f;
+	char buf[1 << 16];
+	size_t r;
+	int ret = 1;
+
+	if (!(f = fopen(src, "rb")))
+		goto out;
+	while ((r = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&a, buf, r);
+	fclose(f);
+	if ((f = fopen(dst, "rb"))) {
+		while ((r = fread(buf, 1, sizeof(buf), f)) > 0)
+			strbuf_add(&b, buf, r);
+		fclose(f);
+	}
+	ret = 0;
+	if (a.len != b.len || memcmp(a.buf, b.buf, a.len))
+		ret = atomic_write_file(dst, a.buf, a.len, NULL);
+out:
+	strbuf_release(&a);
+	strbuf_release(&b);
+	return ret;
+}
+
+int wacz_replay_page(const char *dir, const char *wacz_name,
+		     const char *assets)
+{
+	char *html, *path, *src, *dst, *sub;
+	int ret = 0, r;
+
+	/* The page, as ReplayWeb.page's embedding guide has it. */
+	html = xstrfmt("<!DOCTYPE html>\n"
+		       "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		       "<meta name=\"viewport\" content=\"width=device-width, "
+		       "initial-scale=1\">\n"
+		       "<title>Permanent copies of the links</title>\n"
+		       "<script src=\"./ui.js\"></script>\n"
+		       "<style>html, body { margin: 0; height: 100%%; }\n"
+		       "replay-web-page { display: block; height: 100vh; }"
+		       "</style>\n</head>\n<body>\n"
+		       "<replay-web-page source=\"%s\" replaybase=\"./replay/\" "
+		       "deepLink=\"true\"></replay-web-page>\n"
+		       "<noscript>The copies are in <a href=\"%s\">%s</a> (WACZ), "
+		       "which ReplayWeb.page and pywb open.</noscript>\n"
+		       "</body>\n</html>\n", wacz_name, wacz_name, wacz_name);
+	path = xstrfmt("%s/index.html", dir);
+	if (atomic_write_file(path, html, strlen(html), NULL))
+		ret = -1;
+	free(html);
+	free(path);
+	if (ret)
+		return ret;
+	sub = xstrfmt("%s/replay", dir);
+	if (mkdir(sub, 0755) && errno != EEXIST) {
+		error_errno("cannot create '%s'", sub);
+		free(sub);
+		return -1;
+	}
+	free(sub);
+	src = xstrfmt("%s/ui.js", assets);
+	dst = xstrfmt("%s/ui.js", dir);
+	r = copy_asset(src, dst);
+	free(src);
+	free(dst);
+	if (r)
+		return r;
+	src = xstrfmt("%s/sw.js", assets);
+	dst = xstrfmt("%s/replay/sw.js", dir);
+	r = copy_asset(src, dst);
+	free(src);
+	free(dst);
+	return r;
+}
+
+char *wacz_replay_url(const char *base, const char *url, const char *ts)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	strbuf_addstr(&sb, base);
+	if (!sb.len || sb.buf[sb.len - 1] != '/')
+		strbuf_addch(&sb, '/');
+	/* The hash's parameters are read as a query: the URL encoded. */
+	strbuf_addstr(&sb, "index.html#url=");
+	for (p = url; *p && *p != '#'; p++) {
+		unsigned char ch = (unsigned char)*p;
+
+		if (isalnum(ch) || strchr("-._~/:", ch))
+			strbuf_addch(&sb, (char)ch);
+		else
+			strbuf_addf(&sb, "%%%02X", ch);
+	}
+	strbuf_addf(&sb, "&ts=%s", ts);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* ---- reading one back ---- */
+
+/*
+ * The gzip member at [off, off + len) of entry name, inflated to its end
+ * (its CRC checked), the first 64 KiB kept in out: a record's head.
+ */
+static int read_record(zip_t *z, const char *name, long long off,
+		       long long len, struct strbuf *out)
+{
+	zip_file_t *f = zip_fopen(z, name, 0);
+	unsigned char in[1 << 16], buf[1 << 16];
+	z_stream zs;
+	int r = Z_OK, ret = -1;
+	long long left = len;
+
+	strbuf_reset(out);
+	memset(&zs, 0, sizeof(zs));
+	if (!f || off < 0 || len <= 0 || zip_fseek(f, off, SEEK_SET) ||
+	    inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
+		goto out;
+	while (r == Z_OK) {
+		if (!zs.avail_in && left > 0) {
+			zip_int64_t n = zip_fread(f, in, left < (long long)sizeof(in) ?
+						  (zip_uint64_t)left : sizeof(in));
+
+			if (n <= 0)
+				break;
+			left -= n;
+			zs.next_in = in;
+			zs.avail_in = (uInt)n;
+		}
+		zs.next_out = buf;
+		zs.avail_out = sizeof(buf);
+		r = inflate(&zs, Z_NO_FLUSH);
+		if (out->len < (1 << 16))
+			strbuf_add(out, (char *)buf, sizeof(buf) - zs.avail_out);
+		if (r == Z_BUF_ERROR && !zs.avail_in && left > 0)
+			r = Z_OK;
+	}
+	/* The member ends where the index says, not before nor after. */
+	ret = r == Z_STREAM_END && !left && !zs.avail_in ? 0 : -1;
+	inflateEnd(&zs);
+out:
+	if (f)
+		zip_fclose(f);
+	return ret;
+}
+
+/* The value of a WARC header field in a record's head, or NULL. */
+static char *warc_field(const struct strbuf *rec, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = rec->buf, *end = strstr(rec->buf, "\r\n\r\n");
+
+	while (p && end && p < end) {
+		const char *eol = strstr(p, "\r\n");
+
+		if (!eol)
+			break;
+		if ((size_t)(eol - p) > n + 1 && !strncasecmp(p, name, n) &&
+		    p[n] == ':')
+			return xstrndup(p + n + 2, (size_t)(eol - p) - n - 2);
+		p = eol + 2;
+	}
+	return NULL;
+}
+
+int wacz_check(const char *path)
+{
+	int err = 0, bad = 0;
+	zip_t *z = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &err);
+	struct strbuf dp = STRBUF_INIT, sb = STRBUF_INIT, rec = STRBUF_INIT;
+	struct strmap captures = STRMAP_INIT;
+	struct cdxj x = { NULL, 0, 0 };
+	json_t *pkg = NULL, *dig = NULL, *res;
+	char hash[72];
+	size_t i;
+
+	if (!z)
+		return error("'%s' is not a ZIP file libzip can read", path);
+	if (read_entry(z, "datapackage.json", &dp) ||
+	    read_entry(z, "datapackage-digest.json", &sb) ||
+	    !(dig = json_loads(sb.buf, 0, NULL)) ||
+	    !(pkg = json_loads(dp.buf, 0, NULL))) {
+		error("WACZ '%s': no datapackage.json and "
+		      "datapackage-digest.json that parse", path);
+		bad = 1;
+		goto out;
+	}
+	sha256_buf(dp.buf, dp.len, hash);
+	if (!json_string_value(json_object_get(dig, "hash")) ||
+	    strcmp(json_string_value(json_object_get(dig, "hash")), hash)) {
+		error("WACZ '%s': datapackage.json is not the one its digest "
+		      "names", path);
+		bad = 1;
+	}
+	res = json_object_get(pkg, "resources");
+	for (i = 0; i < json_array_size(res); i++) {
+		json_t *r = json_array_get(res, i);
+		const char *p = json_string_value(json_object_get(r, "path"));
+		const char *h = json_string_value(json_object_get(r, "hash"));
+		json_int_t b = json_integer_value(json_object_get(r, "bytes"));
+
+		if (!p || !h || read_entry(z, p, &sb)) {
+			error("WACZ '%s': resource %zu (%s) is not in it", path,
+			      i, p ? p : "no path");
+			bad = 1;
+			continue;
+		}
+		sha256_buf(sb.buf, sb.len, hash);
+		if (strcmp(h, hash) || (json_int_t)sb.len != b) {
+			error("WACZ '%s': %s does not have the hash and size "
+			      "datapackage.json gives", path, p);
+			bad = 1;
+		}
+	}
+	/* Every index line names a record that reads back as itself. */
+	if (read_entry(z, "indexes/index.cdxj", &sb) ||
+	    cdxj_parse(&x, sb.buf, "indexes/index.cdxj")) {
+		error("WACZ '%s': no index that parses", path);
+		bad = 1;
+		goto out;
+	}
+	for (i = 0; i < x.nr; i++) {
+		const struct cdxj_entry *e = &x.v[i];
+		char *name = xstrfmt("archive/%s", e->filename), *uri, *date;
+		char *key = xstrfmt("%s %s", e->url, e->ts);
+		char ts[15] = "";
+
+		*strmap_put(&captures, key) = (void *)1;
+		free(key);
+		if (read_record(z, name, e->offset, e->length, &rec) ||
+		    strncmp(rec.buf, "WARC/1.1\r\n", 10)) {
+			error("WACZ '%s': the record of %s at %s:%lld does not "
+			      "read back", path, e->url, name, e->offset);
+			bad = 1;
+			free(name);
+			continue;
+		}
+		uri = warc_field(&rec, "WARC-Target-URI");
+		date = warc_field(&rec, "WARC-Date");
+		if (date && strlen(date) >= 19)
+			snprintf(ts, sizeof(ts), "%.4s%.2s%.2s%.2s%.2s%.2s", date,
+				 date + 5, date + 8, date + 11, date + 14,
+				 date + 17);
+		if (!uri || strcmp(uri, e->url) || strcmp(ts, e->ts)) {
+			error("WACZ '%s': the record at %s:%lld is of %s at %s, "
+			      "not of %s at %s", path, name, e->offset,
+			      uri ? uri : "nothing", date ? date : "no time",
+			      e->url, e->ts);
+			bad = 1;
+		}
+		free(uri);
+		free(date);
+		free(name);
+	}
+	/* Every page is a capture of the index. */
+	if (read_entry(z, "pages/pages.jsonl", &sb)) {
+		error("WACZ '%s': no pages/pages.jsonl", path);
+		bad = 1;
+	} else {
+		char *line, *save = NULL;
+		size_t n = 0;
+
+		for (line = strtok_r(sb.buf, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save), n++) {
+			json_t *o = json_loads(line, 0, NULL);
+			const char *u = json_string_value(json_object_get(o, "url"));
+			const char *t = json_string_value(json_object_get(o, "ts"));
+			char *key = NULL;
+
+			if (n && u && t && strlen(t) >= 19)
+				key = xstrfmt("%s %.4s%.2s%.2s%.2s%.2s%.2s", u,
+					      t, t + 5, t + 8, t + 11, t + 14,
+					      t + 17);
+			if (!o || (n && (!key || !strmap_get(&captures, key)))) {
+				error("WACZ '%s': page %zu of pages.jsonl is no "
+				      "capture of its index", path, n);
+				bad = 1;
+			}
+			free(key);
+			json_decref(o);
+		}
+	}
+out:
+	json_decref(pkg);
+	json_decref(dig);
+	cdxj_release(&x);
+	strmap_clear(&captures, NULL);
+	strbuf_release(&dp);
+	strbuf_release(&sb);
+	strbuf_release(&rec);
+	zip_discard(z);
+	return bad ? -1 : 0;
+}
