@@ -563,6 +563,8 @@ class Web:
             # N bytes (K, M suffixes), the same on every request and
             # incompressible: shake_256 of the path.
             return 200, {"Content-Type": "application/octet-stream"}, big_body(path, args[0]), None
+        if kind == "typed":             # typed MIME BODY...: that type
+            return 200, {"Content-Type": args[0]}, " ".join(args[1:]).encode(), None
         if kind == "no-length":
             return 200, {"Content-Type": "text/html", "_chunked": "1"}, body, None
         return 500, {}, f"webd: unknown behaviour {kind}\n".encode(), None
