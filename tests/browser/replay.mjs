@@ -47,15 +47,17 @@ const browser = await chromium.launch({
 });
 const elsewhere = [];
 try {
+	// One browser profile: the collection is loaded once, as a reader's.
+	const context = await browser.newContext({ serviceWorkers: "allow" });
+	context.on("request", (r) => {
+		const u = r.url();
+		// The browser's own pages (its PDF viewer) are no requests.
+		if (!u.startsWith(origin) &&
+		    !/^(blob|data|about|chrome|chrome-extension):/.test(u))
+			elsewhere.push(u);
+	});
 	for (const c of cases) {
-		const context = await browser.newContext({ serviceWorkers: "allow" });
-		context.on("request", (r) => {
-			const u = r.url();
-			// The browser's own pages (its PDF viewer) are no requests.
-			if (!u.startsWith(origin) &&
-			    !/^(blob|data|about|chrome|chrome-extension):/.test(u))
-				elsewhere.push(u);
-		});
+		const t0 = Date.now();
 		const page = await context.newPage();
 		const at = `${base}index.html#url=${encodeURIComponent(c.url)}&ts=${c.ts}`;
 		await page.goto(at);
@@ -98,8 +100,10 @@ try {
 			}
 			ok(`and its image, from the archive`, drawn);
 		}
-		await context.close();
+		console.log(`# ${c.url}: ${Date.now() - t0} ms`);
+		await page.close();
 	}
+	await context.close();
 	ok("no request left the static server", elsewhere.length === 0, elsewhere);
 } finally {
 	await browser.close();
