@@ -87,8 +87,11 @@ struct resolve_args {
 	OPT_STRING(0, "archive", &(a)->o.archive_dir, "DIR", "the project's " \
 		   "own collection (linkmend archive), looked in first"), \
 	OPT_STRING(0, "archive-base", &(a)->o.archive_base, "URL", "where " \
-		   "that collection is served (pywb style: " \
-		   "URL/TIMESTAMP/ORIGINAL)"), \
+		   "that collection is served: its static replay page's " \
+		   "URL/index.html#url=ORIGINAL&ts=TIMESTAMP, or with " \
+		   "--pywb, URL/TIMESTAMP/ORIGINAL"), \
+	OPT_BOOL(0, "pywb", &(a)->o.pywb, "the collection is served by " \
+		 "pywb, not by its static replay page"), \
 	OPT_BOOL(0, "upgrade", &(a)->o.upgrade, \
 		 "propose https for http links that serve the same"), \
 	OPT_BOOL(0, "lore", &(a)->o.lore, \

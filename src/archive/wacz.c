@@ -468,6 +468,19 @@ int wacz_replay_page(const char *dir, const char *wacz_name,
 	return r;
 }
 
+int wacz_is_replay_dir(const char *dir)
+{
+	char *path = xstrfmt("%s/index.html", dir), buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	free(path);
+	buf[n] = '\0';
+	return strstr(buf, "<replay-web-page source=\"") != NULL;
+}
+
 char *wacz_replay_url(const char *base, const char *url, const char *ts)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -48,6 +48,9 @@ int wacz_check(const char *path);
 int wacz_replay_page(const char *dir, const char *wacz_name,
 		     const char *assets);
 
+/* 1 when dir holds the replay page wacz_replay_page() writes. */
+int wacz_is_replay_dir(const char *dir);
+
 /* base's replay page URL for a capture of url at ts (14 digits). */
 char *wacz_replay_url(const char *base, const char *url, const char *ts);
 

@@ -22,6 +22,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../net/net.h"
+#include "../archive/wacz.h"
 #include "../archive/warc.h"
 #include "archive.h"
 #include "../rewrite/keep.h"
@@ -109,6 +110,7 @@ struct resolver {
 	struct req **reqs;	/* this phase's, freed by run_net() */
 	size_t nreqs, areqs;
 	struct lookups *lu;	/* look_up()'s */
+	int replay_page;	/* the collection is a static replay page's */
 };
 
 /* Stopped by the user (SIGINT): nothing more is asked or decided. */
@@ -815,6 +817,7 @@ static int load_local(struct resolver *c)
 		free(path);
 		return error("cannot use the collection '%s'", c->o.archive_dir);
 	}
+	c->replay_page = !c->o.pywb && wacz_is_replay_dir(c->o.archive_dir);
 	for (i = 0; i < x.nr; i++) {
 		void **slot = strmap_put(&by_key, x.v[i].surt);
 
@@ -1350,10 +1353,24 @@ static int decide_archived(struct resolver *c, struct target *t,
 	day(o->date, d);
 	best = capture_choose(&t->local, ts);
 	if (best >= 0) {
-		strbuf_addf(&r, "%s/%s/", c->o.archive_base, t->local.v[best].ts);
-		add_original(&r, o->text);
-		if (frag)
-			strbuf_addstr(&r, frag);
+		/*
+		 * A static collection (archive's WACZ and replay page): its
+		 * page's URL, whose hash names the capture; a fragment has
+		 * no place there.  Else pywb's BASE/TS/URL.
+		 */
+		if (c->replay_page) {
+			char *u = wacz_replay_url(c->o.archive_base, o->text,
+						  t->local.v[best].ts);
+
+			strbuf_addstr(&r, u);
+			free(u);
+		} else {
+			strbuf_addf(&r, "%s/%s/", c->o.archive_base,
+				    t->local.v[best].ts);
+			add_original(&r, o->text);
+			if (frag)
+				strbuf_addstr(&r, frag);
+		}
 		o->kind = K_ARCHIVED;
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "; the project's own capture %s "
@@ -1361,6 +1378,9 @@ static int decide_archived(struct resolver *c, struct target *t,
 			    t->local.v[best].ts, c->o.archive_dir,
 			    strcmp(t->local.v[best].ts, ts) <= 0 ? "before" : "after",
 			    d, o->source);
+		if (c->replay_page)
+			strbuf_addf(&o->evidence, ", replayed by the collection's "
+				    "static page at %s", c->o.archive_base);
 		return 1;
 	}
 	best = capture_choose(&t->caps, ts);

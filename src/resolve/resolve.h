@@ -34,6 +34,7 @@ struct resolve_opts {
 	const char *memento;		/* a TimeMap prefix, or NULL */
 	const char *archive_dir;	/* the project's collection, or NULL */
 	const char *archive_base;	/* where it is served */
+	int pywb;			/* by pywb, not its replay page */
 	long archive_spacing_ms;	/* between two requests to an archive */
 	int upgrade, lore, refresh, quiet;
 	int trust_network;		/* act on checks of a broken network */

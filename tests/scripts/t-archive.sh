@@ -219,10 +219,16 @@ run "$LINKMEND" check -q --force --confirm 1 "${NET[@]}" http://site.linkmend-we
 run "$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0 \
 	--archive "$C" --archive-base https://links.linkmend-web.org/coll > "$SCRATCH/got" 2> /dev/null
 ts=$(sed -n 's|^org,linkmend-web,site)/a.html \([0-9]*\) .*|\1|p' "$C/index.cdxj")
-same "a dead link with a local capture resolves to the project's own URL" \
+same "a dead link with a local capture resolves to its copy on the collection's static replay page" \
+	"$(awk -F'\t' '$1 == "http://site.linkmend-web.org/a.html" { print $2, $3 }' "$SCRATCH/got")" \
+	"archived https://links.linkmend-web.org/coll/index.html#url=http://site.linkmend-web.org/a.html&ts=$ts"
+ok "the evidence gives the local capture's date and where the collection lives" \
+	grep -q "the project's own capture $ts ($C/index.cdxj), .*, replayed by the collection's static page at https://links.linkmend-web.org/coll$" "$SCRATCH/got"
+run "$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0 --refresh \
+	--archive "$C" --archive-base https://links.linkmend-web.org/coll --pywb > "$SCRATCH/got" 2> /dev/null
+same "with --pywb, pywb's URL for it" \
 	"$(awk -F'\t' '$1 == "http://site.linkmend-web.org/a.html" { print $2, $3 }' "$SCRATCH/got")" \
 	"archived https://links.linkmend-web.org/coll/$ts/http://site.linkmend-web.org/a.html"
-ok "the evidence gives the local capture's date" grep -q "the project's own capture $ts ($C/index.cdxj)" "$SCRATCH/got"
 ok "the Wayback Machine is not asked for it" bash -c "! grep -q 'web.archive.org.*a.html' '$state/requests.log'"
 run "$LINKMEND" resolve --archive "$C" > /dev/null 2> "$SCRATCH/err"
 same "--archive without --archive-base is an error" "$?" "2"
