@@ -54,12 +54,7 @@ t3=$(date +%s.%N)
 
 # Three pages of it in the browser, from a static server.
 port=8941
-run python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" > "$out/server.log" 2>&1 &
-server=$!
-for _ in $(seq 50); do
-	run curl -s -o /dev/null "http://127.0.0.1:$port/links/index.html" && break
-	sleep 0.1
-done
+server=$("$repo/tests/web/static" -n "$name" "$site" "$port")
 cases=$(python3 - "$coll/index.cdxj" "$coll" <<'PY'
 import gzip, json, re, sys, os
 out = []

@@ -404,18 +404,28 @@ static void conclude(struct job *j, struct probe *p)
 	finish_hops(j, j->temporary ? V_REDIRECTED : V_MOVED, "");
 }
 
+/* The jobs waiting on a probe: each concluded, or deferred when p is NULL. */
+static void wake(struct job **waiters, struct probe *p)
+{
+	struct job *j, *next;
+
+	for (j = *waiters, *waiters = NULL; j; j = next) {
+		next = j->next_waiting;
+		if (p)
+			conclude(j, p);
+		else
+			finish_deferred(j);
+	}
+}
+
 static void on_probe_done(struct net_request *req, void *data)
 {
 	struct probe *p = data;
-	struct job *j, *next;
 
 	if (req->deferred) {	/* asked again by the next job there */
 		net_request_reset(req);
 		p->state = 0;
-		for (j = p->waiters, p->waiters = NULL; j; j = next) {
-			next = j->next_waiting;
-			finish_deferred(j);
-		}
+		wake(&p->waiters, NULL);
 		return;
 	}
 	p->state = 2;
@@ -433,10 +443,7 @@ static void on_probe_done(struct net_request *req, void *data)
 		free(t);
 	}
 	net_request_reset(req);
-	for (j = p->waiters, p->waiters = NULL; j; j = next) {
-		next = j->next_waiting;
-		conclude(j, p);
-	}
+	wake(&p->waiters, p);
 }
 
 static void with_probe(struct job *j)
@@ -482,15 +489,11 @@ static void with_probe(struct job *j)
 static void on_root_done(struct net_request *req, void *data)
 {
 	struct probe *p = data;
-	struct job *j, *next;
 
 	if (req->deferred) {	/* asked again by the next job there */
 		net_request_reset(req);
 		p->root_state = 0;
-		for (j = p->root_waiters, p->root_waiters = NULL; j; j = next) {
-			next = j->next_waiting;
-			finish_deferred(j);
-		}
+		wake(&p->root_waiters, NULL);
 		return;
 	}
 	/* The root's own redirects, followed (a few: evidence, no job). */
@@ -512,10 +515,7 @@ static void on_root_done(struct net_request *req, void *data)
 		page_digest(&req->body, p->root_url, p->root_page);
 	}
 	net_request_reset(req);
-	for (j = p->root_waiters, p->root_waiters = NULL; j; j = next) {
-		next = j->next_waiting;
-		conclude(j, p);
-	}
+	wake(&p->root_waiters, p);
 }
 
 static void with_root(struct job *j, struct probe *p)

@@ -7,10 +7,6 @@
 # archived URLs (an HTML page with an image, a PDF, a URL that redirects
 # to a page), the archived text shown, and no request anywhere else.
 . "$(dirname "$0")/../lib/sh.sh"
-if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
-	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
-	exit 0
-fi
 BROWSER=$TESTS/browser
 RWP=$TESTS/../replayweb/node_modules/replaywebpage
 if [ ! -d "$BROWSER/node_modules/playwright-core" ] || ! command -v chromium > /dev/null; then
@@ -21,12 +17,7 @@ if [ ! -f "$RWP/ui.js" ]; then
 	skip "the replay page in Chromium" "ReplayWeb.page is not installed (make replayweb)"
 	exit 0
 fi
-WEB=$TESTS/web
-NAME=lm-replay-$$
-server=
-trap '[ -z "$server" ] || kill $server 2> /dev/null; "$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
-state=$("$WEB/up" "$WEB/cases/replay.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
-run() { "$WEB/exec" -n "$NAME" "$@"; }
+web_up "$TESTS/web/cases/replay.scn"
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 20)
 
 T=$SCRATCH/tree
@@ -51,12 +42,8 @@ ts() { sed -n "s|^org,linkmend-web,docs)/$1 \([0-9]*\) .*|\1|p" "$C/index.cdxj" 
 
 # A static server, nothing more: the folder as files.
 port=8931
-run python3 -m http.server "$port" --bind 127.0.0.1 --directory "$SITE" > "$SCRATCH/server.log" 2>&1 &
-server=$!
-for _ in $(seq 50); do
-	run curl -s -o /dev/null "http://127.0.0.1:$port/links/index.html" && break
-	sleep 0.1
-done
+server=$("$WEB/static" -n "$NAME" "$SITE" "$port")
+trap 'kill $server 2> /dev/null; "$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
 cases=$(printf '[{"url": "http://docs.linkmend-web.org/guide.html", "ts": "%s", "text": "The archived guide", "image": "logo"},
  {"url": "http://docs.linkmend-web.org/manual.pdf", "ts": "%s", "text": "linkmend archived manual", "pdf": true},
  {"url": "http://docs.linkmend-web.org/old-guide.html", "ts": "%s", "text": "The page the old address sends you to"}]' \
