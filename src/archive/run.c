@@ -930,9 +930,10 @@ int archive_say_stats(const struct archive_opts *o,
 			s->index ? s->index : o->dir,
 			stopped && !s->fatal ? "; interrupted" : "");
 	if (!quiet && s->wacz && s->wz.bytes)
-		fprintf(stderr, "archive: %s: %zu WARC files, %zu pages, %lld "
-			"bytes in %lld ms; index.html replays it%s\n", s->wacz,
-			s->wz.warcs, s->wz.pages, s->wz.bytes, s->wacz_ms,
+		fprintf(stderr, "archive: %s: %zu WARC files (%zu hashed anew), "
+			"%zu pages, %lld bytes in %lld ms; index.html replays "
+			"it%s\n", s->wacz, s->wz.warcs, s->wz.rehashed,
+			s->wz.pages, s->wz.bytes, s->wacz_ms,
 			s->no_player ? " once ReplayWeb.page's ui.js and sw.js "
 			"are there (make replayweb)" : "");
 	if (s->fatal)

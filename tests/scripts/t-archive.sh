@@ -67,7 +67,7 @@ ok "the SURT key drops www and the scheme" grep -q '^org,linkmend-web,site)/a.ht
 # The collection as one WACZ (1.1.1), read back by linkmend and by hand.
 W=$C/coll.wacz
 ok "archive writes the collection as a WACZ beside it" test -s "$W"
-ok "and says so" grep -q "^archive: $W: 1 WARC files, 5 pages, [0-9]* bytes" "$SCRATCH/err"
+ok "and says so" grep -q "^archive: $W: 1 WARC files (1 hashed anew), 5 pages, [0-9]* bytes" "$SCRATCH/err"
 "$LINKMEND" archive --wacz-check "$W" > /dev/null 2> "$SCRATCH/wc"
 same "archive --wacz-check finds it sound" "$?:$(cat "$SCRATCH/wc")" "0:archive: $W is a sound WACZ"
 python3 - "$W" "$C" > "$SCRATCH/wz" <<'PY'
@@ -126,6 +126,8 @@ run "$LINKMEND" archive -o "$C" "${NET[@]}" 2> "$SCRATCH/err"
 same "a second run has nothing to fetch" "$(grep -c . "$state/requests.log")" "0"
 ok "and says so" grep -q "^archive: 0 captures" "$SCRATCH/err"
 same "the index is unchanged" "$(wc -l < "$C/index.cdxj")" "6"
+ok "the WACZ is written again without hashing its WARC file again" \
+	grep -q "^archive: $W: 1 WARC files (0 hashed anew), 5 pages" "$SCRATCH/err"
 
 run "$LINKMEND" archive -o "$SCRATCH/cut" --max-size 1M "${NET[@]}" 2> /dev/null
 same "--max-size keeps a cut body, marked WARC-Truncated" \
