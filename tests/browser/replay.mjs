@@ -62,8 +62,12 @@ try {
 		const at = `${base}index.html#url=${encodeURIComponent(c.url)}&ts=${c.ts}`;
 		await page.goto(at);
 		let frame = null, pdf = null;
-		for (let i = 0; i < 120 && !frame && !pdf; i++) {
+		for (let i = 0; i < 180 && !frame && !pdf; i++) {
 			await sleep(500);
+			// The first visit installs the service worker; if the
+			// replay has not come up by then, reload, as a reader would.
+			if (i === 60)
+				await page.reload().catch(() => {});
 			if (c.pdf) {
 				// The frame the replay opened on it, and what the
 				// service worker serves there, asked from its scope.

@@ -49,5 +49,5 @@ cases=$(printf '[{"url": "http://docs.linkmend-web.org/guide.html", "ts": "%s", 
  {"url": "http://docs.linkmend-web.org/old-guide.html", "ts": "%s", "text": "The page the old address sends you to"}]' \
 	"$(ts guide.html)" "$(ts manual.pdf)" "$(ts old-guide.html)")
 (cd "$BROWSER" && run timeout 300 node replay.mjs --base "http://127.0.0.1:$port/links/" --cases "$cases") > "$SCRATCH/replay.out" 2>&1
-grep -E '^(ok|not ok) - |^  # ' "$SCRATCH/replay.out"
+grep -E '^(ok|not ok) - |^  # |^# ' "$SCRATCH/replay.out"
 grep -qE '^(ok|not ok) - ' "$SCRATCH/replay.out" || { echo "not ok - replay.mjs ran"; sed 's/^/# /' "$SCRATCH/replay.out" | head -20; }
