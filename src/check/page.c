@@ -182,28 +182,44 @@ static void remove_all(struct strbuf *sb, const char *what, size_t n)
 	sb->buf[w] = '\0';
 }
 
+/*
+ * body copied into b without the path of url wherever it occurs: raw,
+ * percent-decoded, percent-encoded when encoded is set, and its last
+ * segment.
+ */
+static void copy_without_path(struct strbuf *b, const struct strbuf *body,
+			      const char *url, int encoded)
+{
+	char *path = url_get(url, URL_PATH);
+
+	strbuf_add(b, body->buf, body->len);
+	if (path && strlen(path) > 1) {
+		const char *last = strrchr(path, '/');
+		int dn = 0;
+		char *dec = curl_easy_unescape(NULL, path, 0, &dn);
+		char *enc = encoded ? curl_easy_escape(NULL, path, 0) : NULL;
+
+		remove_all(b, path, strlen(path));
+		if (dec)
+			remove_all(b, dec, (size_t)dn);
+		if (enc)
+			remove_all(b, enc, strlen(enc));
+		if (last && last[1])
+			remove_all(b, last + 1, strlen(last + 1));
+		curl_free(dec);
+		curl_free(enc);
+	}
+	free(path);
+}
+
 void page_digest(const struct strbuf *body, const char *url,
 		 unsigned char out[32])
 {
 	struct strbuf b = STRBUF_INIT;
-	char *path = url_get(url, URL_PATH), *dec = NULL;
 	unsigned int dl = 0;
-	int dn = 0;
 
-	strbuf_add(&b, body->buf, body->len);
-	if (path && strlen(path) > 1) {
-		const char *last = strrchr(path, '/');
-
-		dec = curl_easy_unescape(NULL, path, 0, &dn);
-		remove_all(&b, path, strlen(path));
-		if (dec)
-			remove_all(&b, dec, (size_t)dn);
-		if (last && last[1])
-			remove_all(&b, last + 1, strlen(last + 1));
-	}
+	copy_without_path(&b, body, url, 0);
 	EVP_Digest(b.buf, b.len, out, &dl, EVP_sha256(), NULL);
-	curl_free(dec);
-	free(path);
 	strbuf_release(&b);
 }
 
@@ -228,33 +244,17 @@ void page_skeleton(const struct strbuf *body, const char *url,
 		   unsigned char out[32])
 {
 	struct strbuf b = STRBUF_INIT, words = STRBUF_INIT;
-	char *path = url_get(url, URL_PATH), *dec = NULL;
 	unsigned int dl = 0;
 	size_t i = 0;
-	int dn = 0;
 
-	strbuf_add(&b, body->buf, body->len);
-	if (path && strlen(path) > 1) {
-		const char *last = strrchr(path, '/');
-		char *enc = curl_easy_escape(NULL, path, 0);
-
-		dec = curl_easy_unescape(NULL, path, 0, &dn);
-		remove_all(&b, path, strlen(path));
-		if (dec)
-			remove_all(&b, dec, (size_t)dn);
-		if (enc)
-			remove_all(&b, enc, strlen(enc));
-		curl_free(enc);
-		if (last && last[1])
-			remove_all(&b, last + 1, strlen(last + 1));
-	}
+	copy_without_path(&b, body, url, 1);
 	/* Words: runs of letters, digits and the base64 characters. */
 	while (i < b.len) {
 		size_t n = 0;
 
 		while (i + n < b.len && (isalnum((unsigned char)b.buf[i + n]) ||
-					 strchr("+/=_-", b.buf[i + n])) &&
-		       b.buf[i + n])
+					 (b.buf[i + n] &&
+					  strchr("+/=_-", b.buf[i + n]))))
 			n++;
 		if (!n) {
 			i++;
@@ -267,8 +267,6 @@ void page_skeleton(const struct strbuf *body, const char *url,
 		i += n;
 	}
 	EVP_Digest(words.buf, words.len, out, &dl, EVP_sha256(), NULL);
-	curl_free(dec);
-	free(path);
 	strbuf_release(&b);
 	strbuf_release(&words);
 }
