@@ -126,15 +126,14 @@ static void hex(const unsigned char *d, char *out)
 	out[64] = '\0';
 }
 
+/* Keyed as net queues the host, which host_skip is asked about. */
 static struct host_state *host_state(struct check_ctx *c, const char *url)
 {
-	char *host = url_get(url, URL_HOST), *p;
+	char *host = net_host_of(url);
 	void **slot;
 
 	if (!host)
 		return NULL;
-	for (p = host; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
 	slot = strmap_put(&c->hosts, host);
 	if (!*slot)
 		*slot = xcalloc(1, sizeof(struct host_state));
@@ -520,24 +519,22 @@ static void on_root_done(struct net_request *req, void *data)
 
 static void with_root(struct job *j, struct probe *p)
 {
+	char *origin;
+
 	j->next_waiting = p->root_waiters;
 	p->root_waiters = j;
 	if (p->root_state)
 		return;
 	p->root_state = 1;
-	free(p->root_url);
-	p->root_url = origin_of(j->cur);
-	if (!p->root_url) {
+	origin = origin_of(j->cur);
+	if (!origin) {
 		p->root_state = 2;
 		p->root_waiters = NULL;
 		return conclude(j, p);
 	}
-	{
-		char *slash = xstrfmt("%s/", p->root_url);
-
-		free(p->root_url);
-		p->root_url = slash;
-	}
+	free(p->root_url);
+	p->root_url = xstrfmt("%s/", origin);
+	free(origin);
 	p->root_req.url = p->root_url;
 	p->root_req.page_only = 1;
 	p->root_req.done = on_root_done;

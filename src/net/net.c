@@ -209,7 +209,7 @@ void net_request_reset(struct net_request *r)
 	memset(r->digest, 0, sizeof(r->digest));
 }
 
-static char *host_of(const char *url)
+char *net_host_of(const char *url)
 {
 	CURLU *u = curl_url();
 	char *host = NULL, *ret = NULL;
@@ -237,7 +237,7 @@ static char *host_of(const char *url)
 static void refuse_proxied(struct net_request *r)
 {
 	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res, *ai;
-	char *host = host_of(r->url);
+	char *host = net_host_of(r->url);
 	const char *kind;
 
 	if (!host)
@@ -265,7 +265,7 @@ static void refuse_proxied(struct net_request *r)
 
 int net_submit(struct net *n, struct net_request *r)
 {
-	char *name = host_of(r->url);
+	char *name = net_host_of(r->url);
 	struct net_host *h;
 	void **slot;
 

@@ -86,6 +86,13 @@ struct net_opts {
 
 void net_opts_init(struct net_opts *o);
 
+/*
+ * The name a request to url is queued under (its host, lower-cased): the
+ * host host_limit, host_since, host_slot and host_skip are asked about.
+ * NULL when url has none.
+ */
+char *net_host_of(const char *url);
+
 struct net_request {
 	/* Set by the caller. */
 	char *url;
