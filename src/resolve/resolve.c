@@ -1006,6 +1006,8 @@ static void find_births(struct resolver *c)
 {
 	struct strmap by_home = STRMAP_INIT;
 	struct net *n = new_net(c);
+	/* Each target's birth (index + 1), or 0: keyed once, used after. */
+	size_t *birth_of = xcalloc(c->nr ? c->nr : 1, sizeof(*birth_of));
 	size_t i, k;
 
 	for (i = 0; i < c->nr; i++) {
@@ -1021,9 +1023,12 @@ static void find_births(struct resolver *c)
 			continue;
 		slot = strmap_put(&by_home, home);
 		free(home);
-		if (*slot)
+		if (*slot) {
+			birth_of[i] = (size_t)(uintptr_t)*slot;
 			continue;
+		}
 		*slot = (void *)(uintptr_t)(c->nbirths + 1);
+		birth_of[i] = c->nbirths + 1;
 		root = home_page(t);
 		key = cdx_url(c, root);
 		ALLOC_GROW(c->births, c->nbirths + 1, c->abirths);
@@ -1046,10 +1051,8 @@ static void find_births(struct resolver *c)
 	run_net(c, n, "first captures");
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
-		char *home = t->dead && t->caps.nr ? home_key(t) : NULL;
-		uintptr_t h = home ? (uintptr_t)strmap_get(&by_home, home) : 0;
+		size_t h = birth_of[i];
 
-		free(home);
 		if (!h || !c->births[h - 1].ts[0])
 			continue;
 		memcpy(t->born, c->births[h - 1].ts, 15);
@@ -1060,6 +1063,7 @@ static void find_births(struct resolver *c)
 				t->early++;
 			}
 	}
+	free(birth_of);
 	strmap_clear(&by_home, NULL);
 }
 
