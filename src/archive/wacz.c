@@ -315,20 +315,11 @@ int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 	ipath = xstrfmt("%s/index.cdxj", dir);
 	{
 		struct strbuf ix = STRBUF_INIT;
-		FILE *f = fopen(ipath, "r");
-		char b[1 << 16];
-		size_t r;
 
-		while (f && (r = fread(b, 1, sizeof(b), f)) > 0)
-			strbuf_add(&ix, b, r);
-		if (!f || ferror(f)) {
-			error_errno("cannot read '%s'", ipath);
-			if (f)
-				fclose(f);
+		if (strbuf_read_file(&ix, ipath)) {
 			strbuf_release(&ix);
 			goto out;
 		}
-		fclose(f);
 		sha256_buf(ix.buf, ix.len, hash);
 		add_resource(res, "index.cdxj", "indexes/index.cdxj", hash,
 			     (long long)ix.len);
@@ -394,20 +385,15 @@ out:
 static int copy_asset(const char *src, const char *dst)
 {
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-	FILE *f;
-	char buf[1 << 16];
-	size_t r;
 	int ret = 1;
 
-	if (!(f = fopen(src, "rb")))
+	/* Not installed: the page waits for them (1), nothing said. */
+	if (access(src, R_OK))
 		goto out;
-	while ((r = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&a, buf, r);
-	fclose(f);
-	if ((f = fopen(dst, "rb"))) {
-		while ((r = fread(buf, 1, sizeof(buf), f)) > 0)
-			strbuf_add(&b, buf, r);
-		fclose(f);
+	if (strbuf_read_file(&a, src) ||
+	    (!access(dst, R_OK) && strbuf_read_file(&b, dst))) {
+		ret = -1;
+		goto out;
 	}
 	ret = 0;
 	if (a.len != b.len || memcmp(a.buf, b.buf, a.len))
