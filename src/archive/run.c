@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -93,21 +94,161 @@ static void keep_payload(struct archive_state *c, const char *digest,
 	*slot = k;
 }
 
-static int load_capture(const struct store_capture *sc, void *data)
+/* Where each file's last recorded pair ends (+ 1, so none is 0). */
+static int load_end(const struct store_capture *sc, void *data)
 {
-	struct archive_state *c = data;
-	char key[32];
-	void **slot;
+	struct strmap *ends = data;
+	void **slot = strmap_put(ends, sc->file);
 
-	snprintf(key, sizeof(key), "%lld", sc->url_id);
-	*strmap_put(&c->archived, key) = (void *)1;
-	if (!strcmp(sc->type, "response"))
-		keep_payload(c, sc->payload_digest, sc->record_id, sc->url,
-			     sc->date);
-	slot = strmap_put(&c->ends, sc->file);
 	if ((long long)(size_t)*slot < sc->end + 1)
 		*slot = (void *)(size_t)(sc->end + 1);
 	return 0;
+}
+
+/*
+ * What the collection holds, checked against what the store claims: a
+ * record is there when its file reaches past it (a file gone, or cut
+ * short, holds none of what it had), a revisit when the response it
+ * refers to is there too.  What is not there is forgotten, fetched again.
+ */
+struct claims {
+	struct archive_state *c;
+	struct strmap sizes;	/* file -> its size + 1, or 0 when gone */
+	struct strmap gone;	/* file -> captures not there */
+	struct strmap whole;	/* file -> end of its last pair there + 1 */
+	struct store_capture *drop;
+	size_t nr, alloc;
+	int revisits;		/* this pass: 0 responses, 1 revisits */
+};
+
+static long long file_size(struct claims *k, const char *file)
+{
+	void **slot = strmap_put(&k->sizes, file);
+
+	if (!*slot) {
+		char *path = xstrfmt("%s/%s.open", k->c->dir, file);
+		struct stat st;
+
+		/* .open first: a file is renamed from it, never to it. */
+		if (stat(path, &st)) {
+			path[strlen(path) - 5] = '\0';
+			if (stat(path, &st))
+				st.st_size = -1;
+		}
+		free(path);
+		*slot = (void *)(size_t)(st.st_size + 2);
+	}
+	return (long long)(size_t)*slot - 2;
+}
+
+static int load_capture(const struct store_capture *sc, void *data)
+{
+	struct claims *k = data;
+	struct archive_state *c = k->c;
+	int revisit = !strcmp(sc->type, "revisit");
+	char key[32];
+
+	if (revisit != k->revisits)
+		return 0;
+	if (file_size(k, sc->file) >= sc->end) {
+		void **slot = strmap_put(&k->whole, sc->file);
+
+		if ((long long)(size_t)*slot < sc->end + 1)
+			*slot = (void *)(size_t)(sc->end + 1);
+	}
+	if (file_size(k, sc->file) < sc->offset + sc->length ||
+	    (revisit && !strmap_get(&c->payloads, sc->payload_digest))) {
+		struct store_capture *d;
+		void **slot = strmap_put(&k->gone, sc->file);
+
+		*slot = (void *)((size_t)*slot + 1);
+		ALLOC_GROW(k->drop, k->nr + 1, k->alloc);
+		d = &k->drop[k->nr++];
+		memset(d, 0, sizeof(*d));
+		d->file = xstrdup(sc->file);
+		d->offset = sc->offset;
+		return 0;
+	}
+	snprintf(key, sizeof(key), "%lld", sc->url_id);
+	*strmap_put(&c->archived, key) = (void *)1;
+	if (!revisit)
+		keep_payload(c, sc->payload_digest, sc->record_id, sc->url,
+			     sc->date);
+	return 0;
+}
+
+/*
+ * A closed file cut short holds part of a record at its end: cut it after
+ * its last whole pair, or, holding none, moved aside as NAME.torn.
+ */
+static int cut_short(struct archive_state *c, const char *file, long long end)
+{
+	char *path = xstrfmt("%s/%s", c->dir, file), *aside = NULL;
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
+
+	/* Not closed (a worker's, open), or locked: not ours to cut. */
+	if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB))
+		goto out;
+	if (end > 0) {
+		if (ftruncate(fd, end) || fsync(fd))
+			ret = error_errno("cannot cut '%s' after its last "
+					  "whole record", path);
+		goto out;
+	}
+	aside = xstrfmt("%s.torn", path);
+	if (rename(path, aside))
+		ret = error_errno("cannot move '%s' aside", path);
+	else
+		warning("%s: no whole capture in it; moved to '%s'", path,
+			aside);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	free(aside);
+	return ret;
+}
+
+static int check_claims(struct archive_state *c)
+{
+	struct claims k;
+	size_t i;
+	int ret = 0;
+
+	memset(&k, 0, sizeof(k));
+	k.c = c;
+	for (k.revisits = 0; k.revisits < 2 && !ret; k.revisits++)
+		if (store_each_capture(c->st, c->real, load_capture, &k))
+			ret = -1;
+	if (!ret && k.nr) {
+		struct strmap_entry *e;
+
+		strmap_for_each(&k.gone, e) {
+			warning("%s/%s: %s; its %zu captures are fetched again",
+				c->dir, e->key, file_size(&k, e->key) < 0 ?
+				"gone" : "shorter than the store says",
+				(size_t)e->value);
+			if (file_size(&k, e->key) >= 0 &&
+			    cut_short(c, e->key, (long long)(size_t)
+				      strmap_get(&k.whole, e->key) - 1))
+				ret = -1;
+		}
+		if (store_begin(c->st))
+			ret = -1;
+		for (i = 0; !ret && i < k.nr; i++)
+			if (store_drop_capture(c->st, c->real, k.drop[i].file,
+					       k.drop[i].offset))
+				ret = -1;
+		if (ret ? store_rollback(c->st) : store_commit(c->st))
+			ret = -1;
+	}
+	for (i = 0; i < k.nr; i++)
+		free((char *)k.drop[i].file);
+	free(k.drop);
+	strmap_clear(&k.sizes, NULL);
+	strmap_clear(&k.gone, NULL);
+	strmap_clear(&k.whole, NULL);
+	return ret;
 }
 
 /* Files a crash left open: cut at their last counted pair, then closed. */
@@ -149,6 +290,54 @@ static int recover(struct archive_state *c)
 		free(name);
 	}
 	closedir(d);
+	return ret;
+}
+
+/*
+ * A closed file longer than its last recorded pair: a write that failed
+ * (a full disk) left part of a record there, and an earlier build closed
+ * it as whole.  Cut, as recovery cuts a file left open.
+ */
+static int cut_torn(struct archive_state *c)
+{
+	struct strmap fresh = STRMAP_INIT;
+	struct strmap_entry *e;
+	int loaded = 0, ret = 0;
+
+	strmap_for_each(&c->ends, e) {
+		char *path = xstrfmt("%s/%s", c->dir, e->key);
+		long long end = (long long)(size_t)e->value - 1;
+		int fd = open(path, O_WRONLY | O_CLOEXEC);
+		struct stat st;
+
+		/* Locked: a worker renames its file before it lets go. */
+		if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) || fstat(fd, &st) ||
+		    st.st_size <= end)
+			goto next;
+		/* The store as it is now: another worker may have added. */
+		if (!loaded++ && store_each_capture(c->st, c->real, load_end,
+						    &fresh)) {
+			ret = -1;
+			goto next;
+		}
+		end = (long long)(size_t)strmap_get(&fresh, e->key) - 1;
+		if (end <= 0 || st.st_size <= end)
+			goto next;
+		if (ftruncate(fd, end) || fsync(fd)) {
+			ret = error_errno("cannot cut '%s' after its last "
+					  "whole record", path);
+			goto next;
+		}
+		warning("%s: %lld bytes after its last whole record (a write "
+			"that failed) cut", path, (long long)st.st_size - end);
+next:
+		if (fd >= 0)
+			close(fd);
+		free(path);
+		if (ret)
+			break;
+	}
+	strmap_clear(&fresh, NULL);
 	return ret;
 }
 
@@ -354,13 +543,14 @@ static int write_capture(struct archive_state *c, struct cap *p)
 	char payload[38], block[38];
 	unsigned char d[20];
 	unsigned n = 0;
-	off_t blen = (off_t)r->body_len, len, resp_off, resp_len;
+	off_t blen = (off_t)r->body_len, len, resp_off, resp_len, start;
 	struct kept *same;
 	struct store_capture sc;
 	int ret = -1;
 
 	if (rotate_file(c))
 		return -1;
+	start = warc_size(c->w);
 	warc_date(p->at, date);
 	ts14(p->at, ts);
 	if (warc_record_id(req_id) || warc_record_id(resp_id))
@@ -418,6 +608,9 @@ static int write_capture(struct archive_state *c, struct cap *p)
 	c->uncommitted++;
 	ret = 0;
 out:
+	/* A request alone, or a pair the store does not know: not kept. */
+	if (ret && warc_size(c->w) > start && warc_cut(c->w, start))
+		warc_fail(c->w);
 	strbuf_release(&head);
 	strbuf_release(&f);
 	return ret;
@@ -428,7 +621,9 @@ static void on_done(struct net_request *r, void *data)
 	struct cap *p = (struct cap *)r;
 	struct archive_state *c = data;
 
-	if (r->curl_code || !r->status) {
+	if (c->fatal) {
+		;	/* nothing more goes into a collection that failed */
+	} else if (r->curl_code || !r->status) {
 		char *why = net_request_error(r, 0);
 
 		c->failed++;
@@ -526,9 +721,10 @@ static int open_collection(struct archive_state *c)
 	c->real = realpath(c->dir, NULL);
 	if (!c->real)
 		return error_errno("cannot use '%s'", c->dir);
-	if (store_each_capture(c->st, c->real, load_capture, c))
+	if (store_each_capture(c->st, c->real, load_end, &c->ends) ||
+	    recover(c) || cut_torn(c))
 		return -1;
-	return recover(c);
+	return check_claims(c);
 }
 
 static void submit_all(struct archive_state *c, struct target_list *t,
@@ -752,7 +948,8 @@ int archive_run(const struct archive_opts *o, struct store *st,
 	if (r < 0)
 		ret = -1;
 	stats->incomplete = r > 0;
-	if (!ret) {
+	/* After a fault, the index and WACZ of before stay as they were. */
+	if (!ret && !c.fatal) {
 		r = write_index(&c, stats, 1);
 		if (r < 0)
 			ret = -1;

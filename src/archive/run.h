@@ -7,8 +7,12 @@
  * record is counted in the store only once its bytes are on disk, and a
  * file a crash left open is cut after its last counted record at the
  * next run, so that files hold only whole records and nothing is fetched
- * twice.  With request_capture, Save Page Now is then asked for a public
- * copy of every live link (spn.h).
+ * twice.  A file a write failed on (a full disk) is left open for that
+ * recovery.  What the store counts is checked against the directory: a
+ * capture whose record is gone (its file removed or cut short) is
+ * forgotten and fetched again, a torn end cut off.  With request_capture,
+ * Save Page Now is then asked for a public copy of every live link
+ * (spn.h).
  */
 #ifndef ARCHIVE_RUN_H
 #define ARCHIVE_RUN_H

@@ -23,7 +23,8 @@
 struct warc_file {
 	char *dir, *name, *open_path, *final_path;
 	int fd;
-	off_t size;
+	off_t size;		/* the end of its last whole record */
+	int failed;		/* a write or sync failed: never renamed */
 	char info_id[48];
 };
 
@@ -95,8 +96,10 @@ static int pump(struct warc_file *w, z_stream *z, const void *in, size_t len,
 		rc = deflate(z, flush);
 		if (rc == Z_STREAM_ERROR)
 			return error("cannot compress a record of '%s'", w->name);
-		if (write_in_full(w->fd, out, sizeof(out) - z->avail_out))
+		if (write_in_full(w->fd, out, sizeof(out) - z->avail_out)) {
+			w->failed = 1;
 			return error_errno("cannot write '%s'", w->open_path);
+		}
 	} while (z->avail_out == 0 || (flush == Z_FINISH && rc != Z_STREAM_END));
 	return 0;
 }
@@ -147,9 +150,24 @@ int warc_record(struct warc_file *w, const char *type, const char *fields,
 out:
 	deflateEnd(&z);
 	strbuf_release(&h);
-	if (ret && w->size > start && ftruncate(w->fd, start) == 0)
-		lseek(w->fd, start, SEEK_SET);	/* no half record stays */
+	if (ret)
+		warc_cut(w, start);	/* no half record stays */
 	return ret;
+}
+
+int warc_cut(struct warc_file *w, off_t end)
+{
+	/*
+	 * A full disk refuses a write, not a truncation; should this fail
+	 * too, the file stays .open for the next run's recovery.
+	 */
+	if (ftruncate(w->fd, end) || lseek(w->fd, end, SEEK_SET) != end) {
+		w->failed = 1;
+		return error_errno("cannot cut '%s' after its last whole "
+				   "record", w->open_path);
+	}
+	w->size = end;
+	return 0;
 }
 
 struct warc_file *warc_create(const char *dir, const char *name,
@@ -215,9 +233,17 @@ fail_quiet:
 
 int warc_sync(struct warc_file *w)
 {
-	if (fdatasync(w->fd))
+	if (fdatasync(w->fd)) {
+		/* What did not reach the disk may be holes after a crash. */
+		w->failed = 1;
 		return error_errno("cannot sync '%s'", w->open_path);
+	}
 	return 0;
+}
+
+void warc_fail(struct warc_file *w)
+{
+	w->failed = 1;
 }
 
 off_t warc_size(const struct warc_file *w)
@@ -241,7 +267,15 @@ int warc_close(struct warc_file *w)
 
 	if (!w)
 		return 0;
-	if (fsync(w->fd))
+	/*
+	 * Linux reports a failed writeback once: a later fsync may succeed
+	 * over lost pages.  A file that ever failed is left to recovery.
+	 */
+	if (w->failed)
+		ret = error("'%s' is left as it is: a write to it failed; the "
+			    "next run cuts it after its last recorded capture",
+			    w->open_path);
+	else if (fsync(w->fd))
 		ret = error_errno("cannot sync '%s'", w->open_path);
 	/* Renamed while still locked: no recovery can take it between. */
 	if (!ret && rename(w->open_path, w->final_path))

@@ -41,10 +41,18 @@ struct warc_file;
  */
 struct warc_file *warc_create(const char *dir, const char *name,
 			      const char *info);
-/* fsync and rename dir/name.open to dir/name. */
+/*
+ * fsync and rename dir/name.open to dir/name.  A file that a write or a
+ * sync failed on is closed as name.open and -1 returned: its end is in
+ * doubt, and the next run's warc_recover() cuts it where the store says.
+ */
 int warc_close(struct warc_file *w);
 /* fdatasync: what is written survives a crash from now on. */
 int warc_sync(struct warc_file *w);
+/* Cut the file back to end (a pair not whole); -1 after error(). */
+int warc_cut(struct warc_file *w, off_t end);
+/* The file holds something it should not: closed as name.open. */
+void warc_fail(struct warc_file *w);
 off_t warc_size(const struct warc_file *w);
 const char *warc_name(const struct warc_file *w);
 const char *warc_info_id(const struct warc_file *w);
@@ -54,6 +62,7 @@ const char *warc_info_id(const struct warc_file *w);
  * (complete "Name: value\r\n" lines), Content-Length, then the block:
  * head[0..hlen) followed by blen bytes read from body_fd (from its
  * start; -1 for none).  *offset and *length: where the gzip member lies.
+ * On failure the file is cut back to where the record began.
  */
 int warc_record(struct warc_file *w, const char *type, const char *fields,
 		const char *head, size_t hlen, int body_fd, off_t blen,

@@ -1041,6 +1041,15 @@ int store_put_capture(struct store *st, const struct store_capture *c)
 			"cannot record a capture", NULL, NULL);
 }
 
+int store_drop_capture(struct store *st, const char *dir, const char *file,
+		       long long offset)
+{
+	return db_query(st->db, "DELETE FROM capture WHERE dir = ?1 AND"
+			" file = ?2 AND \"offset\" = ?3", ARGS(DB_T(dir),
+			DB_T(file), DB_I(offset)), "cannot forget a capture",
+			NULL, NULL);
+}
+
 static int capture_row(struct db_row *row, void *data)
 {
 	struct reader *r = data;

@@ -274,6 +274,9 @@ struct store_capture {
 };
 
 int store_put_capture(struct store *st, const struct store_capture *c);
+/* Forget the capture at file:offset of dir (its record is gone). */
+int store_drop_capture(struct store *st, const char *dir, const char *file,
+		       long long offset);
 /* Every capture recorded in dir, by file and offset. */
 int store_each_capture(struct store *st, const char *dir,
 		       int (*cb)(const struct store_capture *c, void *data),

@@ -129,6 +129,63 @@ same "the index is unchanged" "$(wc -l < "$C/index.cdxj")" "6"
 ok "the WACZ is written again without hashing its WARC file again" \
 	grep -q "^archive: $W: 1 WARC files (0 hashed anew), 5 pages" "$SCRATCH/err"
 
+# What a collection claims is in it: the store's word is not enough.
+whole() {	# whole DIR: every closed WARC file's gzip members are whole
+	local f
+	for f in "$1"/*.warc.gz; do [ ! -e "$f" ] || gzip -t "$f" 2> /dev/null || return 1; done
+}
+G=$SCRATCH/gone
+G1=(-o "$G" --max-size 1M "${NET[@]}")
+run "$LINKMEND" archive "${G1[@]}" 2> /dev/null
+rm -rf "$G"
+: > "$state/requests.log"
+run "$LINKMEND" archive "${G1[@]}" 2> "$SCRATCH/err"
+same "a collection removed is archived again: exit 0, every page fetched" \
+	"$?:$(grep -c . "$state/requests.log")" "0:6"
+ok "saying the files the store named are gone" grep -q "^warning: $G/linkmend-.*\.warc\.gz: gone; its [0-9]* captures are fetched again$" "$SCRATCH/err"
+"$LINKMEND" archive --wacz-check "$G/gone.wacz" > /dev/null 2>&1
+same "and its WACZ is sound, with its WARC file and every capture in it" \
+	"$?:$(unzip -l "$G/gone.wacz" | grep -c 'archive/.*warc.gz'):$(wc -l < "$G/index.cdxj")" "0:1:6"
+# A WARC file cut short in the middle of its last capture.
+f=$(ls "$G"/*.warc.gz)
+truncate -s $(($(stat -c %s "$f") - 100)) "$f"
+: > "$state/requests.log"
+run "$LINKMEND" archive "${G1[@]}" 2> "$SCRATCH/err"
+same "a WARC file cut short: exit 0, its last capture fetched again" \
+	"$?:$(grep -c . "$state/requests.log")" "0:1"
+ok "saying so" grep -q "^warning: $f: shorter than the store says; its 1 captures are fetched again$" "$SCRATCH/err"
+ok "and the torn end is cut off" whole "$G"
+"$LINKMEND" archive --wacz-check "$G/gone.wacz" > /dev/null 2>&1
+same "the WACZ is sound, with every capture" "$?:$(wc -l < "$G/index.cdxj")" "0:6"
+
+# A full disk: no closed file with a torn record, and the next run,
+# given room, completes the set.  A tmpfs smaller than the big body
+# twice (kept once while it comes, once in its record).
+FULL=$SCRATCH/full
+mkdir -p "$FULL"
+if mount -t tmpfs -o size=1600k linkmend-test "$FULL"; then
+	trap 'umount "$FULL"; "$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+	run "$LINKMEND" archive -o "$FULL/c" --max-size 1M "${NET[@]}" 2> "$SCRATCH/err"
+	same "a full disk fails the run (exit 2)" "$?" "2"
+	ok "saying the write failed" grep -q "No space left on device" "$SCRATCH/err"
+	ok "and leaves no closed WARC file with a torn record" whole "$FULL/c"
+	mount -o remount,size=16m "$FULL"
+	run "$LINKMEND" archive -o "$FULL/c" --max-size 1M "${NET[@]}" 2> "$SCRATCH/err"
+	same "given room, the next run completes it (exit 0)" "$?" "0"
+	ok "its WARC files whole" whole "$FULL/c"
+	"$LINKMEND" archive --wacz-check "$FULL/c/c.wacz" > /dev/null 2>&1
+	same "and its WACZ sound" "$?" "0"
+else
+	skip "a full disk fails the run, leaving no torn record" "cannot mount a tmpfs"
+fi
+# A torn record that an earlier build closed as whole is cut off.
+f=$(ls "$C"/*.warc.gz | head -1)
+head -c 60 "$f" >> "$f"
+run "$LINKMEND" archive -o "$C" "${NET[@]}" 2> "$SCRATCH/err"
+same "a closed file with a torn record at its end: the next run exits 0" "$?" "0"
+ok "and cuts the torn record off" whole "$C"
+ok "saying so" grep -q "^warning: $f: 60 bytes after its last whole record (a write that failed) cut$" "$SCRATCH/err"
+
 run "$LINKMEND" archive -o "$SCRATCH/cut" --max-size 1M "${NET[@]}" 2> /dev/null
 same "--max-size keeps a cut body, marked WARC-Truncated" \
 	"$(python3 - "$SCRATCH/cut" <<'PY'
