@@ -1128,16 +1128,19 @@ int archive_say_stats(const struct archive_opts *o,
 			stopped && !s->fatal ? "; interrupted" : "");
 	if (!quiet && s->wacz && s->wz.bytes)
 		fprintf(stderr, "archive: %s: %zu WARC files (%zu hashed anew), "
-			"%zu pages, %lld bytes in %lld ms; index.html replays "
-			"it%s\n", s->wacz, s->wz.warcs, s->wz.rehashed,
-			s->wz.pages, s->wz.bytes, s->wacz_ms,
-			s->no_player ? " once ReplayWeb.page's ui.js and sw.js "
-			"are there (make replayweb)" : "");
+			"%zu pages, %lld bytes in %lld ms%s\n", s->wacz,
+			s->wz.warcs, s->wz.rehashed, s->wz.pages, s->wz.bytes,
+			s->wacz_ms, s->no_player ? "" :
+			"; index.html replays it");
+	if (s->no_player)
+		warning("no replay page in '%s': ReplayWeb.page's ui.js and "
+			"sw.js are not in '%s' (make replayweb, or --replayweb "
+			"DIR)", o->dir, o->replayweb ? o->replayweb : "");
 	if (s->fatal)
 		return 2;
 	if (stopped)
 		return 130;
 	if (s->incomplete)
 		return 2;
-	return s->failed || s->spn.failed ? 1 : 0;
+	return s->failed || s->spn.failed || s->no_player ? 1 : 0;
 }

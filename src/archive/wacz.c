@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <limits.h>
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,59 +80,74 @@ out:
 	return ret;
 }
 
-/* An entry of z, whole, into sb; -1 when it is not there or not read. */
-static int read_entry(zip_t *z, const char *name, struct strbuf *sb)
-{
-	zip_file_t *f = zip_fopen(z, name, 0);
-	char buf[1 << 16];
-	zip_int64_t r;
-
-	strbuf_reset(sb);
-	if (!f)
-		return -1;
-	while ((r = zip_fread(f, buf, sizeof(buf))) > 0)
-		strbuf_add(sb, buf, (size_t)r);
-	zip_fclose(f);
-	return r < 0 ? -1 : 0;
-}
+/*
+ * The hashes of WARC files, kept beside them in CACHE_NAME with what
+ * proves a file unchanged since: its size, inode, mtime and ctime (which
+ * no one can set back), to the nanosecond.  Anything else is hashed anew.
+ */
+#define CACHE_NAME ".linkmend-hashes"
 
 struct known {
 	char hash[72];
-	long long bytes;
+	char *proof;		/* "SIZE INODE MTIME CTIME" */
 };
 
-/* The hashes the last WACZ gave its WARCs: path -> struct known. */
-static void known_hashes(const char *path, struct strmap *known)
+static char *stat_proof(const struct stat *st)
 {
-	zip_t *z = zip_open(path, ZIP_RDONLY, NULL);
-	struct strbuf sb = STRBUF_INIT;
-	json_t *dp, *res;
-	size_t i;
+	return xstrfmt("%lld %llu %lld.%09ld %lld.%09ld",
+		       (long long)st->st_size, (unsigned long long)st->st_ino,
+		       (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec,
+		       (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec);
+}
 
-	if (!z)
+static void free_known(void *v)
+{
+	struct known *k = v;
+
+	free(k->proof);
+	free(k);
+}
+
+/* "HASH SIZE INODE MTIME CTIME NAME" lines: name -> struct known. */
+static void load_known(const char *dir, struct strmap *known)
+{
+	char *path = xstrfmt("%s/" CACHE_NAME, dir), line[1024];
+	FILE *f = fopen(path, "r");
+
+	free(path);
+	if (!f)
 		return;
-	if (!read_entry(z, "datapackage.json", &sb) &&
-	    (dp = json_loads(sb.buf, 0, NULL))) {
-		res = json_object_get(dp, "resources");
-		for (i = 0; i < json_array_size(res); i++) {
-			json_t *r = json_array_get(res, i);
-			const char *p = json_string_value(json_object_get(r, "path"));
-			const char *h = json_string_value(json_object_get(r, "hash"));
-			json_t *b = json_object_get(r, "bytes");
-			struct known *k;
+	while (fgets(line, sizeof(line), f)) {
+		char hash[72], proof[256], name[512];
+		unsigned long long a, b;
+		long long c, d;
+		long e, g;
+		struct known *k;
 
-			if (!p || !h || !json_is_integer(b) || strlen(h) != 71)
-				continue;
-			k = xcalloc(1, sizeof(*k));
-			memcpy(k->hash, h, 72);
-			k->bytes = json_integer_value(b);
-			free(*strmap_put(known, p));
-			*strmap_put(known, p) = k;
-		}
-		json_decref(dp);
+		if (sscanf(line, "%71s %llu %llu %lld.%ld %lld.%ld %511[^\n]",
+			   hash, &a, &b, &c, &e, &d, &g, name) != 8 ||
+		    strlen(hash) != 71 || strncmp(hash, "sha256:", 7))
+			continue;
+		snprintf(proof, sizeof(proof),
+			 "%llu %llu %lld.%09ld %lld.%09ld", a, b, c, e, d, g);
+		k = xcalloc(1, sizeof(*k));
+		memcpy(k->hash, hash, 72);
+		k->proof = xstrdup(proof);
+		if (strmap_get(known, name))
+			free_known(strmap_get(known, name));
+		*strmap_put(known, name) = k;
 	}
-	strbuf_release(&sb);
-	zip_discard(z);
+	fclose(f);
+}
+
+static int save_known(const char *dir, const struct strbuf *cache)
+{
+	char *path = xstrfmt("%s/" CACHE_NAME, dir);
+	int ret = atomic_write_file(path, cache->buf ? cache->buf : "",
+				    cache->len, NULL);
+
+	free(path);
+	return ret;
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -242,25 +259,80 @@ static int fsync_path(const char *path)
 	return r;
 }
 
+/*
+ * One WACZ writer at a time in dir: the directory locked (flock), an fd
+ * returned.  Under the lock, what a writer killed mid-way left (PATH.tmp,
+ * and libzip's PATH.tmp.XXXXXX within it) is certainly a leftover, and is
+ * removed.  -1 after error().
+ */
+static int lock_leftovers(const char *dir, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *prefix = xstrfmt("%s.tmp", slash ? slash + 1 : path);
+	size_t n = strlen(prefix);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent *e;
+	DIR *d;
+
+	if (fd < 0 || flock(fd, LOCK_EX)) {
+		error_errno("cannot lock '%s'", dir);
+		goto fail;
+	}
+	d = opendir(dir);
+	if (!d) {
+		error_errno("cannot read '%s'", dir);
+		goto fail;
+	}
+	while ((e = readdir(d))) {
+		const char *tail = e->d_name + n;
+		char *leftover;
+
+		if (strncmp(e->d_name, prefix, n) ||
+		    (*tail && (tail[0] != '.' || strlen(tail) != 7 ||
+			       strspn(tail + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				      "abcdefghijklmnopqrstuvwxyz0123456789")
+			       != 6)))
+			continue;
+		leftover = xstrfmt("%s/%s", dir, e->d_name);
+		if (unlink(leftover) && errno != ENOENT)
+			error_errno("cannot remove '%s'", leftover);
+		else if (*tail)
+			warning("removed '%s', left by an interrupted run",
+				leftover);
+		free(leftover);
+	}
+	closedir(d);
+	free(prefix);
+	return fd;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(prefix);
+	return -1;
+}
+
 int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 	       struct wacz_stats *stats)
 {
 	struct strvec warcs = STRVEC_INIT;
 	struct strmap known = STRMAP_INIT;
+	struct strbuf cache = STRBUF_INIT;
 	char *tmp = xstrfmt("%s.tmp", path), *ipath = NULL, *buf, *dp = NULL;
 	char hash[72], now[21];
 	json_t *pkg = NULL, *res;
 	zip_t *z = NULL;
 	struct stat st;
 	size_t i, len;
-	int err = 0, ret = -1;
+	int err = 0, ret = -1, lock = -1;
 	time_t t = time(NULL);
 
 	memset(stats, 0, sizeof(*stats));
 	if (list_warcs(dir, &warcs))
 		goto out;
-	known_hashes(path, &known);
-	unlink(tmp);
+	load_known(dir, &known);
+	lock = lock_leftovers(dir, path);
+	if (lock < 0)
+		goto out;
 	z = zip_open(tmp, ZIP_CREATE | ZIP_EXCL, &err);
 	if (!z) {
 		zip_error_t ze;
@@ -275,10 +347,12 @@ int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 	for (i = 0; i < warcs.nr; i++) {
 		char *file = xstrfmt("%s/%s", dir, warcs.v[i]);
 		char *name = xstrfmt("archive/%s", warcs.v[i]);
-		struct known *k = strmap_get(&known, name);
+		struct known *k = strmap_get(&known, warcs.v[i]);
 		zip_source_t *s;
 		zip_int64_t idx;
 		long long bytes;
+		struct stat after;
+		char *proof;
 
 		if (stat(file, &st)) {
 			error_errno("cannot read '%s'", file);
@@ -286,15 +360,31 @@ int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 			free(name);
 			goto out;
 		}
-		if (k && k->bytes == (long long)st.st_size) {
+		proof = stat_proof(&st);
+		if (k && !strcmp(k->proof, proof)) {
 			memcpy(hash, k->hash, 72);
 		} else if (sha256_file(file, hash, &bytes)) {
+			free(proof);
 			free(file);
 			free(name);
 			goto out;
 		} else {
+			char *now = stat(file, &after) ? NULL :
+				    stat_proof(&after);
+
 			stats->rehashed++;
+			/* Changed while read: the hash proves nothing. */
+			if (!now || strcmp(now, proof) ||
+			    bytes != (long long)st.st_size) {
+				free(proof);
+				proof = NULL;
+			}
+			free(now);
 		}
+		if (proof)
+			strbuf_addf(&cache, "%s %s %s\n", hash, proof,
+				    warcs.v[i]);
+		free(proof);
 		/* Stored: a WARC's gzip members are read at their offsets. */
 		s = zip_source_file(z, file, 0, (zip_int64_t)st.st_size);
 		idx = s ? zip_file_add(z, name, s, ZIP_FL_ENC_UTF_8) : -1;
@@ -364,18 +454,21 @@ int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 	fsync_path(dir);
 	if (!stat(path, &st))
 		stats->bytes = (long long)st.st_size;
-	ret = 0;
+	ret = save_known(dir, &cache);
 out:
 	if (z)
 		zip_discard(z);
 	if (ret)
 		unlink(tmp);
+	if (lock >= 0)
+		close(lock);
 	json_decref(pkg);
 	free(dp);
 	free(ipath);
 	free(tmp);
 	strvec_clear(&warcs);
-	strmap_clear(&known, free);
+	strmap_clear(&known, free_known);
+	strbuf_release(&cache);
 	return ret;
 }
 
@@ -385,16 +478,11 @@ out:
 static int copy_asset(const char *src, const char *dst)
 {
 	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-	int ret = 1;
+	int ret = -1;
 
-	/* Not installed: the page waits for them (1), nothing said. */
-	if (access(src, R_OK))
-		goto out;
 	if (strbuf_read_file(&a, src) ||
-	    (!access(dst, R_OK) && strbuf_read_file(&b, dst))) {
-		ret = -1;
+	    (!access(dst, R_OK) && strbuf_read_file(&b, dst)))
 		goto out;
-	}
 	ret = 0;
 	if (a.len != b.len || memcmp(a.buf, b.buf, a.len))
 		ret = atomic_write_file(dst, a.buf, a.len, NULL);
@@ -404,54 +492,93 @@ out:
 	return ret;
 }
 
+/*
+ * name in the page: percent-encoded where it is a URL (source, href:
+ * read by ReplayWeb.page's scripts as one), HTML-escaped where it is
+ * text.  The page has no script of its own that holds it.
+ */
+static void add_url(struct strbuf *sb, const char *name)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)name; *p; p++)
+		if (isalnum(*p) || strchr("-._~", *p))
+			strbuf_addch(sb, (char)*p);
+		else
+			strbuf_addf(sb, "%%%02X", *p);
+}
+
+static void add_html(struct strbuf *sb, const char *text)
+{
+	for (; *text; text++)
+		switch (*text) {
+		case '&': strbuf_addstr(sb, "&amp;"); break;
+		case '<': strbuf_addstr(sb, "&lt;"); break;
+		case '>': strbuf_addstr(sb, "&gt;"); break;
+		case '"': strbuf_addstr(sb, "&quot;"); break;
+		case '\'': strbuf_addstr(sb, "&#39;"); break;
+		default: strbuf_addch(sb, *text);
+		}
+}
+
 int wacz_replay_page(const char *dir, const char *wacz_name,
 		     const char *assets)
 {
-	char *html, *path, *src, *dst, *sub;
-	int ret = 0, r;
+	static const char *const files[][2] = {
+		{ "ui.js", "ui.js" }, { "sw.js", "replay/sw.js" },
+	};
+	struct strbuf html = STRBUF_INIT, url = STRBUF_INIT;
+	char *path, *src, *dst;
+	size_t i;
+	int ret = 0;
 
-	/* The page, as ReplayWeb.page's embedding guide has it. */
-	html = xstrfmt("<!DOCTYPE html>\n"
-		       "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-		       "<meta name=\"viewport\" content=\"width=device-width, "
-		       "initial-scale=1\">\n"
-		       "<title>Permanent copies of the links</title>\n"
-		       "<script src=\"./ui.js\"></script>\n"
-		       "<style>html, body { margin: 0; height: 100%%; }\n"
-		       "replay-web-page { display: block; height: 100vh; }"
-		       "</style>\n</head>\n<body>\n"
-		       "<replay-web-page source=\"%s\" replaybase=\"./replay/\" "
-		       "deepLink=\"true\"></replay-web-page>\n"
-		       "<noscript>The copies are in <a href=\"%s\">%s</a> (WACZ), "
-		       "which ReplayWeb.page and pywb open.</noscript>\n"
-		       "</body>\n</html>\n", wacz_name, wacz_name, wacz_name);
-	path = xstrfmt("%s/index.html", dir);
-	if (atomic_write_file(path, html, strlen(html), NULL))
-		ret = -1;
-	free(html);
-	free(path);
-	if (ret)
-		return ret;
-	sub = xstrfmt("%s/replay", dir);
-	if (mkdir(sub, 0755) && errno != EEXIST) {
-		error_errno("cannot create '%s'", sub);
-		free(sub);
-		return -1;
+	/* Without its scripts the page cannot play: none is written. */
+	for (i = 0; i < 2; i++) {
+		src = xstrfmt("%s/%s", assets, files[i][0]);
+		if (access(src, R_OK))
+			ret = 1;
+		free(src);
 	}
-	free(sub);
-	src = xstrfmt("%s/ui.js", assets);
-	dst = xstrfmt("%s/ui.js", dir);
-	r = copy_asset(src, dst);
-	free(src);
-	free(dst);
-	if (r)
-		return r;
-	src = xstrfmt("%s/sw.js", assets);
-	dst = xstrfmt("%s/replay/sw.js", dir);
-	r = copy_asset(src, dst);
-	free(src);
-	free(dst);
-	return r;
+	if (ret)
+		return 1;
+	path = xstrfmt("%s/replay", dir);
+	if (mkdir(path, 0777) && errno != EEXIST)
+		ret = error_errno("cannot create '%s'", path);
+	free(path);
+	for (i = 0; !ret && i < 2; i++) {
+		src = xstrfmt("%s/%s", assets, files[i][0]);
+		dst = xstrfmt("%s/%s", dir, files[i][1]);
+		ret = copy_asset(src, dst);
+		free(src);
+		free(dst);
+	}
+	if (ret)
+		return -1;
+	/* The page, as ReplayWeb.page's embedding guide has it. */
+	add_url(&url, wacz_name);
+	strbuf_addf(&html, "<!DOCTYPE html>\n"
+		    "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, "
+		    "initial-scale=1\">\n"
+		    "<title>Permanent copies of the links</title>\n"
+		    "<script src=\"./ui.js\"></script>\n"
+		    "<style>html, body { margin: 0; height: 100%%; }\n"
+		    "replay-web-page { display: block; height: 100vh; }"
+		    "</style>\n</head>\n<body>\n"
+		    "<replay-web-page source=\"%s\" replaybase=\"./replay/\" "
+		    "deepLink=\"true\"></replay-web-page>\n"
+		    "<noscript>The copies are in <a href=\"%s\">", url.buf,
+		    url.buf);
+	add_html(&html, wacz_name);
+	strbuf_addstr(&html, "</a> (WACZ), which ReplayWeb.page and pywb "
+		      "open.</noscript>\n</body>\n</html>\n");
+	path = xstrfmt("%s/index.html", dir);
+	if (atomic_write_file(path, html.buf, html.len, NULL))
+		ret = -1;
+	free(path);
+	strbuf_release(&html);
+	strbuf_release(&url);
+	return ret;
 }
 
 int wacz_is_replay_dir(const char *dir)
@@ -491,6 +618,22 @@ char *wacz_replay_url(const char *base, const char *url, const char *ts)
 
 /* ---- reading one back ---- */
 
+/* Where a WARC record whose head is in rec ends, or 0 when not known. */
+static long long record_end(const struct strbuf *rec)
+{
+	const char *end = memmem(rec->buf, rec->len, "\r\n\r\n", 4), *p;
+	long long n;
+
+	if (!end)
+		return 0;
+	p = memmem(rec->buf, (size_t)(end - rec->buf), "\r\nContent-Length: ",
+		   18);
+	if (!p || sscanf(p + 18, "%lld", &n) != 1 || n < 0 ||
+	    n > LLONG_MAX / 2)
+		return 0;
+	return (long long)(end - rec->buf) + 4 + n + 4;
+}
+
 /*
  * The gzip member at [off, off + len) of entry name, inflated to its end
  * (its CRC checked), the first 64 KiB kept in out: a record's head.
@@ -502,7 +645,7 @@ static int read_record(zip_t *z, const char *name, long long off,
 	unsigned char in[1 << 16], buf[1 << 16];
 	z_stream zs;
 	int r = Z_OK, ret = -1;
-	long long left = len;
+	long long left = len, most = 0;
 
 	strbuf_reset(out);
 	memset(&zs, 0, sizeof(zs));
@@ -510,6 +653,14 @@ static int read_record(zip_t *z, const char *name, long long off,
 	    inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
 		goto out;
 	while (r == Z_OK) {
+		/*
+		 * No further than the record's own Content-Length: a member
+		 * that inflates past it is no record, and would take long.
+		 */
+		if (!most && out->len >= (1 << 16))
+			break;
+		if (most && (long long)zs.total_out > most)
+			break;
 		if (!zs.avail_in && left > 0) {
 			zip_int64_t n = zip_fread(f, in, left < (long long)sizeof(in) ?
 						  (zip_uint64_t)left : sizeof(in));
@@ -523,8 +674,10 @@ static int read_record(zip_t *z, const char *name, long long off,
 		zs.next_out = buf;
 		zs.avail_out = sizeof(buf);
 		r = inflate(&zs, Z_NO_FLUSH);
-		if (out->len < (1 << 16))
+		if (out->len < (1 << 16)) {
 			strbuf_add(out, (char *)buf, sizeof(buf) - zs.avail_out);
+			most = record_end(out);
+		}
 		if (r == Z_BUF_ERROR && !zs.avail_in && left > 0)
 			r = Z_OK;
 	}
@@ -535,6 +688,84 @@ out:
 	if (f)
 		zip_fclose(f);
 	return ret;
+}
+
+/*
+ * What --wacz-check holds in memory at once: the index and pages whole
+ * (parsed), the rest streamed.  A zip bomb is refused by its sizes.
+ */
+#define JSON_MAX (16LL << 20)
+#define TEXT_MAX (256LL << 20)
+
+/* The size the ZIP gives entry name, or -1 when it has none. */
+static long long entry_size(zip_t *z, const char *name)
+{
+	zip_stat_t zs;
+
+	if (zip_stat(z, name, 0, &zs) || !(zs.valid & ZIP_STAT_SIZE) ||
+	    zs.size > (zip_uint64_t)LLONG_MAX)
+		return -1;
+	return (long long)zs.size;
+}
+
+/*
+ * Entry name of z, streamed through its sha256 (into hash) and, when sb
+ * is given, kept in it; no more than max + 1 bytes are read, *bytes
+ * says how many.  -1 when it is not there or not read.
+ */
+static int read_entry(zip_t *z, const char *name, long long max,
+		      struct strbuf *sb, char hash[72], long long *bytes)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	zip_file_t *f = zip_fopen(z, name, 0);
+	unsigned char d[32];
+	char buf[1 << 16];
+	unsigned int n = 0;
+	zip_int64_t r = 0;
+	int ret = -1;
+
+	*bytes = 0;
+	if (sb)
+		strbuf_reset(sb);
+	if (!f || !ctx || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL))
+		goto out;
+	while (*bytes <= max && (r = zip_fread(f, buf, sizeof(buf))) > 0) {
+		EVP_DigestUpdate(ctx, buf, (size_t)r);
+		if (sb)
+			strbuf_add(sb, buf, (size_t)r);
+		*bytes += r;
+	}
+	if (r < 0)
+		goto out;
+	EVP_DigestFinal_ex(ctx, d, &n);
+	memcpy(hash, "sha256:", 7);
+	hex_of(d, n, hash + 7);
+	ret = 0;
+out:
+	if (f)
+		zip_fclose(f);
+	EVP_MD_CTX_free(ctx);
+	return ret;
+}
+
+/* A text entry whole into sb, if no longer than max; -1 after error(). */
+static int read_text(zip_t *z, const char *path, const char *name,
+		     long long max, struct strbuf *sb)
+{
+	long long size = entry_size(z, name), got;
+	char hash[72];
+
+	if (size > max)
+		return error("WACZ '%s': %s is %lld bytes, more than the %lld "
+			     "read", path, name, size, max);
+	if (size >= 0)
+		strbuf_grow(sb, (size_t)size + 1);
+	if (size < 0 || read_entry(z, name, max, sb, hash, &got))
+		return error("WACZ '%s': no %s that reads", path, name);
+	if (got > max)
+		return error("WACZ '%s': %s is longer than the ZIP says",
+			     path, name);
+	return 0;
 }
 
 /* The value of a WARC header field in a record's head, or NULL. */
@@ -569,9 +800,12 @@ int wacz_check(const char *path)
 
 	if (!z)
 		return error("'%s' is not a ZIP file libzip can read", path);
-	if (read_entry(z, "datapackage.json", &dp) ||
-	    read_entry(z, "datapackage-digest.json", &sb) ||
-	    !(dig = json_loads(sb.buf, 0, NULL)) ||
+	if (read_text(z, path, "datapackage.json", JSON_MAX, &dp) ||
+	    read_text(z, path, "datapackage-digest.json", JSON_MAX, &sb)) {
+		bad = 1;
+		goto out;
+	}
+	if (!(dig = json_loads(sb.buf, 0, NULL)) ||
 	    !(pkg = json_loads(dp.buf, 0, NULL))) {
 		error("WACZ '%s': no datapackage.json and "
 		      "datapackage-digest.json that parse", path);
@@ -591,22 +825,25 @@ int wacz_check(const char *path)
 		const char *p = json_string_value(json_object_get(r, "path"));
 		const char *h = json_string_value(json_object_get(r, "hash"));
 		json_int_t b = json_integer_value(json_object_get(r, "bytes"));
+		long long size = p ? entry_size(z, p) : -1, got;
 
-		if (!p || !h || read_entry(z, p, &sb)) {
+		if (!p || !h || size < 0) {
 			error("WACZ '%s': resource %zu (%s) is not in it", path,
 			      i, p ? p : "no path");
 			bad = 1;
 			continue;
 		}
-		sha256_buf(sb.buf, sb.len, hash);
-		if (strcmp(h, hash) || (json_int_t)sb.len != b) {
+		/* Read no further than datapackage.json says it goes. */
+		if (size != (long long)b ||
+		    read_entry(z, p, (long long)b, NULL, hash, &got) ||
+		    got != (long long)b || strcmp(h, hash)) {
 			error("WACZ '%s': %s does not have the hash and size "
 			      "datapackage.json gives", path, p);
 			bad = 1;
 		}
 	}
 	/* Every index line names a record that reads back as itself. */
-	if (read_entry(z, "indexes/index.cdxj", &sb) ||
+	if (read_text(z, path, "indexes/index.cdxj", TEXT_MAX, &sb) ||
 	    cdxj_parse(&x, sb.buf, "indexes/index.cdxj")) {
 		error("WACZ '%s': no index that parses", path);
 		bad = 1;
@@ -646,8 +883,7 @@ int wacz_check(const char *path)
 		free(name);
 	}
 	/* Every page is a capture of the index. */
-	if (read_entry(z, "pages/pages.jsonl", &sb)) {
-		error("WACZ '%s': no pages/pages.jsonl", path);
+	if (read_text(z, path, "pages/pages.jsonl", TEXT_MAX, &sb)) {
 		bad = 1;
 	} else {
 		char *line, *save = NULL;

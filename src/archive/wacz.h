@@ -7,9 +7,11 @@
  * size), with datapackage-digest.json holding the sha256 of that.
  *
  * wacz_write() writes dir/NAME.wacz anew from the collection as it is,
- * through a temporary file, fsync and rename; the hashes of WARC files
- * the last one holds at the same size are taken from it, not computed
- * again (a WARC is never changed once closed).  wacz_check() reads one
+ * through a temporary file, fsync and rename, one writer at a time
+ * (dir locked), which removes what a writer killed mid-way left.  The
+ * hash of a WARC file is kept beside it (dir/.linkmend-hashes) with its
+ * size, inode, mtime and ctime, and taken from there only while all four
+ * are the same.  wacz_check() reads one
  * back: every hash and size, every index line's record (its gzip member
  * inflates to a WARC record of that URL and time), every page a capture.
  */
@@ -32,7 +34,11 @@ struct wacz_stats {
 int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 	       struct wacz_stats *stats);
 
-/* 0 when path is a sound WACZ; else -1, each fault said by error(). */
+/*
+ * 0 when path is a sound WACZ; else -1, each fault said by error().  No
+ * entry is read past the size datapackage.json gives it, nor a gzip
+ * member past its record's Content-Length: a ZIP bomb is refused early.
+ */
 int wacz_check(const char *path);
 
 /*
@@ -42,8 +48,8 @@ int wacz_check(const char *path);
  * replaywebpage, installed at build time) when they differ.  Copied to
  * any static web host, dir then shows every copy in a browser:
  * index.html#url=URL&ts=TIMESTAMP (wacz_replay_url()).  Returns 0, 1
- * when assets lacks them (the page is written, and will not play until
- * they are there), -1 after error().
+ * when assets lacks them (then nothing is written: a page without its
+ * scripts cannot play), -1 after error().
  */
 int wacz_replay_page(const char *dir, const char *wacz_name,
 		     const char *assets);

@@ -186,6 +186,84 @@ same "a closed file with a torn record at its end: the next run exits 0" "$?" "0
 ok "and cuts the torn record off" whole "$C"
 ok "saying so" grep -q "^warning: $f: 60 bytes after its last whole record (a write that failed) cut$" "$SCRATCH/err"
 
+# A WARC file's hash is taken from the last WACZ's writing only while the
+# file is proven the same: one byte changed (its mtime set back) is hashed
+# anew.  The byte is in the warcinfo record, which no index line names.
+f=$(ls "$C"/*.warc.gz | head -1)
+m=$(stat -c %y "$f")
+python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(20); b = f.read(1); f.seek(20); f.write(bytes([b[0] ^ 0xff]))' "$f"
+touch -d "$m" "$f"
+run "$LINKMEND" archive -o "$C" "${NET[@]}" 2> "$SCRATCH/err"
+same "a WARC file changed in place, at the same size and mtime: exit 0" "$?" "0"
+ok "it is hashed anew" grep -q "^archive: $W: 1 WARC files (1 hashed anew)" "$SCRATCH/err"
+"$LINKMEND" archive --wacz-check "$W" > /dev/null 2> "$SCRATCH/wc"
+same "and the WACZ holds its true hash" "$?:$(cat "$SCRATCH/wc")" "0:archive: $W is a sound WACZ"
+
+# --wacz-check streams what it hashes, and reads nothing past the size
+# datapackage.json gives: a ZIP bomb (160 MB of zeros in 160 kB) is
+# refused in little memory.
+python3 - "$SCRATCH/bomb.wacz" <<'PY'
+import hashlib, json, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED)
+with z.open("archive/bomb.warc.gz", "w", force_zip64=True) as f:
+    for _ in range(160):
+        f.write(bytes(1 << 20))
+dp = json.dumps({"profile": "data-package", "wacz_version": "1.1.1", "resources": [
+    {"name": "bomb.warc.gz", "path": "archive/bomb.warc.gz", "hash": "sha256:" + "0" * 64, "bytes": 1000}]}).encode()
+z.writestr("datapackage.json", dp)
+z.writestr("datapackage-digest.json", json.dumps({"path": "datapackage.json", "hash": "sha256:" + hashlib.sha256(dp).hexdigest()}))
+z.writestr("indexes/index.cdxj", "")
+z.writestr("pages/pages.jsonl", '{"format": "json-pages-1.0"}\n')
+PY
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f %M -o "$SCRATCH/rss" "$LINKMEND" archive --wacz-check "$SCRATCH/bomb.wacz" > /dev/null 2> "$SCRATCH/wc"
+	same "a ZIP bomb fails --wacz-check (exit 1), naming the entry" "$?:$(cat "$SCRATCH/wc")" \
+		"1:error: WACZ '$SCRATCH/bomb.wacz': archive/bomb.warc.gz does not have the hash and size datapackage.json gives"
+	ok "in less than 64 MB" [ "$(tail -1 "$SCRATCH/rss")" -lt 65536 ]
+else
+	skip "a ZIP bomb fails --wacz-check in less than 64 MB" "no /usr/bin/time to measure it"
+fi
+
+# What a WACZ writer killed mid-way left is removed by the next one.
+touch "$G/gone.wacz.tmp.Ab3dE9"
+run "$LINKMEND" archive "${G1[@]}" 2> "$SCRATCH/err"
+ok "a WACZ's temporary file that a kill -9 left is removed by the next run" \
+	test ! -e "$G/gone.wacz.tmp.Ab3dE9"
+ok "saying so" grep -q "^warning: removed '$G/gone.wacz.tmp.Ab3dE9', left by an interrupted run$" "$SCRATCH/err"
+
+# No replay page that cannot play: without ReplayWeb.page's scripts, none
+# is written, a warning says what is missing, and the run exits 1.
+rm -rf "$G/index.html" "$G/ui.js" "$G/replay"
+run "$LINKMEND" archive "${G1[@]}" --replayweb "$SCRATCH/nowhere" 2> "$SCRATCH/err"
+same "without ReplayWeb.page's files: exit 1, no page written" "$?:$(ls "$G/index.html" 2> /dev/null)" "1:"
+ok "a warning names what is missing and how to get it" grep -q "^warning: no replay page in '$G': ReplayWeb.page's ui.js and sw.js are not in '$SCRATCH/nowhere' (make replayweb, or --replayweb DIR)$" "$SCRATCH/err"
+
+# A collection's name is escaped in its page: a URL where the page has
+# one, text where text.
+if [ -f "$TESTS/../replayweb/node_modules/replaywebpage/ui.js" ]; then
+	Q="$SCRATCH/\"q<b>&a'%#"
+	run "$LINKMEND" archive -o "$Q" --max-size 1M "${NET[@]}" 2> /dev/null
+	same "a collection named with HTML's and URLs' characters: its page, parsed" "$(python3 - "$Q/index.html" <<'PY'
+import html.parser, sys, urllib.parse
+class P(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.attrs, self.text = [], {}, ""
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attrs.update({tag + "." + k: v for k, v in attrs})
+    def handle_data(self, d):
+        self.text += d
+p = P()
+p.feed(open(sys.argv[1]).read())
+print(sorted(set(p.tags)), urllib.parse.unquote(p.attrs["replay-web-page.source"]),
+      urllib.parse.unquote(p.attrs["a.href"]), "'q<b>&a'%#.wacz" in p.text.replace('"', "'"))
+PY
+)" "['a', 'body', 'head', 'html', 'meta', 'noscript', 'replay-web-page', 'script', 'style', 'title'] \"q<b>&a'%#.wacz \"q<b>&a'%#.wacz True"
+else
+	skip "a collection named with HTML's and URLs' characters: its page, parsed" "make replayweb has not run"
+fi
+
 run "$LINKMEND" archive -o "$SCRATCH/cut" --max-size 1M "${NET[@]}" 2> /dev/null
 same "--max-size keeps a cut body, marked WARC-Truncated" \
 	"$(python3 - "$SCRATCH/cut" <<'PY'
