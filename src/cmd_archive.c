@@ -48,7 +48,9 @@ const struct usage_text cmd_archive_usage = {
 	"per-host, timeout, spacing-ms; [resolve] wayback for --spn.\n"
 	"\n"
 	"Exit status: 0 when every capture was made; 1 when some URLs could\n"
-	"not be fetched (each named; asked again next time); 2 on error.\n",
+	"not be fetched (each named; asked again next time) or the replay\n"
+	"page lacks ReplayWeb.page (make replayweb); 2 on error, or when DIR\n"
+	"holds files linkmend did not write (--force).\n",
 };
 
 static int only_arg(const struct option *opt, const char *s)
@@ -71,6 +73,8 @@ int cmd_archive(int argc, char **argv)
 	struct option opts[] = {
 		OPT_STRING('o', "output", &o.dir, "DIR",
 			   "the collection, created if needed"),
+		OPT_BOOL(0, "force", &o.force, "write into DIR even if it "
+			 "holds files linkmend did not write"),
 		OPT_DB(&db),
 		OPT_TREE(&tree),
 		OPT_WORKER(&la),

@@ -714,13 +714,101 @@ void archive_opts_init(struct archive_opts *o)
 	o->spn.poll_ms = 5000;
 }
 
+/* In a collection: it is linkmend's, and archive may write there. */
+#define COLLECTION_MARKER ".linkmend-collection"
+
+static int count_capture(const struct store_capture *sc, void *data)
+{
+	(void)sc;
+	++*(size_t *)data;
+	return 0;
+}
+
+/*
+ * The first name in dir that is not a WARC file archive names, or NULL
+ * when there is none: dir holds nothing, or a collection of before the
+ * marker.  *warcs: whether it holds one.
+ */
+static char *foreign_file(const char *dir, int *warcs)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char *ret = NULL;
+
+	*warcs = 0;
+	if (!d)
+		return NULL;
+	while ((e = readdir(d))) {
+		char tail[8] = "";
+		unsigned serial;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (sscanf(e->d_name, "linkmend-%*14[0-9]-%5u.warc.g%7s",
+			   &serial, tail) == 2 &&
+		    (!strcmp(tail, "z") || !strcmp(tail, "z.open")))
+			*warcs = 1;
+		else if (!ret)
+			ret = xstrdup(e->d_name);
+	}
+	closedir(d);
+	return ret;
+}
+
+/*
+ * DIR is new, empty or linkmend's (its marker, or the captures the store
+ * counts there, or its WARC files): never a directory of the user's own
+ * files, unless with --force.  It is marked as linkmend's.
+ */
+static int claim_collection(struct archive_state *c)
+{
+	char *marker = xstrfmt("%s/" COLLECTION_MARKER, c->dir), *other;
+	static const char note[] = "# a collection of linkmend archive\n";
+	struct stat st;
+	size_t known = 0;
+	int warcs, fd, ret = 0;
+
+	if (!lstat(marker, &st))
+		goto out;
+	other = foreign_file(c->dir, &warcs);
+	if (other && !warcs && !c->o->force &&
+	    store_each_capture(c->st, c->real, count_capture, &known)) {
+		free(other);
+		ret = -1;
+		goto out;
+	}
+	if (other && !warcs && !c->o->force && !known) {
+		ret = error("'%s' holds files linkmend did not write ('%s'); "
+			    "a collection goes in a new or empty directory, or "
+			    "one of linkmend's (--force: into this one)",
+			    c->dir, other);
+		free(other);
+		goto out;
+	}
+	free(other);
+	fd = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd < 0 && errno != EEXIST)
+		ret = error_errno("cannot create '%s'", marker);
+	if (fd >= 0 && (write_in_full(fd, note, sizeof(note) - 1) | close(fd)))
+		ret = error_errno("cannot write '%s'", marker);
+out:
+	free(marker);
+	return ret;
+}
+
 static int open_collection(struct archive_state *c)
 {
+	struct stat st;
+
 	if (mkdir(c->dir, 0777) && errno != EEXIST)
 		return error_errno("cannot create '%s'", c->dir);
+	if (stat(c->dir, &st) || !S_ISDIR(st.st_mode))
+		return error("'%s' is not a directory", c->dir);
 	c->real = realpath(c->dir, NULL);
 	if (!c->real)
 		return error_errno("cannot use '%s'", c->dir);
+	if (claim_collection(c))
+		return -1;
 	if (store_each_capture(c->st, c->real, load_end, &c->ends) ||
 	    recover(c) || cut_torn(c))
 		return -1;

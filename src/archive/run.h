@@ -32,6 +32,7 @@ struct archive_opts {
 	long long max_size;		/* of a body kept (50 MiB), cut past */
 	long long warc_size;		/* a file is closed past this (1 GiB) */
 	int all;			/* every checkable link, not the live */
+	int force;			/* dir may hold files not linkmend's */
 	const struct config *cfg;	/* [check] ignore */
 	volatile sig_atomic_t *stop;
 	int progress;			/* a progress line on stderr */

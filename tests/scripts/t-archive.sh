@@ -264,6 +264,21 @@ else
 	skip "a collection named with HTML's and URLs' characters: its page, parsed" "make replayweb has not run"
 fi
 
+# archive -o writes only into a new, empty or linkmend's own directory.
+U=$SCRATCH/mine
+mkdir -p "$U"
+echo "my notes" > "$U/notes.txt"
+: > "$state/requests.log"
+run "$LINKMEND" archive -o "$U" --max-size 1M "${NET[@]}" 2> "$SCRATCH/err"
+same "archive -o a directory of the user's files: exit 2, nothing fetched, nothing written" \
+	"$?:$(grep -c . "$state/requests.log"):$(ls -A "$U")" "2:0:notes.txt"
+ok "naming a file it did not write, and --force" grep -q "^error: '$U' holds files linkmend did not write ('notes.txt'); .*--force" "$SCRATCH/err"
+run "$LINKMEND" archive -o "$U" --force --max-size 1M "${NET[@]}" 2> /dev/null
+same "with --force it archives there" "$?:$(cat "$U/notes.txt")" "0:my notes"
+rm -f "$G/.linkmend-collection"
+run "$LINKMEND" archive "${G1[@]}" 2> /dev/null
+same "a collection an earlier build made is linkmend's" "$?" "0"
+
 run "$LINKMEND" archive -o "$SCRATCH/cut" --max-size 1M "${NET[@]}" 2> /dev/null
 same "--max-size keeps a cut body, marked WARC-Truncated" \
 	"$(python3 - "$SCRATCH/cut" <<'PY'
