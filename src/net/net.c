@@ -629,6 +629,14 @@ static long schedule(struct net *n)
 							   n->o.spacing_ms,
 							   &ours);
 
+				/*
+				 * The wait counts from the store's clock
+				 * read inside host_slot, which on a busy
+				 * machine can be many ms after our now: from
+				 * the time it answered, the wait can only be
+				 * long, never short on the wire.
+				 */
+				now = net_now_ms();
 				if (turn == NET_SLOT_NONE) {
 					turn = 0;
 					r->slotted = SLOT_UNSHARED;

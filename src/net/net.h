@@ -59,14 +59,16 @@ struct net_opts {
 	 * For hosts every worker may ask (an archive, a redirect's target):
 	 * one request at a time among all workers holds the host's turn.
 	 * host_slot asks for it when a request is next to start: returns
-	 * the ms to wait, with *ours set when the turn is this request's
-	 * (it then starts after the wait; the turn's time counts from when
-	 * the last turn's request went out), unset when another worker
-	 * holds it (ask again after the wait); NET_SLOT_NONE when the host
-	 * needs no turn (this worker's own: go); NET_SLOT_GIVE_UP when the
-	 * request is not to be made now (another worker holds the host too
-	 * long): it ends unsent, deferred set; -1 when the store cannot
-	 * tell: the same, for no request goes without a turn.
+	 * the ms to wait (counted from when it returns: a slow store adds
+	 * to the wait, never takes from it), with *ours set when the turn
+	 * is this request's (it then starts after the wait; the turn's
+	 * time counts from when the last turn's request went out), unset
+	 * when another worker holds it (ask again after the wait);
+	 * NET_SLOT_NONE when the host needs no turn (this worker's own:
+	 * go); NET_SLOT_GIVE_UP when the request is not to be made now
+	 * (another worker holds the host too long): it ends unsent,
+	 * deferred set; -1 when the store cannot tell: the same, for no
+	 * request goes without a turn.
 	 * host_turn_end is told once per turn: sent when the request's head
 	 * went out (the next turn counts from then), or not.  NULL: not
 	 * shared.

@@ -3,7 +3,9 @@
  * The request engine's turns: a request to a shared host goes only with
  * a turn; when none can be had (the store is down), it is not made at
  * all (deferred), never sent anyway.  A listener on loopback proves no
- * connection was even tried.
+ * connection was even tried.  A turn's wait counts from when the store
+ * answered, so that a slow store cannot bring a request closer to
+ * another worker's than the spacing.
  */
 #include <curl/curl.h>
 #include <errno.h>
@@ -11,6 +13,7 @@
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../src/net/net.h"
@@ -34,6 +37,38 @@ static void turn_end(void *data, const char *host, int sent)
 	(void)data;
 	(void)host;
 	(void)sent;
+}
+
+/*
+ * A store on a busy machine: it reads its clock 40 ms after it was asked
+ * (the query's way there), and the host's last request, another
+ * worker's, went out at other_last.  Our request's head goes out at
+ * sent_at.
+ */
+#define SLOW_STORE_MS 100
+static long other_last, sent_at = -1;
+
+static long slow_turn(void *data, const char *host, long spacing_ms,
+		      int *ours)
+{
+	struct timespec ts = { 0, SLOW_STORE_MS * 1000000L };
+	long now;
+
+	(void)data;
+	(void)host;
+	nanosleep(&ts, NULL);
+	now = net_now_ms();
+	*ours = 1;
+	return other_last + spacing_ms > now ?
+	       other_last + spacing_ms - now : 0;
+}
+
+static void slow_turn_end(void *data, const char *host, int sent)
+{
+	(void)data;
+	(void)host;
+	if (sent && sent_at < 0)
+		sent_at = net_now_ms();
 }
 
 static void on_done(struct net_request *r, void *data)
@@ -83,6 +118,27 @@ int main(void)
 	      "and no connection was even tried");
 	if (c >= 0)
 		close(c);
+	net_request_reset(&r);
+	net_free(n);
+
+	/* Another worker's request just went out; ours waits its turn. */
+	o.spacing_ms = 500;
+	o.timeout_ms = 300;
+	o.host_slot = slow_turn;
+	o.host_turn_end = slow_turn_end;
+	n = net_new(&o);
+	memset(&r, 0, sizeof(r));
+	r.url = url;
+	r.done = on_done;
+	CHECK(!net_submit(n, &r), "a request to a shared host is queued");
+	other_last = net_now_ms();
+	net_run(n, NULL, NULL, NULL);
+	CHECK(sent_at >= 0, "it went out in its turn");
+	printf("# %ld ms after the other worker's (spacing 500, the store "
+	       "answers in %d ms)\n", sent_at - other_last, SLOW_STORE_MS);
+	CHECK(sent_at - other_last >= 500,
+	      "a slow store brings it no closer to the other worker's request "
+	      "than the spacing");
 	net_request_reset(&r);
 	net_free(n);
 	close(fd);
