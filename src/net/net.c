@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <curl/curl.h>
 #include <openssl/evp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -154,6 +155,8 @@ static void drop(struct net *n, struct net_request *r)
 	r->easy = NULL;
 	curl_slist_free_all(r->header_list);
 	r->header_list = NULL;
+	curl_slist_free_all(r->connect_to);
+	r->connect_to = NULL;
 }
 
 static void free_host(void *p)
@@ -232,9 +235,13 @@ char *net_host_of(const char *url)
  * here, before the request is handed over: its literal address, or every
  * address its name resolves to.  A name this machine cannot resolve is
  * not handed over: only the proxy would know where it goes (127.0.0.1,
- * perhaps), and the rule could not be applied.
+ * perhaps), and the rule could not be applied.  A name that passes is
+ * pinned: the proxy is asked for a tunnel to the address checked here
+ * (CURLOPT_CONNECT_TO), never to the name, which it would look up again
+ * and might then find at 127.0.0.1 (DNS rebinding).  Inside the tunnel
+ * the request names the host as usual (Host, TLS name and certificate).
  */
-static void refuse_proxied(struct net_request *r)
+static void refuse_proxied(CURL *e, struct net_request *r)
 {
 	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res, *ai;
 	char *host = net_host_of(r->url);
@@ -245,14 +252,23 @@ static void refuse_proxied(struct net_request *r)
 	if ((kind = addr_literal_kind(host))) {
 		r->refused = xstrfmt("%s is a %s address", host, kind);
 	} else if (!getaddrinfo(host, NULL, &hints, &res)) {
-		for (ai = res; ai && !r->refused; ai = ai->ai_next) {
-			char ip[INET6_ADDRSTRLEN];
+		char ip[INET6_ADDRSTRLEN], pin[INET6_ADDRSTRLEN + 8];
 
+		for (ai = res; ai && !r->refused; ai = ai->ai_next) {
 			if (!(kind = net_address_kind(ai->ai_addr)))
 				continue;
 			address_text(ai->ai_addr, ip);
 			r->refused = xstrfmt("%s resolves to %s, a %s address",
 					     host, ip, kind);
+		}
+		if (!r->refused && res) {
+			/* Any host and port of this transfer: that address. */
+			address_text(res->ai_addr, ip);
+			snprintf(pin, sizeof(pin), res->ai_family == AF_INET6 ?
+				 "::[%s]:" : "::%s:", ip);
+			r->connect_to = curl_slist_append(NULL, pin);
+			curl_easy_setopt(e, CURLOPT_CONNECT_TO, r->connect_to);
+			curl_easy_setopt(e, CURLOPT_HTTPPROXYTUNNEL, 1L);
 		}
 		freeaddrinfo(res);
 	} else {
@@ -516,7 +532,7 @@ static void *start(struct net *n, struct net_request *r)
 	curl_easy_setopt(e, CURLOPT_NOPROXY, "");
 	r->proxied = n->o.proxy != NULL;
 	if (r->proxied && !r->allow_private)
-		refuse_proxied(r);
+		refuse_proxied(e, r);
 	r->header_caps[0] = n->o.max_header_bytes;
 	r->header_caps[1] = n->o.max_header_lines;
 	curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);

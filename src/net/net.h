@@ -39,7 +39,10 @@ struct net_opts {
 	 * proxy variables in the environment (http_proxy, ...) are ignored,
 	 * since the address rule above would see only the proxy's address.
 	 * With one, each target's name is resolved here first and refused
-	 * if any of its addresses is one no request may reach.
+	 * if any of its addresses is one no request may reach; else the
+	 * proxy is asked for a tunnel (CONNECT) to the address checked, not
+	 * to the name, which the proxy would look up again (its answer may
+	 * have changed: DNS rebinding).
 	 */
 	const char *proxy;
 	/* Caps on what a server controls: response header bytes and lines. */
@@ -153,6 +156,7 @@ struct net_request {
 	struct net_request *next;
 	void *easy;
 	void *header_list;
+	void *connect_to;	/* a proxied target's pinned address */
 	struct net_host *host;
 	size_t cap, slot;
 	size_t header_bytes, header_lines;

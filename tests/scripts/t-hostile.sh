@@ -113,8 +113,8 @@ run "$LINKMEND" check "${CA[@]}" --allow-private --timeout 3 --retries 0 \
 expect http://evil.linkmend-web.org/huge-header-line server-error \
 	"cut off: a response header line over libcurl's limit of 102400 bytes"
 
-# Proxies.  The public host serves what a proxy forwards, and logs the
-# whole URL it was asked for: it is the proxy here.
+# Proxies.  The public host serves what a proxy forwards and tunnels what
+# it is asked to (CONNECT), logging both: it is the proxy here.
 PX=http://public.linkmend-web.org:80
 mkdir "$SCRATCH/env-proxy" && cd "$SCRATCH/env-proxy" || exit 1
 printf '%s\n' $P/page http://rebind.linkmend-web.org/page http://127.0.0.1/admin \
@@ -130,8 +130,8 @@ mkdir "$SCRATCH/proxy" && cd "$SCRATCH/proxy" || exit 1
 : > "$state/requests.log"
 run "$LINKMEND" check "${CA[@]}" --timeout 3 --retries 0 --proxy $PX ../env-proxy/proxied > got 2> err
 expect $P/page alive "HTTP 200"
-same "--proxy sends the request through the proxy" \
-	"$(grep -c " GET http $P/page " "$state/requests.log")" "1"
+same "--proxy sends the request through the proxy (a tunnel to the address checked)" \
+	"$(grep -c " CONNECT tunnel 11.0.0.7:80>11.0.0.7 " "$state/requests.log")" "1"
 expect http://rebind.linkmend-web.org/page unsafe \
 	"not requested: rebind.linkmend-web.org resolves to 127.0.0.1, a loopback address"
 expect http://127.0.0.1/admin unsafe "not requested: 127.0.0.1 is a loopback address"

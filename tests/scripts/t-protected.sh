@@ -158,6 +158,20 @@ ok "a proxy at a loopback address is refused without --allow-private" \
 	grep -q "	unsafe	.*127.0.0.1 is a loopback address" "$SCRATCH/px2.out"
 same "and nothing reached it" "$(wc -l < "$state/requests.log")" "0"
 
+# DNS rebinding through the proxy: a name answers 11.0.0.7 to linkmend's
+# look-up and 127.0.0.1 to the proxy's.  The proxy is asked for a tunnel
+# to the address linkmend checked, never to the name.
+for u in http://rb-http.linkmend-web.org/page https://rb-https.linkmend-web.org/page; do
+	: > "$state/requests.log"
+	run "$LINKMEND" check --db "$SCRATCH/rb.db" --cacert "$state/ca.crt" --timeout 3 \
+		--retries 0 --proxy "$PX" "$u" > "$SCRATCH/rb.out" 2> /dev/null
+	ok "a name that rebinds to 127.0.0.1 reaches no loopback address through the proxy ($u)" \
+		bash -c "! grep -q '>127\.\|>::1' '$state/requests.log'"
+	ok "the proxy was asked for a tunnel to the address linkmend checked ($u)" \
+		grep -q " CONNECT tunnel 11\.0\.0\.7:[0-9]*>11\.0\.0\.7 " "$state/requests.log"
+	ok "and the page was checked through it ($u)" grep -q "^$u	alive	" "$SCRATCH/rb.out"
+done
+
 # A file past the size cap is not read whole, and scan says so (under a
 # memory limit, which a sanitizer build's shadow memory cannot run in).
 if grep -q fsanitize "$TESTS/../.build-flags" 2> /dev/null; then

@@ -19,6 +19,7 @@ import os
 import random
 import re
 import signal
+import socket
 import ssl
 import sys
 import time
@@ -569,6 +570,48 @@ class Web:
             return 200, {"Content-Type": "text/html", "_chunked": "1"}, body, None
         return 500, {}, f"webd: unknown behaviour {kind}\n".encode(), None
 
+    async def tunnel(self, reader, writer, target, headers):
+        """A proxy's CONNECT: resolve the target's name as a proxy would
+        (this namespace's DNS), connect, and pass bytes both ways.  Logged
+        as "CONNECT tunnel NAME:PORT ADDRESS" (the address reached)."""
+        name, _, port = target.rpartition(":")
+        name = name.strip("[]")
+        try:
+            infos = await asyncio.get_running_loop().getaddrinfo(
+                name, int(port), type=socket.SOCK_STREAM)
+            addr = infos[0][4][0]
+            r2, w2 = await asyncio.open_connection(addr, int(port))
+        except (OSError, ValueError, IndexError):
+            addr = "-"
+            r2 = None
+        self.log.write(f"{time.time():.3f} {name.lower()} 0 CONNECT tunnel "
+                       f"{target}>{addr} "
+                       f"{headers.get('user-agent', '-').replace(' ', '_')}\n")
+        self.log.flush()
+        if r2 is None:
+            writer.write(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n")
+            await writer.drain()
+            return
+
+        async def pipe(src, dst):
+            try:
+                while True:
+                    data = await src.read(65536)
+                    if not data:
+                        break
+                    dst.write(data)
+                    await dst.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                try:
+                    dst.close()
+                except Exception:
+                    pass
+        writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
+        await writer.drain()
+        await asyncio.gather(pipe(reader, w2), pipe(r2, writer))
+
     async def serve(self, reader, writer, scheme):
         try:
             while True:
@@ -588,6 +631,9 @@ class Web:
                     headers[k.strip().lower()] = v.strip()
                 if "content-length" in headers:
                     headers["_body"] = await reader.readexactly(int(headers["content-length"]))
+                if method == "CONNECT":
+                    await self.tunnel(reader, writer, target, headers)
+                    break
                 host = headers.get("host", "").split(":")[0].lower()
                 self.inflight[host] = self.inflight.get(host, 0) + 1
                 self.log.write(f"{time.time():.3f} {host} {self.inflight[host]} "
@@ -652,6 +698,40 @@ class Blackhole(asyncio.DatagramProtocol):
         pass
 
 
+class Rebind(asyncio.DatagramProtocol):
+    """The DNS of names flagged rebinding (dnsmasq forwards them here): the
+    first A query for a name is answered 11.0.0.7 (public), every later one
+    127.0.0.1, with a TTL of 0 so that nobody keeps the first; AAAA: none."""
+    def __init__(self):
+        self.seen = set()
+
+    def connection_made(self, transport):
+        self.transport = transport
+
+    def datagram_received(self, data, addr):
+        if len(data) < 17:
+            return
+        i, labels = 12, []
+        while i < len(data) and data[i]:
+            labels.append(data[i + 1:i + 1 + data[i]].decode("latin-1").lower())
+            i += 1 + data[i]
+        qend = i + 5
+        if qend > len(data):
+            return
+        qtype = int.from_bytes(data[i + 1:i + 3], "big")
+        name = ".".join(labels)
+        answer = b""
+        if qtype == 1:
+            ip = "127.0.0.1" if name in self.seen else "11.0.0.7"
+            self.seen.add(name)
+            answer = (b"\xc0\x0c\x00\x01\x00\x01\x00\x00\x00\x00\x00\x04" +
+                      bytes(int(x) for x in ip.split(".")))
+        flags = 0x8580 | (data[2] & 0x01) << 8
+        self.transport.sendto(data[:2] + flags.to_bytes(2, "big") + b"\x00\x01" +
+                              (b"\x00\x01" if answer else b"\x00\x00") +
+                              b"\x00\x00\x00\x00" + data[12:qend] + answer, addr)
+
+
 class Servfail(asyncio.DatagramProtocol):
     """A DNS server that answers SERVFAIL: dnsmasq forwards servfail hosts here."""
     def connection_made(self, transport):
@@ -696,6 +776,7 @@ async def main():
                                ssl=tls_context(state, sc), backlog=4096)
     await loop.create_datagram_endpoint(Blackhole, local_addr=("127.0.0.4", 5353))
     await loop.create_datagram_endpoint(Servfail, local_addr=("127.0.0.3", 5353))
+    await loop.create_datagram_endpoint(Rebind, local_addr=("127.0.0.6", 5353))
     with open(os.path.join(state, "webd.ready"), "w") as f:
         f.write(str(os.getpid()) + "\n")
     stop = loop.create_future()
