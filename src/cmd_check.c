@@ -114,7 +114,7 @@ int cmd_check(int argc, char **argv)
 	struct cmd_store cs;
 	struct config cfg;
 	int json, i, ret = 0;
-	size_t todo = 0, done = 0, dead;
+	size_t todo = 0, done = 0, dead, refused;
 	struct option opts[] = CHECK_OPTIONS(&a);
 
 	check_run_opts_init(o);
@@ -161,9 +161,16 @@ int cmd_check(int argc, char **argv)
 	dead = check_dead(o, &links);
 	if (!ret && dead)
 		ret = 1;
+	/* A refusal is no check: said apart, never counted as checked. */
+	refused = check_refused(o, &links);
+	if (refused > done)
+		refused = done;
 	if (!a.quiet) {
-		fprintf(stderr, "check: %zu URLs, %zu checked now, %zu fresh "
-			"from the store", links.nr, done, links.nr - todo);
+		fprintf(stderr, "check: %zu URLs, %zu checked now, ", links.nr,
+			done - refused);
+		if (refused)
+			fprintf(stderr, "%zu refused by policy, ", refused);
+		fprintf(stderr, "%zu fresh from the store", links.nr - todo);
 		if (cmd_interrupted)
 			fputs("; interrupted", stderr);
 		else if (dead)

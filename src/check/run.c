@@ -355,6 +355,20 @@ size_t check_waiting(const struct check_run_opts *o,
 	return n;
 }
 
+size_t check_refused(const struct check_run_opts *o,
+		     const struct link_set *links)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < links->nr; i++) {
+		const struct link *l = &links->v[i];
+
+		n += l->have_last && l->last.at == o->now &&
+		     link_verdict(l) == V_UNSAFE;
+	}
+	return n;
+}
+
 size_t check_dead(const struct check_run_opts *o, const struct link_set *links)
 {
 	struct strbuf sb = STRBUF_INIT;

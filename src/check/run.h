@@ -86,6 +86,14 @@ int check_network(const struct check_run_opts *o, const struct link_set *links,
 size_t check_waiting(const struct check_run_opts *o,
 		     const struct link_set *links, long long *next);
 
+/*
+ * Links this run refused by policy (an address not allowed, a redirect to
+ * a scheme not followed): their newest result, made now, is unsafe.  Not
+ * checks of the URL: the next run asks again.
+ */
+size_t check_refused(const struct check_run_opts *o,
+		     const struct link_set *links);
+
 /* Links dead by the confirmation rule: check's exit 1. */
 size_t check_dead(const struct check_run_opts *o, const struct link_set *links);
 

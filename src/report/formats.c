@@ -246,8 +246,12 @@ int report_write_markdown(json_t *model, FILE *out)
 	const size_t max_shown = 25;
 
 	strbuf_addf(&sb, "### linkmend: %lld links in %lld places, %lld "
-		    "checked\n\n", num(tot, "links"), num(tot, "occurrences"),
+		    "checked", num(tot, "links"), num(tot, "occurrences"),
 		    num(tot, "checked"));
+	if (num(tot, "refused"))
+		strbuf_addf(&sb, ", %lld refused by policy",
+			    num(tot, "refused"));
+	strbuf_addstr(&sb, "\n\n");
 	strbuf_addstr(&sb, "| state | places |\n|---|---:|\n");
 	for (i = 0; i < sizeof(state_order) / sizeof(state_order[0]); i++)
 		strbuf_addf(&sb, "| %s | %lld |\n", state_order[i].label,

@@ -564,7 +564,7 @@ static json_t *model_json(struct build *b)
 	json_t *m = json_object(), *links = json_array(), *tot = json_object();
 	json_t *verdicts = json_object(), *kinds = json_object();
 	json_t **occs = xcalloc(b->nlinks ? b->nlinks : 1, sizeof(*occs));
-	size_t i, states[LS__COUNT] = { 0 }, checked = 0;
+	size_t i, states[LS__COUNT] = { 0 }, checked = 0, refused = 0;
 	struct strmap hosts = STRMAP_INIT;
 
 	json_object_set_new(m, "schema", json_string("linkmend-report"));
@@ -582,8 +582,13 @@ static json_t *model_json(struct build *b)
 		struct r_link *l = &b->links[i];
 
 		occs[i] = json_array();
-		if (l->nchecks) {
+		/* A refusal by policy is no check of the link. */
+		if (l->nchecks &&
+		    l->checks[l->nchecks - 1].verdict == V_UNSAFE)
+			refused++;
+		else if (l->nchecks)
 			checked++;
+		if (l->nchecks) {
 			count_in(verdicts,
 				 verdict_name(l->checks[l->nchecks - 1].verdict));
 		}
@@ -600,6 +605,7 @@ static json_t *model_json(struct build *b)
 	json_object_set_new(tot, "links", json_integer((json_int_t)b->nlinks));
 	json_object_set_new(tot, "hosts", json_integer((json_int_t)hosts.nr));
 	json_object_set_new(tot, "checked", json_integer((json_int_t)checked));
+	json_object_set_new(tot, "refused", json_integer((json_int_t)refused));
 	json_object_set_new(m, "totals", tot);
 	json_object_set_new(m, "states", states_json(states));
 	json_object_set_new(m, "verdicts", verdicts);

@@ -134,8 +134,14 @@ T5=$SCRATCH/t5
 mktree "$T5"
 cd "$T5" || exit 1
 "$LINKMEND" scan -q . > /dev/null
-run "$LINKMEND" check --cacert "$state/ca.crt" > "$SCRATCH/o5" 2> /dev/null
+run "$LINKMEND" check --cacert "$state/ca.crt" > "$SCRATCH/o5" 2> "$SCRATCH/e5"
 ok "without --allow-private the test web's loopback address is refused" grep -q "	unsafe	" "$SCRATCH/o5"
+same "check counts the refusal apart: refused, not checked" "$(grep '^check:' "$SCRATCH/e5")" \
+	"check: 1 URLs, 0 checked now, 1 refused by policy, 0 fresh from the store"
+"$LINKMEND" report -o "$SCRATCH/r5.json" 2> /dev/null
+same "and so does the report: 0 links checked, 1 refused" \
+	"$(python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); print(r["totals"]["checked"], r["totals"].get("refused"))' "$SCRATCH/r5.json")" \
+	"0 1"
 run "$LINKMEND" check "${NET[@]}" > "$SCRATCH/o5b" 2> "$SCRATCH/e5b"
 ok "with it, the next run checks the link now" grep -q "^check: 1 URLs, 1 checked now, 0 fresh from the store$" "$SCRATCH/e5b"
 ok "and finds it moved" grep -q "	moved	" "$SCRATCH/o5b"
