@@ -61,6 +61,21 @@ struct job {
 	char *nf_title;		/* its title, when it says "not found" */
 	int home_named;		/* redirected to a page named like a home */
 	const char *sent_on;	/* a page sent it to another host: how */
+	/*
+	 * The page whose script sent the job on, as it was then: past it a
+	 * failure is the failure of a URL the script named, never the
+	 * link's, and the page is judged on its own (script_failed says
+	 * what became of the target).
+	 */
+	struct {
+		char *url, *nf_title;
+		size_t chain_len;
+		int hops, temporary, not_page;
+		long status;
+		const char *sent_on;
+		unsigned char digest[32], page[32], skel[32];
+	} script;
+	char *script_failed;
 	/* The cookies of the host the job is at, and the header sent. */
 	char *cookie_host;
 	struct strbuf cookies;
@@ -170,6 +185,9 @@ static void free_job(struct job *j)
 	strbuf_release(&j->cookies);
 	free(j->cookie_hdr);
 	free(j->nf_title);
+	free(j->script.url);
+	free(j->script.nf_title);
+	free(j->script_failed);
 	for (i = 0; i < j->nseen; i++)
 		free(j->seen[i]);
 	free(j->seen);
@@ -184,16 +202,25 @@ static int is_ftp(const char *url)
 static void finish(struct job *j, enum verdict v, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+static void script_target_failed(struct job *j, enum verdict v,
+				 const char *detail);
+
 static void finish(struct job *j, enum verdict v, const char *fmt, ...)
 {
 	struct check_ctx *c = j->ctx;
 	struct check_result r;
-	char detail[512], digest[65] = "";
+	char detail[1024], digest[65] = "";
 	va_list ap;
+	int n;
 
 	va_start(ap, fmt);
-	vsnprintf(detail, sizeof(detail), fmt, ap);
+	n = vsnprintf(detail, sizeof(detail), fmt, ap);
 	va_end(ap);
+	if (j->script.url && verdict_is_failure(v))
+		return script_target_failed(j, v, detail);
+	if (j->script_failed && n >= 0 && (size_t)n < sizeof(detail))
+		snprintf(detail + n, sizeof(detail) - (size_t)n, "; %s",
+			 j->script_failed);
 	if (j->have_body)
 		hex(j->digest, digest);
 	memset(&r, 0, sizeof(r));
@@ -342,6 +369,63 @@ static void finish_hops(struct job *j, enum verdict v, const char *why)
 }
 
 static void with_root(struct job *j, struct probe *p);
+static void with_probe(struct job *j);
+
+/* The page as it was when its script sent the job on. */
+static void keep_script_page(struct job *j)
+{
+	j->script.url = xstrdup(j->cur);
+	j->script.nf_title = j->nf_title ? xstrdup(j->nf_title) : NULL;
+	j->script.chain_len = j->chain.len;
+	j->script.hops = j->hops;
+	j->script.temporary = j->temporary;
+	j->script.sent_on = j->sent_on;
+	j->script.not_page = j->not_page;
+	j->script.status = j->status;
+	memcpy(j->script.digest, j->digest, sizeof(j->digest));
+	memcpy(j->script.page, j->page, sizeof(j->page));
+	memcpy(j->script.skel, j->skel, sizeof(j->skel));
+}
+
+/*
+ * Where the page's script sent it failed: that URL is the script's, not
+ * the link's (a literal read wrong would name one the page never did).
+ * The page is judged as if it had no script, the failure said beside.
+ */
+static void script_target_failed(struct job *j, enum verdict v,
+				 const char *detail)
+{
+	const char *to = j->chain.buf + j->script.chain_len;
+
+	to += strspn(to, "; ");
+	to += strcspn(to, " ");
+	to += *to == ' ';
+	j->script_failed = xstrfmt("its script sends browsers to %.*s, which "
+				   "failed (%s: %s): not counted against the "
+				   "page", (int)strcspn(to, ";"), to,
+				   verdict_name(v), detail);
+	free(j->cur);
+	j->cur = j->script.url;
+	j->script.url = NULL;
+	free(j->nf_title);
+	j->nf_title = j->script.nf_title;
+	j->script.nf_title = NULL;
+	strbuf_setlen(&j->chain, j->script.chain_len);
+	j->hops = j->script.hops;
+	j->temporary = j->script.temporary;
+	j->sent_on = j->script.sent_on;
+	j->not_page = j->script.not_page;
+	j->status = j->script.status;
+	j->have_body = 1;
+	j->parked = 0;
+	j->frag_missing = 0;
+	j->home_named = 0;
+	memcpy(j->digest, j->script.digest, sizeof(j->digest));
+	memcpy(j->page, j->script.page, sizeof(j->page));
+	memcpy(j->skel, j->script.skel, sizeof(j->skel));
+	net_request_reset(&j->req);
+	with_probe(j);
+}
 
 static void conclude(struct job *j, struct probe *p)
 {
@@ -737,6 +821,8 @@ static void on_page(struct job *j, struct net_request *req)
 		    (refresh = page_script_redirect(&req->body, j->cur)))
 			how = "script";
 		if (refresh && strcmp(refresh, j->cur)) {
+			if (*how == 's' && !j->script.url)
+				keep_script_page(j);
 			if (!same_host(refresh, j->cur))
 				j->sent_on = how;
 			hop(j, 200, refresh, how);

@@ -441,8 +441,145 @@ static size_t visible_text(const struct strbuf *body)
 	return n;
 }
 
-/* The string literal after location.replace( and the like, or NULL. */
-static char *script_target(const char *s, const char *end)
+static int hex_value(const char *p, const char *end, size_t n,
+		     unsigned long *v)
+{
+	size_t i;
+
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (p + i >= end || !isxdigit((unsigned char)p[i]))
+			return -1;
+		*v = *v * 16 + (unsigned long)(isdigit((unsigned char)p[i]) ?
+			p[i] - '0' : (tolower((unsigned char)p[i]) - 'a' + 10));
+	}
+	return 0;
+}
+
+/*
+ * Code point c into a URL: past ASCII as UTF-8, each byte percent-encoded,
+ * as a browser does; so are the few ASCII characters a URL cannot hold.
+ */
+static void add_code_point(struct strbuf *sb, unsigned long c)
+{
+	unsigned char b[4];
+	int n, i;
+
+	if (c < 0x80 && strchr(" \"<>`", (int)c)) {
+		strbuf_addf(sb, "%%%02lX", c);
+		return;
+	}
+	if (c < 0x80) {
+		strbuf_addch(sb, (char)c);
+		return;
+	}
+	if (c < 0x800) {
+		b[0] = (unsigned char)(0xc0 | c >> 6);
+		n = 2;
+	} else if (c < 0x10000) {
+		b[0] = (unsigned char)(0xe0 | c >> 12);
+		b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
+		n = 3;
+	} else {
+		b[0] = (unsigned char)(0xf0 | c >> 18);
+		b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3f));
+		b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
+		n = 4;
+	}
+	b[n - 1] = (unsigned char)(0x80 | (c & 0x3f));
+	for (i = 0; i < n; i++)
+		strbuf_addf(sb, "%%%02X", b[i]);
+}
+
+/*
+ * The JavaScript string literal whose opening quote is at q, decoded
+ * (\uXXXX, \u{X...}, \xXX, \' \" \\ \/ and the other escapes a URL can
+ * hold), bytes past ASCII percent-encoded; *after set past its closing
+ * quote.  NULL when it is no literal a URL can come from: unclosed, a
+ * line break or control character in it, a bad escape, a lone
+ * surrogate.
+ */
+static char *js_string(const char *q, const char *end, const char **after)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char quote = *q++;
+	unsigned long c, lo;
+
+	while (q < end && *q != quote) {
+		if ((unsigned char)*q < 0x20 || *q == 0x7f)
+			goto bad;
+		/* The page's own UTF-8, byte by byte. */
+		if ((unsigned char)*q >= 0x80) {
+			strbuf_addf(&sb, "%%%02X", (unsigned char)*q++);
+			continue;
+		}
+		if (*q != '\\') {
+			add_code_point(&sb, (unsigned char)*q++);
+			continue;
+		}
+		if (++q >= end)
+			goto bad;
+		switch (*q) {
+		case 'x':
+			if (hex_value(q + 1, end, 2, &c))
+				goto bad;
+			q += 3;
+			break;
+		case 'u':
+			if (q + 1 < end && q[1] == '{') {
+				const char *close;
+
+				close = memchr(q + 2, '}',
+					       (size_t)(end - q - 2));
+
+				if (!close || close == q + 2 || close - q > 9 ||
+				    hex_value(q + 2, end,
+					      (size_t)(close - q - 2), &c) ||
+				    c > 0x10ffff)
+					goto bad;
+				q = close + 1;
+				break;
+			}
+			if (hex_value(q + 1, end, 4, &c))
+				goto bad;
+			q += 5;
+			/* A surrogate pair is one code point. */
+			if (c >= 0xd800 && c < 0xdc00 && q + 6 <= end &&
+			    q[0] == '\\' && q[1] == 'u' &&
+			    !hex_value(q + 2, end, 4, &lo) &&
+			    lo >= 0xdc00 && lo < 0xe000) {
+				c = 0x10000 + ((c - 0xd800) << 10) +
+				    (lo - 0xdc00);
+				q += 6;
+			}
+			break;
+		case '\'': case '"': case '\\': case '/':
+			c = (unsigned char)*q++;
+			break;
+		default:
+			/* \n, \t, \0, ...: nothing a URL holds. */
+			goto bad;
+		}
+		if (c < 0x20 || c == 0x7f || (c >= 0xd800 && c < 0xe000))
+			goto bad;
+		add_code_point(&sb, c);
+	}
+	if (q >= end)
+		goto bad;
+	*after = q + 1;
+	return strbuf_detach(&sb, NULL);
+bad:
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/*
+ * The string literal after location.replace( and the like, decoded, or
+ * NULL; *unsure set when a call names no single plain literal (a
+ * concatenation, a template, a variable after the quote): then no target
+ * is offered at all, for the one guessed could be wrong.
+ */
+static char *script_target(const char *s, const char *end, int *unsure)
 {
 	static const char *const calls[] = {
 		"location.replace(", "location.assign(", "location.href=",
@@ -454,8 +591,8 @@ static char *script_target(const char *s, const char *end)
 	for (p = s; p < end; p++) {
 		for (i = 0; i < sizeof(calls) / sizeof(*calls); i++) {
 			size_t k = 0, m = strlen(calls[i]);
-			const char *q = p, *v;
-			char quote;
+			const char *q = p, *after;
+			char *v;
 
 			/* Spaces around '=' and '(' are the script's own. */
 			while (k < m && q < end) {
@@ -473,14 +610,27 @@ static char *script_target(const char *s, const char *end)
 						p[-1] == '_')) ||
 			    (i == 3 && p > s && p[-1] != '.'))
 				continue;
+			/* "location ==" compares; it sends nobody anywhere. */
+			if (q < end && *q == '=' && calls[i][m - 1] == '=')
+				continue;
 			while (q < end && isspace((unsigned char)*q))
 				q++;
-			if (q >= end || (*q != '"' && *q != '\''))
-				continue;
-			quote = *q++;
-			v = memchr(q, quote, (size_t)(end - q));
-			if (v && v > q)
-				return xstrndup(q, (size_t)(v - q));
+			if (q >= end || (*q != '"' && *q != '\'')) {
+				*unsure = 1;
+				return NULL;
+			}
+			v = js_string(q, end, &after);
+			while (v && after < end && (*after == ' ' ||
+						    *after == '\t'))
+				after++;
+			/* Then the call or statement ends, or no URL. */
+			if (!v || !*v || (after < end && !strchr(");}\r\n",
+								   *after))) {
+				free(v);
+				*unsure = 1;
+				return NULL;
+			}
+			return v;
 		}
 	}
 	return NULL;
@@ -490,18 +640,20 @@ char *page_script_redirect(const struct strbuf *body, const char *url)
 {
 	const char *p = body->buf, *end = body->buf + body->len;
 	char *target = NULL, *ret = NULL, *abs = NULL;
+	int unsure = 0;
 	CURLU *h;
 
 	/* A page with text of its own is read, whatever its scripts do. */
 	if (visible_text(body) > 120)
 		return NULL;
-	while (!target && (p = strcasestr(p, "<script")) && p < end) {
+	while (!target && !unsure && (p = strcasestr(p, "<script")) &&
+	       p < end) {
 		const char *gt = memchr(p, '>', (size_t)(end - p));
 		const char *close = gt ? strcasestr(gt, "</script") : NULL;
 
 		if (!close)
 			break;
-		target = script_target(gt + 1, close);
+		target = script_target(gt + 1, close, &unsure);
 		p = close;
 	}
 	if (!target)

@@ -55,7 +55,9 @@ char *page_meta_refresh(const struct strbuf *body, const char *url);
  * Where a page whose only work is to send the browser elsewhere sends
  * it: a script's location.replace("U"), location.assign("U") or
  * location.href = "U" (window., document., top.), on a page with almost
- * no text of its own; resolved against url.  NULL for any other page.
+ * no text of its own; the literal decoded as JavaScript does, resolved
+ * against url.  NULL for any other page, and where a call names no
+ * single plain literal (a concatenation, a template, a variable).
  */
 char *page_script_redirect(const struct strbuf *body, const char *url);
 

@@ -79,6 +79,33 @@ static void test_script(void)
 	CHECK(!page_script_redirect(&a, "http://old.test/"), "nor outside a script");
 	body(&a, "<script>var relocation='/x'; mylocation=\"/y\";</script>");
 	CHECK(!page_script_redirect(&a, "http://old.test/"), "nor another name ending in location");
+	/* A JavaScript string literal is decoded, as the browser does. */
+	body(&a, "<script>location.replace(\"http://h.test/land\\u0065d\");</script>");
+	u = page_script_redirect(&a, "http://old.test/");
+	CHECK_STR(u, "http://h.test/landed", "a \\u escape in the literal is decoded");
+	free(u);
+	body(&a, "<script>location.href = 'http:\\/\\/h.test\\/it\\'s\\x2dhere';</script>");
+	u = page_script_redirect(&a, "http://old.test/");
+	CHECK_STR(u, "http://h.test/it's-here", "escaped slashes, quotes and \\x too");
+	free(u);
+	body(&a, "<script>location.href = \"http://h.test/say \\\"caf\\u00e9\\\"\";</script>");
+	u = page_script_redirect(&a, "http://old.test/");
+	CHECK_STR(u, "http://h.test/say%20%22caf%C3%A9%22",
+		  "an escaped quote does not end the literal; past ASCII, UTF-8 encoded");
+	free(u);
+	body(&a, "<script>location.replace(\"http://h.test/\" + \"x\");</script>");
+	CHECK(!page_script_redirect(&a, "http://old.test/"),
+	      "no target offered for a concatenation");
+	body(&a, "<script>location.href = `http://h.test/${p}`;</script>");
+	CHECK(!page_script_redirect(&a, "http://old.test/"), "nor for a template");
+	body(&a, "<script>location.href = base; location.replace('/y');</script>");
+	CHECK(!page_script_redirect(&a, "http://old.test/"),
+	      "nor when one call names a variable");
+	body(&a, "<script>location.replace(\"/a\\nb\");</script>");
+	CHECK(!page_script_redirect(&a, "http://old.test/"),
+	      "nor for a literal no URL could be (a line break)");
+	body(&a, "<script>if (location.href == '/x') go();</script>");
+	CHECK(!page_script_redirect(&a, "http://old.test/"), "a comparison sends nobody anywhere");
 	strbuf_release(&a);
 }
 
