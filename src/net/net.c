@@ -533,6 +533,12 @@ static void *start(struct net *n, struct net_request *r)
 	r->proxied = n->o.proxy != NULL;
 	if (r->proxied && !r->allow_private)
 		refuse_proxied(e, r);
+	/*
+	 * One that must end unsent is given no connection of another's
+	 * (open_socket() refuses it a new one).
+	 */
+	if (r->refused || r->deferred || r->skipped)
+		curl_easy_setopt(e, CURLOPT_FRESH_CONNECT, 1L);
 	r->header_caps[0] = n->o.max_header_bytes;
 	r->header_caps[1] = n->o.max_header_lines;
 	curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
@@ -577,10 +583,14 @@ static void *start(struct net *n, struct net_request *r)
 	curl_multi_add_handle(n->multi, e);
 	n->active++;
 	r->host->active++;
-	r->host->last_start = net_now_ms();
-	r->host->unsent++;
-	r->sent = 0;
-	r->elapsed_ms = r->host->last_start;
+	r->elapsed_ms = net_now_ms();
+	if (r->skipped) {
+		r->sent = 1;	/* never: no spacing counts from it */
+	} else {
+		r->host->last_start = r->elapsed_ms;
+		r->host->unsent++;
+		r->sent = 0;
+	}
 	return e;
 }
 
@@ -618,9 +628,16 @@ static long schedule(struct net *n)
 				break;
 
 			r = *pp;
-			if (r->not_before_ms > ready)
+			/*
+			 * Started only to end unsent (the host is silent):
+			 * at once, for no request goes out to be spaced.
+			 */
+			if (n->o.host_skip &&
+			    n->o.host_skip(n->o.host_skip_data, h->name))
+				r->skipped = 1;
+			if (r->not_before_ms > ready && !r->skipped)
 				ready = r->not_before_ms;
-			if (ready > now) {
+			if (ready > now && !r->skipped) {
 				if (wait < 0 || ready - now < wait)
 					wait = ready - now;
 				/* A later one may be ready; not past a turn. */
@@ -631,10 +648,6 @@ static long schedule(struct net *n)
 				}
 				break;		/* spacing: wait for this host */
 			}
-			/* Started only to end unsent: the host is silent. */
-			if (n->o.host_skip &&
-			    n->o.host_skip(n->o.host_skip_data, h->name))
-				r->skipped = 1;
 			/* Our turn here; and among the other workers? */
 			if (!r->skipped && n->o.host_slot &&
 			    (r->slotted == SLOT_NONE ||

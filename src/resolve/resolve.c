@@ -111,7 +111,63 @@ struct resolver {
 	size_t nreqs, areqs;
 	struct lookups *lu;	/* look_up()'s */
 	int replay_page;	/* the collection is a static replay page's */
+	/*
+	 * What each host asked (an archive, mostly) did with this run's
+	 * requests, across phases: host -> struct host_state.
+	 */
+	struct strmap hosts;
 };
+
+/*
+ * A host that has answered no request of this run and let two time out
+ * is silent: it is asked no more this run (as check treats a host), for
+ * each request would cost the whole timeout.  Two, not check's one: an
+ * archive's first look-up may be a heavy prefix query that stalls where
+ * the next would be answered.
+ */
+#define SILENT_TIMEOUTS 2
+
+struct host_state {
+	int answered, timeouts, said;
+};
+
+static struct host_state *host_state(struct resolver *c, const char *url)
+{
+	char *host = net_host_of(url);
+	void **slot;
+
+	if (!host)
+		return NULL;
+	slot = strmap_put(&c->hosts, host);
+	if (!*slot)
+		*slot = xcalloc(1, sizeof(struct host_state));
+	free(host);
+	return *slot;
+}
+
+static int silent(const struct host_state *h)
+{
+	return h && !h->answered && h->timeouts >= SILENT_TIMEOUTS;
+}
+
+/* net's host_skip: keyed as net queues the host. */
+static int host_silent(void *data, const char *host)
+{
+	struct resolver *c = data;
+
+	return silent(strmap_get(&c->hosts, host));
+}
+
+/* Why a request went unanswered, for the evidence. */
+static char *request_error(const struct resolver *c,
+			   const struct net_request *nr)
+{
+	if (nr->skipped)
+		return xstrfmt("not asked: the host answered no request of "
+			       "this run, and %d timed out after %ld ms",
+			       SILENT_TIMEOUTS, c->o.net.timeout_ms);
+	return net_request_error(nr, 1);
+}
 
 /* Stopped by the user (SIGINT): nothing more is asked or decided. */
 static int stopped(const struct resolver *c)
@@ -664,7 +720,7 @@ static void lookup_answer(struct resolver *c, struct lookup *lk,
 
 	if (!ok || cdx_parse(lk->url, nr->body.buf, &valid)) {
 		free(lk->error);
-		lk->error = nr->curl_code ? net_request_error(nr, 1) :
+		lk->error = nr->curl_code ? request_error(c, nr) :
 			ok ? xstrdup("not a CDX reply") :
 			xstrfmt("HTTP %ld", nr->status);
 	} else {
@@ -704,8 +760,24 @@ static void on_req(struct net_request *nr, void *data)
 	struct req *q = data;
 	struct target *t = q->t;
 	int ok = !nr->curl_code && nr->status == 200;
+	struct host_state *h = host_state(q->c, nr->url);
 
 	q->c->answered++;
+	if (h && !nr->skipped && (nr->status || !nr->curl_code))
+		h->answered = 1;
+	else if (h && nr->curl_code == CURLE_OPERATION_TIMEDOUT)
+		h->timeouts++;
+	if (silent(h) && !h->said) {
+		char *host = net_host_of(nr->url);
+
+		h->said = 1;
+		fprintf(stderr, "%sresolve: %s answered no request of this "
+			"run, and %d timed out after %ld ms: not asked again "
+			"this run (its links are left unresolved, to be asked "
+			"again)\n", q->c->o.progress ? "\n" : "", host,
+			SILENT_TIMEOUTS, q->c->o.net.timeout_ms);
+		free(host);
+	}
 	switch (q->kind) {
 	case REQ_BIRTH: {
 		struct captures first = { NULL, 0, 0 };
@@ -728,17 +800,29 @@ static void on_req(struct net_request *nr, void *data)
 		group_answer(q->c, &q->c->lu->plan.v[q->capture], nr, ok);
 		break;
 	case REQ_REPLAY:
-		/* A capture that redirects, or shows a parking page, is no copy. */
-		if (nr->curl_code)	/* the archive failed us: try later */
+		/*
+		 * The archive failed us: try later.  A capture that
+		 * redirects, or shows a parking page, is no copy.
+		 */
+		if (nr->curl_code) {
 			t->cdx_failed = 1;
-		else if (!ok || parked_page(&nr->body))
+			if (!t->cdx_error)
+				t->cdx_error = request_error(q->c, nr);
+		} else if (!ok || parked_page(&nr->body)) {
 			t->caps.v[q->capture].rejected = 1;
-		else
+		} else {
 			t->caps.v[q->capture].verified = 1;
+		}
 		break;
 	case REQ_MEMENTO:
-		if (ok)
+		if (ok) {
 			timemap_parse(nr->body.buf, &t->mementos);
+		} else if (nr->curl_code) {
+			/* No answer is no "no copy": asked again later. */
+			t->cdx_failed = 1;
+			if (!t->cdx_error)
+				t->cdx_error = request_error(q->c, nr);
+		}
 		break;
 	case REQ_MEMENTO_REPLAY:
 		/* As a Wayback capture: a page that answers, and no parking. */
@@ -799,6 +883,8 @@ static struct net *new_net(struct resolver *c)
 	/* The Wayback Machine asks to be asked gently. */
 	o.spacing_ms = c->o.archive_spacing_ms;
 	o.per_host = 1;
+	o.host_skip = host_silent;
+	o.host_skip_data = c;
 	return net_new(&o);
 }
 
@@ -1745,5 +1831,6 @@ out:
 	free(c.births);
 	free(c.reqs);
 	strmap_clear(&c.by_id, NULL);
+	strmap_clear(&c.hosts, free);
 	return ret;
 }

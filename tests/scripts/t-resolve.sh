@@ -164,3 +164,36 @@ elif ! command -v valgrind > /dev/null; then
 else
 	skip "valgrind: a resolve run is clean" "a sanitizer build, which valgrind cannot run"
 fi
+
+# An archive that never answers costs the run two timeouts, not one per
+# look-up: then it is asked no more this run, said once, and its links
+# are left unresolved, to be asked again (not "no archived copy").
+state=$("$WEB/up" "$WEB/cases/silent-archive.scn" "$NAME") ||
+	{ echo "not ok - tests/web/up failed"; exit 0; }
+S=$SCRATCH/silent
+mkdir -p "$S"
+for h in 1 2 3 4 5 6; do echo "/* http://d$h.linkmend-web.org/a */"; done > "$S/x.c"
+(cd "$S" && "$LINKMEND" scan -q . > /dev/null &&
+	run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1)
+: > "$state/requests.log"
+t0=$(date +%s.%N)
+(cd "$S" && run "${RESOLVE[@]}" --date 2009-01-01) > "$SCRATCH/silent.out" 2> "$SCRATCH/silent.err"
+took=$(echo "$(date +%s.%N) - $t0" | bc)
+ok "a silent archive costs resolve two timeouts of 2 s, not one per look-up (six): $took s" \
+	awk -v t="$took" 'BEGIN { exit !(t < 6) }'
+same "two look-ups reached it" "$(grep -c ' web.archive.org ' "$state/requests.log")" "2"
+same "said once" "$(grep -c '^resolve: web.archive.org answered no request of this run, and 2 timed out after 2000 ms: not asked again this run' "$SCRATCH/silent.err")" "1"
+same "every link left unresolved, to be asked again, not \"no archived copy\"" \
+	"$(grep -c '	unresolved	-	.*archive look-up failed (.*): to be asked again$' "$SCRATCH/silent.out")" "6"
+# The same with Wayback answering (no capture) and the Memento aggregator
+# silent: no answer is no "no archived copy" either.
+: > "$state/requests.log"
+(cd "$S" && run "$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0 \
+	--wayback https://archive.org --memento http://timetravel.mementoweb.org/timemap/link/ \
+	--date 2009-01-01) > "$SCRATCH/silent2.out" 2> "$SCRATCH/silent2.err"
+same "(archive.org answered the look-ups: the setup works)" \
+	"$(grep -c ' archive.org .*/cdx/' "$state/requests.log")" "6"
+same "two requests reached the silent Memento aggregator" \
+	"$(grep -c ' timetravel.mementoweb.org ' "$state/requests.log")" "2"
+same "its links left unresolved, to be asked again, not \"no archived copy\"" \
+	"$(grep -c '	unresolved	-	.*archive look-up failed (.*): to be asked again$' "$SCRATCH/silent2.out")" "6"

@@ -425,6 +425,9 @@ class Web:
         lo, hi = h.latency
         if hi:
             await asyncio.sleep(random.uniform(lo, hi) / 1000.0)
+        if "never-answers" in h.flags and hostname in (
+                "web.archive.org", "archive.org", "timetravel.mementoweb.org"):
+            return 200, {}, b"", 3600000    # an archive that is silent
         if hostname in ("web.archive.org", "archive.org") and (self.sc.archive or self.sc.archive_timeouts or self.sc.spn
                                                           or self.sc.cdx_broken):
             r = self.wayback(method, target, headers)
