@@ -328,7 +328,7 @@ static struct config *user_conf(void)
 
 	if (!loaded) {
 		if (config_load_user(&cfg))
-			die("cannot use %s", user_conf_name());
+			die_reported();	/* the file said, by name */
 		validate(&cfg, 1);
 		loaded = 1;
 	}
@@ -338,7 +338,7 @@ static struct config *user_conf(void)
 void cmd_conf_load(const char *root, struct config *cfg)
 {
 	if (config_load_tree(root, cfg))
-		die("cannot use %s/.linkmend.conf", root && *root ? root : ".");
+		die_reported();	/* the file said, by name */
 	validate(cfg, 0);
 	/* The user's settings first: the tree's own win where both set one. */
 	config_prepend(cfg, user_conf());

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "path.h"
@@ -175,18 +177,58 @@ int config_parse(struct config *cfg, const char *path, const char *text)
 	return ret;
 }
 
+/*
+ * The file at path, read through one descriptor: a FIFO, a device or a
+ * directory of that name is refused, never waited on (O_NONBLOCK keeps
+ * the open of a FIFO from blocking; fstat says what was opened).  1 when
+ * there is no such file.
+ */
+static int read_conf(const char *path, struct strbuf *sb)
+{
+	char buf[8192];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW |
+		  O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		return 1;
+	if (fd < 0)
+		return error_errno("cannot open '%s'", path);
+	if (fstat(fd, &st)) {
+		error_errno("cannot stat '%s'", path);
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		error("'%s' is not a regular file: not read", path);
+		goto fail;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0 ||
+	       (n < 0 && errno == EINTR))
+		if (n > 0)
+			strbuf_add(sb, buf, (size_t)n);
+	if (n < 0) {
+		error_errno("cannot read '%s'", path);
+		goto fail;
+	}
+	close(fd);
+	return 0;
+fail:
+	close(fd);
+	return -1;
+}
+
 int config_load(struct config *cfg, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	struct stat st;
 	int ret;
 
 	memset(cfg, 0, sizeof(*cfg));
-	if (stat(path, &st) && errno == ENOENT)
-		return 0;
-	if (strbuf_read_file(&sb, path)) {
+	ret = read_conf(path, &sb);
+	if (ret) {
 		strbuf_release(&sb);
-		return -1;
+		return ret > 0 ? 0 : -1;
 	}
 	if (strlen(sb.buf) != sb.len) {
 		strbuf_release(&sb);

@@ -33,7 +33,11 @@ struct config {
 
 /* Parse text (named path in messages) into cfg; -1 after error(). */
 int config_parse(struct config *cfg, const char *path, const char *text);
-/* path, or an empty configuration when there is none. */
+/*
+ * path, or an empty configuration when there is none; -1 after error()
+ * naming it when it cannot be read or parsed, or is not a regular file
+ * (a FIFO is refused, never waited on).
+ */
 int config_load(struct config *cfg, const char *path);
 /* root/.linkmend.conf. */
 int config_load_tree(const char *root, struct config *cfg);

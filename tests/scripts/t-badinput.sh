@@ -55,3 +55,19 @@ ok "naming the path" grep -q "no-such-dir" "$SCRATCH/err3"
 "$LINKMEND" check --db "$SCRATCH/esc.db" "$(printf 'http://a\033[2J\033]0;pwned\007 b/')" > /dev/null 2> "$SCRATCH/esc"
 ok "control bytes in messages are shown as \\xNN" grep -qF 'http://a\x1b[2J\x1b]0;pwned\x07 b/' "$SCRATCH/esc"
 ok "and never reach the terminal raw" bash -c "! grep -q \$'\\033' '$SCRATCH/esc'"
+
+# A FIFO named .linkmend.conf (a hostile tree's): refused at once, by
+# name, in one line; never waited on.
+F=$SCRATCH/fifotree
+mkdir -p "$F"
+printf '/* http://www.kernel.org/ */\n' > "$F/a.c"
+"$LINKMEND" scan -q "$F" > /dev/null 2>&1
+mkfifo "$F/.linkmend.conf"
+for c in scan report fix; do
+	args=()
+	[ $c = scan ] && args=(.)
+	(cd "$F" && timeout 5 "$LINKMEND" $c "${args[@]}") > /dev/null 2> "$SCRATCH/fifo.err"
+	rc=$?
+	same "$c: a FIFO .linkmend.conf is refused, status 2, one line naming it" \
+		"$rc $(wc -l < "$SCRATCH/fifo.err") $(grep -c "$F/\?\./\?\.linkmend.conf\|\.linkmend.conf' is not a regular file" "$SCRATCH/fifo.err")" "2 1 1"
+done
