@@ -100,3 +100,9 @@ for f in bin/linkmend share/man/man1/linkmend.1 \
 	ok "make install puts $f under DESTDIR/PREFIX" test -s "$SCRATCH/dest/usr/$f"
 done
 same "the installed program runs" "$("$SCRATCH/dest/usr/bin/linkmend" --version)" "linkmend 0.1"
+
+# What fix writes by default, as the README says it: an http to https
+# upgrade exists only when resolve was given --upgrade.
+para=$(awk '/^By default only what a maintainer takes/ { on = 1 } on && /^$/ { exit } on' "$ROOT/README.md")
+ok "the README says http links are upgraded only with resolve --upgrade" \
+	grep -q -- '`resolve --upgrade`' <<< "$para"
