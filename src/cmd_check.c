@@ -177,7 +177,8 @@ int cmd_check(int argc, char **argv)
 			fprintf(stderr, "; %zu dead", dead);
 		fputc('\n', stderr);
 	}
-	check_say_waiting(o, &links);
+	if (!a.quiet)
+		check_say_waiting(o, &links);
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
 	link_set_release(&links);

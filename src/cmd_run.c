@@ -184,7 +184,8 @@ int cmd_run(int argc, char **argv)
 			break;
 		}
 	}
-	summary(dbpath, out, t);
+	if (!quiet)
+		summary(dbpath, out, t);
 	for (i = 0; i < NSTAGES; i++)
 		strvec_clear(&st[i]);
 	strvec_clear(&paths);

@@ -2341,12 +2341,12 @@ int series_write(const struct series_opts *o, struct store *st)
 	preload_blobs(&c);
 	preload_modes(&c);
 	group_edits(&c);
-	if (c.committed)
+	if (c.committed && !o->quiet)
 		fprintf(stderr, "series: %zu edit%s already at %s, not proposed "
 			"again\n", c.committed, c.committed == 1 ? "" : "s",
 			o->base_rev);
 	keep_summary(&c.kept, &kept);
-	if (kept.len)
+	if (kept.len && !o->quiet)
 		fprintf(stderr, "series: %s\n", kept.buf);
 	strbuf_release(&kept);
 	if (c.have_m)
@@ -2362,7 +2362,8 @@ int series_write(const struct series_opts *o, struct store *st)
 			"since the scan; run linkmend scan and resolve again\n",
 			c.skipped, c.skipped == 1 ? "" : "s");
 	if (!c.ng) {
-		fprintf(stderr, "series: nothing to send\n");
+		if (!o->quiet)
+			fprintf(stderr, "series: nothing to send\n");
 		ret = c.skipped ? 1 : 0;
 		goto out;
 	}

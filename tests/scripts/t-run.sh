@@ -119,3 +119,19 @@ LINKMEND_NOW=$((D0 + 3 * DAY)) run "$LINKMEND" check --no-output --confirm 3 "${
 same "day 3: asking the refused one again, the network still works" "$?" "0"
 ok "with the host's working link asked again beside it" \
 	grep -q "^check: 2 URLs, 2 checked now, 0 fresh from the store" "$SCRATCH/k3.err"
+
+# -q is quiet: no summary and no "waits for confirmation" line, from run
+# or from check (a dead link waits here).
+Q=$SCRATCH/quiet
+mkdir -p "$Q"
+cd "$Q" || exit 1
+printf '/* Data sheet: http://www.bar-chips.org/datasheet.pdf */\n' > q.c
+git init -q . && git add q.c && git -c user.email=dev@linkmend-web.org \
+	-c user.name=dev commit -qm q
+run "$LINKMEND" run -q . -o "$SCRATCH/qo" "${NET[@]}" --archive-spacing 0 \
+	> /dev/null 2> "$SCRATCH/q.err"
+same "run -q exits 0 and prints nothing" "$? $(cat "$SCRATCH/q.err")" "0 "
+run "$LINKMEND" check -q --no-output --force "${NET[@]}" 2> "$SCRATCH/qc.err"
+same "check -q exits 0 and prints nothing" "$? $(cat "$SCRATCH/qc.err")" "0 "
+run "$LINKMEND" check --no-output --force "${NET[@]}" 2> "$SCRATCH/qc2.err"
+ok "(without -q it says the link waits)" grep -q "waits for confirmation" "$SCRATCH/qc2.err"
