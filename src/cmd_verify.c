@@ -49,7 +49,7 @@ int cmd_verify(int argc, char **argv)
 	if (argc > 1)
 		usage_die(cmd_verify_usage.synopsis);
 	if (verify_tree(argc ? argv[0] : ".", base, &checked, &bad))
-		die("cannot verify the changes since '%s'", base);
+		die_reported();	/* in one line, naming the tree or REV */
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
 	/* Nothing to judge is no pass: after git am, HEAD is the series. */

@@ -454,17 +454,37 @@ int verify_tree(const char *dir, const char *base, int *checked, int *bad)
 {
 	const char *a[] = { "git", "-C", dir, "diff", "--name-only",
 			    "--no-renames", "-z", base, "--", NULL };
+	const char *in_tree[] = { "git", "-C", dir, "rev-parse",
+				  "--is-inside-work-tree", NULL };
+	char *rev = xstrfmt("%s^{commit}", base);
+	const char *is_commit[] = { "git", "-C", dir, "rev-parse", "--verify",
+				    "--quiet", "--end-of-options", rev, NULL };
 	struct strbuf names = STRBUF_INIT;
 	char *line;
+	int ret = -1;
 
 	*checked = *bad = 0;
+	/* Said in one line each, not git diff's page of --no-index usage. */
+	if (run_command_quiet(in_tree, NULL, &names)) {
+		error("'%s' is not in a git checkout: verify compares its "
+		      "files with a commit", dir);
+		goto out;
+	}
+	if (run_command_quiet(is_commit, NULL, &names)) {
+		error("'%s' is not a commit in '%s'", base, dir);
+		goto out;
+	}
+	strbuf_reset(&names);
 	if (run_command(a, NULL, NULL, 0, &names, NULL)) {
-		strbuf_release(&names);
-		return error("git diff against '%s' failed in '%s'", base, dir);
+		error("git diff against '%s' failed in '%s'", base, dir);
+		goto out;
 	}
 	for (line = names.buf; line < names.buf + names.len;
 	     line += strlen(line) + 1)
 		*bad += verify_file(dir, base, line, checked);
+	ret = 0;
+out:
 	strbuf_release(&names);
-	return 0;
+	free(rev);
+	return ret;
 }

@@ -49,3 +49,11 @@ printf '/* http://docs.linkmend-web.org/x */\n' > "$SCRATCH/latin/$(printf 'caf\
 same "a non-UTF-8 file name keeps its path, escaped" \
 	"$(python3 -c 'import json,sys; print([o.get("path") for o in json.load(open(sys.argv[1]))])' "$SCRATCH/lj")" \
 	"['caf\\\\xe9.c']"
+
+# verify outside a git checkout: one line that says so, not git diff's
+# page of usage.
+mkdir -p "$SCRATCH/nogit"
+(cd "$SCRATCH/nogit" && "$LINKMEND" verify) > /dev/null 2> "$SCRATCH/verr"
+same "verify outside git: status 2 and one line saying why" \
+	"$? $(cat "$SCRATCH/verr")" \
+	"2 error: '.' is not in a git checkout: verify compares its files with a commit"
