@@ -30,7 +30,8 @@ const struct usage_text cmd_scan_usage = {
 	"    path  line  col  url  context  flags       (tab-separated)\n"
 	"\n"
 	"path is relative to the scan root (PATH itself when it is the one\n"
-	"directory given, else --root or the current directory); line and\n"
+	"directory given, but the checkout's top when PATH is a part of a git\n"
+	"checkout; else --root or the current directory); line and\n"
 	"col are 1-based, col in bytes.  context is one of c-comment,\n"
 	"c-line-comment, c-string, c-format, kconfig-help, kconfig, rst,\n"
 	"markdown, yaml, makefile, script-comment, html, text, code,\n"
@@ -103,7 +104,7 @@ int cmd_scan(int argc, char **argv)
 	struct tree_scan *ts = &a.job.ts;
 	struct config cfg;
 	struct store *st;
-	char *path, *sig;
+	char *path, *sig, *top = NULL, *prefix = NULL;
 	int ret = 0;
 	struct option opts[] = SCAN_OPTIONS(&a);
 
@@ -115,6 +116,17 @@ int cmd_scan(int argc, char **argv)
 	ts->max_file = a.max_file_mb << 20;
 	if (!ts->jobs)
 		ts->jobs = 1;
+	/*
+	 * A directory inside a git checkout is a part of that tree: the
+	 * store is the checkout's, at its top, where check and fix find it.
+	 */
+	if (!a.root && argc == 1 && !ts->no_git &&
+	    cmd_git_part(argv[0], &top, &prefix)) {
+		if (!a.quiet)
+			fprintf(stderr, "scan: the tree is the checkout '%s'; "
+				"scanning %s\n", top, prefix);
+		a.root = top;
+	}
 	if (scan_job_paths(&a.job, a.root, argc, argv))
 		die("cannot scan '%s'", argv[0]);
 	cmd_conf_load(ts->root, &cfg);
@@ -135,6 +147,10 @@ int cmd_scan(int argc, char **argv)
 	scan_trace("printed");
 	if (!a.quiet)
 		scan_output_summary(&a.so, ts);
+	if (ts->git && !ts->nr && ts->untracked_left)
+		warning("git tracks no file here: %zu untracked file%s not "
+			"scanned (git add them, or scan --untracked)",
+			ts->untracked_left, ts->untracked_left == 1 ? "" : "s");
 	if (ts->errors && !ret)
 		ret = 1;
 	if (store_close(st))
@@ -144,6 +160,8 @@ int cmd_scan(int argc, char **argv)
 	config_release(&cfg);
 	free(sig);
 	free(path);
+	free(top);
+	free(prefix);
 	scan_trace("freed");
 	return ret;
 }

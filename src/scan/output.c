@@ -147,9 +147,8 @@ int scan_use_tree(struct store *st, const char *name, const char *version,
 		  const char *root, int no_git, int replace)
 {
 	char *commit = version ? NULL : tree_commit(root, no_git);
-	char *real = realpath(root, NULL), *found = NULL, *other;
+	char *real = realpath(root, NULL), *found = NULL, *other = NULL;
 	const char *base;
-
 	int ret = -1;
 
 	if (!real) {
@@ -157,8 +156,16 @@ int scan_use_tree(struct store *st, const char *name, const char *version,
 		return error_errno("cannot resolve '%s'", root);
 	}
 	base = strrchr(real, '/');
+	found = store_tree_at(st, real);
+	/* One tree per root: two names for it would each hold its links. */
+	if (name && found && strcmp(name, found)) {
+		error("'%s' is the store's tree '%s' already: scan it as "
+		      "--tree %s (a root is one tree of a store)", root, found,
+		      found);
+		goto out;
+	}
 	if (!name)
-		name = found = store_tree_at(st, real);
+		name = found;
 	if (!name)
 		name = base && base[1] ? base + 1 : real;
 	other = store_tree_root(st, name);

@@ -354,6 +354,16 @@ int scan_job_paths(struct scan_job *job, const char *root, int argc,
 			return error("'%s' is outside the root '%s'", argv[i],
 				     ts->root);
 	}
+	/* The root itself among them ("scan . drivers/iio"): all of it. */
+	for (i = 0; i < argc; i++)
+		if (!*specs[i])
+			break;
+	if (i < argc) {
+		for (i = 0; i < argc; i++)
+			free((char *)specs[i]);
+		specs[0] = NULL;
+		ts->npaths = 0;
+	}
 	return 0;
 }
 

@@ -349,6 +349,35 @@ static void *list_worker(void *arg)
 	}
 }
 
+/*
+ * Nothing tracked to scan: how many untracked files were left out, so
+ * that "0 files" can say why (a new repository, nothing added yet).
+ */
+static void count_untracked(struct tree_scan *ts)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char **argv;
+	int argc = 0;
+	size_t i;
+
+	argv = xcalloc(ts->npaths + 10, sizeof(*argv));
+	argv[argc++] = "git";
+	argv[argc++] = "-C";
+	argv[argc++] = ts->root;
+	argv[argc++] = "ls-files";
+	argv[argc++] = "-z";
+	argv[argc++] = "--others";
+	argv[argc++] = "--exclude-standard";
+	argv[argc++] = "--";
+	for (i = 0; i < ts->npaths; i++)
+		argv[argc++] = ts->paths[i];
+	if (!run_command_quiet(argv, NULL, &out))
+		for (i = 0; i < out.len; i++)
+			ts->untracked_left += !out.buf[i];
+	strbuf_release(&out);
+	free(argv);
+}
+
 static int git_list(struct tree_scan *ts, struct queue *q)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -387,6 +416,8 @@ static int git_list(struct tree_scan *ts, struct queue *q)
 		start = i + 1;
 	}
 	strbuf_release(&out);
+	if (!q->list_nr && !ts->untracked)
+		count_untracked(ts);
 	return 0;
 }
 

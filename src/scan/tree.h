@@ -53,6 +53,8 @@ struct tree_scan {
 	size_t files_read, binary, errors, too_big;
 	unsigned long long bytes_read;
 	int git;		/* the list came from git */
+	/* Untracked files not scanned, counted when git tracks none. */
+	size_t untracked_left;
 	struct mem_pool pool;
 };
 

@@ -45,3 +45,38 @@ ok "but never ignored ones" bash -c "! grep -q ignored '$SCRATCH/out2'"
 "$LINKMEND" scan --no-git . > "$SCRATCH/out3" 2>/dev/null
 ok "--no-git walks the directory" grep -q "ignored.kernel.org" "$SCRATCH/out3"
 ok "the walk skips .git" bash -c "! grep -q '^\.git/' '$SCRATCH/out3'"
+
+# A part of a checkout is scanned as part of the checkout: the store is
+# at its top, where check, report and fix look for it.
+P=$SCRATCH/part
+mkdir -p "$P/drivers/iio" "$P/fs"
+cd "$P" || exit 1
+git init -q .
+printf '/* http://iio.kernel.org/ */\n' > drivers/iio/a.c
+printf '/* http://fs.kernel.org/ */\n' > fs/b.c
+git add -A && git -c user.email=t@example.org -c user.name=t commit -qm base
+"$LINKMEND" scan -q drivers/iio > "$SCRATCH/p1" 2> "$SCRATCH/p1.err"
+same "scan drivers/iio in a checkout: exit 0, no store inside drivers/iio" \
+	"$? $(ls -d drivers/iio/.linkmend 2> /dev/null)" "0 "
+ok "the store is at the checkout's top" test -f .linkmend/linkmend.db
+ok "paths are relative to the top" grep -q "^drivers/iio/a.c	" "$SCRATCH/p1"
+ok "and only that part is scanned" bash -c "! grep -q fs.kernel.org '$SCRATCH/p1'"
+"$LINKMEND" report --format json -o - > /dev/null 2>&1
+same "report at the top finds the store" "$?" "0"
+"$LINKMEND" scan -q . drivers/iio > "$SCRATCH/p2" 2> "$SCRATCH/p2.err"
+same "scan . drivers/iio: exit 0, no error" "$? $(cat "$SCRATCH/p2.err")" "0 "
+ok "and the whole tree is scanned" grep -q "^fs/b.c	" "$SCRATCH/p2"
+"$LINKMEND" scan -q --tree other . > /dev/null 2> "$SCRATCH/p3.err"
+same "scan --tree NEW of a root scanned as another tree is refused, in one line" \
+	"$? $(wc -l < "$SCRATCH/p3.err")" "2 1"
+ok "naming the tree it is" grep -q "is the store's tree 'part' already" "$SCRATCH/p3.err"
+
+# A repository whose files are all untracked: 0 files, and why.
+N=$SCRATCH/new
+mkdir -p "$N"
+cd "$N" || exit 1
+git init -q .
+printf 'http://new.kernel.org/\n' > README
+"$LINKMEND" scan -q . > /dev/null 2> "$SCRATCH/n.err"
+ok "a repository with only untracked files says they are not scanned" \
+	grep -q "^warning: git tracks no file here: 1 untracked file not scanned (git add them, or scan --untracked)$" "$SCRATCH/n.err"
