@@ -6,10 +6,13 @@
  * atomically: it is the old report or the new one, never half of one.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib/settings.h"
 #include "builtin.h"
@@ -43,8 +46,47 @@ const struct usage_text cmd_report_usage = {
 	"replace it), failing (not yet confirmed dead) or unchecked.\n",
 	"Settings from .linkmend.conf: [report] source-url; [check] confirm and\n"
 	"spacing, the rule check and resolve apply too.\n"
+	"\n"
+	"An existing FILE is replaced only when it is a report linkmend wrote\n"
+	"(or empty), else with --force; a FILE whose name says no format is\n"
+	"refused unless --format says it.\n"
 	"Exit status: 0 written, 2 on error.\n",
 };
+
+/*
+ * FILE may be replaced: absent, empty, or a report linkmend wrote (its
+ * first bytes say so); a file of the user's (-o README.md) only with
+ * --force, and never one that is not a regular file.  Else die.
+ */
+static void check_output(const char *path, int force)
+{
+	char head[REPORT_HEAD];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+		  O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		return;
+	if (fd < 0 && errno == ELOOP)
+		die("'%s' is a symbolic link: not replaced", path);
+	if (fd < 0)
+		die_errno("cannot open '%s'", path);
+	if (fstat(fd, &st))
+		die_errno("cannot stat '%s'", path);
+	if (!S_ISREG(st.st_mode))
+		die("'%s' is not a regular file: not replaced", path);
+	do
+		n = read(fd, head, sizeof(head));
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		die_errno("cannot read '%s'", path);
+	close(fd);
+	if (n && !force && !report_is_ours(head, (size_t)n))
+		die("'%s' exists and is not a linkmend report: not replaced "
+		    "(--force replaces it)", path);
+}
 
 static int format_arg(const struct option *opt, const char *s)
 {
@@ -68,7 +110,7 @@ int cmd_report(int argc, char **argv)
 	size_t len = 0;
 	FILE *mem;
 	enum report_format format = REPORT_NONE;
-	int ret = 0;
+	int ret = 0, force = 0;
 	struct opt_list paths = { 0 };
 	struct option opts[] = {
 		OPT_DB(&db),
@@ -76,10 +118,12 @@ int cmd_report(int argc, char **argv)
 		OPT_PATHS(&paths),
 		OPT_CALLBACK(0, "format", &format, format_arg,
 			     "html|json|sarif|markdown", "else from -o's "
-			     "extension (.html, .json, .sarif, .md), else "
-			     "json"),
+			     "extension (.html, .json, .sarif, .md: any other "
+			     "is refused); json on standard output"),
 		OPT_STRING('o', "output", &output, "FILE",
 			   "write FILE, atomically; else standard output"),
+		OPT_BOOL(0, "force", &force, "replace FILE even when it is "
+			 "not a report linkmend wrote"),
 		OPT_STRING(0, "source-url", &ro.source_url, "T", "link each "
 			   "path:line to T with {path} and {line} replaced; "
 			   "else file://ROOT/PATH"),
@@ -93,8 +137,15 @@ int cmd_report(int argc, char **argv)
 		usage_die(cmd_report_usage.synopsis);
 	if (output && !strcmp(output, "-"))
 		output = NULL;
-	if (format == REPORT_NONE)
+	if (format == REPORT_NONE && output)
 		format = report_format_of_path(output);
+	if (format == REPORT_NONE && output)
+		die("cannot tell the report format from the name '%s': name it "
+		    ".html, .json, .sarif or .md, or give --format", output);
+	if (format == REPORT_NONE)
+		format = REPORT_JSON;
+	if (output)
+		check_output(output, force);
 	cmd_store_open_ro(&cs, db, tree, 1, "run 'linkmend scan' first, or give --db");
 	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);

@@ -310,14 +310,36 @@ enum report_format report_format_from_name(const char *s)
 enum report_format report_format_of_path(const char *path)
 {
 	const char *dot = path ? strrchr(path, '.') : NULL;
-	enum report_format f;
 
 	if (!dot || strchr(dot, '/'))
-		return REPORT_JSON;
+		return REPORT_NONE;
 	if (!strcmp(dot, ".htm"))
 		return REPORT_HTML;
-	f = report_format_from_name(dot + 1);
-	return f == REPORT_NONE ? REPORT_JSON : f;
+	return report_format_from_name(dot + 1);
+}
+
+/* 1 if s[0..len) starts with prefix and holds mark within its first n. */
+static int starts_and_holds(const char *s, size_t len, const char *prefix,
+			    const char *mark)
+{
+	size_t pl = strlen(prefix);
+
+	return len >= pl && !memcmp(s, prefix, pl) &&
+	       (!mark || memmem(s, len, mark, strlen(mark)));
+}
+
+int report_is_ours(const char *buf, size_t len)
+{
+	if (len > REPORT_HEAD)
+		len = REPORT_HEAD;
+	return starts_and_holds(buf, len, "{\n \"schema\": \"linkmend-report\"",
+				NULL) ||
+	       starts_and_holds(buf, len, "{\n \"$schema\": \"https://json."
+				"schemastore.org/sarif-2.1.0.json\"",
+				"\"driver\": {\n     \"name\": \"linkmend\"") ||
+	       starts_and_holds(buf, len, "### linkmend: ", NULL) ||
+	       starts_and_holds(buf, len, "<!DOCTYPE html>",
+				"The page of \"linkmend report");
 }
 
 int report_write(json_t *m, enum report_format format, FILE *out)

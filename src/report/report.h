@@ -46,8 +46,15 @@ enum report_format {
 
 /* "html", "json", "sarif", "markdown" or "md"; REPORT_NONE if none. */
 enum report_format report_format_from_name(const char *name);
-/* By the file's extension; REPORT_JSON when it has none known. */
+/* By the file's extension; REPORT_NONE when it has none known. */
 enum report_format report_format_of_path(const char *path);
+/*
+ * 1 if buf, the first REPORT_HEAD bytes of a file (or all of it), begins
+ * as a report of linkmend's does, in any format: a file that is not is
+ * the user's, never replaced without --force.
+ */
+#define REPORT_HEAD 4096
+int report_is_ours(const char *buf, size_t len);
 /* The model in format to out; 0, or -1 after error(). */
 int report_write(json_t *model, enum report_format format, FILE *out);
 

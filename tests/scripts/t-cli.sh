@@ -57,3 +57,31 @@ mkdir -p "$SCRATCH/nogit"
 same "verify outside git: status 2 and one line saying why" \
 	"$? $(cat "$SCRATCH/verr")" \
 	"2 error: '.' is not in a git checkout: verify compares its files with a commit"
+
+# report -o never replaces a file of the user's, and never guesses a
+# format from a name that says none.
+R=$SCRATCH/rtree
+mkdir -p "$R"
+printf '/* http://www.kernel.org/ */\n' > "$R/a.c"
+printf '# My project\n' > "$R/README.md"
+cd "$R" || exit 1
+"$LINKMEND" scan -q . > /dev/null
+"$LINKMEND" report -o README.md 2> "$SCRATCH/r.err"
+same "report -o README.md (the user's) is refused, status 2, in one line" \
+	"$? $(wc -l < "$SCRATCH/r.err")" "2 1"
+same "and README.md is as it was" "$(cat README.md)" "# My project"
+ok "the message names the file and --force" grep -q "^fatal: 'README.md' exists and is not a linkmend report: not replaced (--force replaces it)$" "$SCRATCH/r.err"
+"$LINKMEND" report -o links.txt 2> "$SCRATCH/r2.err"
+same "report -o links.txt: a name that says no format is refused" \
+	"$? $(ls links.txt 2> /dev/null)" "2 "
+"$LINKMEND" report --format markdown -o links.txt 2> /dev/null
+same "--format says it: markdown in links.txt" "$? $(head -c 13 links.txt)" "0 ### linkmend:"
+for f in json sarif md html; do
+	"$LINKMEND" report -o "r.$f" && "$LINKMEND" report -o "r.$f"
+	same "a report linkmend wrote (r.$f) is replaced" "$?" "0"
+done
+"$LINKMEND" report --force -o README.md 2> /dev/null
+same "--force replaces the user's file" "$? $(head -c 13 README.md)" "0 ### linkmend:"
+mkfifo fifo.json
+timeout 5 "$LINKMEND" report --force -o fifo.json 2> /dev/null
+same "a FIFO is never replaced, even with --force" "$? $(test -p fifo.json && echo fifo)" "2 fifo"
