@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "builtin.h"
 #include "lib/config.h"
@@ -25,24 +26,30 @@ const struct usage_text cmd_fix_usage = {
 	"Nothing is written through a symlink or into a directory outside the\n"
 	"tree.  One fix runs at a time per store (.linkmend/fix.lock); a run\n"
 	"killed at any moment leaves every file old or new, and the next run\n"
-	"records what it had written and finishes the rest.\n",
+	"records what it had written and finishes the rest; a file that holds\n"
+	"its edits already is done, not changed.  SIGINT or SIGTERM stops it\n"
+	"between files, saying how far it got.\n",
 	"Never changed: copyright, author, MODULE_AUTHOR, SPDX and licence\n"
 	"lines, CREDITS, MAINTAINERS, Documentation/translations/, and what\n"
 	"[keep] path and line of .linkmend.conf add; they are counted in the\n"
 	"summary.  Typo and migrated guesses are never written.\n"
 	"\n"
 	"Exit status 1 when edits or files were skipped (changed since the\n"
-	"scan) or could not be written.\n",
+	"scan); 2 when a file could not be written (each named); 130 when\n"
+	"interrupted.\n",
 };
 
 static void summary(const struct fix_opts *o, const struct fix_stats *s)
 {
 	struct strbuf kept = STRBUF_INIT;
 
-	fprintf(stderr, "fix: %zu edit%s in %zu file%s%s%s", s->edits,
+	fprintf(stderr, "fix: %zu edit%s in %zu file%s%s", s->edits,
 		s->edits == 1 ? "" : "s", s->files, s->files == 1 ? "" : "s",
-		o->dry_run ? " (dry run: nothing written)" : "",
-		s->skipped ? "" : "\n");
+		o->dry_run ? " (dry run: nothing written)" : "");
+	if (s->done)
+		fprintf(stderr, "; %zu made already", s->done);
+	if (!s->skipped)
+		fputc('\n', stderr);
 	if (s->skipped)
 		fprintf(stderr, ", %zu file%s skipped\n", s->skipped,
 			s->skipped == 1 ? "" : "s");
@@ -50,6 +57,20 @@ static void summary(const struct fix_opts *o, const struct fix_stats *s)
 		fprintf(stderr, "fix: %zu edit%s skipped: the file changed since "
 			"the scan; run linkmend scan and resolve again\n",
 			s->changed, s->changed == 1 ? "" : "s");
+	if (s->unwritten)
+		fprintf(stderr, "fix: %zu file%s not written (each named "
+			"above)\n", s->unwritten, s->unwritten == 1 ? "" : "s");
+	if (s->stopped_at) {
+		struct strbuf at = STRBUF_INIT;
+
+		strbuf_add_printable(&at, s->stopped_at,
+				     strlen(s->stopped_at));
+		fprintf(stderr, "fix: interrupted before '%s': %zu of %zu "
+			"files gone through, what was written is kept; run "
+			"fix again for the rest\n", at.buf, s->looked,
+			s->looked + s->left);
+		strbuf_release(&at);
+	}
 	if (s->recovered)
 		fprintf(stderr, "fix: '%s' was written by an interrupted run; "
 			"recorded now\n", s->recovered);
@@ -89,15 +110,21 @@ int cmd_fix(int argc, char **argv)
 	o.db = cs.db;
 	o.root = cs.root;
 	o.cfg = &cfg;
+	o.stop = cmd_catch_signals();
 	if (fix_apply(&o, cs.st, &stats))
 		die("cannot fix the tree '%s'", cs.root);
 	if (fflush(stdout) || ferror(stdout))
 		die_errno("cannot write the output");
-	if (!quiet)
+	if (!quiet || stats.stopped_at)
 		summary(&o, &stats);
-	/* 1: done, but edits were left out (the man page's EXIT STATUS). */
-	ret = stats.failed || stats.skipped || stats.changed ? 1 : 0;
+	/*
+	 * The man page's EXIT STATUS: 130 stopped, 2 a file not written,
+	 * 1 done but edits were left out.
+	 */
+	ret = stats.stopped_at ? 130 : stats.unwritten ? 2 :
+	      stats.skipped || stats.changed ? 1 : 0;
 	free(stats.recovered);
+	free(stats.stopped_at);
 	config_release(&cfg);
 	cmd_store_close(&cs);
 	opt_list_release(&paths);

@@ -221,12 +221,14 @@ struct fixer {
  */
 static int write_journalled(struct fixer *f, const char *path,
 			    const char *full, const struct strbuf *new,
-			    const size_t *which, size_t n)
+			    const size_t *which, size_t n, int *written)
 {
 	struct plan *p = &f->p;
 	char hex[65], *pending;
 	size_t k;
 	int ret;
+
+	*written = 0;
 
 	sha256_hex(new->buf, new->len, hex);
 	pending = xstrfmt("%s\t%s", path, hex);
@@ -236,8 +238,9 @@ static int write_journalled(struct fixer *f, const char *path,
 	if (ret)
 		return -1;
 	if (rewrite_file(full, new->buf, new->len)) {
-		f->stats->failed = 1;
+		f->stats->unwritten++;	/* rewrite_file() said why */
 	} else {
+		*written = 1;
 		for (k = 0; k < n; k++)
 			if (store_mark_applied(f->st, p->v[which[k]].path,
 					       (long long)p->v[which[k]].start))
@@ -247,17 +250,45 @@ static int write_journalled(struct fixer *f, const char *path,
 	       -1 : 0;
 }
 
-/* The edits of plan entries [i, j), one file, applied to old. */
+/*
+ * A file changed since the scan is left alone, unless what changed is
+ * fix's own work: every edit of it is there already (an earlier run,
+ * one killed before it recorded, or a commit of it).  1 when it is to
+ * be skipped.
+ */
+static int changed_by_others(struct fixer *f, size_t i, size_t j)
+{
+	struct plan *p = &f->p;
+	size_t k;
+
+	for (k = i; k < j; k++)
+		if (!p->v[k].applied && p->v[k].kept == KEEP_NONE)
+			break;
+	if (k == j)
+		return 0;
+	warning("skipped '%s': changed since the last scan", p->v[i].path);
+	f->stats->skipped++;
+	return 1;
+}
+
+/*
+ * The edits of plan entries [i, j), one file, applied to old; stale: the
+ * file is not as scan saw it.
+ */
 static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
-		     const struct strbuf *old)
+		     const struct strbuf *old, int stale)
 {
 	struct plan *p = &f->p;
 	struct strbuf new = STRBUF_INIT;
 	struct edit *ev = xcalloc(j - i, sizeof(*ev));
 	size_t *which = xcalloc(j - i, sizeof(*which)), n = 0, k;
-	int ret = 0;
+	int ret = 0, written = 0;
 
 	plan_fit(p, i, j, old->buf, old->len, &f->kt, &f->stats->kept);
+	if (stale && changed_by_others(f, i, j))
+		goto out;
+	for (k = i; k < j; k++)
+		f->stats->done += p->v[k].applied;
 	for (k = i; k < j; k++) {
 		if (p->v[k].applied || p->v[k].kept != KEEP_NONE)
 			continue;
@@ -274,24 +305,30 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 	}
 	if (n && rewrite_apply(old->buf, old->len, ev, n, &new)) {
 		error("'%s': edits not applied", p->v[i].path);
-		f->stats->failed = 1;
+		f->stats->unwritten++;
 	} else if (n && f->o->dry_run) {
-		show_diff(p->v[i].path, old, &new);
+		written = !show_diff(p->v[i].path, old, &new);
 	} else if (n) {
-		ret = write_journalled(f, p->v[i].path, full, &new, which, n);
+		ret = write_journalled(f, p->v[i].path, full, &new, which, n,
+				       &written);
 	}
-	if (n) {
+	/* Only what was written (or shown) is counted as made. */
+	if (written) {
 		f->stats->files++;
 		f->stats->edits += n;
 	}
+out:
 	free(ev);
 	free(which);
 	strbuf_release(&new);
 	return ret;
 }
 
-/* The path of plan entry i in the tree if it may be edited, else NULL. */
-static char *usable_path(struct fixer *f, size_t i)
+/*
+ * The path of plan entry i in the tree if it may be edited, else NULL;
+ * *stale: the file is not as the last scan saw it.
+ */
+static char *usable_path(struct fixer *f, size_t i, int *stale)
 {
 	const char *path = f->p.v[i].path;
 	char *rel = xstrdup(path), *full;
@@ -316,12 +353,7 @@ static char *usable_path(struct fixer *f, size_t i)
 		remove_leftovers(tmp);
 		free(tmp);
 	}
-	if (!unchanged_since_scan(&f->m, full, path)) {
-		warning("skipped '%s': changed since the last scan", path);
-		f->stats->skipped++;
-		free(full);
-		return NULL;
-	}
+	*stale = !unchanged_since_scan(&f->m, full, path);
 	return full;
 }
 
@@ -337,19 +369,28 @@ static int fix_files(struct fixer *f)
 	for (i = 0; i < p->nr; i = j) {
 		struct strbuf old = STRBUF_INIT;
 		char *full;
-		int ret;
+		int ret, stale = 0;
 
 		for (j = i; j < p->nr && !strcmp(p->v[j].path, p->v[i].path);
 		     j++)
 			;
-		if (!(full = usable_path(f, i)))
+		/* Between files: each is old or new, and recorded. */
+		if (f->o->stop && *f->o->stop) {
+			f->stats->stopped_at = xstrdup(p->v[i].path);
+			for (; i < p->nr; i++)
+				f->stats->left += !i ||
+					strcmp(p->v[i].path, p->v[i - 1].path);
+			break;
+		}
+		f->stats->looked++;
+		if (!(full = usable_path(f, i, &stale)))
 			continue;
 		if (strbuf_read_file(&old, full)) {
 			f->stats->skipped++;
 			free(full);
 			continue;
 		}
-		ret = edit_file(f, i, j, full, &old);
+		ret = edit_file(f, i, j, full, &old, stale);
 		free(full);
 		strbuf_release(&old);
 		if (ret)

@@ -2,7 +2,8 @@
 /*
  * The fix stage: the store's resolutions written into the tree, file by
  * file and atomically, or shown as a unified diff.  A file changed since
- * the scan is left alone, an edit already written is not written again,
+ * the scan is left alone (unless the change is its edits, all made
+ * already), an edit already written is not written again,
  * nothing is written through a symlinked directory out of the tree.  One
  * fix at a time per store (fix.lock beside it, flock(2)); before each
  * file an intent is journalled in the store (fix_pending: PATH and the
@@ -13,6 +14,7 @@
 #ifndef REWRITE_FIX_H
 #define REWRITE_FIX_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "../store/store.h"
@@ -27,14 +29,21 @@ struct fix_opts {
 	int dry_run;		/* a diff on stdout, nothing written */
 	int wait;		/* for another fix's lock, rather than refuse */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
+	/* Nonzero: stop before the next file (SIGINT); NULL: never. */
+	volatile sig_atomic_t *stop;
 };
 
 struct fix_stats {
-	size_t files, edits, skipped;
+	size_t files, edits;	/* written (or shown, with dry_run) */
+	size_t skipped;		/* files changed since the scan, unreadable */
 	size_t changed;		/* edits whose bytes are not what scan saw */
+	size_t done;		/* edits the files hold already */
+	size_t unwritten;	/* files whose edits could not be written */
+	size_t looked;		/* files with edits gone through */
+	size_t left;		/* files with edits not reached (stopped) */
+	char *stopped_at;	/* the first file not reached, or NULL */
 	struct keep_counts kept;	/* lines not linkmend's to change */
 	char *recovered;	/* the file an interrupted run wrote, or NULL */
-	int failed;		/* some file's edits were not written */
 };
 
 /* -1 after error() when the tree or the store cannot be used. */

@@ -96,6 +96,9 @@ interrupt resolve "archive answers are kept" "cdx" -- "$LINKMEND" resolve \
 run "$LINKMEND" resolve "${NET[@]}" > /dev/null 2>&1	# the moved link only
 expect verify 2 "nothing changed since the base" -- "$LINKMEND" verify
 expect fix 0 "edits written" -- "$LINKMEND" fix
+expect fix 0 "all made already: a second fix" -- "$LINKMEND" fix
+ok "(which calls none of its own edits changed since the scan)" \
+	bash -c "! grep -q 'changed since' '$SCRATCH/err'"
 expect verify 0 "every change is a link edit" -- "$LINKMEND" verify
 sed -i 's/Manual:/Handbook:/' drivers/foo/foo.c
 expect verify 1 "a change outside links" -- "$LINKMEND" verify
@@ -106,6 +109,42 @@ expect fix 1 "edits skipped: files changed since the scan" -- "$LINKMEND" fix
 git checkout -q .
 expect fix 2 "no store" -- bash -c "cd '$SCRATCH/empty' && '$LINKMEND' fix"
 expect fix 129 "bad option" -- "$LINKMEND" fix --bogus
+# A tree of 300 files with a moved link each: fix cannot write it, then
+# fix is interrupted between files.
+W=$SCRATCH/w
+mkdir -p "$W/d"
+(cd "$W" && git init -q . &&
+ for i in $(seq -w 1 300); do
+	printf '/* Manual: http://www.foo-vendor.org/docs/old.html */\n' > "d/f$i.c"
+ done && git add -A && git -c user.email=dev@linkmend-web.org \
+	-c user.name=dev commit -qm many &&
+ "$LINKMEND" scan -q . > /dev/null &&
+ run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+ run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+ chown -R nobody .linkmend)
+expect fix 2 "a file that cannot be written" -- bash -c "cd '$W' && env \
+	HOME=/nonexistent setpriv --reuid=nobody --regid=nogroup \
+	--clear-groups '$LINKMEND' fix"
+same "(and counts only the edits it wrote: none)" \
+	"$(grep -c '^fix: 0 edits in 0 files$' "$SCRATCH/err")" "1"
+chown -R root "$W/.linkmend"
+(cd "$W" && exec "$LINKMEND" fix) > "$SCRATCH/out" 2> "$SCRATCH/err" &
+pid=$!
+for _ in $(seq 1000); do
+	grep -q new.html "$W/d/f001.c" 2> /dev/null && break
+	sleep 0.01
+done
+kill -INT $pid
+wait $pid
+same "fix exits 130: stopped between files, saying where" "$?" "130"
+reached+=("fix 130")
+ok "(it says where it stopped and how far it got)" \
+	grep -q "^fix: interrupted before 'd/f[0-9]*.c': [0-9]* of 300 files gone through" "$SCRATCH/err"
+same "(every file holds the old link or the new, none half)" \
+	"$(cat "$W"/d/*.c | sort | uniq -c | awk '{ n += $1 } END { print n, NR }')" "300 2"
+expect fix 0 "all made already: the interrupted run's edits are done" -- \
+	bash -c "cd '$W' && '$LINKMEND' fix"
+same "(every file fixed)" "$(grep -l new.html "$W"/d/*.c | wc -l)" "300"
 
 # series
 expect series 0 "written" -- "$LINKMEND" series -o "$SCRATCH/s0"
