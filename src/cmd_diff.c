@@ -20,8 +20,9 @@
 const struct usage_text cmd_diff_usage = {
 	"linkmend diff [options] [REV]",
 	"Check the links that a change adds or changes: the working tree's\n"
-	"changes against HEAD, the staged ones with --cached, or REV..HEAD\n"
-	"(a pre-push hook's range).  Only added lines are scanned.  A URL the\n"
+	"changes against HEAD, the staged ones with --cached, REV..HEAD, or a\n"
+	"range BASE..TIP whose tip need not be checked out (a pre-push hook's\n"
+	"pushed ref).  Only added lines are scanned.  A URL the\n"
 	"store checked less than --ttl days ago is taken from the store; the\n"
 	"others are checked now (and recorded when there is a store).  One\n"
 	"line per link that is not alive:\n"

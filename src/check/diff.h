@@ -20,7 +20,7 @@
 struct diff_opts {
 	struct check_run_opts check;	/* requests, cfg, now, stop */
 	const char *root;		/* the git checkout */
-	const char *rev;		/* REV..HEAD, or NULL */
+	const char *rev;		/* REV (..HEAD) or BASE..TIP, or NULL */
 	int cached;			/* the index, not the work tree */
 	const char *db;			/* or the tree's store, if any */
 	long long ttl_s;		/* a stored result this recent is used */

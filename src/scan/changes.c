@@ -181,10 +181,23 @@ int changes_load(const char *root, const char *rev, int cached,
 {
 	const char *argv[12];
 	struct strbuf diff = STRBUF_INIT;
+	char *base = NULL;
+	const char *tip = "HEAD", *dots;
 	size_t i, k = 0;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	/*
+	 * BASE..TIP: a range whose tip need not be checked out (a pre-push
+	 * hook's pushed branch); BASE.. is BASE..HEAD.
+	 */
+	if (rev && (dots = strstr(rev, "..")) && dots != rev &&
+	    dots[2] != '.') {
+		base = xstrndup(rev, (size_t)(dots - rev));
+		if (dots[2])
+			tip = dots + 2;
+		rev = base;
+	}
 	argv[k++] = "git";
 	argv[k++] = "diff";
 	argv[k++] = "-U0";
@@ -194,7 +207,7 @@ int changes_load(const char *root, const char *rev, int cached,
 	argv[k++] = "--diff-filter=d";
 	if (rev) {
 		argv[k++] = rev;
-		argv[k++] = "HEAD";
+		argv[k++] = tip;
 	} else {
 		if (cached)
 			argv[k++] = "--cached";
@@ -204,21 +217,20 @@ int changes_load(const char *root, const char *rev, int cached,
 	argv[k] = NULL;
 	rc = run_command(argv, root, NULL, 0, &diff, NULL);
 	if (rc) {
-		strbuf_release(&diff);
-		return error("git diff failed in '%s'%s%s", root,
-			     rev ? " for " : "", rev ? rev : "");
+		error("git diff failed in '%s'%s%s%s%s", root,
+		      rev ? " for " : "", rev ? rev : "", rev ? ".." : "",
+		      rev ? tip : "");
+		goto fail;
 	}
-	if (changes_parse(diff.buf, out)) {
-		strbuf_release(&diff);
-		return -1;
-	}
+	if (changes_parse(diff.buf, out))
+		goto fail;
 	strbuf_release(&diff);
 	for (i = 0; i < out->nr; i++) {
 		struct change_file *f = &out->v[i];
 
 		if (rev || cached) {
-			/* The blob git has: HEAD's or the index's. */
-			char *spec = xstrfmt("%s:%s", rev ? "HEAD" : "", f->path);
+			/* The blob git has: the tip's or the index's. */
+			char *spec = xstrfmt("%s:%s", rev ? tip : "", f->path);
 			const char *show[] = { "git", "cat-file", "blob", spec, NULL };
 
 			rc = run_command(show, root, NULL, 0, &f->content, NULL);
@@ -239,7 +251,12 @@ int changes_load(const char *root, const char *rev, int cached,
 			f->nr = 0;
 		}
 	}
+	free(base);
 	return 0;
+fail:
+	strbuf_release(&diff);
+	free(base);
+	return -1;
 }
 
 void changes_release(struct changes *c)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The lines a change adds, from git: the working tree against HEAD, the
- * index against HEAD (cached), or REV against HEAD.  For each file the
+ * index against HEAD (cached), REV against HEAD, or the range BASE..TIP
+ * (TIP's files, whatever is checked out).  For each file the
  * change adds or modifies: its path, its new content and the line
  * ranges added (from "git diff -U0"); deleted files are left out, since
  * they add no link.  Runs git in root; -1 after error().

@@ -164,3 +164,17 @@ git commit -q --no-verify -m "live"
 git checkout -q -b topic2
 PATH=$SCRATCH/bin:$PATH git push -q origin topic2 > "$SCRATCH/push2" 2>&1
 same "and lets one by that adds only live links" "$?" "0"
+# A branch pushed while another is checked out is checked too, its own
+# files: git push origin feature from topic2.
+git checkout -q -b feature
+printf '/* http://gone.linkmend-web.org/doc */\n' > f.c
+printf '/* http://nxdomain.linkmend-web.org/x */\n' > g.c
+git add f.c g.c
+git commit -q --no-verify -m "two dead links on feature"
+git checkout -q topic2
+PATH=$SCRATCH/bin:$PATH git push -q origin feature > "$SCRATCH/push3" 2>&1
+same "the pre-push hook refuses a pushed branch that is not checked out" "$?" "1"
+same "naming both dead links it adds" \
+	"$(grep -c '^[fg].c:1: dead link' "$SCRATCH/push3")" "2"
+same "(and the remote did not get it)" \
+	"$(git --git-dir="$SCRATCH/remote.git" rev-parse -q --verify refs/heads/feature)" ""
