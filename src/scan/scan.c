@@ -1568,6 +1568,28 @@ static int goes_on_past_space(const char *buf, size_t limit, size_t colon,
 		isalpha((unsigned char)buf[dot + 1]));
 }
 
+/*
+ * The URL ends at e on a byte that is no UTF-8 (a Latin-1 or other 8-bit
+ * file): 1 if the URL goes on past it, as .../caf\xe9.html does, rather
+ * than ending there as before a Latin-1 \xbb and a space.  Cut there, the
+ * URL is not the one the file names: never checked nor rewritten.
+ */
+static int goes_on_past_byte(const char *buf, size_t limit, size_t e)
+{
+	const unsigned char *p = (const unsigned char *)buf;
+	unsigned cp;
+
+	if (e >= limit || p[e] < 0x80 ||
+	    utf8_char(p + e, limit - e, &cp) >= 2)
+		return 0;
+	/* A letter in Latin-1 and most ISO 8859 parts. */
+	if (p[e] >= 0xc0 && p[e] != 0xd7 && p[e] != 0xf7)
+		return 1;
+	while (e < limit && p[e] >= 0x80)
+		e++;
+	return e < limit && (isalnum(p[e]) || strchr("/._-~%?=&#+", p[e]));
+}
+
 static void extract(const char *buf, size_t len, struct hits *hs,
 		    struct occ_list *out)
 {
@@ -1629,8 +1651,9 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		}
 		if (end <= h->colon + 3)
 			continue;
-		if (end == raw && goes_on_past_space(buf, h->limit, h->colon,
-						     raw))
+		if (end == raw && (goes_on_past_space(buf, h->limit, h->colon,
+						      raw) ||
+				   goes_on_past_byte(buf, h->limit, raw)))
 			flags |= OCC_TRUNCATED;
 		covered = raw;
 		strbuf_reset(&url);

@@ -25,7 +25,7 @@ ok "the summary counts the binary file" grep -q "1 binary" "$SCRATCH/err"
 ok "a tab in a path is escaped in TSV" grep -q '^d/a\\tb	1	1	http://tab.kernel.org/	text	-$' "$SCRATCH/out"
 ok "a newline in a path is escaped in TSV" grep -q '^d/c\\nd	1	1	http://nl.kernel.org/	text	-$' "$SCRATCH/out"
 ok "a URL after a 3 MB line prefix is found at its column" grep -q "^d/long.txt	1	3000002	http://long.kernel.org/	text	-$" "$SCRATCH/out"
-ok "invalid UTF-8 ends a URL" grep -q "^d/bad-utf8.txt	1	30	http://bad	text	example$" "$SCRATCH/out"
+ok "invalid UTF-8 ends a URL, flagged truncated where it goes on" grep -q "^d/bad-utf8.txt	1	30	http://bad	text	truncated,example$" "$SCRATCH/out"
 same "every record has six fields" "$(awk -F'\t' 'NF != 6' "$SCRATCH/out" | wc -l)" "0"
 
 printf 'this is not a database, just forty-odd bytes of text\n' > "$SCRATCH/bad.db"
