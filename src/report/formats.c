@@ -237,6 +237,45 @@ static const struct {
 	{ LS_ALIVE, "alive" },
 };
 
+/* 1 if occurrence occ's replacement was written into the tree by fix. */
+static int applied(json_t *occ)
+{
+	json_t *r = json_object_get(occ, "resolution");
+
+	return json_is_object(r) && json_is_true(json_object_get(r, "applied"));
+}
+
+/* The places linkmend fix wrote, the first max of them listed. */
+static void md_fixed(struct strbuf *sb, json_t *model, size_t max)
+{
+	json_t *link, *occ;
+	size_t i, k, n = 0;
+
+	json_array_foreach(json_object_get(model, "links"), i, link)
+		json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
+		json_t *r = json_object_get(occ, "resolution");
+
+		if (!applied(occ))
+			continue;
+		if (n++ == 0)
+			strbuf_addstr(sb, "\n**Fixed: written by linkmend "
+				      "fix**\n\n");
+		if (n > max)
+			continue;
+		strbuf_addstr(sb, "- ");
+		md_text(sb, str(occ, "path"));
+		strbuf_addf(sb, ":%lld: ", num(occ, "line"));
+		md_text(sb, str(link, "url"));
+		strbuf_addstr(sb, " &rarr; ");
+		md_text(sb, str(r, "replacement"));
+		strbuf_addstr(sb, " (");
+		md_text(sb, str(r, "kind"));
+		strbuf_addstr(sb, ")\n");
+	}
+	if (n > max)
+		strbuf_addf(sb, "- and %zu more\n", n - max);
+}
+
 int report_write_markdown(json_t *model, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -283,12 +322,15 @@ int report_write_markdown(json_t *model, FILE *out)
 				strbuf_addstr(&sb, " &rarr; ");
 				md_text(&sb, str(r, "replacement"));
 			}
+			if (applied(occ))
+				strbuf_addstr(&sb, ", written by fix");
 			strbuf_addch(&sb, '\n');
 		}
 	if (findings > shown)
 		strbuf_addf(&sb, "- and %zu more\n", findings - shown);
 	if (!findings)
 		strbuf_addstr(&sb, "\nNo dead, failing or moved links.\n");
+	md_fixed(&sb, model, max_shown);
 	fwrite(sb.buf, 1, sb.len, out);
 	strbuf_release(&sb);
 	return finish(out);

@@ -6,7 +6,7 @@
 // lines ("ok - ...") and, with --bench, the time to interactive.
 //
 // usage: node report.mjs --html FILE --json FILE [--screenshot PNG]
-//                        [--xss URL] [--bench]
+//                        [--xss URL] [--fixed] [--bench]
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -62,6 +62,20 @@ try {
 		opening.every((s, i) => i === 0 || rank[opening[i - 1]] <= rank[s]), opening.slice(0, 10));
 	ok("a dead link with no replacement is not called plain 'dead'",
 		(await page.$$eval(".pill.s-unresolved", (t) => t.map((c) => c.textContent))).every((t) => t === "dead, no replacement"));
+
+	// The links linkmend fix wrote are marked in the table, and the state
+	// filter's "fixed" lists them (--fixed: the fixture has some).
+	const fixed = R.links.filter((l) => l.occurrences.some((o) => o.resolution && o.resolution.applied)).length;
+	if (args.includes("--fixed")) {
+		const marked = await page.$$eval('#links tbody [data-testid="fixed"]', (t) => t.length);
+		ok(`the links fix wrote are marked fixed in the table (${fixed})`, fixed > 0 && marked === fixed, { marked, fixed });
+		ok("and the totals say how many places fix wrote",
+			(await page.textContent("#totals")).includes("places fixed (written by linkmend fix)"));
+		await page.selectOption("#f-state", "fixed");
+		const shownFixed = Number(await page.textContent("#shown-count"));
+		ok(`the state filter's "fixed" lists them (${fixed})`, shownFixed === fixed, { shownFixed, fixed });
+		await page.click("#f-clear");
+	}
 
 	// A verdict and an area that have links in common.
 	const dead = R.links.filter((l) => l.verdict && l.verdict !== "alive");

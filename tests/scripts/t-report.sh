@@ -137,6 +137,15 @@ fi
 (cd "$BROWSER" && timeout 120 node report.mjs --html "$SCRATCH/r.html" --json "$J") |
 	grep -v '^browser: '
 
+# What fix wrote is shown: the markdown lists it, the page marks it.
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 \
+	--wayback https://web.archive.org > /dev/null 2>&1
+"$LINKMEND" fix -q
+ok "(fix wrote the moved link)" grep -q "Moved: http://moved.linkmend-web.org/new$" drivers/net/a.c
+"$LINKMEND" report -o "$SCRATCH/r4.md" 2> /dev/null
+ok "the markdown lists the places fix wrote" bash -c "sed -n '/^\*\*Fixed: written by linkmend fix\*\*$/,\$p' '$SCRATCH/r4.md' |
+	grep -q '^- drivers/net/a.c:3: http://moved.linkmend-web.org/old &rarr; http://moved.linkmend-web.org/new (moved)$'"
 # A hostile URL and evidence planted in the store, as a hostile tree or
 # server could make them: the page shows them as text and runs nothing.
 XSS='http://gone.linkmend-web.org/"><script>window.__xss=1;alert(1)</script>'
@@ -149,8 +158,8 @@ sqlite3 .linkmend/linkmend.db \
 ok "no raw script tag from the store reaches the page" \
 	bash -c "! grep -q '<script>window' '$SCRATCH/x.html'"
 (cd "$BROWSER" && timeout 120 node report.mjs --html "$SCRATCH/x.html" \
-	--json "$SCRATCH/x.json" --xss "$XSS") | grep -v '^browser: ' |
-	grep -E 'hostile|script|clickable|no script'
+	--json "$SCRATCH/x.json" --xss "$XSS" --fixed) | grep -v '^browser: ' |
+	grep -E 'hostile|script|clickable|no script|fix'
 
 # A link that failed one check, not yet confirmed dead, is listed too.
 cd "$T" || exit 1
