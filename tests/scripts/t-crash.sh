@@ -114,7 +114,7 @@ if mount -t tmpfs -o size=2m linkmend-full "$SCRATCH/full" 2> /dev/null || { mkd
 		FROM occurrence o JOIN url u ON u.id = o.url_id"
 	dd if=/dev/zero of="$SCRATCH/full/filler" bs=64k 2> /dev/null
 	(cd "$SCRATCH/full" && "$LINKMEND" fix -q --db "$DB") > /dev/null 2> "$SCRATCH/err"
-	same "fix on a full disk exits 1" "$?" "1"
+	same "fix on a full disk exits 2 (files that cannot be written)" "$?" "2"
 	ok "naming each file and the cause" grep -q "cannot write '.*d/f1.c.linkmend-.*': No space left on device" "$SCRATCH/err"
 	same "every file as it was" "$(cd "$SCRATCH/full" && for f in d/*.c; do cmp -s "$f" "$P/$f" || echo "$f"; done)" ""
 	same "no temporary file left" "$(find "$SCRATCH/full" -name '*.linkmend-*' | wc -l)" "0"
