@@ -248,29 +248,31 @@ static int applied(json_t *occ)
 /* The places linkmend fix wrote, the first max of them listed. */
 static void md_fixed(struct strbuf *sb, json_t *model, size_t max)
 {
-	json_t *link, *occ;
+	json_t *links = json_object_get(model, "links"), *link, *occs, *occ;
 	size_t i, k, n = 0;
 
-	json_array_foreach(json_object_get(model, "links"), i, link)
-		json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
-		json_t *r = json_object_get(occ, "resolution");
+	json_array_foreach(links, i, link) {
+		occs = json_object_get(link, "occurrences");
+		json_array_foreach(occs, k, occ) {
+			json_t *r = json_object_get(occ, "resolution");
 
-		if (!applied(occ))
-			continue;
-		if (n++ == 0)
-			strbuf_addstr(sb, "\n**Fixed: written by linkmend "
-				      "fix**\n\n");
-		if (n > max)
-			continue;
-		strbuf_addstr(sb, "- ");
-		md_text(sb, str(occ, "path"));
-		strbuf_addf(sb, ":%lld: ", num(occ, "line"));
-		md_text(sb, str(link, "url"));
-		strbuf_addstr(sb, " &rarr; ");
-		md_text(sb, str(r, "replacement"));
-		strbuf_addstr(sb, " (");
-		md_text(sb, str(r, "kind"));
-		strbuf_addstr(sb, ")\n");
+			if (!applied(occ))
+				continue;
+			if (n++ == 0)
+				strbuf_addstr(sb, "\n**Fixed: written by "
+					      "linkmend fix**\n\n");
+			if (n > max)
+				continue;
+			strbuf_addstr(sb, "- ");
+			md_text(sb, str(occ, "path"));
+			strbuf_addf(sb, ":%lld: ", num(occ, "line"));
+			md_text(sb, str(link, "url"));
+			strbuf_addstr(sb, " &rarr; ");
+			md_text(sb, str(r, "replacement"));
+			strbuf_addstr(sb, " (");
+			md_text(sb, str(r, "kind"));
+			strbuf_addstr(sb, ")\n");
+		}
 	}
 	if (n > max)
 		strbuf_addf(sb, "- and %zu more\n", n - max);

@@ -35,7 +35,7 @@ struct fix_opts {
 
 struct fix_stats {
 	size_t files, edits;	/* written (or shown, with dry_run) */
-	size_t skipped;		/* files changed since the scan, unreadable */
+	size_t skipped;		/* files changed since the scan or unread */
 	size_t changed;		/* edits whose bytes are not what scan saw */
 	size_t done;		/* edits the files hold already */
 	size_t unwritten;	/* files whose edits could not be written */
