@@ -22,6 +22,7 @@
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
 #include "lib/usage.h"
+#include "lib/utf8.h"
 #include "lib/xalloc.h"
 #include "net/options.h"
 #include "setup.h"
@@ -241,6 +242,40 @@ int cmd_format_json(const char *format, const char *other)
 }
 
 /*
+ * Every value (and subsection) a file sets is one line of printable
+ * characters, at most max bytes: a prefix or tag goes into a mail's
+ * Subject:, where a newline or a CR starts a header of the tree's
+ * choosing (To:, Bcc:), and no setting has a use for a control
+ * character.  UTF-8 is printable; C1 controls and bytes that are no
+ * UTF-8 are not.
+ */
+static void one_line(const struct config *cfg, const struct config_entry *e,
+		     const char *v, size_t max, const char *what)
+{
+	const unsigned char *p = (const unsigned char *)v;
+	size_t len = strlen(v), n;
+	unsigned cp;
+
+	if (len > max)
+		die("%s:%u: [%s] %s: its %s is %zu bytes long, past the %zu "
+		    "a setting may be", cfg->path, e->line, e->section,
+		    e->key, what, len, max);
+	for (; *p; p += n) {
+		n = utf8_char(p, len - (size_t)(p - (const unsigned char *)v),
+			      &cp);
+		if (!n)
+			die("%s:%u: [%s] %s: its %s is not UTF-8 (byte 0x%02x)",
+			    cfg->path, e->line, e->section, e->key, what, *p);
+		if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ||
+		    cp == 0x2028 || cp == 0x2029)
+			die("%s:%u: [%s] %s: a control character (U+%04X) in "
+			    "its %s: a setting is one line of printable "
+			    "characters", cfg->path, e->line, e->section,
+			    e->key, cp, what);
+	}
+}
+
+/*
  * A value of the file that its setting (lib/settings.h) cannot take: an
  * error when any command loads the file, not a silent default, nor an
  * error only in the command that reads it.
@@ -252,6 +287,11 @@ static void check_value(const struct config *cfg, const struct config_entry *e,
 	char *end;
 	long n;
 
+	one_line(cfg, e, e->value, k->kind == SETTING_NUMBER ||
+		 k->kind == SETTING_STATUSES || !k->max ? SETTING_MAX_TEXT :
+		 (size_t)k->max, "value");
+	if (e->sub)
+		one_line(cfg, e, e->sub, SETTING_MAX_TEXT, "subsection");
 	switch (k->kind) {
 	case SETTING_NUMBER:
 		errno = 0;
@@ -328,7 +368,7 @@ static struct config *user_conf(void)
 
 	if (!loaded) {
 		if (config_load_user(&cfg))
-			die_reported();	/* the file said, by name */
+			die_reported();		/* naming the file */
 		validate(&cfg, 1);
 		loaded = 1;
 	}
@@ -338,7 +378,7 @@ static struct config *user_conf(void)
 void cmd_conf_load(const char *root, struct config *cfg)
 {
 	if (config_load_tree(root, cfg))
-		die_reported();	/* the file said, by name */
+		die_reported();		/* naming the file (and line) */
 	validate(cfg, 0);
 	/* The user's settings first: the tree's own win where both set one. */
 	config_prepend(cfg, user_conf());

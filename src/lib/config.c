@@ -145,25 +145,53 @@ static int parse_entry(struct parse *ps, const char *q, const char *end)
 	return 0;
 }
 
-int config_parse(struct config *cfg, const char *path, const char *text)
+/*
+ * A NUL byte in q..end, which no value can hold: named by its key when
+ * the line is "key = ...", as a setting's other refusals are.
+ */
+static int nul_byte(struct parse *ps, const char *q, const char *end)
+{
+	const char *k = q;
+
+	while (q < end && name_char((unsigned char)*q))
+		q++;
+	if (ps->section && q > k && *skip_blank(q, end) == '=') {
+		char *key = lower(k, (size_t)(q - k));
+
+		error("%s:%u: [%s] %s: a NUL byte in its value: a setting is "
+		      "one line of printable characters", ps->path, ps->line,
+		      ps->section, key);
+		free(key);
+		return -1;
+	}
+	return bad(ps->path, ps->line, "a NUL byte: not a configuration file");
+}
+
+/* text[0..len), which may hold NUL bytes (refused, naming the line). */
+static int parse_text(struct config *cfg, const char *path, const char *text,
+		      size_t len)
 {
 	struct parse ps = { cfg, path, 0, NULL, NULL, STRBUF_INIT };
-	const char *p = text;
+	const char *p = text, *stop = text + len;
 	int ret = 0;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->path = xstrdup(path);
-	while (*p && !ret) {
-		const char *eol = strchr(p, '\n'), *end, *q;
+	while (p < stop && !ret) {
+		const char *eol = memchr(p, '\n', (size_t)(stop - p)), *end, *q;
 
 		if (!eol)
-			eol = p + strlen(p);
+			eol = stop;
 		end = eol;
 		ps.line++;
 		if (end > p && end[-1] == '\r')
 			end--;
 		q = skip_blank(p, end);
-		p = *eol ? eol + 1 : eol;
+		p = eol < stop ? eol + 1 : eol;
+		if (memchr(q, '\0', (size_t)(end - q))) {
+			ret = nul_byte(&ps, q, end);
+			break;
+		}
 		if (q == end || *q == '#' || *q == ';')
 			continue;
 		ret = *q == '[' ? parse_section(&ps, q, end) :
@@ -219,6 +247,11 @@ fail:
 	return -1;
 }
 
+int config_parse(struct config *cfg, const char *path, const char *text)
+{
+	return parse_text(cfg, path, text, strlen(text));
+}
+
 int config_load(struct config *cfg, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -230,11 +263,7 @@ int config_load(struct config *cfg, const char *path)
 		strbuf_release(&sb);
 		return ret > 0 ? 0 : -1;
 	}
-	if (strlen(sb.buf) != sb.len) {
-		strbuf_release(&sb);
-		return error("%s: a NUL byte: not a configuration file", path);
-	}
-	ret = config_parse(cfg, path, sb.buf);
+	ret = parse_text(cfg, path, sb.buf, sb.len);
 	strbuf_release(&sb);
 	return ret;
 }

@@ -62,9 +62,11 @@ static const struct setting table[] = {
 	  "the project's own host: links to it never changed" },
 	{ "store", "url", NULL, SETTING_TEXT, 0, 0, NULL, 1, "db",
 	  "the store when not the tree's own (postgresql://...)" },
-	{ "tree", "tag", "NAME", SETTING_TEXT, 0, 0, NULL, 0, NULL,
+	{ "tree", "tag", "NAME", SETTING_TEXT, 0, SETTING_MAX_SUBJECT,
+	  NULL, 0, NULL,
 	  "the subject tag of that tree's series (net-next)" },
-	{ "subject", "prefix", "NAME", SETTING_TEXT, 0, 0, NULL, 0, NULL,
+	{ "subject", "prefix", "NAME", SETTING_TEXT, 0, SETTING_MAX_SUBJECT,
+	  NULL, 0, NULL,
 	  "the subject prefix of patches to files under the path NAME "
 	  "(foo: bar:)" },
 };
@@ -171,6 +173,8 @@ void settings_print(FILE *out)
 		strbuf_reset(&d);
 		if (s->kind == SETTING_NUMBER)
 			strbuf_addf(&d, ", %ld to %ld", s->min, s->max);
+		else if (s->kind == SETTING_TEXT && s->max)
+			strbuf_addf(&d, ", at most %ld bytes", s->max);
 		if (s->def)
 			strbuf_addf(&d, ", default %s", s->def);
 		if (s->option)

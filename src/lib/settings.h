@@ -38,6 +38,13 @@ struct config;
 #define SETTING_MAX_CONFIRM 100
 #define SETTING_CONFIRM_SPACING_DAYS 3
 #define SETTING_MAX_CONFIRM_SPACING_DAYS 3650
+/*
+ * The most bytes a text value may hold (a text setting's max, when not 0,
+ * is its own bound): every value is one line of printable characters.
+ */
+#define SETTING_MAX_TEXT 1024
+/* A subject's prefix and tag: a Subject: line stays a line to read. */
+#define SETTING_MAX_SUBJECT 100
 
 enum setting_kind {
 	SETTING_TEXT,
@@ -51,7 +58,7 @@ struct setting {
 	const char *section, *key;
 	const char *sub;	/* "NAME" of [host "NAME"], or NULL */
 	enum setting_kind kind;
-	long min, max;
+	long min, max;		/* text: max is its most bytes (0: 1024) */
 	const char *def;	/* the default, as help shows it, or NULL */
 	int user_only;
 	const char *option;	/* the long option that overrides it */

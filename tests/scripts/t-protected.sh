@@ -80,6 +80,45 @@ kill $listener 2> /dev/null
 wait $listener 2> /dev/null
 ok "the PostgreSQL listener saw no connection" test ! -e "$SCRATCH/pg-connected"
 
+# Every setting a tree may set is one line of printable characters, and
+# not a long one (issue 42): a [subject "PATH"] prefix or a [tree "NAME"]
+# tag goes into each mail's Subject:, where a newline or a CR starts a
+# header of the tree's choosing (To:, Bcc:).  Each is refused naming the
+# key, whichever way the character comes (an escape, a raw byte).
+"$LINKMEND" help config | awk '
+	/^\[/ { if (k != "" && !user) print k; k = $0; user = 0; next }
+	/user only/ { user = 1 }
+	END { if (k != "" && !user) print k }' > "$SCRATCH/tree-keys"
+ok "(the tree's keys, from 'linkmend help config', hold [subject] prefix and [tree] tag)" \
+	bash -c "grep -qx '\[subject \"NAME\"\] prefix' '$SCRATCH/tree-keys' && grep -qx '\[tree \"NAME\"\] tag' '$SCRATCH/tree-keys'"
+long=$(head -c 10240 /dev/zero | tr '\0' a)
+re='^\[([a-z-]+)( "NAME")?\] ([a-z-]+)$'
+while read -r line; do
+	[[ $line =~ $re ]] || { echo "not ok - cannot read '$line'"; continue; }
+	section=${BASH_REMATCH[1]} key=${BASH_REMATCH[3]} sub=
+	[ -n "${BASH_REMATCH[2]}" ] && sub=' "drivers"'
+	for bad in newline cr nul long; do
+		{
+			printf '[%s%s]\n%s = ' "$section" "$sub" "$key"
+			case $bad in
+			newline) printf '"docs:\\nTo: x@evil.example"\n';;
+			cr) printf 'docs:\rBcc: x@evil.example\n';;
+			nul) printf 'docs:\0Cc: x@evil.example\n';;
+			long) printf '%s\n' "$long";;
+			esac
+		} > .linkmend.conf
+		"$LINKMEND" scan -q . > /dev/null 2> "$SCRATCH/err"
+		same "[$section] $key with a $bad is refused (exit 2)" "$?" "2"
+		ok "in one line naming the key ([$section] $key, $bad)" \
+			bash -c "[ \"\$(wc -l < '$SCRATCH/err')\" = 1 ] && grep -qF '.linkmend.conf:2: [$section] $key: ' '$SCRATCH/err'"
+	done
+done < "$SCRATCH/tree-keys"
+printf '[subject "drivers\\nCc: x@evil.example"]\nprefix = docs:\n' > .linkmend.conf
+"$LINKMEND" scan -q . > /dev/null 2> "$SCRATCH/err"
+same "a subsection with a newline is refused (exit 2)" "$?" "2"
+ok "naming the key" grep -qF '.linkmend.conf:2: [subject] prefix: a control character (U+000A) in its subsection' "$SCRATCH/err"
+rm .linkmend.conf
+
 # The user's own file may set them.
 mkdir -p "$XDG_CONFIG_HOME/linkmend"
 printf '[check]\nuser-agent = "linkmend (the user'"'"'s own)"\n' > "$XDG_CONFIG_HOME/linkmend/config"
