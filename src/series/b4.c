@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../lib/atomic.h"
 #include "../lib/path.h"
@@ -9,9 +11,262 @@
 #include "../lib/strbuf.h"
 #include "../lib/strvec.h"
 #include "../lib/usage.h"
+#include "../lib/utf8.h"
 #include "../lib/xalloc.h"
 #include "b4.h"
 #include "route.h"
+
+/*
+ * What 'b4 send' reads as a trailer naming someone, whom it then mails
+ * (b4's LoreMessage.find_trailers() and LoreTrailer, 0.12): any line of
+ * a patch's body, diff context included, that matches
+ * r'^\s*(\w\S+):\s+(\S.*)' (Python's \s and \w, Unicode), whose name is
+ * none of phone, email, fixes, link, buglink, obsoleted-by, message-id,
+ * change-id, base-commit, and whose value (or the value without a
+ * " #comment" tail) has no "://" and matches r'\S+@\S+\.\S+'.  Read a
+ * little more widely here where that is simpler (any character past
+ * ASCII may be a word character; From:, Subject: and Date: count
+ * wherever they are): a line taken for one that b4 would not take only
+ * costs context.
+ */
+static int py_space(unsigned cp)
+{
+	return cp == ' ' || (cp >= '\t' && cp <= '\r') ||
+	       (cp >= 0x1c && cp <= 0x1f) || cp == 0x85 || cp == 0xa0 ||
+	       cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) ||
+	       cp == 0x2028 || cp == 0x2029 || cp == 0x202f ||
+	       cp == 0x205f || cp == 0x3000;
+}
+
+/* The character at s[0..len) into *cp, its length; a stray byte is one. */
+static size_t next_char(const char *s, size_t len, unsigned *cp)
+{
+	size_t n = utf8_char((const unsigned char *)s, len, cp);
+
+	if (!n) {
+		*cp = 0xfffd;
+		n = 1;
+	}
+	return n;
+}
+
+static const char *skip_space(const char *s, const char *e)
+{
+	unsigned cp;
+	size_t n;
+
+	while (s < e && (n = next_char(s, (size_t)(e - s), &cp)) &&
+	       py_space(cp))
+		s += n;
+	return s;
+}
+
+/* "x@y.z" somewhere in v..e, as r'\S+@\S+\.\S+' finds it. */
+static int has_address(const char *v, const char *e)
+{
+	const char *p, *q, *dot;
+
+	for (p = v + 1; p < e; p++) {
+		if (*p != '@' || isspace((unsigned char)p[-1]))
+			continue;
+		for (q = p + 1; q < e && !isspace((unsigned char)*q); q++)
+			;
+		if (q - p < 4)		/* "@" \S+ "." \S+ */
+			continue;
+		dot = memchr(p + 2, '.', (size_t)(q - (p + 2)));
+		if (dot && dot + 1 < q)
+			return 1;
+	}
+	return 0;
+}
+
+static int person_value(const char *v, const char *e)
+{
+	return !memmem(v, (size_t)(e - v), "://", 3) && has_address(v, e);
+}
+
+/*
+ * 1 when b4 takes line..e for a trailer naming someone: *value (NULL:
+ * not wanted) is then where its value starts.
+ */
+static int b4_person(const char *line, const char *e, const char **value)
+{
+	static const char *const not_person[] = {
+		"phone", "email", "fixes", "link", "buglink", "obsoleted-by",
+		"message-id", "change-id", "base-commit",
+	};
+	const char *s, *t, *hash;
+	unsigned cp;
+	size_t n, i;
+
+	while (line < e && *line == '\r')
+		line++;
+	while (e > line && e[-1] == '\r')
+		e--;
+	s = t = skip_space(line, e);
+	if (s >= e)
+		return 0;
+	next_char(s, (size_t)(e - s), &cp);
+	if (cp < 0x80 && !isalnum((int)cp) && cp != '_')
+		return 0;
+	while (s < e && (n = next_char(s, (size_t)(e - s), &cp)) &&
+	       !py_space(cp))
+		s += n;
+	/* \w\S+: and a blank: the first word, ending in its colon. */
+	if (s - t < 3 || s[-1] != ':' || s >= e)
+		return 0;
+	n = (size_t)(s - 1 - t);
+	for (i = 0; i < sizeof(not_person) / sizeof(*not_person); i++)
+		if (n == strlen(not_person[i]) &&
+		    !strncasecmp(t, not_person[i], n))
+			return 0;
+	s = skip_space(s, e);
+	if (s >= e)
+		return 0;
+	if (value)
+		*value = s;
+	if (person_value(s, e))
+		return 1;
+	/* b4 reads "value #comment" as its value alone. */
+	hash = memrchr(s, '#', (size_t)(e - s));
+	if (!hash || hash + 1 >= e || hash == s ||
+	    !isspace((unsigned char)hash[-1]))
+		return 0;
+	while (hash > s && isspace((unsigned char)hash[-1]))
+		hash--;
+	return hash > s && person_value(s, hash);
+}
+
+/* One line of a hunk: where it is, its kind (' ', '+', '-'), its number. */
+struct hunk_line {
+	const char *s, *e;
+	char kind;
+	unsigned long num;
+};
+
+/*
+ * The least context, below *limit, that keeps out of the hunk h[0..n)
+ * every context line b4 would mail; the first line that no context
+ * keeps out (one next to a change) into where.
+ */
+static void hunk_limit(const struct hunk_line *h, size_t n, const char *path,
+		       size_t path_len, size_t *limit, struct strbuf *where)
+{
+	size_t i, d;
+
+	for (i = 0; i < n; i++) {
+		if (h[i].kind != ' ' || !b4_person(h[i].s, h[i].e, NULL))
+			continue;
+		for (d = 1; d < n; d++)
+			if ((i >= d && h[i - d].kind != ' ') ||
+			    (i + d < n && h[i + d].kind != ' '))
+				break;
+		if (d - 1 < *limit)
+			*limit = d - 1;
+		if (d == 1 && !where->len)
+			strbuf_addf(where, "%.*s:%lu: '%.*s'", (int)path_len,
+				    path, h[i].num, (int)(h[i].e - h[i].s - 1),
+				    h[i].s + 1);
+	}
+}
+
+size_t b4_context(const char *patch, size_t want, struct strbuf *where)
+{
+	const char *p = strstr(patch, "\ndiff --git "), *e, *path = "";
+	size_t path_len = 0, limit = want, n = 0, alloc = 0;
+	struct hunk_line *h = NULL;
+	unsigned long old_left = 0, new_left = 0, at = 0;
+
+	for (p = p ? p + 1 : ""; *p; p = *e ? e + 1 : e) {
+		e = strchrnul(p, '\n');
+		if (old_left || new_left) {
+			if (*p == '\\')
+				continue;
+			if (*p != ' ' && *p != '+' && *p != '-')
+				break;		/* not git's diff */
+			ALLOC_GROW(h, n + 1, alloc);
+			h[n].s = p;
+			h[n].e = e;
+			h[n].kind = *p;
+			h[n].num = *p == '-' ? 0 : at++;
+			n++;
+			if (*p != '+' && old_left)
+				old_left--;
+			if (*p != '-' && new_left)
+				new_left--;
+			if (!old_left && !new_left)
+				hunk_limit(h, n, path, path_len, &limit,
+					   where);
+			continue;
+		}
+		if (!strncmp(p, "+++ b/", 6)) {
+			path = p + 6;
+			path_len = (size_t)(e - path);
+		} else if (!strncmp(p, "@@ -", 4)) {
+			char *q;
+
+			strtoul(p + 4, &q, 10);
+			old_left = *q == ',' ? strtoul(q + 1, &q, 10) : 1;
+			at = *q == ' ' && q[1] == '+' ?
+			     strtoul(q + 2, &q, 10) : 0;
+			new_left = *q == ',' ? strtoul(q + 1, &q, 10) : 1;
+			n = 0;
+		} else if (!strncmp(p, "-- \n", 4)) {
+			break;
+		}
+	}
+	free(h);
+	return limit;
+}
+
+/* line..e (and n, a line b4 may join to it) against allowed, into stray. */
+static void stray(const char *line, const char *e, const char *n,
+		  const struct recipients *allowed, struct strbuf *out)
+{
+	const char *value, *ne = strchrnul(n, '\n'), *paren;
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add(&sb, line, (size_t)(e - line));
+	if (b4_person(sb.buf, sb.buf + sb.len, &value) &&
+	    !recipients_find(allowed, value))
+		strbuf_addf(out, "%s'%s'", out->len ? ", " : "", sb.buf);
+	/*
+	 * b4 joins a trailer wrapped onto the next line ("Name: Long Name"
+	 * then "<mail>"; "Fixes: 1234abcd (subject" then "rest)"): taken
+	 * widely here, any line that starts a word and is followed by one
+	 * starting with "<", or that opens a "(" it does not close.
+	 */
+	paren = memrchr(line, '(', (size_t)(e - line));
+	if (*line && !isspace((unsigned char)*line) && ne > n &&
+	    (*n == '<' || (paren && !memchr(paren, ')',
+					     (size_t)(e - paren))))) {
+		strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, n, (size_t)(ne - n));
+		if (b4_person(sb.buf, sb.buf + sb.len, &value) &&
+		    !recipients_find(allowed, value))
+			strbuf_addf(out, "%s'%s'", out->len ? ", " : "",
+				    sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+/*
+ * The body of a mail (a .patch file) as b4 reads it, up to the
+ * signature: every trailer naming someone whom allowed does not have,
+ * into out.
+ */
+static void strays(const char *mail, const struct recipients *allowed,
+		   struct strbuf *out)
+{
+	const char *p = strstr(mail, "\n\n"), *e;
+
+	for (p = p ? p + 2 : ""; *p; p = *e ? e + 1 : e) {
+		e = strchrnul(p, '\n');
+		if (e - p == 3 && !strncmp(p, "-- ", 3))
+			break;
+		stray(p, e, *e ? e + 1 : e, allowed, out);
+	}
+}
 
 /*
  * Who every patch goes to: To where every patch has it in To, else Cc.
@@ -170,10 +425,86 @@ static void cover_text(const struct b4_series *s, const struct recipients *all,
 }
 
 /*
- * diff.context for s->branch alone: [includeIf "onbranch:B"] of a file
- * in the git directory that holds it; none when three lines do.
+ * The send-* settings of the tree's own .b4-config at tip (b4 takes
+ * them as its defaults from the work tree it runs in) that the user's
+ * git config does not set, into aside as "KEY=VALUE": b4 send would mail
+ * the series To: send-series-to and Cc: send-series-cc (or hand it to
+ * send-endpoint-web), whom linkmend's patches do not name.  -1 after
+ * error().
  */
-static int context_on_branch(const struct b4_series *s)
+static int tree_b4_config(const struct b4_series *s, const char *tmp,
+			  const char *tip, struct strvec *aside)
+{
+	char *spec = xstrfmt("%s:.b4-config", tip);
+	char *file = xstrfmt("%s/tree.b4-config", tmp);
+	const char *blob[] = { "rev-parse", "-q", "--verify", spec, NULL };
+	const char *cat[] = { "cat-file", "blob", NULL, NULL };
+	const char *tree[] = { "config", "--file", file, "-z", "--get-regexp",
+			       "b4\\..*", NULL };
+	const char *user[] = { "config", "-z", "--get-regexp", "b4\\..*",
+			       NULL };
+	struct strbuf oid = STRBUF_INIT, text = STRBUF_INIT;
+	struct strbuf theirs = STRBUF_INIT, mine = STRBUF_INIT;
+	const char *p, *end;
+	int ret = 0;
+
+	if (git_in(s->top, blob, NULL, &oid, NULL) || !oid.len)
+		goto out;		/* none */
+	strbuf_setlen(&oid, strcspn(oid.buf, "\n"));
+	cat[2] = oid.buf;
+	ret = -1;
+	if (git_in(s->top, cat, NULL, &text, NULL) ||
+	    atomic_write_file(file, text.buf, text.len, NULL)) {
+		error("cannot read the tree's .b4-config");
+		goto out;
+	}
+	/* Unreadable to git is unreadable to b4: nothing to set aside. */
+	ret = 0;
+	if (git_in(s->top, tree, NULL, &theirs, NULL))
+		goto out;
+	git_in(s->top, user, NULL, &mine, NULL);
+	/* -z: "KEY\nVALUE" (or "KEY" alone), each ending in a NUL. */
+	for (p = theirs.buf, end = p + theirs.len; p < end;
+	     p += strlen(p) + 1) {
+		const char *nl = strchrnul(p, '\n'), *key = nl, *q;
+		char *name;
+		int mine_too = 0;
+
+		while (key > p && key[-1] != '.')
+			key--;
+		name = xstrndup(key, (size_t)(nl - key));
+		/* b4 reads KEY by its last part, whatever the section. */
+		for (q = mine.buf; q < mine.buf + mine.len; q += strlen(q) + 1) {
+			const char *qn = strchrnul(q, '\n'), *qk = qn;
+
+			while (qk > q && qk[-1] != '.')
+				qk--;
+			if ((size_t)(qn - qk) == strlen(name) &&
+			    !strncmp(qk, name, strlen(name)))
+				mine_too = 1;
+		}
+		if (!mine_too && !strncmp(name, "send-", 5))
+			strvec_pushf(aside, "%s=%s", name, *nl ? nl + 1 : "");
+		free(name);
+	}
+out:
+	strbuf_release(&oid);
+	strbuf_release(&text);
+	strbuf_release(&theirs);
+	strbuf_release(&mine);
+	free(file);
+	free(spec);
+	return ret;
+}
+
+/*
+ * For s->branch alone ([includeIf "onbranch:B"] of a file in the git
+ * directory that holds it): diff.context, where the patches need other
+ * than git's 3 lines, and an empty b4.KEY for each KEY=VALUE of aside;
+ * none when neither is needed.
+ */
+static int context_on_branch(const struct b4_series *s,
+			     const struct strvec *aside)
 {
 	const char *dir[] = { "rev-parse", "--path-format=absolute",
 			      "--git-common-dir", NULL };
@@ -182,9 +513,10 @@ static int context_on_branch(const struct b4_series *s)
 	char *file = NULL, *name, *q;
 	const char *set[] = { "config", key, NULL, NULL };
 	const char *unset[] = { "config", "--unset-all", key, NULL };
+	size_t i;
 	int ret = -1;
 
-	if (s->context <= 3) {
+	if (s->context == 3 && !aside->nr) {
 		git_in(s->top, unset, NULL, NULL, NULL);
 		ret = 0;
 		goto out;
@@ -200,9 +532,16 @@ static int context_on_branch(const struct b4_series *s)
 			*q = '-';
 	file = xstrfmt("%s/linkmend-%s.config", gd.buf, name);
 	free(name);
-	strbuf_addf(&body, "# linkmend series --b4: the context %s's "
-		    "patches need\n[diff]\n\tcontext = %zu\n", s->branch,
-		    s->context);
+	strbuf_addf(&body, "# linkmend series --b4: what %s's patches need\n",
+		    s->branch);
+	if (s->context != 3)
+		strbuf_addf(&body, "[diff]\n\tcontext = %zu\n", s->context);
+	if (aside->nr)
+		strbuf_addstr(&body, "# the tree's .b4-config, set aside\n"
+			      "[b4]\n");
+	for (i = 0; i < aside->nr; i++)
+		strbuf_addf(&body, "\t%.*s = \"\"\n",
+			    (int)strcspn(aside->v[i], "="), aside->v[i]);
 	set[2] = file;
 	if (atomic_write_file(file, body.buf, body.len, NULL) ||
 	    git_in(s->top, set, NULL, NULL, NULL)) {
@@ -219,7 +558,7 @@ out:
 }
 
 static int make_branch(const struct b4_series *s, const char *tmp,
-		       const struct recipients *all)
+		       const struct recipients *all, struct strvec *aside)
 {
 	char *clone = xstrfmt("%s/repo", tmp), *cover = xstrfmt("%s/cover", tmp);
 	char *editor = xstrfmt("cp '%s'", cover);
@@ -275,7 +614,8 @@ static int make_branch(const struct b4_series *s, const char *tmp,
 		      "out?)", s->branch, s->top);
 		goto out;
 	}
-	ret = context_on_branch(s);
+	ret = tree_b4_config(s, tmp, strchr(ref, ':') + 1, aside) ||
+	      context_on_branch(s, aside) ? -1 : 0;
 out:
 	strvec_clear(&env);
 	strbuf_release(&parent);
@@ -285,6 +625,71 @@ out:
 	free(editor);
 	free(cover);
 	free(clone);
+	return ret;
+}
+
+/* The mail of the From: header of a patch file, or "". */
+static void patch_author(const char *text, struct strbuf *from)
+{
+	const char *p = text, *e;
+
+	for (; *p && *p != '\n'; p = *e ? e + 1 : e) {
+		e = strchrnul(p, '\n');
+		if (!strncasecmp(p, "From: ", 6)) {
+			strbuf_add(from, p + 6, (size_t)(e - p - 6));
+			return;
+		}
+	}
+}
+
+/*
+ * b4 send mails everyone its patches' bodies name in a trailer-like
+ * line (b4_person()), its notes and diff context included: each patch
+ * file must name no one but its own recipients, the cover's, the sender
+ * and its author, or it is not handed to b4.  -1 after error() naming
+ * the file.
+ */
+static int same_people(const struct b4_series *s, const struct recipients *all)
+{
+	struct strbuf text = STRBUF_INIT, from = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; k <= s->n && !ret; k++) {
+		struct recipients ok = { 0 };
+
+		strbuf_reset(&text);
+		strbuf_reset(&from);
+		strbuf_reset(&out);
+		recipients_merge(&ok, all);
+		recipients_add(&ok, s->mail, 1);
+		if (k == s->n) {	/* the cover letter */
+			strbuf_addf(&text, "\n\n%s", s->body);
+		} else {
+			if (!s->p[k].file)
+				goto next;
+			if (strbuf_read_file(&text, s->p[k].file)) {
+				ret = -1;
+				goto next;
+			}
+			recipients_merge(&ok, s->p[k].rcpt);
+			patch_author(text.buf, &from);
+			if (from.len)
+				recipients_add(&ok, from.buf, 1);
+		}
+		strays(text.buf, &ok, &out);
+		if (out.len)
+			ret = error("%s: b4 send would also mail whom %s names, "
+				    "which the patches do not: not handed to "
+				    "b4", k == s->n ? "the cover letter" :
+				    s->p[k].file, out.buf);
+next:
+		recipients_release(&ok);
+	}
+	strbuf_release(&text);
+	strbuf_release(&from);
+	strbuf_release(&out);
 	return ret;
 }
 
@@ -298,25 +703,42 @@ int b4_write_branch(const struct b4_series *s)
 	char *head = xstrfmt("refs/heads/%s", s->branch);
 	struct recipients all = { 0 };
 	struct strbuf old = STRBUF_INIT;
+	struct strvec aside = STRVEC_INIT;
+	size_t i;
 	int ret = -1, none;
 
-	if (!s->n)
-		return 0;
+	if (!s->n) {
+		ret = 0;
+		goto out;
+	}
 	if (git_in(s->top, check, NULL, NULL, NULL)) {
-		free(tmp);
-		free(head);
-		return error("'%s' is no branch name", s->branch);
+		error("'%s' is no branch name", s->branch);
+		goto out;
 	}
 	had[3] = head;
 	git_in(s->top, had, NULL, &old, NULL);
 	none = shared_recipients(s, &all);
+	if (same_people(s, &all))
+		goto out;
 	if (!mkdtemp(tmp)) {
 		error_errno("cannot create '%s'", tmp);
 		goto out;
 	}
-	ret = make_branch(s, tmp, &all);
+	ret = make_branch(s, tmp, &all, &aside);
 	remove_tree(tmp);
-	if (ret || s->quiet)
+	if (ret)
+		goto out;
+	/* Never honoured without a word, whether -q or not. */
+	for (i = 0; i < aside.nr; i++) {
+		size_t k = strcspn(aside.v[i], "=");
+
+		warning("%s: the tree's .b4-config sets b4.%.*s = '%s': set "
+			"aside on that branch, so that b4 send mails whom the "
+			"patches name and no one else (give b4 send --to or "
+			"--cc what you mean to add)", s->branch, (int)k,
+			aside.v[i], aside.v[i] + k + 1);
+	}
+	if (s->quiet)
 		goto out;
 	fprintf(stderr, "series: b4 branch %s (b4 send --no-sign -o DIR, "
 		"there, writes its mail)\n", s->branch);
@@ -329,6 +751,7 @@ int b4_write_branch(const struct b4_series *s)
 out:
 	recipients_release(&all);
 	strbuf_release(&old);
+	strvec_clear(&aside);
 	free(head);
 	free(tmp);
 	return ret;

@@ -9,10 +9,19 @@
  * all of those.  So the cover names who every patch goes to, and each
  * patch names the rest of its own recipients: each patch reaches the
  * people series chose for it, and b4 has no To: of one patch alone (a
- * maintainer of one patch only is its Cc:).  Patches that need more than
- * three lines of context (a comment's opener, see series) get it from
+ * maintainer of one patch only is its Cc:).  Patches that need other
+ * than three lines of context (a comment's opener, see series; fewer, to
+ * keep a line b4 reads as a trailer out, see b4_context()) get it from
  * diff.context in a file the repository's config includes on that
  * branch only, so that b4's git show writes them as series did.
+ *
+ * b4 send mails everyone named in a trailer-like line anywhere in a
+ * patch ("Cc: x@y", " Reported-by: ...", diff context included) and
+ * whom the tree's .b4-config names (send-series-to, send-series-cc): a
+ * series is handed to b4 only when its patches name no one but their
+ * own recipients, and each b4.send-* setting of the tree's .b4-config
+ * that the user's git config does not set is set aside (empty) on that
+ * branch, with a warning naming it.
  */
 #ifndef SERIES_B4_H
 #define SERIES_B4_H
@@ -20,9 +29,11 @@
 #include <stddef.h>
 
 struct recipients;
+struct strbuf;
 
 struct b4_patch {
 	const char *commit;	/* the commit series made of it */
+	const char *file;	/* the .patch series wrote of it */
 	const char *notes;	/* below its "---" line, or NULL */
 	const struct recipients *rcpt;
 };
@@ -37,14 +48,25 @@ struct b4_series {
 	const char *name, *mail;	/* who sends it */
 	const struct b4_patch *p;
 	size_t n;
-	size_t context;		/* diff lines the patches need (3) */
+	size_t context;		/* diff lines the patches were made with */
 	int quiet;
 };
 
 /*
+ * The most lines of context, at most want, with which no context line
+ * of patch (a git format-patch made with want lines) is one b4 send
+ * would mail: a line so read that is n lines from a change needs fewer
+ * than n.  0 when one is next to a change; where then says which
+ * ("PATH:LINE: 'text'").
+ */
+size_t b4_context(const char *patch, size_t want, struct strbuf *where);
+
+/*
  * The branch s->branch in s->top: the patches as commits on s->start and
  * b4's cover letter commit before them.  A branch of that name is
- * replaced (its old tip stays in its reflog).  -1 after error().
+ * replaced (its old tip stays in its reflog).  Refused (-1 after error()
+ * naming the file) when a patch or the cover names someone in a line b4
+ * reads as a trailer whom the patches do not name.  -1 after error().
  */
 int b4_write_branch(const struct b4_series *s);
 

@@ -1276,6 +1276,8 @@ struct unit {
 	size_t part, parts;	/* of its tree's series */
 	char *dir;		/* under the series directory, or "" */
 	char *start;		/* the commit it applies to */
+	size_t context;		/* the diff lines its patches have */
+	char *no_b4;		/* why it is not handed to b4, or NULL */
 };
 
 /*
@@ -1375,7 +1377,51 @@ static int add_base_commit(const char *path, const char *base)
  * One series' patches into dir/u->dir: commits on *parent (which moves
  * on) and git format-patch; each group's file name kept.
  */
-static int write_unit(struct series *c, const char *dir, const struct unit *u,
+/*
+ * With --b4, the context of u's patches, written to sdir with
+ * u->context lines: fewer where a context line is one b4 send would
+ * read as a trailer and mail (b4_context()), the patches then made
+ * again with as many; none keeps it out when it is next to a change,
+ * and the series is not handed to b4 (u->no_b4 says why).
+ */
+static int b4_safe_context(struct series *c, const char *sdir,
+			   struct unit *u, const char *start, const char *end,
+			   const char *tag, size_t n)
+{
+	struct strbuf text = STRBUF_INIT, where = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
+	size_t k, want = u->context;
+	int ret = 0;
+
+	for (k = u->first; k < u->last && want; k++) {
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, c->g[k].file)) {
+			ret = -1;
+			goto out;
+		}
+		want = b4_context(text.buf, want, &where);
+	}
+	if (!want) {
+		u->no_b4 = strbuf_detach(&where, NULL);
+		goto out;
+	}
+	if (want == u->context)
+		goto out;
+	if (!c->o->quiet)
+		fprintf(stderr, "series: %s: %zu line%s of context, not "
+			"%zu: one more would show b4 send a line it reads as "
+			"a trailer naming someone\n", *u->dir ? u->dir : ".",
+			want, want == 1 ? "" : "s", u->context);
+	u->context = want;
+	ret = format_patches(c, sdir, start, end, tag, n > 1, want, &out);
+out:
+	strbuf_release(&text);
+	strbuf_release(&where);
+	strbuf_release(&out);
+	return ret;
+}
+
+static int write_unit(struct series *c, const char *dir, struct unit *u,
 		      struct strbuf *parent, long long now)
 {
 	char *sdir = *u->dir ? xstrfmt("%s/%s", dir, u->dir) : xstrdup(dir);
@@ -1389,9 +1435,10 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		error_errno("cannot create '%s'", sdir);
 		goto out;
 	}
+	u->context = unit_context(c, u->first, u->last);
 	if (commit_groups(c, u->first, u->last, parent, now) ||
 	    format_patches(c, sdir, start, parent->buf, tag, n > 1,
-			   unit_context(c, u->first, u->last), &out))
+			   u->context, &out))
 		goto out;
 	for (line = out.buf; line && *line && nfiles < n; line = next) {
 		next = strchr(line, '\n');
@@ -1403,6 +1450,9 @@ static int write_unit(struct series *c, const char *dir, const struct unit *u,
 		error("git format-patch wrote %zu patches, not %zu", nfiles, n);
 		goto out;
 	}
+	if (c->o->b4 &&
+	    b4_safe_context(c, sdir, u, start, parent->buf, tag, n))
+		goto out;
 	for (nfiles = 0; nfiles < n; nfiles++)
 		if (put_evidence(c, &c->g[u->first + nfiles]) ||
 		    (c->o->base_commit &&
@@ -1509,6 +1559,8 @@ static struct unit *plan_units(struct series *c, size_t *nunits)
 			u[nu].parts = parts;
 			u[nu].dir = NULL;
 			u[nu].start = NULL;
+			u[nu].context = 3;
+			u[nu].no_b4 = NULL;
 			nu++;
 		}
 		i = end;
@@ -1728,22 +1780,35 @@ static int hand_to_b4(struct series *c, const struct unit *u)
 	struct b4_patch *p = xcalloc(n, sizeof(*p));
 	struct strbuf subject = STRBUF_INIT, text = STRBUF_INIT;
 	char *branch = xstrfmt("b4/linkmend%s%s", *u->dir ? "-" : "", u->dir);
+	char **files = xcalloc(n, sizeof(*files));
 	struct b4_series s = {
 		.top = c->root, .branch = branch, .start = u->start,
 		.tag = c->g[u->first].tag,
 		.name = c->from_name, .mail = c->from_mail, .p = p, .n = n,
-		.context = unit_context(c, u->first, u->last),
+		.context = u->context,
 		.quiet = c->o->quiet,
 	};
 	int ret = -1;
 
+	if (u->no_b4) {
+		error("%s: not handed to b4: %s is next to a change, and b4 "
+		      "send would mail whom it names (it reads such lines "
+		      "anywhere in a patch)", branch, u->no_b4);
+		goto out;
+	}
 	for (k = 0; k < n; k++) {
 		const struct group *g = &c->g[u->first + k];
+		const char *base = g->file ? strrchr(g->file, '/') : NULL;
 
 		if (!g->commit) {
 			error("no commit for %s", g->area);
 			goto out;
 		}
+		/* Written in the staging directory, now in its place. */
+		if (base)
+			files[k] = xstrfmt("%s%s%s%s", c->final_dir,
+					   *u->dir ? "/" : "", u->dir, base);
+		p[k].file = files[k];
 		p[k].commit = g->commit;
 		p[k].notes = g->notes;
 		p[k].rcpt = &g->rcpt;
@@ -1756,6 +1821,9 @@ static int hand_to_b4(struct series *c, const struct unit *u)
 	s.body = n > 1 ? text.buf : "";
 	ret = b4_write_branch(&s);
 out:
+	for (k = 0; k < n; k++)
+		free(files[k]);
+	free(files);
 	strbuf_release(&subject);
 	strbuf_release(&text);
 	free(branch);
@@ -1776,7 +1844,7 @@ static int write_all(struct series *c)
 	long long now = (long long)time(NULL);
 	struct unit *u = plan_units(c, &nu);
 	struct outdir od;
-	int ret = 0;
+	int ret = 0, failed;
 
 	while (n > 1 && final_dir[n - 1] == '/')
 		final_dir[--n] = '\0';
@@ -1815,12 +1883,16 @@ static int write_all(struct series *c)
 	else if (!ret)
 		ret = outdir_commit(&od);
 	outdir_release(&od);
-	for (i = 0; i < nu && !ret && c->o->b4 && !stopped(c); i++)
-		ret = hand_to_b4(c, &u[i]);
+	/* A series refused says so; the others are handed to b4 still. */
+	for (i = 0, failed = ret; i < nu && !failed && c->o->b4 &&
+				  !stopped(c); i++)
+		if (hand_to_b4(c, &u[i]))
+			ret = -1;
 out:
 	for (i = 0; i < nu; i++) {
 		free(u[i].dir);
 		free(u[i].start);
+		free(u[i].no_b4);
 	}
 	free(u);
 	strbuf_release(&parent);

@@ -258,3 +258,76 @@ dd if=/dev/urandom of="$SCRATCH/damaged.db" bs=4096 seek=$((pages - 1)) count=1 
 "$LINKMEND" report --db "$SCRATCH/damaged.db" -o "$SCRATCH/d.json" 2> "$SCRATCH/err"
 same "a store with a damaged page is an error at once (exit 2)" "$?" "2"
 ok "saying it is damaged" grep -q "damaged.db' is damaged" "$SCRATCH/err"
+
+# Mail goes only where linkmend's patches say (issue 42).  b4 send mails
+# anyone a trailer-like line names anywhere in a patch, diff context
+# included, and whom the tree's .b4-config names: series --b4 keeps such
+# lines out of the context (or refuses, naming the file), and sets the
+# tree's .b4-config send-* settings aside, saying so.  A b4 branch with
+# the user's own commits is not replaced; a clone a run killed with -9
+# left in $TMPDIR is removed by the next.
+if command -v b4 > /dev/null; then
+	B=$SCRATCH/b4t
+	FROM=(--signoff --from "Link Mender <mender@linkmend-web.org>")
+	export TMPDIR=$SCRATCH/tmp
+	mkdir -p "$B/Documentation" "$TMPDIR"
+	cd "$B" || exit 1
+	git init -q . && git config user.email dev@linkmend-web.org && git config user.name dev
+	printf 'DOCUMENTATION\nM:\tDoc Maintainer <docs@linkmend-web.org>\nL:\tdocs-list@lists.linkmend-web.org\nS:\tMaintained\nF:\tDocumentation/\n' > MAINTAINERS
+	cat > Documentation/foo.rst <<'R'
+The foo manual
+==============
+Signed-off-by: Ghost One <ghost1@evil.example>
+ Cc: Ghost Two <ghost2@evil.example>
+See the manual:
+The manual is at http://www.foo-vendor.org/docs/old.html for now.
+Read it all.
+Reported-by: ghost3@evil.example
+Maintainer: Ghost Four <ghost4@evil.example>
+R
+	cat > Documentation/bar.rst <<'R'
+Bar
+	Acked-by: Ghost Five <ghost5@evil.example> # a comment
+More at:
+http://www.foo-vendor.org/docs/old.html
+and on.
+Suggested-by: ghost6@evil.example
+R
+	printf '[b4]\n\tsend-series-to = Evil List <list@evil.example>\n\tsend-series-cc = cc@evil.example\n' > .b4-config
+	git add -A && git commit -qm init
+	"$LINKMEND" scan -q . > /dev/null
+	run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+	run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+	b4send() {	# b4send OUT: b4 send -o OUT on the b4 branch, as the sender
+		git worktree add -q "$SCRATCH/wt" b4/linkmend
+		(cd "$SCRATCH/wt" && GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=user.name \
+			GIT_CONFIG_VALUE_0="Link Mender" GIT_CONFIG_KEY_1=user.email \
+			GIT_CONFIG_VALUE_1=mender@linkmend-web.org \
+			b4 -q send --no-sign -o "$1" > /dev/null 2>&1)
+		git worktree remove --force "$SCRATCH/wt"
+	}
+	"$LINKMEND" series -o "$SCRATCH/b4-out" --b4 "${FROM[@]}" > /dev/null 2> "$SCRATCH/b4.err"
+	same "series --b4 of a tree whose diff context holds trailer-like lines exits 0" "$?" "0"
+	b4send "$SCRATCH/b4-mail"
+	python3 "$TESTS/lib/b4-same.py" "$SCRATCH/b4-out" "$SCRATCH/b4-mail" mender@linkmend-web.org
+	same "b4 send -o names no one a context line or the tree's .b4-config names" \
+		"$(sed '/^$/q' "$SCRATCH"/b4-mail/*.eml 2>&1 | grep -c 'evil\.example\|No such')" "0"
+	ok "the .b4-config's send-series-to, set aside, is named" \
+		grep -q "^warning: b4/linkmend: the tree's .b4-config sets b4.send-series-to = 'Evil List <list@evil.example>': set aside" "$SCRATCH/b4.err"
+	ok "and its send-series-cc" grep -q "sets b4.send-series-cc = 'cc@evil.example': set aside" "$SCRATCH/b4.err"
+
+	# A trailer-like line next to a change: no context keeps it out.
+	printf 'Baz\n Cc: ghost7@evil.example\nhttp://www.foo-vendor.org/docs/old.html\n' > Documentation/baz.rst
+	git add -A && git commit -qm baz
+	"$LINKMEND" scan -q . > /dev/null
+	run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+	run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+	before=$(git rev-parse b4/linkmend)
+	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --b4 "${FROM[@]}" > /dev/null 2> "$SCRATCH/b4.err"
+	same "series --b4 with a trailer-like line next to a change exits 2" "$?" "2"
+	ok "naming the file and line" grep -q "b4/linkmend: not handed to b4: Documentation/baz.rst:2: ' Cc: ghost7@evil.example' is next to a change" "$SCRATCH/b4.err"
+	same "and the b4 branch is as it was" "$(git rev-parse b4/linkmend)" "$before"
+	unset TMPDIR
+else
+	echo "ok - series --b4 # SKIP Debian's b4 is not installed"
+fi
