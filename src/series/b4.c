@@ -1,9 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../lib/atomic.h"
 #include "../lib/path.h"
@@ -628,6 +636,70 @@ out:
 	return ret;
 }
 
+/*
+ * What a run killed with -9 left in tmpdir: "linkmend-b4-PID-XXXXXX",
+ * removed when no process holds its lock (b4_write_branch() holds one
+ * on the directory while it works, which a process in another PID
+ * namespace sees too) and PID is gone; one named by a linkmend that
+ * named no PID ("linkmend-b4-XXXXXX") when unlocked and a day old.
+ */
+static void remove_stale_clones(const char *tmpdir)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		const char *rest = de->d_name + strlen("linkmend-b4-");
+		char *path, *end;
+		struct stat st;
+		long pid;
+		int fd, gone = 0;
+
+		if (strncmp(de->d_name, "linkmend-b4-", strlen("linkmend-b4-")))
+			continue;
+		path = xstrfmt("%s/%s", tmpdir, de->d_name);
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd >= 0 && !fstat(fd, &st) && st.st_uid == geteuid() &&
+		    !flock(fd, LOCK_EX | LOCK_NB)) {
+			pid = strtol(rest, &end, 10);
+			if (end > rest && *end == '-')
+				gone = pid > 0 && kill((pid_t)pid, 0) &&
+				       errno == ESRCH;
+			else
+				gone = st.st_mtime + 86400 < time(NULL);
+		}
+		if (gone && !remove_tree(path))
+			warning("removed '%s', left by an interrupted "
+				"series --b4", path);
+		if (fd >= 0)
+			close(fd);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+}
+
+/*
+ * The tip linkmend last made of branch, as it recorded it among the
+ * branch's own settings (which git branch -m moves and -D drops), or
+ * NULL.
+ */
+static char *made_tip(const char *top, const char *branch)
+{
+	char *key = xstrfmt("branch.%s.linkmend-tip", branch);
+	const char *get[] = { "config", "--get", key, NULL };
+	struct strbuf out = STRBUF_INIT;
+	char *tip = NULL;
+
+	if (!git_in(top, get, NULL, &out, NULL) && out.len) {
+		strbuf_setlen(&out, strcspn(out.buf, "\n"));
+		tip = strbuf_detach(&out, NULL);
+	}
+	strbuf_release(&out);
+	free(key);
+	return tip;
+}
+
 /* The mail of the From: header of a patch file, or "". */
 static void patch_author(const char *text, struct strbuf *from)
 {
@@ -699,24 +771,38 @@ int b4_write_branch(const struct b4_series *s)
 	const char *check[] = { "check-ref-format", "--branch", s->branch,
 				NULL };
 	const char *had[] = { "rev-parse", "-q", "--verify", NULL, NULL };
-	char *tmp = xstrfmt("%s/linkmend-b4-XXXXXX", tmpdir);
-	char *head = xstrfmt("refs/heads/%s", s->branch);
+	char *tmp = xstrfmt("%s/linkmend-b4-%ld-XXXXXX", tmpdir,
+			    (long)getpid());
+	char *head = xstrfmt("refs/heads/%s", s->branch), *made = NULL;
+	char *key = xstrfmt("branch.%s.linkmend-tip", s->branch);
+	const char *record[] = { "config", key, NULL, NULL };
 	struct recipients all = { 0 };
-	struct strbuf old = STRBUF_INIT;
+	struct strbuf old = STRBUF_INIT, tip = STRBUF_INIT;
 	struct strvec aside = STRVEC_INIT;
 	size_t i;
-	int ret = -1, none;
+	int ret = -1, none, lock = -1;
 
 	if (!s->n) {
 		ret = 0;
 		goto out;
 	}
+	remove_stale_clones(tmpdir);
 	if (git_in(s->top, check, NULL, NULL, NULL)) {
 		error("'%s' is no branch name", s->branch);
 		goto out;
 	}
 	had[3] = head;
 	git_in(s->top, had, NULL, &old, NULL);
+	strbuf_setlen(&old, strcspn(old.buf, "\n"));
+	/* The user's own commits on it are never replaced. */
+	if (old.len && (!(made = made_tip(s->top, s->branch)) ||
+			strcmp(made, old.buf))) {
+		error("the branch '%s' is not as linkmend left it (its tip "
+		      "%.12s is not the one series --b4 made): move it aside "
+		      "(git branch -m) or delete it (git branch -D) for "
+		      "series --b4 to make it again", s->branch, old.buf);
+		goto out;
+	}
 	none = shared_recipients(s, &all);
 	if (same_people(s, &all))
 		goto out;
@@ -724,8 +810,20 @@ int b4_write_branch(const struct b4_series *s)
 		error_errno("cannot create '%s'", tmp);
 		goto out;
 	}
+	/* Held until the clone is gone: a later run's sign it is in use. */
+	lock = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (lock >= 0)
+		flock(lock, LOCK_EX);
 	ret = make_branch(s, tmp, &all, &aside);
 	remove_tree(tmp);
+	if (!ret && (git_in(s->top, had, NULL, &tip, NULL) || !tip.len))
+		ret = error("cannot read the branch '%s' it made", s->branch);
+	if (!ret) {
+		strbuf_setlen(&tip, strcspn(tip.buf, "\n"));
+		record[2] = tip.buf;
+		if (git_in(s->top, record, NULL, NULL, NULL))
+			ret = error("cannot record the tip of '%s'", s->branch);
+	}
 	if (ret)
 		goto out;
 	/* Never honoured without a word, whether -q or not. */
@@ -749,9 +847,14 @@ int b4_write_branch(const struct b4_series *s)
 		fprintf(stderr, "series: %s: its patches share no recipient; "
 			"b4 sends each to all their To: people\n", s->branch);
 out:
+	if (lock >= 0)
+		close(lock);
 	recipients_release(&all);
 	strbuf_release(&old);
+	strbuf_release(&tip);
 	strvec_clear(&aside);
+	free(made);
+	free(key);
 	free(head);
 	free(tmp);
 	return ret;

@@ -64,9 +64,13 @@ size_t b4_context(const char *patch, size_t want, struct strbuf *where);
 /*
  * The branch s->branch in s->top: the patches as commits on s->start and
  * b4's cover letter commit before them.  A branch of that name is
- * replaced (its old tip stays in its reflog).  Refused (-1 after error()
- * naming the file) when a patch or the cover names someone in a line b4
- * reads as a trailer whom the patches do not name.  -1 after error().
+ * replaced only when its tip is the one linkmend made last (recorded as
+ * branch.NAME.linkmend-tip; the old tip stays in its reflog): one with
+ * the user's own commits on it is refused.  Refused too (naming the
+ * file) when a patch or the cover names someone in a line b4 reads as a
+ * trailer whom the patches do not name.  A throw-away clone in $TMPDIR,
+ * linkmend-b4-PID-XXXXXX, that a run killed with -9 left is removed.
+ * -1 after error().
  */
 int b4_write_branch(const struct b4_series *s);
 

@@ -316,6 +316,35 @@ R
 		grep -q "^warning: b4/linkmend: the tree's .b4-config sets b4.send-series-to = 'Evil List <list@evil.example>': set aside" "$SCRATCH/b4.err"
 	ok "and its send-series-cc" grep -q "sets b4.send-series-cc = 'cc@evil.example': set aside" "$SCRATCH/b4.err"
 
+	# The user's own commit on the branch: refused, the branch as it was.
+	git worktree add -q "$SCRATCH/wt" b4/linkmend
+	git -C "$SCRATCH/wt" commit -q --allow-empty -m "my own work"
+	mine=$(git rev-parse b4/linkmend)
+	git worktree remove --force "$SCRATCH/wt"
+	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --b4 "${FROM[@]}" > /dev/null 2> "$SCRATCH/b4.err"
+	same "series --b4 over a b4 branch with the user's commits exits 2" "$?" "2"
+	ok "naming the branch" grep -q "the branch 'b4/linkmend' is not as linkmend left it" "$SCRATCH/b4.err"
+	same "and the user's commit is its tip still" "$(git rev-parse b4/linkmend)" "$mine"
+	git branch -q -D b4/linkmend
+
+	# kill -9 while b4 runs leaves its clone; the next run removes it,
+	# and not one whose process lives.
+	mkdir -p "$SCRATCH/fake" "$TMPDIR/linkmend-b4-$$-AbCdEf"
+	printf '#!/bin/sh\necho $$ > "%s"\nexec sleep 60\n' "$SCRATCH/fake.pid" > "$SCRATCH/fake/b4"
+	chmod +x "$SCRATCH/fake/b4"
+	PATH=$SCRATCH/fake:$PATH "$LINKMEND" series -q -o "$SCRATCH/b4-killed" --b4 "${FROM[@]}" > /dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do [ -s "$SCRATCH/fake.pid" ] && break; sleep 0.1; done
+	kill -9 "$pid"
+	wait "$pid" 2> /dev/null
+	kill "$(cat "$SCRATCH/fake.pid")" 2> /dev/null
+	left=$(cd "$TMPDIR" && ls -d linkmend-b4-* | grep -v "linkmend-b4-$$-AbCdEf")
+	ok "(kill -9 while b4 runs leaves a clone in \$TMPDIR: $left)" test -n "$left"
+	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --b4 "${FROM[@]}" > /dev/null 2> "$SCRATCH/b4.err"
+	same "the next series --b4 exits 0" "$?" "0"
+	same "and removes the clone the killed run left" "$(cd "$TMPDIR" && ls -d linkmend-b4-* | grep -v "linkmend-b4-$$-AbCdEf")" ""
+	ok "but not one whose process lives" test -d "$TMPDIR/linkmend-b4-$$-AbCdEf"
+
 	# A trailer-like line next to a change: no context keeps it out.
 	printf 'Baz\n Cc: ghost7@evil.example\nhttp://www.foo-vendor.org/docs/old.html\n' > Documentation/baz.rst
 	git add -A && git commit -qm baz
