@@ -1935,6 +1935,19 @@ static void release(struct series *c)
 }
 
 /*
+ * A subject's parts come from the tree (its history's prefixes, its
+ * MAINTAINERS, its file names), which may hold a CR or another control
+ * character: in a Subject: line one starts a header of the tree's
+ * choosing.  Each such byte is shown as '?'.
+ */
+static void one_line(char *s)
+{
+	for (; s && *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+/*
  * The tree that applies a group: the first T: of the most specific
  * section of its first file that has one, named by its last two path
  * components ("netdev-net-next"); its tag from [tree "NAME"] tag, else
@@ -2034,6 +2047,7 @@ static void tree_of(struct series *c, struct group *g)
 		g->tag = xstrdup("net-next");
 	else if ((v = next_repo(t)))
 		g->tag = xstrdup(v);
+	one_line(g->tag);
 }
 
 /*
@@ -2367,6 +2381,10 @@ static void name_groups(struct series *c)
 			c->g[k].summary = xstrfmt("%s (%zu)", s, k + 1);
 			free(s);
 		}
+	for (k = 0; k < c->ng; k++) {
+		one_line(c->g[k].style.prefix);
+		one_line(c->g[k].summary);
+	}
 	strmap_clear(&seen, NULL);
 }
 

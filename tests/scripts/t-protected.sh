@@ -259,6 +259,29 @@ dd if=/dev/urandom of="$SCRATCH/damaged.db" bs=4096 seek=$((pages - 1)) count=1 
 same "a store with a damaged page is an error at once (exit 2)" "$?" "2"
 ok "saying it is damaged" grep -q "damaged.db' is damaged" "$SCRATCH/err"
 
+# Nor does the tree's MAINTAINERS or history: a raw CR in a T: line (a
+# -next tree's tag) or in the prefix of its commits' subjects never
+# reaches a Subject: line, where it would start a header (issue 42).
+M=$SCRATCH/mt
+mkdir -p "$M/Documentation"
+cd "$M" || exit 1
+git init -q . && git config user.email dev@linkmend-web.org && git config user.name dev
+printf 'DOCUMENTATION\nM:\tDoc Maintainer <docs@linkmend-web.org>\nS:\tMaintained\nT:\tgit git://git.linkmend-web.org/a/b/foo\rBcc:evil@tag.example,a-next\nF:\tDocumentation/\n' > MAINTAINERS
+printf 'The manual: http://www.foo-vendor.org/docs/old.html\n' > Documentation/foo.rst
+git add -A && git commit -qm init
+for i in 1 2 3; do
+	echo "more $i" >> Documentation/foo.rst
+	git commit -qam "$(printf 'docs\rBcc:evil@history.example: note %s' "$i")"
+done
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1
+"$LINKMEND" series -q -o "$SCRATCH/mt-out" --signoff --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
+same "(series writes one patch)" "$(find "$SCRATCH/mt-out" -name '0001-*.patch' | wc -l)" "1"
+same "no CR of the tree's MAINTAINERS or history is in a mail header" \
+	"$(find "$SCRATCH/mt-out" -name '0001-*.patch' -exec sed '/^$/q' {} + | grep -c $'\r')" "0"
+cd "$T" || exit 1
+
 # Mail goes only where linkmend's patches say (issue 42).  b4 send mails
 # anyone a trailer-like line names anywhere in a patch, diff context
 # included, and whom the tree's .b4-config names: series --b4 keeps such
