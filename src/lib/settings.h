@@ -58,7 +58,7 @@ struct setting {
 	const char *section, *key;
 	const char *sub;	/* "NAME" of [host "NAME"], or NULL */
 	enum setting_kind kind;
-	long min, max;		/* text: max is its most bytes (0: 1024) */
+	long min, max;		/* text: at most max bytes (0: 1024) */
 	const char *def;	/* the default, as help shows it, or NULL */
 	int user_only;
 	const char *option;	/* the long option that overrides it */

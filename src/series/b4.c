@@ -153,8 +153,8 @@ struct hunk_line {
 };
 
 /*
- * The least context, below *limit, that keeps out of the hunk h[0..n)
- * every context line b4 would mail; the first line that no context
+ * *limit lowered to the most context that keeps every context line b4
+ * would mail out of the hunk h[0..n); the first line that no context
  * keeps out (one next to a change) into where.
  */
 static void hunk_limit(const struct hunk_line *h, size_t n, const char *path,
@@ -482,7 +482,8 @@ static int tree_b4_config(const struct b4_series *s, const char *tmp,
 			key--;
 		name = xstrndup(key, (size_t)(nl - key));
 		/* b4 reads KEY by its last part, whatever the section. */
-		for (q = mine.buf; q < mine.buf + mine.len; q += strlen(q) + 1) {
+		for (q = mine.buf; q < mine.buf + mine.len;
+		     q += strlen(q) + 1) {
 			const char *qn = strchrnul(q, '\n'), *qk = qn;
 
 			while (qk > q && qk[-1] != '.')
@@ -658,7 +659,8 @@ static void remove_stale_clones(const char *tmpdir)
 		if (strncmp(de->d_name, "linkmend-b4-", strlen("linkmend-b4-")))
 			continue;
 		path = xstrfmt("%s/%s", tmpdir, de->d_name);
-		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			  O_CLOEXEC);
 		if (fd >= 0 && !fstat(fd, &st) && st.st_uid == geteuid() &&
 		    !flock(fd, LOCK_EX | LOCK_NB)) {
 			pid = strtol(rest, &end, 10);
@@ -752,10 +754,11 @@ static int same_people(const struct b4_series *s, const struct recipients *all)
 		}
 		strays(text.buf, &ok, &out);
 		if (out.len)
-			ret = error("%s: b4 send would also mail whom %s names, "
-				    "which the patches do not: not handed to "
-				    "b4", k == s->n ? "the cover letter" :
-				    s->p[k].file, out.buf);
+			ret = error("%s: b4 send would also mail whom %s "
+				    "names, which the patches do not: not "
+				    "handed to b4", k == s->n ?
+				    "the cover letter" : s->p[k].file,
+				    out.buf);
 next:
 		recipients_release(&ok);
 	}

@@ -48,7 +48,7 @@ struct b4_series {
 	const char *name, *mail;	/* who sends it */
 	const struct b4_patch *p;
 	size_t n;
-	size_t context;		/* diff lines the patches were made with */
+	size_t context;		/* the patches' diff lines */
 	int quiet;
 };
 
