@@ -443,9 +443,13 @@ static void cover_text(const struct b4_series *s, const struct recipients *all,
 static int tree_b4_config(const struct b4_series *s, const char *tmp,
 			  const char *tip, struct strvec *aside)
 {
-	char *spec = xstrfmt("%s:.b4-config", tip);
+	/* The ones a link's target, read by b4 and not here, may set. */
+	static const char *const sending[] = {
+		"send-series-to", "send-series-cc", "send-endpoint-web",
+		"send-auto-to-cmd", "send-auto-cc-cmd", "send-prefixes",
+	};
 	char *file = xstrfmt("%s/tree.b4-config", tmp);
-	const char *blob[] = { "rev-parse", "-q", "--verify", spec, NULL };
+	const char *ls[] = { "ls-tree", "-z", tip, "--", ".b4-config", NULL };
 	const char *cat[] = { "cat-file", "blob", NULL, NULL };
 	const char *tree[] = { "config", "--file", file, "-z", "--get-regexp",
 			       "b4\\..*", NULL };
@@ -456,20 +460,29 @@ static int tree_b4_config(const struct b4_series *s, const char *tmp,
 	const char *p, *end;
 	int ret = 0;
 
-	if (git_in(s->top, blob, NULL, &oid, NULL) || !oid.len)
-		goto out;		/* none */
-	strbuf_setlen(&oid, strcspn(oid.buf, "\n"));
-	cat[2] = oid.buf;
-	ret = -1;
-	if (git_in(s->top, cat, NULL, &text, NULL) ||
-	    atomic_write_file(file, text.buf, text.len, NULL)) {
-		error("cannot read the tree's .b4-config");
+	/* "MODE TYPE OID\t.b4-config"; a folder is none to b4 either. */
+	if (git_in(s->top, ls, NULL, &oid, NULL) || !strchr(oid.buf, '\t') ||
+	    !strstr(oid.buf, " blob "))
 		goto out;
+	if (!strncmp(oid.buf, "120000 ", 7)) {
+		size_t i;
+
+		for (i = 0; i < sizeof(sending) / sizeof(*sending); i++)
+			strbuf_addf(&theirs, "b4.%s\n(whatever the link "
+				    ".b4-config leads to says)%c", sending[i],
+				    '\0');
+	} else {
+		strbuf_setlen(&oid, strcspn(oid.buf, "\t"));
+		cat[2] = strrchr(oid.buf, ' ') + 1;
+		if (git_in(s->top, cat, NULL, &text, NULL) ||
+		    atomic_write_file(file, text.buf, text.len, NULL)) {
+			ret = error("cannot read the tree's .b4-config");
+			goto out;
+		}
+		/* Unreadable to git is unreadable to b4: none set aside. */
+		if (git_in(s->top, tree, NULL, &theirs, NULL))
+			goto out;
 	}
-	/* Unreadable to git is unreadable to b4: nothing to set aside. */
-	ret = 0;
-	if (git_in(s->top, tree, NULL, &theirs, NULL))
-		goto out;
 	git_in(s->top, user, NULL, &mine, NULL);
 	/* -z: "KEY\nVALUE" (or "KEY" alone), each ending in a NUL. */
 	for (p = theirs.buf, end = p + theirs.len; p < end;
@@ -502,7 +515,6 @@ out:
 	strbuf_release(&theirs);
 	strbuf_release(&mine);
 	free(file);
-	free(spec);
 	return ret;
 }
 

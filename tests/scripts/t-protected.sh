@@ -370,6 +370,22 @@ R
 	same "and removes the clone the killed run left" "$(cd "$TMPDIR" && ls -d linkmend-b4-* | grep -v "linkmend-b4-$$-AbCdEf")" ""
 	ok "but not one whose process lives" test -d "$TMPDIR/linkmend-b4-$$-AbCdEf"
 
+	# A .b4-config that is a link: what it leads to is b4's to read, so
+	# whatever it may set that sends mail is set aside.
+	git rm -q .b4-config
+	printf '[b4]\n\tsend-series-to = link@evil.example\n' > Documentation/b4.conf
+	ln -s Documentation/b4.conf .b4-config
+	git add -A && git commit -qm "b4 config by a link"
+	"$LINKMEND" scan -q . > /dev/null
+	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --b4 "${FROM[@]}" > /dev/null 2> "$SCRATCH/b4.err"
+	same "series --b4 with a .b4-config that is a link exits 0" "$?" "0"
+	ok "and sets its send-series-to aside, saying so" \
+		grep -q "^warning: b4/linkmend: the tree's .b4-config sets b4.send-series-to = '(whatever the link .b4-config leads to says)': set aside" "$SCRATCH/b4.err"
+	git worktree add -q "$SCRATCH/wt" b4/linkmend
+	same "b4 on that branch reads send-series-to as empty" \
+		"$(cd "$SCRATCH/wt" && "$(sed -n '1s/^#!//p' "$(command -v b4)")" -c 'import b4; print(repr(b4.get_main_config().get("send-series-to")))')" "''"
+	git worktree remove --force "$SCRATCH/wt"
+
 	# A trailer-like line next to a change: no context keeps it out.
 	printf 'Baz\n Cc: ghost7@evil.example\nhttp://www.foo-vendor.org/docs/old.html\n' > Documentation/baz.rst
 	git add -A && git commit -qm baz
