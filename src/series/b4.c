@@ -520,9 +520,9 @@ out:
 
 /*
  * For s->branch alone ([includeIf "onbranch:B"] of a file in the git
- * directory that holds it): diff.context, where the patches need other
- * than git's 3 lines, and an empty b4.KEY for each KEY=VALUE of aside;
- * none when neither is needed.
+ * directory that holds it): diff.context, the lines series made its
+ * patches with (whatever the user's own diff.context says), and an
+ * empty b4.KEY for each KEY=VALUE of aside.
  */
 static int context_on_branch(const struct b4_series *s,
 			     const struct strvec *aside)
@@ -533,15 +533,9 @@ static int context_on_branch(const struct b4_series *s,
 	char *key = xstrfmt("includeIf.onbranch:%s.path", s->branch);
 	char *file = NULL, *name, *q;
 	const char *set[] = { "config", key, NULL, NULL };
-	const char *unset[] = { "config", "--unset-all", key, NULL };
 	size_t i;
 	int ret = -1;
 
-	if (s->context == 3 && !aside->nr) {
-		git_in(s->top, unset, NULL, NULL, NULL);
-		ret = 0;
-		goto out;
-	}
 	if (git_in(s->top, dir, NULL, &gd, NULL) || !gd.len) {
 		error("cannot find the git directory of '%s'", s->top);
 		goto out;
@@ -555,8 +549,7 @@ static int context_on_branch(const struct b4_series *s,
 	free(name);
 	strbuf_addf(&body, "# linkmend series --b4: what %s's patches need\n",
 		    s->branch);
-	if (s->context != 3)
-		strbuf_addf(&body, "[diff]\n\tcontext = %zu\n", s->context);
+	strbuf_addf(&body, "[diff]\n\tcontext = %zu\n", s->context);
 	if (aside->nr)
 		strbuf_addstr(&body, "# the tree's .b4-config, set aside\n"
 			      "[b4]\n");

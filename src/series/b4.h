@@ -9,11 +9,12 @@
  * all of those.  So the cover names who every patch goes to, and each
  * patch names the rest of its own recipients: each patch reaches the
  * people series chose for it, and b4 has no To: of one patch alone (a
- * maintainer of one patch only is its Cc:).  Patches that need other
- * than three lines of context (a comment's opener, see series; fewer, to
- * keep a line b4 reads as a trailer out, see b4_context()) get it from
+ * maintainer of one patch only is its Cc:).  The lines of context
+ * series made the patches with (more for a comment's opener, see series;
+ * fewer, to keep a line b4 reads as a trailer out, see b4_context()) are
  * diff.context in a file the repository's config includes on that
- * branch only, so that b4's git show writes them as series did.
+ * branch only, so that b4's git show writes them as series did, whatever
+ * the user's own diff.context.
  *
  * b4 send mails everyone named in a trailer-like line anywhere in a
  * patch ("Cc: x@y", " Reported-by: ...", diff context included) and

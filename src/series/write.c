@@ -1374,10 +1374,6 @@ static int add_base_commit(const char *path, const char *base)
 }
 
 /*
- * One series' patches into dir/u->dir: commits on *parent (which moves
- * on) and git format-patch; each group's file name kept.
- */
-/*
  * With --b4, the context of u's patches, written to sdir with
  * u->context lines: fewer where a context line is one b4 send would
  * read as a trailer and mail (b4_context()), the patches then made
@@ -1421,6 +1417,10 @@ out:
 	return ret;
 }
 
+/*
+ * One series' patches into dir/u->dir: commits on *parent (which moves
+ * on) and git format-patch; each group's file name kept.
+ */
 static int write_unit(struct series *c, const char *dir, struct unit *u,
 		      struct strbuf *parent, long long now)
 {

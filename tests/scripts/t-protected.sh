@@ -386,6 +386,21 @@ R
 		"$(cd "$SCRATCH/wt" && "$(sed -n '1s/^#!//p' "$(command -v b4)")" -c 'import b4; print(repr(b4.get_main_config().get("send-series-to")))')" "''"
 	git worktree remove --force "$SCRATCH/wt"
 
+	# The user's own diff.context does not widen what b4 send shows.
+	C=$SCRATCH/b4ctx
+	mkdir -p "$C/Documentation"
+	cp MAINTAINERS "$C/"
+	printf 'Tested-by: ghost8@evil.example\na\nb\nc\nd\nhttp://www.foo-vendor.org/docs/old.html\n' > "$C/Documentation/ctx.rst"
+	(cd "$C" && git init -q . && git config user.email dev@linkmend-web.org &&
+		git config user.name dev && git config diff.context 9 &&
+		git add -A && git commit -qm init && "$LINKMEND" scan -q . > /dev/null &&
+		run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1 &&
+		run "$LINKMEND" resolve -q "${NET[@]}" > /dev/null 2>&1 &&
+		"$LINKMEND" series -q -o "$SCRATCH/ctx-out" --b4 "${FROM[@]}" > /dev/null 2>&1 &&
+		b4send "$SCRATCH/ctx-mail")
+	same "b4 send -o with the user's diff.context 9 names no one a farther line names" \
+		"$(sed '/^$/q' "$SCRATCH"/ctx-mail/*.eml 2>&1 | grep -c 'evil\.example\|No such')" "0"
+
 	# A trailer-like line next to a change: no context keeps it out.
 	printf 'Baz\n Cc: ghost7@evil.example\nhttp://www.foo-vendor.org/docs/old.html\n' > Documentation/baz.rst
 	git add -A && git commit -qm baz
