@@ -7,6 +7,10 @@
 # another program's is never taken for a store.  A memento is used only
 # when it is an http(s) URL on a named host that replays.  Save Page Now
 # keys go only over https.  A file past the size cap is not read whole.
+# Mail goes nowhere the tree says (issue 42): every text setting is one
+# line of printable characters; series --b4 sends exactly whom its
+# patches name, never replaces the user's own b4 branch, and cleans up
+# after a run killed with -9.
 . "$(dirname "$0")/../lib/sh.sh"
 web_up "$TESTS/web/cases/protected.scn"
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
