@@ -208,8 +208,10 @@ static int parse_text(struct config *cfg, const char *path, const char *text,
 /*
  * The file at path, read through one descriptor: a FIFO, a device or a
  * directory of that name is refused, never waited on (O_NONBLOCK keeps
- * the open of a FIFO from blocking; fstat says what was opened).  1 when
- * there is no such file.
+ * the open of a FIFO from blocking; fstat says what was opened).  A
+ * symbolic link is followed, for dotfile managers link the user's file:
+ * what it reaches must be a regular file all the same.  1 when there is
+ * no such file.
  */
 static int read_conf(const char *path, struct strbuf *sb)
 {
@@ -218,7 +220,7 @@ static int read_conf(const char *path, struct strbuf *sb)
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW |
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
 		  O_CLOEXEC);
 	if (fd < 0 && errno == ENOENT)
 		return 1;
