@@ -71,3 +71,20 @@ for c in scan report fix; do
 	same "$c: a FIFO .linkmend.conf is refused, status 2, one line naming it" \
 		"$rc $(wc -l < "$SCRATCH/fifo.err") $(grep -c "$F/\?\./\?\.linkmend.conf\|\.linkmend.conf' is not a regular file" "$SCRATCH/fifo.err")" "2 1 1"
 done
+
+# A config file that is a symbolic link (a dotfile manager's) is read
+# through it; a link to a FIFO is refused as the FIFO is.
+rm "$F/.linkmend.conf"
+mkfifo "$SCRATCH/fifo.conf"
+printf '[check]\ntimeout = 7\n' > "$SCRATCH/shared.conf"
+ln -s "$SCRATCH/shared.conf" "$F/.linkmend.conf"
+(cd "$F" && timeout 5 "$LINKMEND" scan -q .) > /dev/null 2> "$SCRATCH/link.err"
+same "a .linkmend.conf that links to a regular file is read (status 0, silent)" \
+	"$? $(wc -l < "$SCRATCH/link.err")" "0 0"
+printf '[check]\ntimeout = many\n' > "$SCRATCH/shared.conf"
+(cd "$F" && timeout 5 "$LINKMEND" scan -q .) > /dev/null 2> "$SCRATCH/link.err"
+same "(and what it holds is its settings: a bad value there is refused)" "$?" "2"
+ln -sf "$SCRATCH/fifo.conf" "$F/.linkmend.conf"
+(cd "$F" && timeout 5 "$LINKMEND" scan -q .) > /dev/null 2> "$SCRATCH/link.err"
+same "a .linkmend.conf that links to a FIFO is refused, status 2, not waited on" \
+	"$? $(grep -c 'is not a regular file' "$SCRATCH/link.err")" "2 1"
