@@ -25,6 +25,7 @@
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "../net/silence.h"
 #include "../url/url.h"
 #include "check.h"
 #include "page.h"
@@ -107,14 +108,6 @@ struct probe {
 	struct job *root_waiters;
 };
 
-/*
- * What a host did with this run's requests: a host that accepts and never
- * answers would cost every one of its URLs its tries times the timeout.
- */
-struct host_state {
-	int answered;		/* any response at all */
-	int timeouts;		/* requests that timed out with none */
-};
 
 
 struct check_ctx {
@@ -122,7 +115,7 @@ struct check_ctx {
 	struct net *net;
 	struct strmap probes;	/* "scheme://host" -> struct probe */
 	struct strmap dns;	/* host -> verdict + 1 */
-	struct strmap hosts;	/* lowercase host -> struct host_state */
+	struct net_silence silence;	/* a host timed out, never answered */
 	void (*done)(const struct check_result *r, void *data);
 	void *data;
 	size_t remaining;
@@ -139,38 +132,6 @@ static void hex(const unsigned char *d, char *out)
 		out[2 * i + 1] = x[d[i] & 15];
 	}
 	out[64] = '\0';
-}
-
-/* Keyed as net queues the host, which host_skip is asked about. */
-static struct host_state *host_state(struct check_ctx *c, const char *url)
-{
-	char *host = net_host_of(url);
-	void **slot;
-
-	if (!host)
-		return NULL;
-	slot = strmap_put(&c->hosts, host);
-	if (!*slot)
-		*slot = xcalloc(1, sizeof(struct host_state));
-	free(host);
-	return *slot;
-}
-
-/*
- * A host that has answered nothing this run and let a request time out
- * is asked no more: its other URLs would each wait the whole timeout.
- */
-static int silent(const struct host_state *h)
-{
-	return h && !h->answered && h->timeouts;
-}
-
-/* net's host_skip: a host that answered nothing and timed out enough. */
-static int host_silent(void *data, const char *host)
-{
-	struct check_ctx *c = data;
-
-	return silent(strmap_get(&c->hosts, host));
 }
 
 static void free_job(struct job *j)
@@ -742,11 +703,8 @@ static void on_error(struct job *j)
 	 * has answered nothing yet.
 	 */
 	if (code == CURLE_OPERATION_TIMEDOUT) {
-		struct host_state *h = host_state(j->ctx, j->cur);
-
-		if (h && !j->req.status)
-			h->timeouts++;
-		if (j->tries < 1 && !silent(h) && retry(j, -1))
+		if (j->tries < 1 && !net_silence_is(&j->ctx->silence, j->cur) &&
+		    retry(j, -1))
 			return;
 	} else if (is_transient_error(code) && retry(j, -1)) {
 		return;
@@ -861,12 +819,7 @@ static void on_job_done(struct net_request *req, void *data)
 		return finish(j, V_TIMEOUT, "not asked: the host has answered "
 			      "no request of this run, and one timed out after "
 			      "%ld ms", o->net.timeout_ms);
-	if (req->status || !req->curl_code) {
-		struct host_state *h = host_state(j->ctx, j->cur);
-
-		if (h)
-			h->answered = 1;
-	}
+	net_silence_note(&j->ctx->silence, req);
 	if (req->curl_code)
 		return on_error(j);
 	/* FTP: its reply codes are no HTTP statuses; there it is. */
@@ -936,9 +889,14 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 	c.o = o;
 	c.done = done;
 	c.data = data;
+	/*
+	 * One timeout with no answer: its other URLs would each wait the
+	 * whole timeout.
+	 */
+	net_silence_init(&c.silence, 1);
 	no = o->net;
-	no.host_skip = host_silent;
-	no.host_skip_data = &c;
+	no.host_skip = net_silence_skip;
+	no.host_skip_data = &c.silence;
 	c.net = net_new(&no);
 	srand((unsigned)(time(NULL) ^ getpid()));
 	c.jobs = xcalloc(n ? n : 1, sizeof(*c.jobs));
@@ -967,6 +925,6 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 	free(c.jobs);
 	strmap_clear(&c.probes, free_probe);
 	strmap_clear(&c.dns, NULL);
-	strmap_clear(&c.hosts, free);
+	net_silence_clear(&c.silence);
 	return ret;
 }

@@ -22,6 +22,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../net/net.h"
+#include "../net/silence.h"
 #include "../archive/wacz.h"
 #include "../archive/warc.h"
 #include "archive.h"
@@ -113,9 +114,9 @@ struct resolver {
 	int replay_page;	/* the collection is a static replay page's */
 	/*
 	 * What each host asked (an archive, mostly) did with this run's
-	 * requests, across phases: host -> struct host_state.
+	 * requests, across phases.
 	 */
-	struct strmap hosts;
+	struct net_silence silence;
 };
 
 /*
@@ -126,37 +127,6 @@ struct resolver {
  * the next would be answered.
  */
 #define SILENT_TIMEOUTS 2
-
-struct host_state {
-	int answered, timeouts, said;
-};
-
-static struct host_state *host_state(struct resolver *c, const char *url)
-{
-	char *host = net_host_of(url);
-	void **slot;
-
-	if (!host)
-		return NULL;
-	slot = strmap_put(&c->hosts, host);
-	if (!*slot)
-		*slot = xcalloc(1, sizeof(struct host_state));
-	free(host);
-	return *slot;
-}
-
-static int silent(const struct host_state *h)
-{
-	return h && !h->answered && h->timeouts >= SILENT_TIMEOUTS;
-}
-
-/* net's host_skip: keyed as net queues the host. */
-static int host_silent(void *data, const char *host)
-{
-	struct resolver *c = data;
-
-	return silent(strmap_get(&c->hosts, host));
-}
 
 /* Why a request went unanswered, for the evidence. */
 static char *request_error(const struct resolver *c,
@@ -760,17 +730,11 @@ static void on_req(struct net_request *nr, void *data)
 	struct req *q = data;
 	struct target *t = q->t;
 	int ok = !nr->curl_code && nr->status == 200;
-	struct host_state *h = host_state(q->c, nr->url);
 
 	q->c->answered++;
-	if (h && !nr->skipped && (nr->status || !nr->curl_code))
-		h->answered = 1;
-	else if (h && nr->curl_code == CURLE_OPERATION_TIMEDOUT)
-		h->timeouts++;
-	if (silent(h) && !h->said) {
+	if (net_silence_note(&q->c->silence, nr)) {
 		char *host = net_host_of(nr->url);
 
-		h->said = 1;
 		fprintf(stderr, "%sresolve: %s answered no request of this "
 			"run, and %d timed out after %ld ms: not asked again "
 			"this run (its links are left unresolved, to be asked "
@@ -883,8 +847,8 @@ static struct net *new_net(struct resolver *c)
 	/* The Wayback Machine asks to be asked gently. */
 	o.spacing_ms = c->o.archive_spacing_ms;
 	o.per_host = 1;
-	o.host_skip = host_silent;
-	o.host_skip_data = c;
+	o.host_skip = net_silence_skip;
+	o.host_skip_data = &c->silence;
 	return net_new(&o);
 }
 
@@ -1782,6 +1746,7 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	memset(&c, 0, sizeof(c));
 	c.o = *o;
 	c.st = st;
+	net_silence_init(&c.silence, SILENT_TIMEOUTS);
 	if (!o->trust_network) {
 		char *why = store_get_meta(st, "network_suspect");
 		int broken = why && *why;
@@ -1831,6 +1796,6 @@ out:
 	free(c.births);
 	free(c.reqs);
 	strmap_clear(&c.by_id, NULL);
-	strmap_clear(&c.hosts, free);
+	net_silence_clear(&c.silence);
 	return ret;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../../src/net/net.h"
+#include "../../src/net/silence.h"
 #include "../../src/lib/xalloc.h"
 #include "unit.h"
 
@@ -76,6 +77,54 @@ static void on_done(struct net_request *r, void *data)
 	(void)r;
 	(void)data;
 	done_calls++;
+}
+
+/* A finished request to url: curl_code and status as net leaves them. */
+static void finished(struct net_request *r, char *url, int curl_code,
+		     long status)
+{
+	memset(r, 0, sizeof(*r));
+	r->url = url;
+	r->curl_code = curl_code;
+	r->status = status;
+}
+
+/*
+ * Silent hosts, as check (after 1) and resolve (after 2) count them: only
+ * timeouts with no answer count; any answer, even an error status, makes
+ * a host not silent for the run; requests not made say nothing.
+ */
+static void test_silence(void)
+{
+	struct net_silence s;
+	struct net_request r;
+	char quiet[] = "http://Quiet.example/a";
+	char other[] = "http://quiet.example/b";
+	char talks[] = "http://talks.example/x";
+
+	net_silence_init(&s, 2);
+	finished(&r, quiet, CURLE_OPERATION_TIMEDOUT, 0);
+	CHECK(!net_silence_note(&s, &r) && !net_silence_is(&s, other),
+	      "one timeout of two is no silence");
+	finished(&r, quiet, 0, 0);
+	r.skipped = 1;
+	CHECK(!net_silence_note(&s, &r) && !net_silence_is(&s, other),
+	      "a request not made is neither an answer nor a timeout");
+	finished(&r, other, CURLE_OPERATION_TIMEDOUT, 0);
+	CHECK(net_silence_note(&s, &r), "the second timeout makes it silent, "
+	      "said once");
+	CHECK(net_silence_is(&s, quiet) && net_silence_skip(&s, "quiet.example"),
+	      "the host is silent whatever its URL or the case of its name");
+	CHECK(!net_silence_note(&s, &r), "and not said again");
+
+	finished(&r, talks, 0, 503);
+	net_silence_note(&s, &r);
+	finished(&r, talks, CURLE_OPERATION_TIMEDOUT, 0);
+	net_silence_note(&s, &r);
+	net_silence_note(&s, &r);
+	CHECK(!net_silence_is(&s, talks),
+	      "a host that answered once (503) is never silent this run");
+	net_silence_clear(&s);
 }
 
 int main(void)
@@ -143,5 +192,6 @@ int main(void)
 	net_free(n);
 	close(fd);
 	curl_global_cleanup();
+	test_silence();
 	return unit_done();
 }
