@@ -231,8 +231,14 @@ static char *pages_jsonl(const struct cdxj *x, size_t *len, size_t *npages)
 static int add_buffer(zip_t *z, const char *name, char *buf, size_t len,
 		      const char *path)
 {
-	zip_source_t *s = zip_source_buffer(z, buf, len, 1);
+	/*
+	 * libzip takes no buffer of length 0 (nor any when it fails): that
+	 * one stays ours to free.
+	 */
+	zip_source_t *s = zip_source_buffer(z, len ? buf : NULL, len, len > 0);
 
+	if (!len || !s)
+		free(buf);
 	if (!s || zip_file_add(z, name, s, ZIP_FL_ENC_UTF_8) < 0) {
 		zip_source_free(s);
 		return error("cannot write '%s': %s", path, zip_strerror(z));
@@ -319,7 +325,7 @@ int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 	struct strbuf cache = STRBUF_INIT;
 	char *tmp = xstrfmt("%s.tmp", path), *ipath = NULL, *buf, *dp = NULL;
 	char hash[72], now[21];
-	json_t *pkg = NULL, *res;
+	json_t *pkg = NULL, *res = NULL;
 	zip_t *z = NULL;
 	struct stat st;
 	size_t i, len;
@@ -427,6 +433,7 @@ int wacz_write(const char *dir, const struct cdxj *index, const char *path,
 	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
 	json_object_set_new(pkg, "profile", json_string("data-package"));
 	json_object_set_new(pkg, "resources", res);
+	res = NULL;		/* pkg's now */
 	json_object_set_new(pkg, "wacz_version", json_string("1.1.1"));
 	json_object_set_new(pkg, "software", json_string("linkmend"));
 	json_object_set_new(pkg, "created", json_string(now));
@@ -462,6 +469,7 @@ out:
 		unlink(tmp);
 	if (lock >= 0)
 		close(lock);
+	json_decref(res);
 	json_decref(pkg);
 	free(dp);
 	free(ipath);

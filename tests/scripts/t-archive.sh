@@ -384,3 +384,17 @@ same "with --pywb, pywb's URL for it" \
 ok "the Wayback Machine is not asked for it" bash -c "! grep -q 'web.archive.org.*a.html' '$state/requests.log'"
 run "$LINKMEND" resolve --archive "$C" > /dev/null 2> "$SCRATCH/err"
 same "--archive without --archive-base is an error" "$?" "2"
+
+# A collection with nothing in it (every link refused by the address
+# rule): its WACZ is written whole, and nothing is lost on the way (libzip
+# takes no empty buffer: a build under ASan saw its index leak, exit 23).
+E=$SCRATCH/empty
+mkdir -p "$E" && cd "$E" || exit 1
+printf 'see http://127.0.0.1/a\n' > notes.txt
+"$LINKMEND" scan -q --no-git . > /dev/null
+"$LINKMEND" check -q --confirm 1 > /dev/null 2>&1
+"$LINKMEND" archive -o coll --only all > /dev/null 2> "$SCRATCH/err"
+same "an empty collection is archived: exit 0, nothing said beyond it" \
+	"$? $(grep -vc '^archive: ' "$SCRATCH/err")" "0 0"
+run "$LINKMEND" archive --wacz-check coll/coll.wacz > /dev/null 2>&1
+same "and its WACZ checks sound" "$?" "0"
