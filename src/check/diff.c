@@ -204,12 +204,21 @@ static json_t *occ_json(const struct diff_state *c, const struct d_occ *d,
 
 static void summary(const struct diff_state *c, const size_t n[LS__COUNT])
 {
+	/* A refusal is no check: said apart, as check says it. */
+	size_t refused = check_refused(&c->o->check, &c->links);
+	char refusals[64] = "";
+
+	if (refused > c->checked_now)
+		refused = c->checked_now;
+	if (refused)
+		snprintf(refusals, sizeof(refusals), "%zu refused by policy, ",
+			 refused);
 	fprintf(stderr, "diff: %zu link%s added or changed (%zu URL%s): "
 		"%zu dead, %zu failing, %zu moved, %zu alive; %zu "
-		"checked now, %zu from the store%s\n", c->nocc,
+		"checked now, %s%zu from the store%s\n", c->nocc,
 		c->nocc == 1 ? "" : "s", c->links.nr,
 		c->links.nr == 1 ? "" : "s", n[LS_DEAD], n[LS_FAILING],
-		n[LS_MOVED], n[LS_ALIVE], c->checked_now,
+		n[LS_MOVED], n[LS_ALIVE], c->checked_now - refused, refusals,
 		c->links.nr - c->checked_now,
 		c->o->check.stop && *c->o->check.stop ? "; interrupted" : "");
 }

@@ -142,6 +142,12 @@ same "check counts the refusal apart: refused, not checked" "$(grep '^check:' "$
 same "and so does the report: 0 links checked, 1 refused" \
 	"$(python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); print(r["totals"]["checked"], r["totals"].get("refused"))' "$SCRATCH/r5.json")" \
 	"0 1"
+printf '/* Added: http://www.foo-vendor.org/docs/added.html */\n' > drivers/added.c
+git add drivers/added.c
+run "$LINKMEND" diff --cached --cacert "$state/ca.crt" > /dev/null 2> "$SCRATCH/e5d"
+ok "diff counts it apart too: refused, not checked" \
+	grep -q "; 0 checked now, 1 refused by policy, 0 from the store$" "$SCRATCH/e5d"
+git rm -q --cached drivers/added.c && rm drivers/added.c
 run "$LINKMEND" check "${NET[@]}" > "$SCRATCH/o5b" 2> "$SCRATCH/e5b"
 ok "with it, the next run checks the link now" grep -q "^check: 1 URLs, 1 checked now, 0 fresh from the store$" "$SCRATCH/e5b"
 ok "and finds it moved" grep -q "	moved	" "$SCRATCH/o5b"
