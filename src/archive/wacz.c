@@ -25,11 +25,14 @@
 #include "../lib/xalloc.h"
 #include "wacz.h"
 
-static void hex_of(const unsigned char *d, unsigned int n, char *out)
+/* "sha256:HEX" of a digest, as WACZ names one. */
+static void sha256_name(const unsigned char *d, unsigned int n, char out[72])
 {
 	static const char x[] = "0123456789abcdef";
 	unsigned int i;
 
+	memcpy(out, "sha256:", 7);
+	out += 7;
 	for (i = 0; i < n; i++) {
 		out[2 * i] = x[d[i] >> 4];
 		out[2 * i + 1] = x[d[i] & 15];
@@ -44,8 +47,7 @@ static void sha256_buf(const char *buf, size_t len, char out[72])
 	unsigned int n = 0;
 
 	EVP_Digest(buf, len, d, &n, EVP_sha256(), NULL);
-	memcpy(out, "sha256:", 7);
-	hex_of(d, n, out + 7);
+	sha256_name(d, n, out);
 }
 
 static int sha256_file(const char *path, char out[72], long long *bytes)
@@ -70,8 +72,7 @@ static int sha256_file(const char *path, char out[72], long long *bytes)
 		goto out;
 	}
 	EVP_DigestFinal_ex(ctx, d, &n);
-	memcpy(out, "sha256:", 7);
-	hex_of(d, n, out + 7);
+	sha256_name(d, n, out);
 	ret = 0;
 out:
 	if (fd >= 0)
@@ -746,8 +747,7 @@ static int read_entry(zip_t *z, const char *name, long long max,
 	if (r < 0)
 		goto out;
 	EVP_DigestFinal_ex(ctx, d, &n);
-	memcpy(hash, "sha256:", 7);
-	hex_of(d, n, hash + 7);
+	sha256_name(d, n, hash);
 	ret = 0;
 out:
 	if (f)
