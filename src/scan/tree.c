@@ -11,6 +11,7 @@
 
 #include "../lib/run.h"
 #include "../lib/strbuf.h"
+#include "../lib/strvec.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "tree.h"
@@ -350,61 +351,57 @@ static void *list_worker(void *arg)
 }
 
 /*
+ * git ls-files -z of ts's paths into out: the tracked files (cached),
+ * the untracked ones git does not ignore (others), or both.  quiet keeps
+ * git's complaints off stderr.
+ */
+static int ls_files(const struct tree_scan *ts, int cached, int others,
+		    int quiet, struct strbuf *out)
+{
+	struct strvec argv = STRVEC_INIT;
+	size_t i;
+	int ret;
+
+	strvec_pushl(&argv, "git", "-C", ts->root, "ls-files", "-z", NULL);
+	if (cached)
+		strvec_push(&argv, "--cached");
+	if (others)
+		strvec_pushl(&argv, "--others", "--exclude-standard", NULL);
+	strvec_push(&argv, "--");
+	for (i = 0; i < ts->npaths; i++)
+		strvec_push(&argv, ts->paths[i]);
+	ret = quiet ? run_command_quiet((const char *const *)argv.v, NULL,
+					out) :
+		      run_command((const char *const *)argv.v, NULL, NULL, 0,
+				  out, NULL);
+	strvec_clear(&argv);
+	return ret;
+}
+
+/*
  * Nothing tracked to scan: how many untracked files were left out, so
  * that "0 files" can say why (a new repository, nothing added yet).
  */
 static void count_untracked(struct tree_scan *ts)
 {
 	struct strbuf out = STRBUF_INIT;
-	const char **argv;
-	int argc = 0;
 	size_t i;
 
-	argv = xcalloc(ts->npaths + 10, sizeof(*argv));
-	argv[argc++] = "git";
-	argv[argc++] = "-C";
-	argv[argc++] = ts->root;
-	argv[argc++] = "ls-files";
-	argv[argc++] = "-z";
-	argv[argc++] = "--others";
-	argv[argc++] = "--exclude-standard";
-	argv[argc++] = "--";
-	for (i = 0; i < ts->npaths; i++)
-		argv[argc++] = ts->paths[i];
-	if (!run_command_quiet(argv, NULL, &out))
+	if (!ls_files(ts, 0, 1, 1, &out))
 		for (i = 0; i < out.len; i++)
 			ts->untracked_left += !out.buf[i];
 	strbuf_release(&out);
-	free(argv);
 }
 
 static int git_list(struct tree_scan *ts, struct queue *q)
 {
 	struct strbuf out = STRBUF_INIT;
-	const char **argv;
-	int argc = 0;
 	size_t i, start;
 
-	argv = xcalloc(ts->npaths + 12, sizeof(*argv));
-	argv[argc++] = "git";
-	argv[argc++] = "-C";
-	argv[argc++] = ts->root;
-	argv[argc++] = "ls-files";
-	argv[argc++] = "-z";
-	argv[argc++] = "--cached";
-	if (ts->untracked) {
-		argv[argc++] = "--others";
-		argv[argc++] = "--exclude-standard";
-	}
-	argv[argc++] = "--";
-	for (i = 0; i < ts->npaths; i++)
-		argv[argc++] = ts->paths[i];
-	if (run_command(argv, NULL, NULL, 0, &out, NULL)) {
+	if (ls_files(ts, 1, ts->untracked, 0, &out)) {
 		strbuf_release(&out);
-		free(argv);
 		return error("git ls-files failed in '%s'", ts->root);
 	}
-	free(argv);
 	for (start = 0, i = 0; i < out.len; i++) {
 		if (out.buf[i])
 			continue;
