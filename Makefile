@@ -27,7 +27,9 @@ LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
 	   $(wildcard src/net/*.c) $(wildcard src/check/*.c) \
 	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c) \
 	   $(wildcard src/series/*.c) $(wildcard src/report/*.c) \
-	   $(wildcard src/archive/*.c) $(wildcard src/lease/*.c)
+	   $(wildcard src/archive/*.c) $(wildcard src/lease/*.c) \
+	   $(wildcard src/fix/*.c) $(wildcard src/verify/*.c) \
+	   $(wildcard src/diff/*.c)
 CMD_SRC := src/main.c src/setup.c $(wildcard src/cmd_*.c)
 LIB_OBJ := $(LIB_SRC:.c=.o)
 CMD_OBJ := $(CMD_SRC:.c=.o)

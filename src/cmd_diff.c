@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * linkmend diff: options, then the links the change adds checked by
- * check's diff (src/check/diff.h); exit 1 when one is dead.
+ * the diff stage (src/diff/diff.h); exit 1 when one is dead.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "builtin.h"
-#include "check/diff.h"
+#include "diff/diff.h"
 #include "lib/color.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * linkmend fix: options, then the fix stage (src/rewrite/fix.h) on the
+ * linkmend fix: options, then the fix stage (src/fix/fix.h) on the
  * store's resolutions, then its summary.
  */
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include "lib/parse-options.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
-#include "rewrite/fix.h"
+#include "fix/fix.h"
 #include "rewrite/plan.h"
 #include "setup.h"
 

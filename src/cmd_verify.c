@@ -2,7 +2,7 @@
 /*
  * linkmend verify: every file changed since REV (in the work tree, so
  * after fix or after git am) changed only where it may: see
- * series/verify.h.  One line per file that fails; exit status 1 then.
+ * verify/verify.h.  One line per file that fails; exit status 1 then.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "lib/xalloc.h"
-#include "series/verify.h"
+#include "verify/verify.h"
 #include "setup.h"
 
 const struct usage_text cmd_verify_usage = {

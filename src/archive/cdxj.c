@@ -9,6 +9,7 @@
 #include "../lib/atomic.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "../url/surt.h"
 #include "warc.h"
 
 void cdxj_add(struct cdxj *x, const char *url, const char *ts,

@@ -5,8 +5,8 @@
  * written as NAME.open and renamed to NAME when closed, so that a finished
  * file is always whole; warc_recover() cuts a file left open by a crash at
  * the end of its last recorded record.  CDXJ: the index pywb reads, one
- * "SURT TIMESTAMP {json}" line per capture, sorted.  SURT: the
- * canonical key of a URL, as ARCHIVES.md describes it.
+ * "SURT TIMESTAMP {json}" line per capture, sorted (the keys from
+ * url/surt.h).
  */
 #ifndef ARCHIVE_WARC_H
 #define ARCHIVE_WARC_H
@@ -15,9 +15,6 @@
 #include <sys/types.h>
 
 #include "../lib/strbuf.h"
-
-/* The SURT key of url ("org,archive)/goo?a=1&a=2&b"), or NULL. */
-char *surt_key(const char *url);
 
 /* "sha1:" + base32 (RFC 4648) of a 20-byte digest, into out[38]. */
 void warc_sha1_label(const unsigned char digest[20], char out[38]);

@@ -10,12 +10,12 @@
  * timeouts, server errors, name server failures and unsafe addresses are
  * failing, dead only when strict.
  */
-#ifndef CHECK_DIFF_H
-#define CHECK_DIFF_H
+#ifndef DIFF_DIFF_H
+#define DIFF_DIFF_H
 
 #include <stddef.h>
 
-#include "run.h"
+#include "../check/run.h"
 
 struct diff_opts {
 	struct check_run_opts check;	/* requests, cfg, now, stop */

@@ -16,9 +16,9 @@
 #include "../lib/xalloc.h"
 #include "../scan/manifest.h"
 #include "fix.h"
-#include "keep.h"
-#include "plan.h"
-#include "rewrite.h"
+#include "../rewrite/keep.h"
+#include "../rewrite/plan.h"
+#include "../rewrite/rewrite.h"
 
 static int write_tmp(const char *dir, const char *buf, size_t len, char **out)
 {

@@ -11,14 +11,14 @@
  * finished by the next: the file holds the old bytes or the new, and the
  * record follows.
  */
-#ifndef REWRITE_FIX_H
-#define REWRITE_FIX_H
+#ifndef FIX_FIX_H
+#define FIX_FIX_H
 
 #include <signal.h>
 #include <stddef.h>
 
 #include "../store/store.h"
-#include "keep.h"
+#include "../rewrite/keep.h"
 
 struct fix_opts {
 	const char *db;		/* the store's path: the lock goes beside it */

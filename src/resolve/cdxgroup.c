@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../archive/warc.h"
 #include "../lib/strbuf.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
+#include "../url/surt.h"
 #include "cdxgroup.h"
 
 /* Characters a plain path may hold: the unreserved ones and '/'. */

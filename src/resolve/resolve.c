@@ -33,6 +33,7 @@
 #include "suggest.h"
 #include "../rewrite/rewrite.h"
 #include "../store/store.h"
+#include "../url/surt.h"
 #include "../url/url.h"
 #include "resolve.h"
 

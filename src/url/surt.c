@@ -7,7 +7,7 @@
 
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
-#include "warc.h"
+#include "surt.h"
 
 static void lower(char *s)
 {

@@ -12,8 +12,8 @@
  * them, comment leaders aside) and gains no line: edits are in place.
  * A binary file never passes.
  */
-#ifndef SERIES_VERIFY_H
-#define SERIES_VERIFY_H
+#ifndef VERIFY_VERIFY_H
+#define VERIFY_VERIFY_H
 
 #include <stddef.h>
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/archive/warc.h"
+#include "../../src/url/surt.h"
 #include "../../src/url/url.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -8,6 +8,7 @@
 #include <curl/curl.h>
 
 #include "../../src/archive/warc.h"
+#include "../../src/url/surt.h"
 #include "unit.h"
 
 static void surt(const char *url, const char *want)

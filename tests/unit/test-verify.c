@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "../../src/lib/strbuf.h"
-#include "../../src/series/verify.h"
+#include "../../src/verify/verify.h"
 #include "unit.h"
 
 /* want NULL: the change passes; else why must begin with want. */
