@@ -45,10 +45,13 @@ const struct usage_text cmd_diff_usage = {
 
 static char *toplevel(void)
 {
-	const char *argv[] = { "git", "rev-parse", "--show-toplevel", NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
 
-	if (run_command(argv, NULL, NULL, 0, &out, NULL) || !out.len) {
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "rev-parse", "--show-toplevel", NULL);
+	cp.out = &out;
+	if (child_process_run(&cp) || !out.len) {
 		strbuf_release(&out);
 		die("linkmend diff works in a git checkout");
 	}

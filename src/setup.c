@@ -394,18 +394,27 @@ char *cmd_worker_owner(void)
 
 int cmd_git_part(const char *dir, char **top, char **prefix)
 {
-	const char *a[] = { "git", "rev-parse", "--show-toplevel",
-			    "--show-prefix", NULL };
-	const char *ls[] = { "git", "ls-files", "--", ".", NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT, files = STRBUF_INIT;
 	char *nl;
 	int ret = 0;
 
-	if (run_command_quiet(a, dir, &out) || !(nl = strchr(out.buf, '\n')))
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "rev-parse", "--show-toplevel",
+		     "--show-prefix", NULL);
+	cp.dir = dir;
+	cp.out = &out;
+	cp.no_stderr = 1;
+	if (child_process_run(&cp) || !(nl = strchr(out.buf, '\n')))
 		goto out;
 	*nl++ = '\0';
 	nl[strcspn(nl, "\n")] = '\0';
-	if (!*nl || run_command_quiet(ls, dir, &files) || !files.len)
+	if (!*nl)
+		goto out;
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "ls-files", "--", ".", NULL);
+	cp.out = &files;
+	if (child_process_run(&cp) || !files.len)
 		goto out;
 	if (nl[strlen(nl) - 1] == '/')
 		nl[strlen(nl) - 1] = '\0';

@@ -15,9 +15,6 @@
 
 extern char **environ;
 
-#define RUN_QUIET 1
-#define RUN_TIED 2
-
 /* Complete lines of out to fn, the partial last one kept. */
 static void to_lines(struct strbuf *out, run_line_fn *fn, void *data)
 {
@@ -35,43 +32,54 @@ static void to_lines(struct strbuf *out, run_line_fn *fn, void *data)
 	}
 }
 
-static int run(const char *const *argv, const char *dir, const char *in,
-	       size_t inlen, struct strbuf *out, const char *const *env,
-	       int flags, run_line_fn *fn, void *data)
+int child_process_run(struct child_process *cp)
 {
-	int inp[2], outp[2], status;
-	size_t off = 0;
+	const char *in = cp->in;
+	size_t inlen = in ? cp->in_len : 0, off = 0;
+	struct strbuf lines = STRBUF_INIT;
+	struct strbuf *out = cp->line_fn ? &lines : cp->out;
+	run_line_fn *fn = cp->line_fn;
+	void *data = cp->line_data;
+	int inp[2] = { -1, -1 }, outp[2] = { -1, -1 }, status, ret = -1;
 	pid_t pid, parent = getpid();
+	size_t i;
 
-	if (pipe2(inp, O_CLOEXEC) || pipe2(outp, O_CLOEXEC))
-		return error_errno("cannot create a pipe");
+	if (!cp->args.nr) {
+		error("BUG: no program to run");
+		goto out;
+	}
+	if (pipe2(inp, O_CLOEXEC) || pipe2(outp, O_CLOEXEC)) {
+		error_errno("cannot create a pipe");
+		goto out;
+	}
 	pid = fork();
-	if (pid < 0)
-		return error_errno("cannot fork");
+	if (pid < 0) {
+		error_errno("cannot fork");
+		goto out;
+	}
 	if (!pid) {
-		size_t i;
-
 		/* Before exec; and the parent may already be gone. */
-		if ((flags & RUN_TIED) &&
+		if (cp->tied &&
 		    (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent))
 			_exit(127);
 		dup2(inp[0], 0);
 		dup2(outp[1], 1);
-		if (flags & RUN_QUIET) {
+		if (cp->no_stderr) {
 			int null = open("/dev/null", O_WRONLY);
 
 			if (null >= 0)
 				dup2(null, 2);
 		}
-		if (dir && chdir(dir))
+		if (cp->dir && chdir(cp->dir))
 			_exit(127);
-		for (i = 0; env && env[i]; i++)
-			putenv((char *)env[i]);
-		execvp(argv[0], (char *const *)argv);
+		for (i = 0; i < cp->env.nr; i++)
+			putenv(cp->env.v[i]);
+		execvp(cp->args.v[0], cp->args.v);
 		_exit(127);
 	}
 	close(inp[0]);
 	close(outp[1]);
+	inp[0] = outp[1] = -1;
 	/*
 	 * A blocking write of a large input waits until all of it fits,
 	 * while the child waits for us to read its output: write only
@@ -124,37 +132,63 @@ static int run(const char *const *argv, const char *dir, const char *in,
 		strbuf_addch(out, '\n');
 		to_lines(out, fn, data);
 	}
-	if (waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	inp[1] = outp[0] = -1;
+	if (waitpid(pid, &status, 0) == pid && WIFEXITED(status))
+		ret = WEXITSTATUS(status);
+out:
+	for (i = 0; i < 2; i++) {
+		if (inp[i] >= 0)
+			close(inp[i]);
+		if (outp[i] >= 0)
+			close(outp[i]);
+	}
+	strbuf_release(&lines);
+	child_process_clear(cp);
+	return ret;
+}
+
+void child_process_clear(struct child_process *cp)
+{
+	strvec_clear(&cp->args);
+	strvec_clear(&cp->env);
+}
+
+void git_cmd(struct child_process *cp, const char *top)
+{
+	strvec_push(&cp->args, "git");
+	if (top)
+		strvec_pushl(&cp->args, "-C", top, NULL);
+}
+
+/* A child_process of argv and env, the rest as the caller sets it. */
+static void from_argv(struct child_process *cp, const char *const *argv,
+		      const char *dir, const char *const *env)
+{
+	strvec_pushv(&cp->args, argv);
+	if (env)
+		strvec_pushv(&cp->env, env);
+	cp->dir = dir;
 }
 
 int run_command(const char *const *argv, const char *dir, const char *in,
 		size_t inlen, struct strbuf *out, const char *const *env)
 {
-	return run(argv, dir, in, inlen, out, env, 0, NULL, NULL);
+	struct child_process cp = CHILD_PROCESS_INIT;
+
+	from_argv(&cp, argv, dir, env);
+	cp.in = in;
+	cp.in_len = inlen;
+	cp.out = out;
+	return child_process_run(&cp);
 }
 
 int run_command_quiet(const char *const *argv, const char *dir,
 		      struct strbuf *out)
 {
-	return run(argv, dir, NULL, 0, out, NULL, RUN_QUIET, NULL, NULL);
-}
+	struct child_process cp = CHILD_PROCESS_INIT;
 
-int run_command_tied(const char *const *argv, const char *dir,
-		     const char *in, size_t inlen, struct strbuf *out,
-		     const char *const *env)
-{
-	return run(argv, dir, in, inlen, out, env, RUN_TIED, NULL, NULL);
-}
-
-int run_command_lines(const char *const *argv, const char *dir,
-		      const char *in, size_t inlen, run_line_fn *fn,
-		      void *data)
-{
-	struct strbuf out = STRBUF_INIT;
-	int ret = run(argv, dir, in, inlen, &out, NULL, RUN_QUIET, fn, data);
-
-	strbuf_release(&out);
-	return ret;
+	from_argv(&cp, argv, dir, NULL);
+	cp.out = out;
+	cp.no_stderr = 1;
+	return child_process_run(&cp);
 }

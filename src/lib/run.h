@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Running another program (git, mostly): argv[0] found on PATH, optional
- * directory, standard input from a buffer, standard output into a strbuf,
- * extra environment entries ("NAME=value").  Standard error is kept.
+ * Running another program (git, mostly), in the shape of git's
+ * run-command: a struct child_process says what to run (its argv as a
+ * strvec, argv[0] found on PATH), where (a directory), with what
+ * (environment entries "NAME=value" added to ours, standard input from a
+ * buffer) and where its output goes (a strbuf, a function fed a line at
+ * a time, or nowhere); standard error is kept unless told otherwise.
  * The one place linkmend starts another program: input is fed and output
- * drained together, so neither side waits on a full pipe.
+ * drained together, so neither side waits on a full pipe.  git_cmd()
+ * begins a git command line.
  */
 #ifndef LIB_RUN_H
 #define LIB_RUN_H
@@ -12,6 +16,48 @@
 #include <stddef.h>
 
 #include "strbuf.h"
+#include "strvec.h"
+
+typedef void run_line_fn(char *line, size_t len, void *data);
+
+struct child_process {
+	struct strvec args;	/* the program and its arguments */
+	struct strvec env;	/* "NAME=value" entries added to ours */
+	const char *dir;	/* the directory it runs in, or NULL: ours */
+	const char *in;		/* its standard input, or NULL: none */
+	size_t in_len;
+	struct strbuf *out;	/* its standard output, or NULL: dropped */
+	/* Its standard output a line at a time (newline made a NUL). */
+	run_line_fn *line_fn;
+	void *line_data;
+	unsigned no_stderr : 1;	/* standard error thrown away */
+	/*
+	 * Killed when linkmend dies first: for a program whose work is
+	 * lost without us and which would otherwise write its failure (a
+	 * crash report, a marks file) after we are gone (git fast-import).
+	 */
+	unsigned tied : 1;
+};
+
+#define CHILD_PROCESS_INIT { STRVEC_INIT, STRVEC_INIT, NULL, NULL, 0, NULL, \
+			     NULL, NULL, 0, 0 }
+
+/*
+ * Run cp and wait for it: its exit status, or -1 when it could not run
+ * (or died of a signal).  cp's args and env are cleared, as git's
+ * run_command() does, so cp may be set up again for the next command.
+ */
+int child_process_run(struct child_process *cp);
+void child_process_clear(struct child_process *cp);
+
+/*
+ * Begin cp as a git command: "git", then "-C top" when top is given
+ * (git's own chdir, which names the directory when it fails); the
+ * caller pushes the rest (strvec_pushl(&cp->args, ..., NULL)).
+ */
+void git_cmd(struct child_process *cp, const char *top);
+
+/* The older calls, each one child_process_run() of argv. */
 
 /* Returns the exit status, or -1 when the program could not run. */
 int run_command(const char *const *argv, const char *dir, const char *in,
@@ -20,24 +66,5 @@ int run_command(const char *const *argv, const char *dir, const char *in,
 /* The same with no input and standard error thrown away. */
 int run_command_quiet(const char *const *argv, const char *dir,
 		      struct strbuf *out);
-
-/*
- * The same, the program killed when linkmend dies first: for one whose
- * work is lost without us and which would otherwise write its failure
- * (a crash report, a marks file) after we are gone (git fast-import).
- */
-int run_command_tied(const char *const *argv, const char *dir,
-		     const char *in, size_t inlen, struct strbuf *out,
-		     const char *const *env);
-
-/*
- * The same with standard error thrown away, its output given to fn a
- * line at a time (the newline replaced by a NUL), as it comes: for an
- * output too large to hold (git log -p of a long history).
- */
-typedef void run_line_fn(char *line, size_t len, void *data);
-int run_command_lines(const char *const *argv, const char *dir,
-		      const char *in, size_t inlen, run_line_fn *fn,
-		      void *data);
 
 #endif

@@ -41,6 +41,12 @@ void strvec_pushl(struct strvec *sv, ...)
 	va_end(ap);
 }
 
+void strvec_pushv(struct strvec *sv, const char *const *v)
+{
+	for (; *v; v++)
+		strvec_push(sv, *v);
+}
+
 void strvec_clear(struct strvec *sv)
 {
 	size_t i;

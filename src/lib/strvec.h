@@ -21,6 +21,8 @@ void strvec_push(struct strvec *sv, const char *s);
 void strvec_pushf(struct strvec *sv, const char *fmt, ...) LM_PRINTF(2, 3);
 /* Each argument up to a NULL. */
 void strvec_pushl(struct strvec *sv, ...);
+/* Each string of a NULL-terminated array. */
+void strvec_pushv(struct strvec *sv, const char *const *v);
 void strvec_clear(struct strvec *sv);
 
 #endif

@@ -21,31 +21,19 @@ struct commit_time {
 static int run_blame(const char *root, const char *path, const unsigned *lines,
 		     size_t n, struct strbuf *out)
 {
-	const char **argv = xcalloc(2 * n + 12, sizeof(*argv));
-	char **ranges = xcalloc(n ? n : 1, sizeof(*ranges));
-	int argc = 0, ret;
+	struct child_process cp = CHILD_PROCESS_INIT;
 	size_t i;
 
-	argv[argc++] = "git";
-	argv[argc++] = "-C";
-	argv[argc++] = root;
-	argv[argc++] = "blame";
-	argv[argc++] = "--porcelain";
-	argv[argc++] = "-M";
-	argv[argc++] = "-C";
+	git_cmd(&cp, root);
+	strvec_pushl(&cp.args, "blame", "--porcelain", "-M", "-C", NULL);
 	for (i = 0; i < n; i++) {
-		ranges[i] = xstrfmt("%u,%u", lines[i], lines[i]);
-		argv[argc++] = "-L";
-		argv[argc++] = ranges[i];
+		strvec_push(&cp.args, "-L");
+		strvec_pushf(&cp.args, "%u,%u", lines[i], lines[i]);
 	}
-	argv[argc++] = "--";
-	argv[argc++] = path;
-	ret = run_command_quiet(argv, NULL, out) ? -1 : 0;
-	for (i = 0; i < n; i++)
-		free(ranges[i]);
-	free(ranges);
-	free(argv);
-	return ret;
+	strvec_pushl(&cp.args, "--", path, NULL);
+	cp.out = out;
+	cp.no_stderr = 1;
+	return child_process_run(&cp) ? -1 : 0;
 }
 
 int blame_lines(const char *root, const char *path, const unsigned *lines,

@@ -44,10 +44,13 @@ static long lineage_of(struct dating *d, const char *name)
 	return (long)(size_t)strmap_get(&d->names, name) - 1;
 }
 
-static void git_argv(struct strvec *a, const char *root)
+/* git in root, paths taken as they are and written unquoted. */
+static void dating_git(struct child_process *cp, const char *root)
 {
-	strvec_pushl(a, "git", "--literal-pathspecs", "-C", root, "-c",
+	git_cmd(cp, root);
+	strvec_pushl(&cp->args, "--literal-pathspecs", "-c",
 		     "core.quotePath=false", NULL);
+	cp->no_stderr = 1;
 }
 
 /* diff-tree -M -C: "R086<TAB>old<TAB>new" gives new's lineage old's name. */
@@ -76,7 +79,7 @@ static void on_origin(char *line, size_t len, void *data)
  */
 static void find_origins(const char *root, struct dating *d)
 {
-	struct strvec b = STRVEC_INIT;
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf in = STRBUF_INIT;
 	size_t i;
 
@@ -85,12 +88,14 @@ static void find_origins(const char *root, struct dating *d)
 		return;
 	for (i = 0; i < d->shas.nr; i++)
 		strbuf_addf(&in, "%s\n", d->shas.v[i]);
-	git_argv(&b, root);
-	strvec_pushl(&b, "diff-tree", "--relative", "--stdin", "-r", "-M", "-C",
-		     "--name-status", NULL);
-	run_command_lines((const char *const *)b.v, NULL, in.buf, in.len,
-			  on_origin, d);
-	strvec_clear(&b);
+	dating_git(&cp, root);
+	strvec_pushl(&cp.args, "diff-tree", "--relative", "--stdin", "-r",
+		     "-M", "-C", "--name-status", NULL);
+	cp.in = in.buf;
+	cp.in_len = in.len;
+	cp.line_fn = on_origin;
+	cp.line_data = d;
+	child_process_run(&cp);
 	strbuf_release(&in);
 }
 
@@ -126,17 +131,17 @@ static void say_progress(const struct dating *d)
 /* How many commits the files' history holds: the progress's total. */
 static size_t count_commits(const char *root, const struct strvec *names)
 {
-	struct strvec a = STRVEC_INIT;
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
 	size_t i, n = 0;
 
-	git_argv(&a, root);
-	strvec_pushl(&a, "rev-list", "--count", "HEAD", "--", NULL);
+	dating_git(&cp, root);
+	strvec_pushl(&cp.args, "rev-list", "--count", "HEAD", "--", NULL);
 	for (i = 0; i < names->nr; i++)
-		strvec_push(&a, names->v[i]);
-	if (!run_command_quiet((const char *const *)a.v, NULL, &out))
+		strvec_push(&cp.args, names->v[i]);
+	cp.out = &out;
+	if (!child_process_run(&cp))
 		n = (size_t)strtoull(out.buf, NULL, 10);
-	strvec_clear(&a);
 	strbuf_release(&out);
 	return n;
 }
@@ -203,7 +208,7 @@ int dating_run(const char *root, struct dating_item *v, size_t n,
 	       int progress)
 {
 	struct dating d;
-	struct strvec names = STRVEC_INIT, a = STRVEC_INIT;
+	struct strvec names = STRVEC_INIT;
 	size_t i, round;
 	int ret;
 
@@ -237,19 +242,20 @@ int dating_run(const char *root, struct dating_item *v, size_t n,
 	 * that created the names it read.
 	 */
 	for (round = 0, ret = 0; round < 8 && names.nr; round++) {
+		struct child_process cp = CHILD_PROCESS_INIT;
 		int r;
 
-		strvec_clear(&a);
-		git_argv(&a, root);
-		strvec_pushl(&a, "log", "--relative", "--reverse", "-p",
+		dating_git(&cp, root);
+		strvec_pushl(&cp.args, "log", "--relative", "--reverse", "-p",
 			     "-U0", "--no-renames", "--no-color",
 			     "--no-ext-diff", "--no-textconv",
 			     "--format=%x01%H %at %P", "--", NULL);
 		for (i = 0; i < names.nr; i++)
-			strvec_push(&a, names.v[i]);
+			strvec_push(&cp.args, names.v[i]);
 		strvec_clear(&d.shas);
-		r = run_command_lines((const char *const *)a.v, NULL, NULL, 0,
-				      on_log, &d);
+		cp.line_fn = on_log;
+		cp.line_data = &d;
+		r = child_process_run(&cp);
 		/* The files' own history must read; an older name's may not. */
 		if (!round && (r || !d.ok)) {
 			ret = -1;
@@ -272,6 +278,5 @@ int dating_run(const char *root, struct dating_item *v, size_t n,
 	strvec_clear(&d.shas);
 	strvec_clear(&d.next);
 	strvec_clear(&names);
-	strvec_clear(&a);
 	return ret;
 }

@@ -179,11 +179,11 @@ bad:
 int changes_load(const char *root, const char *rev, int cached,
 		 struct changes *out)
 {
-	const char *argv[12];
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf diff = STRBUF_INIT;
 	char *base = NULL;
 	const char *tip = "HEAD", *dots;
-	size_t i, k = 0;
+	size_t i;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -198,24 +198,19 @@ int changes_load(const char *root, const char *rev, int cached,
 			tip = dots + 2;
 		rev = base;
 	}
-	argv[k++] = "git";
-	argv[k++] = "diff";
-	argv[k++] = "-U0";
-	argv[k++] = "--no-color";
-	argv[k++] = "--no-ext-diff";
-	argv[k++] = "--no-prefix";
-	argv[k++] = "--diff-filter=d";
-	if (rev) {
-		argv[k++] = rev;
-		argv[k++] = tip;
-	} else {
-		if (cached)
-			argv[k++] = "--cached";
-		argv[k++] = "HEAD";
-	}
-	argv[k++] = "--";
-	argv[k] = NULL;
-	rc = run_command(argv, root, NULL, 0, &diff, NULL);
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "diff", "-U0", "--no-color", "--no-ext-diff",
+		     "--no-prefix", "--diff-filter=d", NULL);
+	if (rev)
+		strvec_pushl(&cp.args, rev, tip, NULL);
+	else if (cached)
+		strvec_pushl(&cp.args, "--cached", "HEAD", NULL);
+	else
+		strvec_push(&cp.args, "HEAD");
+	strvec_push(&cp.args, "--");
+	cp.dir = root;
+	cp.out = &diff;
+	rc = child_process_run(&cp);
 	if (rc) {
 		error("git diff failed in '%s'%s%s%s%s", root,
 		      rev ? " for " : "", rev ? rev : "", rev ? ".." : "",
@@ -230,11 +225,13 @@ int changes_load(const char *root, const char *rev, int cached,
 
 		if (rev || cached) {
 			/* The blob git has: the tip's or the index's. */
-			char *spec = xstrfmt("%s:%s", rev ? tip : "", f->path);
-			const char *show[] = { "git", "cat-file", "blob", spec, NULL };
-
-			rc = run_command(show, root, NULL, 0, &f->content, NULL);
-			free(spec);
+			git_cmd(&cp, NULL);
+			strvec_pushl(&cp.args, "cat-file", "blob", NULL);
+			strvec_pushf(&cp.args, "%s:%s", rev ? tip : "",
+				     f->path);
+			cp.dir = root;
+			cp.out = &f->content;
+			rc = child_process_run(&cp);
 		} else {
 			char *path = xstrfmt("%s/%s", root, f->path);
 			struct stat st;

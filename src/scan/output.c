@@ -130,15 +130,20 @@ void scan_output_summary(const struct scan_output *so,
 /* The commit checked out at root, or "" outside git. */
 static char *tree_commit(const char *root, int no_git)
 {
-	const char *argv[] = { "git", "rev-parse", "--verify", "-q", "HEAD",
-			       NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
 
-	if (!no_git && !run_command_quiet(argv, root, &out)) {
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "rev-parse", "--verify", "-q", "HEAD", NULL);
+	cp.dir = root;
+	cp.out = &out;
+	cp.no_stderr = 1;
+	if (!no_git && !child_process_run(&cp)) {
 		while (out.len && out.buf[out.len - 1] == '\n')
 			strbuf_setlen(&out, out.len - 1);
 		return strbuf_detach(&out, NULL);
 	}
+	child_process_clear(&cp);	/* not run outside git */
 	strbuf_release(&out);
 	return xstrdup("");
 }

@@ -358,24 +358,21 @@ static void *list_worker(void *arg)
 static int ls_files(const struct tree_scan *ts, int cached, int others,
 		    int quiet, struct strbuf *out)
 {
-	struct strvec argv = STRVEC_INIT;
+	struct child_process cp = CHILD_PROCESS_INIT;
 	size_t i;
-	int ret;
 
-	strvec_pushl(&argv, "git", "-C", ts->root, "ls-files", "-z", NULL);
+	git_cmd(&cp, ts->root);
+	strvec_pushl(&cp.args, "ls-files", "-z", NULL);
 	if (cached)
-		strvec_push(&argv, "--cached");
+		strvec_push(&cp.args, "--cached");
 	if (others)
-		strvec_pushl(&argv, "--others", "--exclude-standard", NULL);
-	strvec_push(&argv, "--");
+		strvec_pushl(&cp.args, "--others", "--exclude-standard", NULL);
+	strvec_push(&cp.args, "--");
 	for (i = 0; i < ts->npaths; i++)
-		strvec_push(&argv, ts->paths[i]);
-	ret = quiet ? run_command_quiet((const char *const *)argv.v, NULL,
-					out) :
-		      run_command((const char *const *)argv.v, NULL, NULL, 0,
-				  out, NULL);
-	strvec_clear(&argv);
-	return ret;
+		strvec_push(&cp.args, ts->paths[i]);
+	cp.out = out;
+	cp.no_stderr = quiet;
+	return child_process_run(&cp);
 }
 
 /*

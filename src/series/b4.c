@@ -310,17 +310,16 @@ static int shared_recipients(const struct b4_series *s, struct recipients *all)
 static int git_in(const char *dir, const char *const *argv, const char *in,
 		  struct strbuf *out, const char *const *env)
 {
-	struct strvec a = STRVEC_INIT;
-	size_t i;
-	int ret;
+	struct child_process cp = CHILD_PROCESS_INIT;
 
-	strvec_pushl(&a, "git", "-C", dir, NULL);
-	for (i = 0; argv[i]; i++)
-		strvec_push(&a, argv[i]);
-	ret = run_command((const char *const *)a.v, NULL, in,
-			  in ? strlen(in) : 0, out, env);
-	strvec_clear(&a);
-	return ret;
+	git_cmd(&cp, dir);
+	strvec_pushv(&cp.args, argv);
+	if (env)
+		strvec_pushv(&cp.env, env);
+	cp.in = in;
+	cp.in_len = in ? strlen(in) : 0;
+	cp.out = out;
+	return child_process_run(&cp);
 }
 
 /*
@@ -397,21 +396,22 @@ out:
 static int b4(const char *dir, const char *const *args,
 	      const char *const *env)
 {
-	struct strvec a = STRVEC_INIT;
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
-	size_t i;
 	int ret;
 
-	strvec_pushl(&a, "b4", "-q", NULL);
-	for (i = 0; args[i]; i++)
-		strvec_push(&a, args[i]);
-	ret = run_command((const char *const *)a.v, dir, NULL, 0, &out, env);
+	strvec_pushl(&cp.args, "b4", "-q", NULL);
+	strvec_pushv(&cp.args, args);
+	if (env)
+		strvec_pushv(&cp.env, env);
+	cp.dir = dir;
+	cp.out = &out;
+	ret = child_process_run(&cp);
 	if (ret < 0)
 		error("cannot run b4: install Debian's b4 for --b4");
 	else if (ret)
 		error("b4 %s %s failed%s%s", args[0], args[1],
 		      out.len ? ": " : "", out.buf);
-	strvec_clear(&a);
 	strbuf_release(&out);
 	return ret ? -1 : 0;
 }
@@ -579,14 +579,13 @@ static int make_branch(const struct b4_series *s, const char *tmp,
 	char *ref = xstrfmt("+refs/heads/%s:refs/heads/%s", s->branch,
 			    s->branch);
 	char *key = xstrfmt("branch.%s.b4-prep-cover-strategy", s->branch);
-	const char *cl[] = { "git", "clone", "-q", "--shared", "--no-checkout",
-			     "--sparse", s->top, clone, NULL };
 	const char *co[] = { "checkout", "-q", "-b", s->branch, NULL, NULL };
 	const char *enroll[] = { "prep", "-e", s->start, NULL };
 	const char *edit[] = { "prep", "--edit-cover", NULL };
 	const char *prefix[] = { "prep", "--set-prefixes", s->tag, NULL };
 	const char *fetch[] = { "fetch", "-q", clone, ref, NULL };
 	const char *strategy[] = { "config", key, "commit", NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strvec env = STRVEC_INIT;
 	struct strbuf parent = STRBUF_INIT, sb = STRBUF_INIT;
 	size_t k;
@@ -605,7 +604,10 @@ static int make_branch(const struct b4_series *s, const char *tmp,
 	/* --edit-cover's editor copies the cover series wrote. */
 	strvec_push(&env, "GIT_CONFIG_KEY_2=core.editor");
 	strvec_pushf(&env, "GIT_CONFIG_VALUE_2=%s", editor);
-	if (run_command(cl, NULL, NULL, 0, NULL, NULL)) {
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "clone", "-q", "--shared", "--no-checkout",
+		     "--sparse", s->top, clone, NULL);
+	if (child_process_run(&cp)) {
 		error("cannot clone '%s' for b4", s->top);
 		goto out;
 	}

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <glob.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,48 +81,26 @@ struct series {
 	int listed;
 };
 
-static int git_run(struct series *c, const char *const *args, const char *in,
-		   size_t inlen, struct strbuf *out, const char *const *env,
-		   int tied)
+/* cp begun as git in the checkout's top: the series' one door to git. */
+static void series_git_cmd(const struct series *c, struct child_process *cp)
 {
-	const char *argv[32];
-	size_t i, n = 0;
-
-	argv[n++] = "git";
-	argv[n++] = "-C";
-	argv[n++] = c->root;
-	for (i = 0; args[i] && n < 31; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	return tied ? run_command_tied(argv, NULL, in, inlen, out, env) :
-	       run_command(argv, NULL, in, inlen, out, env);
+	git_cmd(cp, c->root);
 }
 
-static int git(struct series *c, const char *const *args, const char *in,
-	       size_t inlen, struct strbuf *out, const char *const *env)
+/* git ARGS... (up to a NULL) in the checkout's top, its output into out. */
+static int git(const struct series *c, struct strbuf *out, ...)
 {
-	return git_run(c, args, in, inlen, out, env, 0);
-}
+	struct child_process cp = CHILD_PROCESS_INIT;
+	const char *arg;
+	va_list ap;
 
-/* git -C root with an argv of any length. */
-static int run_command_argv(struct series *c, const char **args,
-			    struct strbuf *out)
-{
-	size_t n = 0, i;
-	const char **argv;
-	int ret;
-
-	while (args[n])
-		n++;
-	argv = xcalloc(n + 4, sizeof(*argv));
-	argv[0] = "git";
-	argv[1] = "-C";
-	argv[2] = c->root;
-	for (i = 0; i < n; i++)
-		argv[3 + i] = args[i];
-	ret = run_command(argv, NULL, NULL, 0, out, NULL);
-	free(argv);
-	return ret;
+	series_git_cmd(c, &cp);
+	va_start(ap, out);
+	while ((arg = va_arg(ap, const char *)))
+		strvec_push(&cp.args, arg);
+	va_end(ap);
+	cp.out = out;
+	return child_process_run(&cp);
 }
 
 static void chomp(struct strbuf *sb)
@@ -137,10 +116,9 @@ static struct strbuf *base_blob(struct series *c, const char *path)
 	if (!*slot) {
 		struct strbuf *sb = xcalloc(1, sizeof(*sb));
 		char *spec = xstrfmt("%s:%s", c->base, path);
-		const char *args[] = { "cat-file", "blob", spec, NULL };
 
 		strbuf_init(sb, 0);
-		if (git(c, args, NULL, 0, sb, NULL)) {
+		if (git(c, sb, "cat-file", "blob", spec, NULL)) {
 			strbuf_release(sb);
 			free(sb);
 			sb = NULL;
@@ -158,7 +136,7 @@ static struct strbuf *base_blob(struct series *c, const char *path)
  */
 static void preload_blobs(struct series *c)
 {
-	const char *args[] = { "cat-file", "--batch", NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT;
 	const char **asked = xcalloc(c->plan.nr + 1, sizeof(*asked));
 	size_t i, n = 0, pos = 0;
@@ -172,7 +150,12 @@ static void preload_blobs(struct series *c)
 		asked[n++] = path;
 		strbuf_addf(&in, "%s:%s\n", c->base, path);
 	}
-	if (n && !git(c, args, in.buf, in.len, &out, NULL)) {
+	series_git_cmd(c, &cp);
+	strvec_pushl(&cp.args, "cat-file", "--batch", NULL);
+	cp.in = in.buf;
+	cp.in_len = in.len;
+	cp.out = &out;
+	if (n && !child_process_run(&cp)) {
 		for (i = 0; i < n && pos < out.len; i++) {
 			char *nl = memchr(out.buf + pos, '\n', out.len - pos);
 			unsigned long size;
@@ -196,6 +179,7 @@ static void preload_blobs(struct series *c)
 			pos = (size_t)(nl + 1 - out.buf) + size + 1;
 		}
 	}
+	child_process_clear(&cp);	/* not run when nothing is asked */
 	free(asked);
 	strbuf_release(&in);
 	strbuf_release(&out);
@@ -204,20 +188,18 @@ static void preload_blobs(struct series *c)
 /* The mode of every path the plan touches at the base, one ls-tree. */
 static void preload_modes(struct series *c)
 {
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
-	const char **argv = xcalloc(c->plan.nr + 8, sizeof(*argv));
-	size_t i, n = 0;
+	size_t i;
 	char *line, *next;
 
-	argv[n++] = "ls-tree";
-	argv[n++] = "-z";
-	argv[n++] = c->base;
-	argv[n++] = "--";
+	series_git_cmd(c, &cp);
+	strvec_pushl(&cp.args, "ls-tree", "-z", c->base, "--", NULL);
 	for (i = 0; i < c->plan.nr; i++)
 		if (i == 0 || strcmp(c->plan.v[i].path, c->plan.v[i - 1].path))
-			argv[n++] = c->plan.v[i].path;
-	argv[n] = NULL;
-	if (!run_command_argv(c, argv, &out))
+			strvec_push(&cp.args, c->plan.v[i].path);
+	cp.out = &out;
+	if (!child_process_run(&cp))
 		for (line = out.buf; line && line < out.buf + out.len; line = next) {
 			char *tab = strchr(line, '\t');
 
@@ -226,7 +208,6 @@ static void preload_modes(struct series *c)
 				*strmap_put(&c->modes, tab + 1) =
 					xstrndup(line, 6);
 		}
-	free(argv);
 	strbuf_release(&out);
 }
 
@@ -722,13 +703,12 @@ static void add_path(struct strbuf *st, const char *path)
 static int commit_groups(struct series *c, size_t first, size_t last,
 			 struct strbuf *parent, long long now)
 {
+	/* One ref for every series, reset by each: write_all() drops it. */
 	char *ref = xstrfmt("refs/linkmend/series-%d", (int)getpid());
 	char *marks = xstrfmt("%s/linkmend-marks-%d", c->git_dir,
 			      (int)getpid());
 	char *mopt = xstrfmt("--export-marks=%s", marks);
-	/* One ref for every series, reset by each: write_all() drops it. */
-	const char *fi[] = { "fast-import", "--quiet", "--done", "--force",
-			     mopt, NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf st = STRBUF_INIT, m = STRBUF_INIT;
 	size_t k, i;
 	int ret = -1;
@@ -778,7 +758,13 @@ static int commit_groups(struct series *c, size_t first, size_t last,
 	 * Tied to us: killed with us, an orphan would write its crash
 	 * report and marks after the next run removed stale ones.
 	 */
-	if (git_run(c, fi, st.buf, st.len, NULL, NULL, 1)) {
+	series_git_cmd(c, &cp);
+	strvec_pushl(&cp.args, "fast-import", "--quiet", "--done", "--force",
+		     mopt, NULL);
+	cp.in = st.buf;
+	cp.in_len = st.len;
+	cp.tied = 1;
+	if (child_process_run(&cp)) {
 		error("git fast-import failed in '%s'", c->root);
 		goto out;
 	}
@@ -995,12 +981,11 @@ static void free_blob(void *p)
  */
 static int find_top(struct series *c)
 {
-	const char *a[] = { "rev-parse", "--show-toplevel",
-			    "--absolute-git-dir", "--show-prefix", NULL };
 	struct strbuf sb = STRBUF_INIT;
 	char *top, *dir, *prefix, *end;
 
-	if (git(c, a, NULL, 0, &sb, NULL)) {
+	if (git(c, &sb, "rev-parse", "--show-toplevel", "--absolute-git-dir",
+		"--show-prefix", NULL)) {
 		strbuf_release(&sb);
 		return error("'%s' is not in a git checkout: series needs one "
 			     "(git init; git add -A; git commit)", c->root);
@@ -1043,12 +1028,9 @@ static int find_base_and_author(struct series *c)
 {
 	struct strbuf sb = STRBUF_INIT, n = STRBUF_INIT, e = STRBUF_INIT;
 	char *spec = xstrfmt("%s^{commit}", c->o->base_rev);
-	const char *a[] = { "rev-parse", "--verify", "-q", spec, NULL };
-	const char *an[] = { "config", "user.name", NULL };
-	const char *ae[] = { "config", "user.email", NULL };
 	int ret = 0;
 
-	if (git(c, a, NULL, 0, &sb, NULL))
+	if (git(c, &sb, "rev-parse", "--verify", "-q", spec, NULL))
 		ret = error("'%s' is no git commit in '%s': series needs a git "
 			    "checkout (git init; git add -A; git commit)",
 			    c->o->base_rev, c->root);
@@ -1057,7 +1039,8 @@ static int find_base_and_author(struct series *c)
 	c->base = strbuf_detach(&sb, NULL);
 	if (ret || c->from_name)
 		return ret;
-	if (git(c, an, NULL, 0, &n, NULL) || git(c, ae, NULL, 0, &e, NULL)) {
+	if (git(c, &n, "config", "user.name", NULL) ||
+	    git(c, &e, "config", "user.email", NULL)) {
 		strbuf_release(&n);
 		strbuf_release(&e);
 		return error("no author: give --from \"Name <mail>\" or set git's "
@@ -1252,15 +1235,15 @@ static int format_patches(struct series *c, const char *sdir,
 	char *prefix = xstrfmt("--subject-prefix=%s", tag);
 	char *base = xstrfmt("--base=%s", c->base);
 	char *unified = xstrfmt("-U%zu", context);
-	const char *a[] = { "format-patch", numbered ? "--numbered" :
-			    "--no-numbered", prefix, unified, "-o", sdir, range,
-			    c->o->base_commit ? base : NULL, NULL };
 	char cwd[4096];
 	int ret;
 
+	/* git -C reads a relative -o from the checkout's top, not here. */
 	if (sdir[0] != '/' && getcwd(cwd, sizeof(cwd)))
-		a[5] = abs = xstrfmt("%s/%s", cwd, sdir);
-	ret = git(c, a, NULL, 0, files, NULL) ?
+		sdir = abs = xstrfmt("%s/%s", cwd, sdir);
+	ret = git(c, files, "format-patch", numbered ? "--numbered" :
+		  "--no-numbered", prefix, unified, "-o", sdir, range,
+		  c->o->base_commit ? base : NULL, NULL) ?
 	      error("git format-patch failed") : 0;
 	free(unified);
 	free(abs);
@@ -1727,14 +1710,13 @@ static int pid_alive(const char *name)
  */
 static void remove_stale(struct series *c)
 {
-	const char *fe[] = { "for-each-ref", "--format=%(refname)",
-			     "refs/linkmend/", NULL };
 	struct strbuf out = STRBUF_INIT, sb = STRBUF_INIT;
 	char *line, *next, *pattern;
 	glob_t g;
 	size_t i;
 
-	if (!git(c, fe, NULL, 0, &out, NULL))
+	if (!git(c, &out, "for-each-ref", "--format=%(refname)",
+		 "refs/linkmend/", NULL))
 		for (line = out.buf; *line; line = next) {
 			next = strchr(line, '\n');
 			if (next)
@@ -1742,12 +1724,8 @@ static void remove_stale(struct series *c)
 			else
 				next = line + strlen(line);
 			if (!strncmp(line, "refs/linkmend/series-", 21) &&
-			    !pid_alive(line + 21)) {
-				const char *del[] = { "update-ref", "-d", line,
-						      NULL };
-
-				git(c, del, NULL, 0, NULL, NULL);
-			}
+			    !pid_alive(line + 21))
+				git(c, NULL, "update-ref", "-d", line, NULL);
 		}
 	strbuf_release(&out);
 	pattern = xstrfmt("%s/linkmend-marks-*", c->git_dir);
@@ -1866,9 +1844,8 @@ static int write_all(struct series *c)
 	}
 	{
 		char *ref = xstrfmt("refs/linkmend/series-%d", (int)getpid());
-		const char *del[] = { "update-ref", "-d", ref, NULL };
 
-		git(c, del, NULL, 0, NULL, NULL);
+		git(c, NULL, "update-ref", "-d", ref, NULL);
 		free(ref);
 	}
 	if (!ret && !stopped(c))
@@ -2189,12 +2166,11 @@ static size_t files_covered(struct series *c, const char *pat)
 	size_t lit = strcspn(pat, "*?"), lo = 0, hi, n = 0;
 
 	if (!c->listed) {
-		const char *args[] = { "ls-tree", "-r", "-z", "--name-only",
-				       c->base, NULL };
 		size_t i, alloc = 0;
 
 		c->listed = 1;
-		if (!git(c, args, NULL, 0, &c->listing, NULL))
+		if (!git(c, &c->listing, "ls-tree", "-r", "-z", "--name-only",
+			 c->base, NULL))
 			for (i = 0; i < c->listing.len;
 			     i += strlen(c->listing.buf + i) + 1) {
 				ALLOC_GROW(c->files, c->nfiles + 1, alloc);

@@ -424,12 +424,15 @@ static int verify_file(const char *dir, const char *base, const char *path,
 		       int *checked)
 {
 	struct strbuf old = STRBUF_INIT, new = STRBUF_INIT, why = STRBUF_INIT;
-	char *spec = xstrfmt("%s:%s", base, path);
+	struct child_process cp = CHILD_PROCESS_INIT;
 	char *full = xstrfmt("%s/%s", dir, path);
-	const char *a[] = { "git", "-C", dir, "cat-file", "blob", spec, NULL };
 	int bad = 0;
 
-	if (run_command(a, NULL, NULL, 0, &old, NULL) ||
+	git_cmd(&cp, dir);
+	strvec_pushl(&cp.args, "cat-file", "blob", NULL);
+	strvec_pushf(&cp.args, "%s:%s", base, path);
+	cp.out = &old;
+	if (child_process_run(&cp) ||
 	    strbuf_read_file(&new, full)) {
 		/* Added or deleted: no links edit does that. */
 		printf("%s: added or deleted\n", path);
@@ -445,37 +448,42 @@ static int verify_file(const char *dir, const char *base, const char *path,
 	strbuf_release(&old);
 	strbuf_release(&new);
 	strbuf_release(&why);
-	free(spec);
 	free(full);
 	return bad;
 }
 
 int verify_tree(const char *dir, const char *base, int *checked, int *bad)
 {
-	const char *a[] = { "git", "-C", dir, "diff", "--name-only",
-			    "--no-renames", "-z", base, "--", NULL };
-	const char *in_tree[] = { "git", "-C", dir, "rev-parse",
-				  "--is-inside-work-tree", NULL };
-	char *rev = xstrfmt("%s^{commit}", base);
-	const char *is_commit[] = { "git", "-C", dir, "rev-parse", "--verify",
-				    "--quiet", "--end-of-options", rev, NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf names = STRBUF_INIT;
 	char *line;
 	int ret = -1;
 
 	*checked = *bad = 0;
 	/* Said in one line each, not git diff's page of --no-index usage. */
-	if (run_command_quiet(in_tree, NULL, &names)) {
+	git_cmd(&cp, dir);
+	strvec_pushl(&cp.args, "rev-parse", "--is-inside-work-tree", NULL);
+	cp.out = &names;
+	cp.no_stderr = 1;
+	if (child_process_run(&cp)) {
 		error("'%s' is not in a git checkout: verify compares its "
 		      "files with a commit", dir);
 		goto out;
 	}
-	if (run_command_quiet(is_commit, NULL, &names)) {
+	git_cmd(&cp, dir);
+	strvec_pushl(&cp.args, "rev-parse", "--verify", "--quiet",
+		     "--end-of-options", NULL);
+	strvec_pushf(&cp.args, "%s^{commit}", base);
+	if (child_process_run(&cp)) {
 		error("'%s' is not a commit in '%s'", base, dir);
 		goto out;
 	}
 	strbuf_reset(&names);
-	if (run_command(a, NULL, NULL, 0, &names, NULL)) {
+	git_cmd(&cp, dir);
+	strvec_pushl(&cp.args, "diff", "--name-only", "--no-renames", "-z",
+		     base, "--", NULL);
+	cp.no_stderr = 0;
+	if (child_process_run(&cp)) {
 		error("git diff against '%s' failed in '%s'", base, dir);
 		goto out;
 	}
@@ -485,6 +493,5 @@ int verify_tree(const char *dir, const char *base, int *checked, int *bad)
 	ret = 0;
 out:
 	strbuf_release(&names);
-	free(rev);
 	return ret;
 }
