@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Edits into groups, groups into series and waves (series.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/config.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/usage.h"
+#include "../lib/xalloc.h"
+#include "../rewrite/keep.h"
+#include "maintainers.h"
+#include "series.h"
+
+static int is_dt_binding(const char *path)
+{
+	return !strncmp(path, "Documentation/devicetree/bindings/", 34) ||
+	       !strncmp(path, "include/dt-bindings/", 20);
+}
+
+/* The top two directories of a path, for trees without MAINTAINERS. */
+static char *dir_pair(const char *path)
+{
+	const char *a = strchr(path, '/'), *b = a ? strchr(a + 1, '/') : NULL;
+
+	if (!a)
+		return xstrdup("(top level)");
+	return b ? xstrndup(path, (size_t)(b - path)) : xstrndup(path, (size_t)(a - path));
+}
+
+/* By tree (the order of sending; no tree last), then area, then kind. */
+static int cmp_group(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	int r = !*x->tree - !*y->tree;
+
+	if (!r)
+		r = strcmp(x->tree, y->tree);
+
+	if (!r)
+		r = strcmp(x->area, y->area);
+	/* One directory's moved and archived patches side by side. */
+	if (!r)
+		r = strcmp(x->dir, y->dir);
+	return r ? r : (int)x->kind - (int)y->kind;
+}
+
+/* 1 when a and b are files of one directory. */
+static int same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t la = sa ? (size_t)(sa - a) : 0, lb = sb ? (size_t)(sb - b) : 0;
+
+	return la == lb && !strncmp(a, b, la);
+}
+
+/* The directory of path, or "" (to free). */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
+}
+
+/*
+ * A patch holds at most MAX_FILES files: a larger group (a docs section
+ * with 49 files of SCSI, USB and ARM documentation) is cut, a directory
+ * to a patch where it can be, filled up to MAX_FILES with whole
+ * directories; a directory of more is cut in MAX_FILES-file parts.
+ */
+#define MAX_FILES 10
+
+/* The files of the run of edits from i on that share i's directory. */
+static size_t dir_run(struct series *c, const struct group *g, size_t i)
+{
+	const char *first = c->plan.v[g->edits[i]].path, *prev = NULL;
+	size_t n = 0;
+
+	for (; i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path;
+
+		if (!same_dir(p, first))
+			break;
+		n += !prev || strcmp(p, prev);
+		prev = p;
+	}
+	return n;
+}
+
+static void split_groups(struct series *c)
+{
+	size_t k, ng = c->ng;
+
+	for (k = 0; k < ng; k++) {
+		struct group *g = &c->g[k];
+		size_t i, files = 0;
+		const char *prev = NULL;
+
+		g->dir = dir_of(c->plan.v[g->edits[0]].path);
+		for (i = 0; i < g->nr; i++) {
+			const char *p = c->plan.v[g->edits[i]].path;
+			int nfile = !prev || strcmp(p, prev);
+			int ndir = prev && nfile && !same_dir(p, prev);
+			struct group *n;
+
+			/* Whole directories while they fit; a big one cut. */
+			if (!nfile || !files || (files < MAX_FILES &&
+			    !(ndir && files + dir_run(c, g, i) > MAX_FILES))) {
+				files += nfile;
+				prev = p;
+				continue;
+			}
+			/* Edits [0, i) stay; the rest, a group cut in turn. */
+			ALLOC_GROW(c->g, c->ng + 1, c->ag);
+			g = &c->g[k];
+			n = &c->g[c->ng++];
+			*n = *g;
+			n->area = xstrdup(g->area);
+			n->edits = xcalloc(g->nr - i, sizeof(*n->edits));
+			memcpy(n->edits, g->edits + i,
+			       (g->nr - i) * sizeof(*n->edits));
+			n->nr = n->alloc = g->nr - i;
+			n->dir = NULL;
+			g->nr = i;
+			ng++;
+			break;
+		}
+	}
+}
+
+/* The area of a path: its MAINTAINERS section, else its directories. */
+static char *area_of(struct series *c, const char *path, long *section)
+{
+	long s = c->have_m ? maintainers_section(&c->m, path) : -1;
+	char *area = s >= 0 ? xstrdup(c->m.v[s].name) : dir_pair(path);
+
+	*section = s;
+	/* Devicetree bindings go in patches of their own, as DT maintainers ask. */
+	if (is_dt_binding(path)) {
+		char *a = xstrfmt("%s (DT bindings)", area);
+
+		free(area);
+		area = a;
+	}
+	return area;
+}
+
+/* Group an edit with the others of its area and kind. */
+static void group_add(struct series *c, size_t i)
+{
+	enum plan_group kind = plan_group(&c->plan.v[i]);
+	struct group *g = NULL;
+	long s;
+	char *area = area_of(c, c->plan.v[i].path, &s);
+	size_t k;
+
+	for (k = 0; k < c->ng; k++)
+		if (!strcmp(c->g[k].area, area) && c->g[k].kind == kind)
+			g = &c->g[k];
+	if (!g) {
+		ALLOC_GROW(c->g, c->ng + 1, c->ag);
+		g = &c->g[c->ng++];
+		memset(g, 0, sizeof(*g));
+		g->area = area;
+		g->section = s;
+		g->kind = kind;
+	} else {
+		free(area);
+	}
+	ALLOC_GROW(g->edits, g->nr + 1, g->alloc);
+	g->edits[g->nr++] = i;
+}
+
+/*
+ * Group the edits whose bytes at the base are what scan saw, but for
+ * lines that stay or would lose their shape (plan_fit(), file by file).
+ */
+void series_group_edits(struct series *c)
+{
+	struct plan *p = &c->plan;
+	struct keep_tree kt;
+	size_t i, j, k;
+
+	keep_tree_init(&kt, c->root, c->o->cfg);
+	for (i = 0; i < p->nr; i = j) {
+		struct strbuf *b = series_blob(c, p->v[i].path);
+
+		for (j = i; j < p->nr && !strcmp(p->v[j].path, p->v[i].path); j++)
+			;
+		/*
+		 * Judged against the base as it is: a fix not committed is
+		 * proposed, a committed one is there (plan_fit()'s applied).
+		 */
+		if (b)
+			plan_fit(p, i, j, b->buf, b->len, &kt, &c->kept);
+		for (k = i; k < j; k++) {
+			struct planned *e = &p->v[k];
+
+			if (b && e->applied) {
+				c->committed++;
+				continue;
+			}
+			if (!b || e->changed) {
+				warning("skipped %s:%u: not the URL scan saw "
+					"there at %s", e->path, e->line,
+					c->o->base_rev);
+				c->skipped++;
+				continue;
+			}
+			if (e->kept == KEEP_NONE)
+				group_add(c, k);
+		}
+	}
+	keep_tree_release(&kt);
+}
+
+/* Groups of Orphan or Obsolete sections: nobody takes them; counted. */
+void series_drop_unkept(struct series *c)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < c->ng; k++) {
+		struct group *g = &c->g[k];
+
+		if (g->section >= 0 && maintainers_unkept(&c->m.v[g->section])) {
+			c->unkept++;
+			if (c->unkept_names.len)
+				strbuf_addstr(&c->unkept_names, ", ");
+			strbuf_addf(&c->unkept_names, "%s (%s)", g->area,
+				    plan_group_name(g->kind));
+			free(g->area);
+			free(g->edits);
+			continue;
+		}
+		c->g[n++] = *g;
+	}
+	c->ng = n;
+}
+
+/*
+ * "bpf-next" for "git git://.../bpf/bpf-next.git": a -next repository's
+ * name, which its subjects carry as a tag ([PATCH bpf-next]); NULL for
+ * any other tree.  In a static buffer.
+ */
+static const char *next_repo(const char *tree)
+{
+	static char name[64];
+	const char *url = strchr(tree, ' ') ? strchr(tree, ' ') + 1 : tree;
+	size_t len = strcspn(url, " \t");
+	const char *slash;
+
+	while (len && url[len - 1] == '/')
+		len--;
+	if (len > 4 && !strncmp(url + len - 4, ".git", 4))
+		len -= 4;
+	for (slash = url + len; slash > url && slash[-1] != '/'; slash--)
+		;
+	len -= (size_t)(slash - url);
+	if (len < 6 || len >= sizeof(name) || strncmp(slash + len - 5, "-next", 5))
+		return NULL;
+	memcpy(name, slash, len);
+	name[len] = '\0';
+	return name;
+}
+
+/*
+ * The tree that applies a group: the first T: of the most specific
+ * section of its first file that has one, named by its last two path
+ * components ("netdev-net-next"); its tag from [tree "NAME"] tag, else
+ * net-next for netdev's trees (a link update is no fix for net).
+ */
+static void tree_of(struct series *c, struct group *g)
+{
+	const char *path = c->plan.v[g->edits[0]].path, *t = NULL, *v;
+	long idx[64];
+	size_t n = c->have_m ? maintainers_matches(&c->m, path, idx, 64) : 0;
+	size_t i, k;
+	int netdev = 0;
+
+	for (i = 0; i < n && !t; i++) {
+		const struct maint_section *s = &c->m.v[idx[i]];
+
+		/*
+		 * A clean-up is for the next release: the section's -next
+		 * tree (net-next.git, "mtd/next") where it lists one, not
+		 * its fixes tree (net.git, "mtd/fixes").
+		 */
+		for (k = 0; k < s->ntrees; k++) {
+			if (!t || (strstr(s->trees[k], "next") &&
+				   !strstr(t, "next")))
+				t = s->trees[k];
+			if (strstr(s->trees[k], "/netdev/net"))
+				netdev = 1;
+		}
+		/* THE REST ("F: *"): the top-level tree, no subsystem's. */
+		for (k = 0; t && k < s->npat; k++)
+			if (s->pat[k].type == 'F' &&
+			    (!strcmp(s->pat[k].value, "*") ||
+			     !strcmp(s->pat[k].value, "*/")))
+				g->top = 1;
+	}
+	g->tree_line = t;
+	if (!t) {
+		g->tree = xstrdup("");
+		return;
+	}
+	{
+		/* "git git://host/a/b/owner/name.git branch" -> "owner-name". */
+		const char *url = strchr(t, ' ') ? strchr(t, ' ') + 1 : t;
+		size_t len = strcspn(url, " \t");
+		char *u = xstrndup(url, len), *p, *last, *prev = NULL;
+
+		if (len > 4 && !strcmp(u + len - 4, ".git"))
+			u[len - 4] = '\0';
+		while ((len = strlen(u)) && u[len - 1] == '/')
+			u[len - 1] = '\0';
+		last = strrchr(u, '/');
+		if (last) {
+			*last = '\0';
+			prev = strrchr(u, '/');
+			*last = '/';
+		}
+		p = prev ? prev + 1 : last ? last + 1 : u;
+		/* "~rmk/linux-arm": a name no shell tool takes for an option. */
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		g->tree = xstrdup(*p ? p : "tree");
+		for (p = g->tree; *p; p++)
+			if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
+				*p = '-';
+		free(u);
+	}
+	v = c->o->cfg ? config_get_sub(c->o->cfg, "tree", g->tree, "tag") : NULL;
+	if (v)
+		g->tag = *v ? xstrdup(v) : NULL;
+	else if (netdev)
+		g->tag = xstrdup("net-next");
+	else if ((v = next_repo(t)))
+		g->tag = xstrdup(v);
+	series_one_line(g->tag);
+}
+
+/*
+ * The series to write: each tree's groups in parts of at most max.  One
+ * series with no tree goes straight into the directory; otherwise each
+ * has a directory named after its tree (and its part, when there are
+ * several), and the index lists them.
+ */
+struct unit *series_plan_units(struct series *c, size_t *nunits)
+{
+	struct unit *u = NULL;
+	size_t nu = 0, au = 0, i = 0, max = (size_t)c->o->max;
+	int flat;
+
+	while (i < c->ng) {
+		size_t end = i, parts, p;
+
+		while (end < c->ng && !strcmp(c->g[end].tree, c->g[i].tree))
+			end++;
+		/*
+		 * Patches only the top-level tree would take have no
+		 * subsystem to gather them: each goes alone to its own
+		 * recipients, never as one catch-all series.
+		 */
+		if (c->g[i].top)
+			max = 1;
+		parts = (end - i + max - 1) / max;
+		for (p = 0; p < parts; p++) {
+			ALLOC_GROW(u, nu + 1, au);
+			u[nu].first = i + p * max;
+			u[nu].last = u[nu].first + max < end ?
+				     u[nu].first + max : end;
+			u[nu].part = p + 1;
+			u[nu].parts = parts;
+			u[nu].dir = NULL;
+			u[nu].start = NULL;
+			u[nu].context = 3;
+			u[nu].no_b4 = NULL;
+			nu++;
+		}
+		i = end;
+		max = (size_t)c->o->max;
+	}
+	/* No tree at all: the series in dir, or in dir/series-N. */
+	flat = !*c->g[0].tree && !*c->g[c->ng - 1].tree;
+	for (i = 0; i < nu; i++) {
+		const char *t = *c->g[u[i].first].tree ? c->g[u[i].first].tree :
+				"no-tree";
+
+		if (flat)
+			u[i].dir = nu == 1 ? xstrdup("") :
+				   xstrfmt("series-%zu", u[i].part);
+		else if (u[i].parts > 1 && c->g[u[i].first].top)
+			u[i].dir = xstrfmt("%s-single-%02zu", t, u[i].part);
+		else if (u[i].parts > 1)
+			u[i].dir = xstrfmt("%s-%02zu", t, u[i].part);
+		else
+			u[i].dir = xstrdup(t);
+	}
+	*nunits = nu;
+	return u;
+}
+
+/* A list, not a person: an address with no name ("netdev@vger..."). */
+static int is_list(const char *addr)
+{
+	return !strchr(addr, '<');
+}
+
+/* Each list unit u sends to, with its patches: into m (list -> count). */
+static void unit_lists(struct series *c, const struct unit *u,
+		       struct strmap *m)
+{
+	size_t k, i;
+
+	for (k = u->first; k < u->last; k++) {
+		const struct recipients *r = &c->g[k].rcpt;
+
+		for (i = 0; i < r->nto + r->ncc; i++) {
+			const char *a = i < r->nto ? r->to[i] : r->cc[i - r->nto];
+			void **slot;
+
+			if (!is_list(a))
+				continue;
+			slot = strmap_put(m, a);
+			*slot = (void *)((size_t)*slot + 1);
+		}
+	}
+}
+
+/*
+ * The wave of each unit: the series in their order, each in the first
+ * wave where no list would get more than LIST_BURST patches ("Do not
+ * send more than 15 patches at once to the vger mailing lists").  The
+ * number of waves.
+ */
+size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
+			 size_t *wave)
+{
+	struct strmap *load = NULL;	/* per wave: list -> patches */
+	size_t nw = 0, aw = 0, i, w;
+
+	for (i = 0; i < nu; i++) {
+		struct strmap mine = STRMAP_INIT;
+		struct strmap_entry *e;
+
+		unit_lists(c, &u[i], &mine);
+		for (w = 0; w < nw; w++) {
+			int fits = 1;
+
+			strmap_for_each(&mine, e)
+				if ((size_t)strmap_get(&load[w], e->key) +
+				    (size_t)e->value > LIST_BURST)
+					fits = 0;
+			if (fits)
+				break;
+		}
+		if (w == nw) {
+			ALLOC_GROW(load, nw + 1, aw);
+			memset(&load[nw++], 0, sizeof(*load));	/* STRMAP_INIT */
+		}
+		strmap_for_each(&mine, e) {
+			void **slot = strmap_put(&load[w], e->key);
+
+			*slot = (void *)((size_t)*slot + (size_t)e->value);
+		}
+		wave[i] = w;
+		strmap_clear(&mine, NULL);
+	}
+	for (w = 0; w < nw; w++)
+		strmap_clear(&load[w], NULL);
+	free(load);
+	return nw;
+}
+
+void series_arrange(struct series *c)
+{
+	size_t k;
+
+	split_groups(c);
+	for (k = 0; k < c->ng; k++)
+		tree_of(c, &c->g[k]);
+	qsort(c->g, c->ng, sizeof(*c->g), cmp_group);
+}

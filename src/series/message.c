@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The words of the series: commit messages, evidence, cover (series.h). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/xalloc.h"
+#include "series.h"
+
+/* Why, for n links of a kind: one link is "this link", not "these". */
+static const char *why_of(enum plan_group kind, size_t n)
+{
+	if (kind == PG_UPGRADE)
+		return n == 1 ? "This http link serves the same page over "
+				"https; use https." :
+		       "These http links serve the same page over https; use "
+		       "https.";
+	if (kind == PG_STRINGS)
+		return n == 1 ? "This web link is in a string or code, so this "
+				"changes what a program does or prints.  It "
+				"moved or died; point it at the replacement "
+				"below, checked." :
+		       "These web links are in strings or code, so this "
+		       "changes what a program does or prints.  They moved or "
+		       "died; point them at the replacements below, each "
+		       "checked.";
+	return n == 1 ? "This web link moved permanently, or its page lives "
+			"on under a new name; point it at where it is now, "
+			"checked alive." :
+	       "These web links moved permanently, or their pages live on "
+	       "under a new name; point them at where they are now, each "
+	       "checked alive.";
+}
+
+/*
+ * What the evidence of archived links says as a whole, read back from the
+ * evidence resolve wrote for each ("N checks D1..D2, F failing counted",
+ * "nearest before D (git log SHA)" or "(git blame SHA)", "(--date)",
+ * "(no date known: ...)").
+ */
+struct dead_facts {
+	int min_checks, min_failing, n;
+	char first[11], last[11];
+	int blame, given, unknown;
+	char commit[13];	/* the one blamed commit, if only one */
+	int commits;		/* 0, 1, or 2 for "several" */
+	int on_first;		/* blamed on the history's first commit */
+	char first_day[11];	/* the day it dates them, if one */
+};
+
+static void read_facts(const char *ev, struct dead_facts *f)
+{
+	int checks, failing;
+	char a[11], b[11], sha[13];
+	const char *p;
+
+	/* The history follows the detail, which may hold "; " itself. */
+	for (p = strstr(ev, "; "); p; p = strstr(p + 2, "; "))
+		if (sscanf(p, "; %d check%*[s ] %10[0-9-]..%10[0-9-], %d failing",
+			   &checks, a, b, &failing) == 4)
+			break;
+	if (p) {
+		if (!f->n || checks < f->min_checks)
+			f->min_checks = checks;
+		if (!f->n || failing < f->min_failing)
+			f->min_failing = failing;
+		if (!f->n || strcmp(a, f->first) < 0)
+			memcpy(f->first, a, sizeof(f->first));
+		if (!f->n || strcmp(b, f->last) > 0)
+			memcpy(f->last, b, sizeof(f->last));
+		f->n++;
+	}
+	/* Dated by the URL's history (git log) or its line's (git blame). */
+	if (((p = strstr(ev, "(git log ")) &&
+	     sscanf(p, "(git log %12[0-9a-f]", sha) == 1) ||
+	    ((p = strstr(ev, "(git blame ")) &&
+	     sscanf(p, "(git blame %12[0-9a-f]", sha) == 1)) {
+		const char *q = strstr(ev, ", the nearest ");
+
+		f->blame++;
+		if (strstr(p, ", the history's first commit)") && q &&
+		    sscanf(q, ", the nearest %*s %10[0-9-]", a) == 1) {
+			if (!f->on_first++)
+				memcpy(f->first_day, a, sizeof(f->first_day));
+			else if (strcmp(f->first_day, a))
+				f->first_day[0] = '\0';
+		}
+		if (!f->commits) {
+			memcpy(f->commit, sha, sizeof(f->commit));
+			f->commits = 1;
+		} else if (strcmp(f->commit, sha)) {
+			f->commits = 2;
+		}
+	} else if (strstr(ev, "(--date)")) {
+		f->given++;
+	} else {
+		f->unknown++;
+	}
+}
+
+/* text as lines of at most width columns, broken at spaces. */
+static void add_wrapped(struct strbuf *out, const char *text, size_t width)
+{
+	while (*text) {
+		size_t n = strlen(text), cut = n;
+
+		if (n > width) {
+			for (cut = width; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = strcspn(text, " ");
+		}
+		n = cut;
+		while (n && text[n - 1] == ' ')
+			n--;	/* never trailing white space */
+		strbuf_add(out, text, n);
+		strbuf_addch(out, '\n');
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+}
+
+/* The facts of the archived links of groups [first, last). */
+static void facts_of(struct series *c, size_t first, size_t last,
+		     struct dead_facts *f)
+{
+	size_t i, k;
+
+	memset(f, 0, sizeof(*f));
+	for (k = first; k < last; k++)
+		for (i = 0; c->g[k].kind == PG_ARCHIVED &&
+		     i < c->g[k].nr; i++)
+			read_facts(c->plan.v[c->g[k].edits[i]].evidence, f);
+}
+
+/* "[it|each ]failed ...": who is "" where the sentence names the links. */
+static void checks_clause(const struct dead_facts *f, const char *who,
+			  struct strbuf *sb)
+{
+	if (*who)
+		strbuf_addf(sb, "%s ", who);
+	if (f->n && f->min_checks == 1 && !strcmp(f->first, f->last))
+		strbuf_addf(sb, "failed the one check made, on %s", f->first);
+	else if (f->n)
+		strbuf_addf(sb, "failed %s%d check%s between %s and %s",
+			    f->n == 1 ? "" : "at least ", f->min_failing,
+			    f->min_failing == 1 ? "" : "s", f->first, f->last);
+	else
+		strbuf_addstr(sb, "failed their checks");
+}
+
+/* "nearest ..." as the dates of the lines came, from git or not. */
+static void dates_clause(const struct dead_facts *f, struct strbuf *sb)
+{
+	if (f->blame && !f->given && !f->unknown && f->commits == 1 &&
+	    f->on_first == f->blame && f->first_day[0])
+		strbuf_addf(sb, "nearest %s, the date of the tree's first "
+			    "commit (%s), which holds all of these lines",
+			    f->first_day, f->commit);
+	else if (f->blame && !f->given && !f->unknown && f->commits == 1)
+		strbuf_addf(sb, "nearest the commit that brought its line into "
+			    "this tree's history (%s, for all of them)",
+			    f->commit);
+	else if (f->blame && !f->given && !f->unknown)
+		strbuf_addstr(sb, "nearest the day it was added to its file "
+			      "(git history)");
+	else if (f->given && !f->blame && !f->unknown)
+		strbuf_addstr(sb, "nearest the date given for the tree");
+	else if (f->unknown && !f->blame && !f->given)
+		strbuf_addstr(sb, "nearest the day of the check (no date for "
+			      "the lines is known)");
+	else
+		strbuf_addstr(sb, "nearest the date its evidence names");
+}
+
+/* Every sentence of it from the evidence of the links it covers. */
+static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct dead_facts f;
+
+	facts_of(c, gi, gi + 1, &f);
+	if (c->g[gi].nr == 1) {
+		strbuf_addstr(&sb, "This web link is dead: ");
+		checks_clause(&f, "it", &sb);
+		strbuf_addstr(&sb, ".  Point it at the Web Archive's copy ");
+	} else {
+		strbuf_addstr(&sb, "These web links are dead: ");
+		checks_clause(&f, "each", &sb);
+		strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
+	}
+	dates_clause(&f, &sb);
+	strbuf_addstr(&sb, c->g[gi].nr == 1 ? ".  The capture has a fixed date "
+		      "and was replayed and found good." : ".  Each capture has "
+		      "a fixed date and was replayed and found good.");
+	add_wrapped(msg, sb.buf, 72);
+	strbuf_release(&sb);
+}
+
+/*
+ * text wrapped to end by column width, its continuation lines indented
+ * by indent spaces (the first line is the caller's to indent).
+ */
+static void add_hanging(struct strbuf *out, const char *text, size_t width,
+			size_t indent)
+{
+	struct strbuf w = STRBUF_INIT;
+	const char *line, *next;
+	int first = 1;
+
+	add_wrapped(&w, text, width - indent);
+	for (line = w.buf; line && *line; line = next, first = 0) {
+		next = strchr(line, '\n');
+		next = next ? next + 1 : NULL;
+		if (!first)
+			strbuf_addf(out, "%*s", (int)indent, "");
+		strbuf_add(out, line, next ? (size_t)(next - line) :
+			   strlen(line));
+	}
+	strbuf_release(&w);
+}
+
+/*
+ * A path checkpatch.pl reads as a file name before a colon, whose
+ * "path:line:" lines it lets run past 75 columns ("dir/file.c", no
+ * comma): such a line names the link's place, then the URL.
+ */
+static int names_a_file(const char *path)
+{
+	const char *p;
+
+	if (!strchr(path, '/'))
+		return 0;
+	for (p = path; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_./-+", *p))
+			return 0;
+	return 1;
+}
+
+/*
+ * One link in the message: "path:line: URL -> NEW", a line checkpatch.pl
+ * lets run past 75 columns for it names a file; where the path is no
+ * plain file name, "path:line:" and the two URLs on lines of their own.
+ */
+static void add_link(struct strbuf *msg, const struct planned *e)
+{
+	if (names_a_file(e->path))
+		strbuf_addf(msg, "%s:%u: %s -> %s\n", e->path, e->line, e->url,
+			    e->replacement);
+	else
+		strbuf_addf(msg, "%s:%u:\n  %s\n  -> %s\n", e->path, e->line,
+			    e->url, e->replacement);
+}
+
+/*
+ * One link's evidence, for below the "---" line: "path:line: kind:", then
+ * the evidence wrapped at 75 columns, its lines indented by four.
+ * Reviewers read it there; git am leaves it out of history.
+ */
+static void add_evidence(struct strbuf *out, const struct planned *e)
+{
+	strbuf_addf(out, "%s:%u: %s:\n    ", e->path, e->line,
+		    kind_name(e->kind));
+	add_hanging(out, e->evidence, 75, 4);
+}
+
+void series_message(struct series *c, struct group *g, struct strbuf *msg)
+{
+	size_t i;
+
+	strbuf_addf(msg, "%s%s\n\n", g->style.prefix, g->summary);
+	if (g->kind == PG_ARCHIVED)
+		archived_why(c, (size_t)(g - c->g), msg);
+	else
+		add_wrapped(msg, why_of(g->kind, g->nr), 72);
+	strbuf_addch(msg, '\n');
+	for (i = 0; i < g->nr; i++)
+		add_link(msg, &c->plan.v[g->edits[i]]);
+	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
+	if (c->o->signoff)
+		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
+}
+
+/* The cover's account of the evidence, each sentence from its facts. */
+static void how_gathered(struct series *c, size_t first, size_t last,
+			 const size_t by_kind[PG__COUNT], struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct dead_facts f;
+
+	facts_of(c, first, last, &f);
+	strbuf_addstr(&sb, "How the evidence was gathered: every link in the "
+		      "tree was checked (GET), and redirects were "
+		      "followed hop by hop.");
+	if (by_kind[PG_MOVED])
+		strbuf_addstr(&sb, "  Moved links follow permanent redirects "
+			      "to a live page that is not the site's home "
+			      "page.");
+	if (by_kind[PG_ARCHIVED]) {
+		strbuf_addstr(&sb, f.n == 1 ? "  The dead link archived here " :
+			      "  The dead links archived here ");
+		checks_clause(&f, f.n == 1 ? "" : "each", &sb);
+		strbuf_addstr(&sb, "; their copies are the Web Archive's ");
+		dates_clause(&f, &sb);
+		strbuf_addstr(&sb, ", replayed and found good.");
+	}
+	strbuf_addstr(&sb, by_kind[PG_STRINGS] ? "  The patches marked as such change "
+		      "strings or code; the others only comments and "
+		      "documentation." : "  Only comments and documentation "
+		      "change.");
+	strbuf_addstr(&sb, "  Each patch lists its links, their evidence "
+		      "below its \"---\" line.");
+	strbuf_addch(out, '\n');
+	add_wrapped(out, sb.buf, 72);
+	strbuf_release(&sb);
+}
+
+/*
+ * The cover's subject: the prefix its patches share ("foo: ", or
+ * "net: " of "net: dsa: " and "net: phy: "), and what they do.
+ */
+static void cover_subject(const struct series *c, size_t first, size_t last,
+			  const size_t by_kind[PG__COUNT], struct strbuf *out)
+{
+	const char *p = c->g[first].style.prefix, *what;
+	size_t n = strlen(p), i, k;
+	int capital = c->g[first].style.capital;
+
+	for (i = first + 1; i < last; i++) {
+		for (k = 0; k < n && c->g[i].style.prefix[k] == p[k]; k++)
+			;
+		n = k;
+		capital |= c->g[i].style.capital;
+	}
+	/* Whole components only: up to the last ": " in common. */
+	while (n >= 2 && !(p[n - 2] == ':' && p[n - 1] == ' '))
+		n--;
+	if (n < 2)
+		n = 0;
+	if (by_kind[PG_ARCHIVED] && (by_kind[PG_MOVED] || by_kind[PG_UPGRADE] || by_kind[PG_STRINGS]))
+		what = "update moved and dead web links";
+	else if (by_kind[PG_ARCHIVED])
+		what = "replace dead web links with archived copies";
+	else if (by_kind[PG_UPGRADE] && !by_kind[PG_MOVED] && !by_kind[PG_STRINGS])
+		what = "use https for web links that serve the same page";
+	else
+		what = "update moved web links";
+	strbuf_add(out, p, n);
+	strbuf_addch(out, capital || !n ? toupper((unsigned char)*what) : *what);
+	strbuf_addstr(out, what + 1);
+}
+
+/*
+ * A cover letter's subject (its part "(1 of 2)" too, not [PATCH]) and
+ * text, which b4's cover letter (--b4) holds as well.
+ */
+void series_cover_text(struct series *c, size_t first, size_t last,
+		       size_t part, size_t parts, struct strbuf *subject,
+		       struct strbuf *sb)
+{
+	size_t i, links = 0, by_kind[PG__COUNT] = { 0 };
+
+	for (i = first; i < last; i++) {
+		links += c->g[i].nr;
+		by_kind[c->g[i].kind] += c->g[i].nr;
+	}
+	cover_subject(c, first, last, by_kind, subject);
+	if (parts > 1)
+		strbuf_addf(subject, " (%zu of %zu)", part, parts);
+	/* A tree without MAINTAINERS is grouped by its directories. */
+	strbuf_addf(sb, "This series updates %zu web link%s in %zu patch%s, one per\n"
+		    "%s and kind of change:\n\n", links,
+		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es",
+		    c->have_m ? "MAINTAINERS section" : "directory");
+	strbuf_addf(sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
+		    by_kind[PG_MOVED], by_kind[PG_UPGRADE], by_kind[PG_ARCHIVED], by_kind[PG_STRINGS]);
+	for (i = first; i < last; i++) {
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line, "%s%s (%zu)", c->g[i].style.prefix,
+			    c->g[i].summary, c->g[i].nr);
+		strbuf_addstr(sb, "  ");
+		add_hanging(sb, line.buf, 75, 4);
+		strbuf_release(&line);
+	}
+	how_gathered(c, first, last, by_kind, sb);
+}
+
+void series_evidence(const struct series *c, const struct group *g,
+		     struct strbuf *out)
+{
+	size_t i;
+
+	strbuf_addstr(out, "The evidence for each link:\n");
+	for (i = 0; i < g->nr; i++)
+		add_evidence(out, &c->plan.v[g->edits[i]]);
+}

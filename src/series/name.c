@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Each group's subject: its prefix and summary (series.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/config.h"
+#include "../lib/path.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../lib/xalloc.h"
+#include "maintainers.h"
+#include "series.h"
+
+/*
+ * A subject's parts come from the tree (its history's prefixes, its
+ * MAINTAINERS, its file names), which may hold a CR or another control
+ * character: in a Subject: line one starts a header of the tree's
+ * choosing.  Each such byte is shown as '?'.
+ */
+void series_one_line(char *s)
+{
+	for (; s && *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
+}
+
+/* "[PATCH net-next 0/3]": the tree's tag in every subject. */
+char *series_subject_tag(const struct group *g)
+{
+	return g->tag ? xstrfmt("PATCH %s", g->tag) : xstrdup("PATCH");
+}
+
+/*
+ * "datasheet" when the words before every link of the group on its line
+ * say so ("Datasheet: http://...", "Data sheet:"), as hwmon's subjects
+ * name them; else NULL.
+ * Only what the lines say: a link is never guessed to be a datasheet.
+ */
+static const char *noun_of(struct series *c, struct group *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr; i++) {
+		const struct planned *e = &c->plan.v[g->edits[i]];
+		struct strbuf *b = series_blob(c, e->path);
+		const char *s;
+		char *line;
+		int hit;
+
+		if (!b || e->start >= b->len)
+			return NULL;
+		s = line_start(b->buf, b->buf + e->start);
+		/* The words before the URL: the URL's own name says nothing. */
+		line = xstrndup(s, (size_t)(b->buf + e->start - s));
+		hit = strcasestr(line, "datasheet") ||
+		      strcasestr(line, "data sheet");
+		free(line);
+		if (!hit)
+			return NULL;
+	}
+	return g->nr ? "datasheet" : NULL;
+}
+
+/* The files a group touches, each once. */
+static size_t files_of(struct series *c, const struct group *g)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->nr; i++)
+		n += !i || strcmp(c->plan.v[g->edits[i]].path,
+				  c->plan.v[g->edits[i - 1]].path);
+	return n;
+}
+
+/*
+ * What a group's summary names: the one file it touches, else the
+ * directory its files share; wider (the whole path, then the first file
+ * "and N more") where another group's subject would read the same.
+ * Never a MAINTAINERS title: a subject names the code it changes.
+ */
+static char *what_of(struct series *c, struct group *g, int level)
+{
+	const char *first = c->plan.v[g->edits[0]].path, *slash;
+	size_t i, common = strlen(first), files = files_of(c, g);
+
+	for (i = 1; i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path;
+		size_t k = 0;
+
+		while (k < common && p[k] == first[k])
+			k++;
+		common = k;
+	}
+	slash = strrchr(first, '/');
+	if (common == strlen(first)) {		/* one file */
+		if (level == 0 && slash)
+			return xstrdup(slash + 1);
+		return xstrdup(first);
+	}
+	while (common && first[common - 1] != '/')
+		common--;
+	if (common <= 1 && level == 0)
+		return NULL;	/* files far apart: no place named */
+	if (common > 1 && level <= 1) {
+		char *d = xstrndup(first, common - 1);
+		const char *base = strrchr(d, '/');
+
+		if (level == 0 && base) {
+			char *b = xstrdup(base + 1);
+
+			free(d);
+			return b;
+		}
+		return d;
+	}
+	return xstrfmt("%s and %zu more", slash ? slash + 1 : first, files - 1);
+}
+
+/*
+ * A group's summary at a naming level: what_of() unless it repeats the
+ * prefix, in the longest wording that keeps the subject within 75
+ * columns, the place dropped where none does.
+ */
+static char *summary_at(struct series *c, struct group *g, int level)
+{
+	size_t pl = strlen(g->style.prefix);
+	size_t room = pl < 60 ? 75 - pl : 15;
+	char *what = what_of(c, g, level), *s;
+
+	if (what && subject_repeats(g->style.prefix, what)) {
+		free(what);
+		what = level ? what_of(c, g, 1) : NULL;
+		if (what && subject_repeats(g->style.prefix, what)) {
+			free(what);
+			what = NULL;
+		}
+	}
+	s = subject_summary(g->kind, g->nr, noun_of(c, g), what,
+			    g->style.capital, room);
+	/* Too long a place: the first file's name, then none. */
+	if (!s && what && level) {
+		const char *first = c->plan.v[g->edits[0]].path;
+		const char *base = strrchr(first, '/');
+		size_t files = files_of(c, g);
+		char *alt = files > 1 ?
+			    xstrfmt("%s and %zu more", base ? base + 1 : first,
+				    files - 1) :
+			    xstrdup(base ? base + 1 : first);
+
+		s = subject_summary(g->kind, g->nr, noun_of(c, g), alt,
+				    g->style.capital, room);
+		free(alt);
+	}
+	if (!s)
+		s = subject_summary(g->kind, g->nr, noun_of(c, g), NULL,
+				    g->style.capital, room);
+	free(what);
+	return s;
+}
+
+/* How many of the base's files the F: pattern pat covers. */
+static size_t files_covered(struct series *c, const char *pat)
+{
+	size_t lit = strcspn(pat, "*?"), lo = 0, hi, n = 0;
+
+	series_base_list(c);
+	/* The first path at or after the pattern's literal part. */
+	hi = c->nfiles;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(c->files[mid], pat, lit) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->nfiles && !strncmp(c->files[lo], pat, lit); lo++)
+		n += maintainers_file_match(c->files[lo], pat);
+	return n;
+}
+
+/* A grab-bag of files: its folder's prefix (subject_style_folder()). */
+static void prefix_of_mixed(struct group *g, const char *const *paths,
+			    size_t n)
+{
+	struct subject_style st = { 0 };
+
+	if (subject_style_folder(&g->style, paths, n, &st)) {
+		subject_style_release(&g->style);
+		g->style = st;
+	}
+}
+
+/*
+ * Where the files' own paths say nothing of the group's MAINTAINERS
+ * section (a header in include/, the subsystem's documents), and their
+ * history does not either, the section's own prefix (subject.h).
+ */
+static void prefix_from_section(struct series *c, struct group *g)
+{
+	const struct maint_section *sec;
+	struct subject_style st;
+	const char **f, **l;
+	size_t i, n = 0, nl = 0, *w;
+
+	/* Device trees say what they are, whoever keeps them. */
+	if (!c->have_m || g->section < 0 || g->style.history ||
+	    g->style.firm ||
+	    !strncmp(g->style.prefix, "dt-bindings: ", 13) ||
+	    strstr(g->style.prefix, " dts: "))
+		return;
+	sec = &c->m.v[g->section];
+	f = xcalloc(sec->npat + 1, sizeof(*f));
+	w = xcalloc(sec->npat + 1, sizeof(*w));
+	l = xcalloc(sec->ncc + 1, sizeof(*l));
+	for (i = 0; i < sec->npat; i++)
+		if (sec->pat[i].type == 'F')
+			f[n++] = sec->pat[i].value;
+	for (i = 0; i < sec->ncc; i++)
+		if (sec->cc_kind[i] == 'L')
+			l[nl++] = sec->cc[i];
+	/* The section's home is where most of its files are. */
+	for (i = 0; i < n; i++)
+		w[i] = files_covered(c, f[i]);
+	if (subject_section_style(g->style.prefix, sec->name, f, w, n, l, nl,
+				  &st)) {
+		subject_style_release(&g->style);
+		g->style = st;
+	}
+	free(l);
+	free(w);
+	free(f);
+}
+
+/*
+ * [subject "PATH"] prefix of .linkmend.conf: the project's own word for
+ * a part of its tree, for a patch all of whose files are under PATH (the
+ * longest such PATH); a separator space is added.
+ */
+static void prefix_from_config(struct series *c, struct group *g,
+			       const char *const *paths, size_t n)
+{
+	const struct config_entry *e, *best = NULL;
+	size_t i = 0, k;
+
+	if (!c->o->cfg)
+		return;
+	while ((e = config_next(c->o->cfg, "subject", "prefix", &i))) {
+		char *under;
+
+		if (!e->sub || !*e->value)
+			continue;
+		under = xstrdup(e->sub);
+		path_normalize(under);
+		for (k = 0; k < n && path_under(paths[k], under); k++)
+			;
+		if (k == n && (!best || strlen(e->sub) > strlen(best->sub)))
+			best = e;
+		free(under);
+	}
+	if (!best)
+		return;
+	free(g->style.prefix);
+	g->style.prefix = xstrfmt("%s%s", best->value,
+				  best->value[strlen(best->value) - 1] == ' ' ?
+				  "" : " ");
+}
+
+/* Subjects in each area's style, none the same as another. */
+void series_name_groups(struct series *c)
+{
+	struct strmap seen = STRMAP_INIT;
+	size_t k, round;
+	int clash = 1;
+
+	/* Every file of every group: a group's prefix is what its files share. */
+	size_t np = 0, i, *from = xcalloc(c->ng + 1, sizeof(*from));
+	const char **paths = xcalloc(c->plan.nr + 1, sizeof(*paths));
+	struct subject_style *styles;
+
+	for (k = 0; k < c->ng; k++) {
+		from[k] = np;
+		for (i = 0; i < c->g[k].nr; i++) {
+			const char *p = c->plan.v[c->g[k].edits[i]].path;
+
+			if (np == from[k] || strcmp(paths[np - 1], p))
+				paths[np++] = p;
+		}
+	}
+	from[c->ng] = np;
+	styles = xcalloc(np + 1, sizeof(*styles));
+	subject_styles(c->root, c->base, paths, np, styles);
+	for (k = 0; k < c->ng; k++) {
+		subject_style_common(styles + from[k], from[k + 1] - from[k],
+				     &c->g[k].style);
+		prefix_of_mixed(&c->g[k], paths + from[k],
+				from[k + 1] - from[k]);
+		prefix_from_section(c, &c->g[k]);
+		prefix_from_config(c, &c->g[k], paths + from[k],
+				   from[k + 1] - from[k]);
+	}
+	for (i = 0; i < np; i++)
+		subject_style_release(&styles[i]);
+	free(styles);
+	free(paths);
+	free(from);
+	for (round = 0; round < 3 && clash; round++) {
+		clash = 0;
+		strmap_clear(&seen, NULL);
+		for (k = 0; k < c->ng; k++) {
+			struct group *g = &c->g[k];
+			char *full;
+			void **slot;
+
+			if (!g->summary)
+				g->summary = summary_at(c, g, (int)round);
+			full = xstrfmt("%s%s", g->style.prefix, g->summary);
+			slot = strmap_put(&seen, full);
+			free(full);
+			if (*slot) {
+				/* Both are named anew, the wider way. */
+				struct group *o = (struct group *)*slot;
+
+				if (o != (void *)1) {
+					free(o->summary);
+					o->summary = NULL;
+				}
+				free(g->summary);
+				g->summary = NULL;
+				*slot = (void *)1;
+				clash = 1;
+			} else {
+				*slot = g;
+			}
+		}
+	}
+	/* Still the same after the widest naming: numbered. */
+	for (k = 0; k < c->ng; k++)
+		if (!c->g[k].summary) {
+			char *s = summary_at(c, &c->g[k], 0);
+
+			c->g[k].summary = xstrfmt("%s (%zu)", s, k + 1);
+			free(s);
+		}
+	for (k = 0; k < c->ng; k++) {
+		series_one_line(c->g[k].style.prefix);
+		series_one_line(c->g[k].summary);
+	}
+	strmap_clear(&seen, NULL);
+}

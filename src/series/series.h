@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The series stage's own parts, for its files only (write.h is the
+ * stage's face to the commands): one run's state, struct series, and
+ * its groups, shared by the steps series_write() takes in turn:
+ *
+ *   base.c     what the base commit holds, read through git: the
+ *              checkout's top, the author, the files' bytes and modes;
+ *   group.c    edits into groups (a MAINTAINERS section, or directory
+ *              pair, and a kind of change; a few files each), the tree
+ *              that applies each group, groups into series, series
+ *              into waves no mailing list finds too large;
+ *   name.c     each group's subject, in its area's own style, no two
+ *              alike;
+ *   message.c  the words: commit messages, each link's evidence below
+ *              the "---" line, the cover letter's subject and text;
+ *   write.c    the commits (git fast-import), the patches (git
+ *              format-patch), their recipients, cover letters and
+ *              INDEX, the directory swapped in whole; b4 branches.
+ *
+ * Nothing here is read outside src/series/.
+ */
+#ifndef SERIES_SERIES_H
+#define SERIES_SERIES_H
+
+#include <stddef.h>
+
+#include "../lib/run.h"
+#include "../lib/strbuf.h"
+#include "../lib/strmap.h"
+#include "../rewrite/keep.h"
+#include "../rewrite/plan.h"
+#include "maintainers.h"
+#include "route.h"
+#include "subject.h"
+#include "write.h"
+
+struct group {
+	char *area;		/* section name, or directory pair */
+	long section;
+	enum plan_group kind;
+	size_t *edits;		/* indexes into the plan */
+	size_t nr, alloc;
+	struct subject_style style;
+	char *summary;		/* unique in the run */
+	char *tree;		/* the tree that applies it ("" none) */
+	const char *tree_line;	/* its MAINTAINERS T: line, or NULL */
+	char *tag;		/* "net-next" in [PATCH net-next], or NULL */
+	int top;		/* its tree is the catch-all section's */
+	char *dir;		/* its first file's directory: the order */
+	struct recipients rcpt;
+	char *file;		/* its patch, once written */
+	char *commit;		/* its commit */
+	char *notes;		/* its evidence, below the "---" line */
+};
+
+struct series {
+	const struct series_opts *o;
+	const char *final_dir;	/* o->dir without a trailing slash */
+	char *base;
+	struct plan plan;
+	struct maintainers m;
+	int have_m;
+	char *from_name, *from_mail;
+	struct group *g;
+	size_t ng, ag;
+	size_t unkept;		/* groups of Orphan or Obsolete sections */
+	struct strbuf unkept_names;
+	struct strmap blobs;	/* path -> struct strbuf of the base content */
+	struct strmap modes;	/* path -> its mode at the base ("100644") */
+	struct keep_counts kept;
+	size_t committed;	/* edits the base holds already */
+	size_t skipped;		/* edits whose bytes changed since scan */
+	/*
+	 * The git checkout's top, which paths in patches are relative to,
+	 * and its git directory; the store's root may be a directory in it.
+	 */
+	char *root, *git_dir;
+	char *prefix;		/* the store's root in it ("drivers/iio/") */
+	/* Every path at the base, sorted (loaded when first asked). */
+	struct strbuf listing;
+	char **files;
+	size_t nfiles;
+	int listed;
+};
+
+/* A series: groups [first, last), all of one tree. */
+struct unit {
+	size_t first, last;
+	size_t part, parts;	/* of its tree's series */
+	char *dir;		/* under the series directory, or "" */
+	char *start;		/* the commit it applies to */
+	size_t context;		/* the diff lines its patches have */
+	char *no_b4;		/* why it is not handed to b4, or NULL */
+};
+
+/* The most patches one mailing list may get at once (submitting-patches). */
+#define LIST_BURST 15
+
+/* The line of buf that holds offset at: its start, and its end. */
+static inline const char *line_start(const char *buf, const char *at)
+{
+	while (at > buf && at[-1] != '\n')
+		at--;
+	return at;
+}
+
+/* base.c: what the base commit holds. */
+
+/* cp begun as git in the checkout's top: the series' one door to git. */
+void series_git_cmd(const struct series *c, struct child_process *cp);
+/* git ARGS (up to a NULL) in the checkout's top: git's exit status. */
+int series_git(const struct series *c, struct strbuf *out, ...);
+/*
+ * The checkout's top, the base commit and the author (--from, else
+ * git's user): -1 after error() when there is none.
+ */
+int series_base_open(struct series *c);
+/* The plan's paths made the checkout's; the bytes and modes it edits. */
+void series_base_read(struct series *c);
+/* path's bytes at the base, or NULL where the base has no such file. */
+struct strbuf *series_blob(struct series *c, const char *path);
+/* Every path at the base, sorted, into c->files (once). */
+void series_base_list(struct series *c);
+void series_base_release(struct series *c);
+
+/* group.c: edits into groups, groups into series. */
+
+/* The plan's edits to propose, grouped by area and kind into c->g. */
+void series_group_edits(struct series *c);
+/* Groups of Orphan or Obsolete sections dropped, counted and named. */
+void series_drop_unkept(struct series *c);
+/* Groups cut to a patch's size, each given its tree, in sending order. */
+void series_arrange(struct series *c);
+/* The series to write: each tree's groups in parts of at most max. */
+struct unit *series_plan_units(struct series *c, size_t *nunits);
+/* The wave of each of nu series into wave[]: the number of waves. */
+size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
+			 size_t *wave);
+
+/* name.c: subjects. */
+
+/* Every group's prefix and summary, none the same as another. */
+void series_name_groups(struct series *c);
+/* "PATCH", or "PATCH net-next" for a group of a tree with a tag. */
+char *series_subject_tag(const struct group *g);
+/* Control characters in s (from the tree) shown as '?'. */
+void series_one_line(char *s);
+
+/* message.c: the words. */
+
+/* Group g's commit message. */
+void series_message(struct series *c, struct group *g, struct strbuf *msg);
+/* Group g's evidence, for below its patch's "---" line. */
+void series_evidence(const struct series *c, const struct group *g,
+		     struct strbuf *out);
+/* The cover letter's subject and text for groups [first, last). */
+void series_cover_text(struct series *c, size_t first, size_t last,
+		       size_t part, size_t parts, struct strbuf *subject,
+		       struct strbuf *sb);
+
+#endif
