@@ -25,7 +25,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../lib/vocab.h"
-#include "../series/maintainers.h"
+#include "../project/maintainers.h"
 #include "report.h"
 
 struct r_check {

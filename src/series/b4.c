@@ -22,7 +22,7 @@
 #include "../lib/utf8.h"
 #include "../lib/xalloc.h"
 #include "b4.h"
-#include "route.h"
+#include "../project/route.h"
 
 /*
  * What 'b4 send' reads as a trailer naming someone, whom it then mails

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/series/maintainers.h"
-#include "../../src/series/people.h"
-#include "../../src/series/route.h"
+#include "../../src/project/maintainers.h"
+#include "../../src/project/people.h"
+#include "../../src/project/route.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

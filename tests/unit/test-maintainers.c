@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "../../src/lib/xalloc.h"
-#include "../../src/series/maintainers.h"
+#include "../../src/project/maintainers.h"
 #include "unit.h"
 
 static long section_for(const char *text, const char *path)

@@ -10,7 +10,7 @@
 #include "../../src/lib/run.h"
 #include "../../src/lib/strbuf.h"
 #include "../../src/lib/xalloc.h"
-#include "../../src/series/subject.h"
+#include "../../src/project/subject.h"
 #include "unit.h"
 
 static void convention(const char *path, const char *prefix, int capital)
