@@ -9,8 +9,8 @@
  * (maintainers_keyword()).  S:
  * (status) and T: (trees) are kept for routing and shaping a series.
  */
-#ifndef SERIES_MAINTAINERS_H
-#define SERIES_MAINTAINERS_H
+#ifndef PROJECT_MAINTAINERS_H
+#define PROJECT_MAINTAINERS_H
 
 #include <stddef.h>
 

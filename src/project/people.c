@@ -19,7 +19,7 @@
 #include "../lib/xalloc.h"
 #include "maintainers.h"
 #include "people.h"
-#include "route.h"
+#include "recipients.h"
 
 /* Compiled once: the patterns are this file's literals. */
 static pcre2_code *re_get(const char *pat)

@@ -10,8 +10,8 @@
  * penguin left out.  Maintainers (M: of a section whose S: says who takes
  * patches) in To, reviewers, lists and file addresses in Cc.
  */
-#ifndef SERIES_PEOPLE_H
-#define SERIES_PEOPLE_H
+#ifndef PROJECT_PEOPLE_H
+#define PROJECT_PEOPLE_H
 
 #include "../lib/strmap.h"
 

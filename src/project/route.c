@@ -10,99 +10,10 @@
 #include "../lib/strbuf.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
-#include "../rewrite/rewrite.h"
 #include "maintainers.h"
 #include "people.h"
+#include "recipients.h"
 #include "route.h"
-
-/* The mail address of "Name <mail>" or "mail (what)", lower case. */
-static char *mail_of(const char *addr)
-{
-	const char *lt = strchr(addr, '<'), *gt = lt ? strchr(lt, '>') : NULL;
-	char *m, *p;
-
-	if (lt && gt)
-		m = xstrndup(lt + 1, (size_t)(gt - lt - 1));
-	else
-		m = xstrndup(addr, strcspn(addr, " \t("));
-	for (p = m; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	return m;
-}
-
-/* The index of the address with this mail in v[0..n), or -1. */
-static long find(char **v, size_t n, const char *mail)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		char *m = mail_of(v[i]);
-		int same = !strcmp(m, mail);
-
-		free(m);
-		if (same)
-			return (long)i;
-	}
-	return -1;
-}
-
-void recipients_add(struct recipients *r, const char *addr, int to)
-{
-	char *mail = mail_of(addr);
-	long i;
-
-	if (!*mail || !strchr(mail, '@') || find(r->to, r->nto, mail) >= 0)
-		goto out;
-	i = find(r->cc, r->ncc, mail);
-	if (to) {
-		if (i >= 0) {	/* a Cc who takes it after all: To only */
-			free(r->cc[i]);
-			memmove(r->cc + i, r->cc + i + 1,
-				(r->ncc - (size_t)i - 1) * sizeof(*r->cc));
-			r->ncc--;
-		}
-		ALLOC_GROW(r->to, r->nto + 1, r->ato);
-		r->to[r->nto++] = xstrdup(addr);
-	} else if (i < 0) {
-		ALLOC_GROW(r->cc, r->ncc + 1, r->acc);
-		r->cc[r->ncc++] = xstrdup(addr);
-	}
-out:
-	free(mail);
-}
-
-int recipients_find(const struct recipients *r, const char *addr)
-{
-	char *mail = mail_of(addr);
-	int in = find(r->to, r->nto, mail) >= 0 ? 1 :
-		 find(r->cc, r->ncc, mail) >= 0 ? 2 : 0;
-
-	free(mail);
-	return in;
-}
-
-void recipients_merge(struct recipients *dst, const struct recipients *src)
-{
-	size_t i;
-
-	for (i = 0; i < src->nto; i++)
-		recipients_add(dst, src->to[i], 1);
-	for (i = 0; i < src->ncc; i++)
-		recipients_add(dst, src->cc[i], 0);
-}
-
-void recipients_release(struct recipients *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nto; i++)
-		free(r->to[i]);
-	for (i = 0; i < r->ncc; i++)
-		free(r->cc[i]);
-	free(r->to);
-	free(r->cc);
-	memset(r, 0, sizeof(*r));
-}
 
 /*
  * One line of get_maintainer.pl: "Name <mail> (maintainer:SECTION)",
@@ -323,41 +234,6 @@ int route_patches(const char *root, const struct maintainers *m,
 	}
 	free(abs);
 	free(script);
-	return ret;
-}
-
-int recipients_write(const char *file, const struct recipients *r)
-{
-	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
-	char *hdr_end;
-	size_t i;
-	int ret;
-
-	if (strbuf_read_file(&sb, file))
-		return -1;
-	hdr_end = strstr(sb.buf, "\n\n");
-	if (!hdr_end) {
-		strbuf_release(&sb);
-		return error("'%s' has no mail header", file);
-	}
-	/* The header as format-patch wrote it: To and Cc of before dropped. */
-	{
-		const char *line = sb.buf, *next;
-
-		for (; line <= hdr_end; line = next) {
-			next = strchr(line, '\n') + 1;
-			if (strncmp(line, "To: ", 4) && strncmp(line, "Cc: ", 4))
-				strbuf_add(&out, line, (size_t)(next - line));
-		}
-	}
-	for (i = 0; i < r->nto; i++)
-		strbuf_addf(&out, "To: %s\n", r->to[i]);
-	for (i = 0; i < r->ncc; i++)
-		strbuf_addf(&out, "Cc: %s\n", r->cc[i]);
-	strbuf_addstr(&out, hdr_end + 1);
-	ret = rewrite_file(file, out.buf, out.len);
-	strbuf_release(&sb);
-	strbuf_release(&out);
 	return ret;
 }
 

@@ -7,25 +7,14 @@
  * the tree's MAINTAINERS read here by the script's rules (people.h).  A
  * patch with nobody in To goes To its lists.
  */
-#ifndef SERIES_ROUTE_H
-#define SERIES_ROUTE_H
+#ifndef PROJECT_ROUTE_H
+#define PROJECT_ROUTE_H
 
 #include <stddef.h>
 
+#include "recipients.h"
+
 struct maintainers;
-
-struct recipients {
-	char **to, **cc;
-	size_t nto, ncc, ato, acc;
-};
-
-/* Add addr to To (to) or Cc, once; an address in To is never in Cc. */
-void recipients_add(struct recipients *r, const char *addr, int to);
-/* 1 when addr's mail is in r's To, 2 in its Cc, 0 in neither. */
-int recipients_find(const struct recipients *r, const char *addr);
-/* Everything in src into dst, To to To and Cc to Cc. */
-void recipients_merge(struct recipients *dst, const struct recipients *src);
-void recipients_release(struct recipients *r);
 
 /*
  * The recipients of each of the n patch files into out[0..n), the
@@ -35,12 +24,6 @@ void recipients_release(struct recipients *r);
 int route_patches(const char *root, const struct maintainers *m,
 		  char *const *files, size_t n, int jobs, int in_process,
 		  struct recipients *out);
-
-/*
- * Put To: and Cc: lines at the end of file's mail header, in place of
- * those it had.  -1 after error().
- */
-int recipients_write(const char *file, const struct recipients *r);
 
 /*
  * 1 when a K: keyword of m matches r's To: and Cc: lines: get_maintainer.pl

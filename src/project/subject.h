@@ -6,14 +6,13 @@
  * the kernel's conventions by path ("dt-bindings: display: tilcdc: ",
  * "wifi: b43: ", "drm/omap: ", "x86/vdso: ", "PCI: ", "MIPS: ",
  * "platform/x86: drv: "), or by the MAINTAINERS section where the path's
- * own says nothing of it.  Then a summary that says what changes where.
+ * own says nothing of it.  The summary that follows the prefix is the
+ * series' (series/summary.h).
  */
-#ifndef SERIES_SUBJECT_H
-#define SERIES_SUBJECT_H
+#ifndef PROJECT_SUBJECT_H
+#define PROJECT_SUBJECT_H
 
 #include <stddef.h>
-
-#include "../rewrite/plan.h"
 
 struct subject_style {
 	char *prefix;		/* with its separator: "net: " */
@@ -75,23 +74,5 @@ int subject_section_style(const char *prefix, const char *title,
 			  const char *const *paths, const size_t *files,
 			  size_t n, const char *const *lists, size_t nl,
 			  struct subject_style *out);
-
-/*
- * "Update moved web links in foo.c" for links links of kind in what
- * (NULL: nowhere named), capitalised or not; noun says what the links
- * are ("datasheet"; NULL: "web").  The longest wording that fits in room
- * columns ("use archived copies of dead links" before the longer
- * "replace dead web links with archived copies", the noun dropped
- * before the place), never cut; NULL when none fits with what (without
- * what, the shortest is given whatever room says).
- */
-char *subject_summary(enum plan_group kind, size_t links, const char *noun,
-		      const char *what, int capital, size_t room);
-
-/*
- * 1 when a summary naming what would repeat the prefix: "net: ... in
- * net", "hwmon: (tmp513) ... in tmp513.c".
- */
-int subject_repeats(const char *prefix, const char *what);
 
 #endif

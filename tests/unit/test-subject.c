@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * series/subject.c: the kernel's subject conventions by path where a tree
- * has no history, and the summaries (singular, plural, capitalised).
+ * project/subject.c: the kernel's subject conventions by path where a
+ * tree has no history; series/summary.c: the summaries (singular,
+ * plural, capitalised).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "../../src/lib/strbuf.h"
 #include "../../src/lib/xalloc.h"
 #include "../../src/project/subject.h"
+#include "../../src/series/summary.h"
 #include "unit.h"
 
 static void convention(const char *path, const char *prefix, int capital)

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../lib/xalloc.h"
+#include "summary.h"
+
+/* The ways to say what a patch does, longest first; noun may be "". */
+static char *wording(enum plan_group kind, int way, size_t links,
+		     const char *noun)
+{
+	const char *one = links == 1 ? "" : "s";
+	const char *cop = links == 1 ? "y" : "ies";
+	const char *sp = *noun ? " " : "";
+
+	switch (kind) {
+	case PG_ARCHIVED:
+		if (way == 0)
+			return xstrfmt("replace dead %s%slink%s with archived "
+				       "cop%s", noun, sp, one, cop);
+		if (way == 1)
+			return xstrfmt("use archived cop%s of dead %s%slink%s",
+				       cop, noun, sp, one);
+		return xstrfmt("use archived cop%s", cop);
+	case PG_UPGRADE:
+		return xstrfmt("use https for %s%slink%s", noun, sp, one);
+	case PG_STRINGS:
+		return xstrfmt("update %s%slink%s in strings", noun, sp, one);
+	default:
+		return xstrfmt("update moved %s%slink%s", noun, sp, one);
+	}
+}
+
+char *subject_summary(enum plan_group kind, size_t links, const char *noun,
+		      const char *what, int capital, size_t room)
+{
+	/* Longest first: the noun before the verb's length, "copies" last. */
+	static const struct { int noun, way; } order[] = {
+		{ 1, 0 }, { 1, 1 }, { 0, 0 }, { 0, 1 }, { 0, 2 },
+	};
+	size_t i, n = sizeof(order) / sizeof(order[0]);
+	char *s = NULL;
+
+	for (i = 0; i < n && !s; i++) {
+		char *t;
+
+		if (order[i].way == 2 && kind != PG_ARCHIVED)
+			continue;
+		t = wording(kind, order[i].way, links,
+			    order[i].noun ? (noun ? noun : "web") : "");
+		if (what) {
+			char *u = xstrfmt("%s %s %s", t, kind != PG_STRINGS ?
+					  "in" : "of", what);
+
+			free(t);
+			t = u;
+		}
+		/* Without a place, the shortest stands whatever the room. */
+		if (strlen(t) <= room || (!what && i == n - 1) ||
+		    (!what && kind != PG_ARCHIVED && i == n - 2))
+			s = t;
+		else
+			free(t);
+	}
+	if (s && capital)
+		s[0] = (char)toupper((unsigned char)s[0]);
+	return s;
+}
+
+int subject_repeats(const char *prefix, const char *what)
+{
+	size_t wl = strcspn(what, ".");
+	const char *p = prefix;
+
+	if (strchr(what, '/'))
+		return 0;
+	while (*p) {
+		size_t l = strcspn(p, ":/() ,");
+
+		if (l == wl && !strncasecmp(p, what, l))
+			return 1;
+		p += l;
+		p += strspn(p, ":/() ,");
+	}
+	return 0;
+}
