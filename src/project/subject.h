@@ -55,7 +55,8 @@ int subject_style_folder(const struct subject_style *s,
 
 /*
  * The style the path alone gives (no history); a directory's ("dir/")
- * is its subsystem's word alone ("gpio: ", "hwmon: ").
+ * is its subsystem's word alone ("gpio: ", "hwmon: ").  The kernel's
+ * rules, a table in convention.c.
  */
 void subject_convention(const char *path, struct subject_style *out);
 

@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel's subject prefixes by path (subject_convention()), as rows
+ * of data read in order by a small interpreter: the first row whose
+ * folder holds the path, whose conditions hold and whose every field
+ * has a value gives the prefix.
+ *
+ * A row's format is text with fields in braces; a field is one or more
+ * parts separated by '|', the first that has a value:
+ *   0 .. 4   the n-th folder of the path ("drivers/net/x.c", 1: "net")
+ *   r0, r1   the n-th folder below the row's own folder
+ *   stem     the file's name without folder or extension ("tmp513")
+ *   head     the stem up to its first '-' or '_' ("omap3-beagle": "omap3")
+ *   own      the name of the folder the file is in
+ *   header   a header's part of the kernel: its first folder, or its
+ *            stem, below include/[uapi/][linux/[platform_data/]]
+ *   driver   a driver alone in its class: its stem without the class's
+ *            name ("pwm-sunplus.c" in pwm/: "sunplus"), none where that
+ *            says nothing (the class's own name, Kconfig, Makefile)
+ *   =TEXT    TEXT itself
+ * and a part may end in ~CUT (cut CUT from its start where more follows,
+ * else from its end where more comes before: "hid-" of "hid-sony"),
+ * -CUT (from its end only, where more comes before) or ! (empty is no
+ * value).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lib/strbuf.h"
+#include "../lib/xalloc.h"
+#include "subject.h"
+
+enum {
+	R_EXACT = 1 << 0,	/* the folder itself */
+	R_FILE = 1 << 1,	/* a file, not a folder ("dir/") */
+	R_FLAT = 1 << 2,	/* directly in the folder (or the folder) */
+	R_ONE = 1 << 3,		/* in a folder directly in the folder */
+	R_DEEP = 1 << 4,	/* in a folder below the folder */
+	R_FIRM = 1 << 5,	/* a subsystem's own fixed form */
+	R_WORD = 1 << 6,	/* the folder itself: the words before a field */
+};
+
+struct prefix_rule {
+	const char *dir;	/* the path begins with it */
+	const char *fmt;
+	int capital;
+	unsigned flags;
+	const char *name;	/* and the file's stem begins with it */
+};
+
+/* In the order they are tried: the narrower folder first. */
+static const struct prefix_rule rules[] = {
+	{ "Documentation/devicetree/bindings/",
+	  "dt-bindings: {r0}: {r1|stem}: ", 1, 0, NULL },
+	{ "Documentation/devicetree/bindings/", "dt-bindings: {stem}: ", 1,
+	  0, NULL },
+	{ "include/dt-bindings/", "dt-bindings: ", 1, 0, NULL },
+	{ "Documentation/", "docs: ", 0, 0, NULL },
+	/* A PCI host driver: "PCI: dw-rockchip: " (pcie-dw-rockchip.c). */
+	{ "drivers/pci/controller/", "PCI: {stem~pci-}: ", 1, R_FILE, "pci-" },
+	{ "drivers/pci/controller/", "PCI: {stem~pcie-}: ", 1, R_FILE, NULL },
+	/*
+	 * Subsystems whose prefix is one word or a fixed form: the
+	 * spelling their own history uses.
+	 */
+	{ "drivers/bluetooth/", "Bluetooth: ", 1, R_FIRM, NULL },
+	{ "net/bluetooth/", "Bluetooth: ", 1, R_FIRM, NULL },
+	{ "drivers/input/", "Input: ", 1, R_FIRM, NULL },
+	{ "tools/lib/bpf/", "libbpf: ", 1, R_FIRM, NULL },
+	{ "tools/testing/selftests/rcutorture/", "torture: ", 1, R_FIRM, NULL },
+	{ "include/linux/compiler_attributes.h", "Compiler Attributes: ", 1,
+	  R_FIRM, NULL },
+	{ "drivers/pci/", "PCI: ", 1, R_FIRM, NULL },
+	{ "virt/kvm/", "KVM: ", 1, R_FIRM, NULL },
+	{ "arch/x86/kvm/", "KVM: x86: ", 1, R_FIRM, NULL },
+	{ "arch/mips/", "MIPS: ", 1, R_FIRM, NULL },
+	{ "net/core/", "net: ", 0, R_FIRM, NULL },
+	/* Those that name the driver, by its stem; the folder: the word. */
+	{ "drivers/edac/", "EDAC/{stem~_edac}: ", 1, R_FLAT | R_WORD, NULL },
+	{ "drivers/hwmon/", "hwmon: ({stem}) ", 1, R_FLAT | R_WORD, NULL },
+	{ "drivers/misc/", "misc: {stem}: ", 0, R_FLAT | R_WORD, NULL },
+	{ "drivers/hid/", "HID: {stem~hid-}: ", 1, R_FLAT | R_WORD, NULL },
+	{ "drivers/char/", "char: {stem}: ", 0, R_FLAT | R_WORD, NULL },
+	{ "drivers/gpio/", "gpio: {stem~gpio-}: ", 1, R_FLAT | R_WORD, NULL },
+	{ "drivers/i2c/busses/", "i2c: {stem~i2c-}: ", 1, R_FLAT | R_WORD,
+	  NULL },
+	{ "drivers/spi/", "spi: {stem~spi-}: ", 1, R_FLAT | R_WORD, NULL },
+	{ "drivers/tty/serial/", "serial: {stem}: ", 0, R_FLAT | R_WORD, NULL },
+	{ "drivers/scsi/", "scsi: {stem}: ", 0, R_FLAT | R_WORD, NULL },
+	{ "drivers/ata/", "ata: {stem}: ", 0, R_FLAT | R_WORD, NULL },
+	{ "drivers/mmc/host/", "mmc: {stem}: ", 0, R_FLAT | R_WORD, NULL },
+	{ "drivers/platform/x86/", "platform/x86: {stem}: ", 1,
+	  R_FLAT | R_WORD, NULL },
+	{ "drivers/platform/chrome/", "platform/chrome: {stem}: ", 1,
+	  R_FLAT | R_WORD, NULL },
+	{ "sound/soc/codecs/", "ASoC: {stem}: ", 1, R_FLAT | R_WORD, NULL },
+	{ "sound/pci/", "ALSA: {stem}: ", 1, R_FLAT | R_WORD, NULL },
+	{ "drivers/net/wireless/", "wifi: {4|3|=wireless}: ", 0, 0, NULL },
+	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
+	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
+	{ "drivers/net/can/", "can: ", 0, 0, NULL },
+	{ "drivers/gpu/drm/", "drm: ", 1, R_EXACT, NULL },
+	{ "drivers/gpu/drm/", "drm/{3-drm}: ", 1, 0, NULL },
+	{ "drivers/iio/", "iio: {2}: {stem}: ", 0, R_ONE, NULL },
+	/* Device trees: "ARM: dts: omap3: ", "arm64: dts: ti: k3: ". */
+	{ "arch/arm/boot/dts/", "ARM: dts: {head}: ", 1, 0, NULL },
+	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: {head}: ", 1, 0, NULL },
+	/* arch/x86/kernel/apm_32.c: "x86/apm_32: ", as x86 writes. */
+	{ "arch/x86/kernel/", "x86/{stem}: ", 1, R_FLAT, NULL },
+	/* The file's own folder: arch/x86/entry/vdso/ -> vdso. */
+	{ "arch/x86/", "x86/{own}: ", 1, R_DEEP, NULL },
+	{ "arch/x86/", "x86: ", 1, 0, NULL },
+	{ "arch/arm/", "ARM: ", 1, 0, NULL },
+	{ "arch/", "{1}: ", 0, 0, NULL },
+	{ "tools/testing/selftests/", "selftests/{3}: ", 0, 0, NULL },
+	{ "sound/soc/", "ASoC: {2}: ", 1, 0, NULL },
+	{ "sound/", "ALSA: {1}: ", 1, 0, NULL },
+	{ "sound/", "ALSA: ", 1, 0, NULL },
+	{ "drivers/usb/", "usb: {2}: ", 0, 0, NULL },
+	{ "drivers/staging/", "staging: {2}: ", 0, 0, NULL },
+	/* fs/smb/client/: "smb: client: ". */
+	{ "fs/", "{1}: {2}: ", 0, 0, NULL },
+	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
+	{ "fs/", "{1}: ", 0, 0, NULL },
+	{ "net/", "{1}: ", 0, 0, NULL },
+	{ "security/", "{1}: ", 0, 0, NULL },
+	/*
+	 * Where the kernel keeps its tools, libraries and core, the part's
+	 * own name: "kconfig: " (scripts/kconfig/), "checkpatch: " (a
+	 * script's stem; "kbuild: " for a Makefile), "sched: "
+	 * (kernel/sched/), "seccomp: " (kernel/seccomp.c).
+	 */
+	{ "scripts/", "{1}: ", 0, 0, NULL },
+	{ "scripts/", "kbuild: ", 0, 0, "Makefile" },
+	{ "scripts/", "kbuild: ", 0, 0, "Kbuild" },
+	{ "scripts/", "{stem!}: ", 0, 0, NULL },
+	{ "kernel/", "{1}: ", 0, 0, NULL },
+	{ "kernel/", "kbuild: ", 0, 0, "Makefile" },
+	{ "kernel/", "kbuild: ", 0, 0, "Kbuild" },
+	{ "kernel/", "{stem!}: ", 0, 0, NULL },
+	/* "lib/xz: ", "lib/vsprintf: ", "mm/kasan: "; build files: "lib: ". */
+	{ "lib/", "lib/{1}: ", 0, 0, NULL },
+	{ "lib/", "lib: ", 0, 0, "Kconfig" },
+	{ "lib/", "lib: ", 0, 0, "Makefile" },
+	{ "lib/", "lib/{stem!}: ", 0, 0, NULL },
+	{ "lib/", "lib: ", 0, 0, NULL },
+	{ "mm/", "mm/{1}: ", 0, 0, NULL },
+	{ "mm/", "mm: ", 0, 0, "Kconfig" },
+	{ "mm/", "mm: ", 0, 0, "Makefile" },
+	{ "mm/", "mm/{stem!}: ", 0, 0, NULL },
+	{ "mm/", "mm: ", 0, 0, NULL },
+	/*
+	 * A header's part: "asm-generic: ", "scsi: " (include/scsi/),
+	 * "usb: " (include/uapi/linux/usb/), its own name under
+	 * include/linux/ ("cdrom: ", "virtio_ring: ").
+	 */
+	{ "include/", "{header}: ", 0, 0, NULL },
+	/* A file of selftests/ itself. */
+	{ "tools/testing/selftests/", "selftests: ", 0, R_FLAT, NULL },
+	/*
+	 * "perf: ", "tools/nolibc: " (under tools/include/), "bpftool: "
+	 * (tools/bpf/), "tools/power/acpi: ", "tools/memory-model: ".
+	 */
+	{ "tools/perf/", "perf: ", 0, 0, NULL },
+	{ "tools/objtool/", "objtool: ", 0, 0, NULL },
+	{ "tools/include/", "tools/{2}: ", 0, 0, NULL },
+	{ "tools/bpf/", "{2}: ", 0, 0, NULL },
+	{ "tools/power/", "tools/power/{2}: ", 0, 0, NULL },
+	{ "tools/", "tools/{1}: ", 0, 0, NULL },
+	/*
+	 * A driver's class and, where the class has folders, the folder
+	 * ("net: phy: "), or the driver alone in its class ("nfc:
+	 * trf7970a: ", "pwm: sunplus: " of pwm-sunplus.c, "vlynq: ").
+	 */
+	{ "drivers/", "{1}: {2}: ", 0, 0, NULL },
+	{ "drivers/", "{1}: {driver}: ", 0, R_FILE, NULL },
+	{ "drivers/", "{1}: ", 0, 0, NULL },
+	/* Elsewhere the top folder, or a top-level file's own name. */
+	{ "", "{0}: ", 0, 0, NULL },
+	{ "", "kbuild: ", 0, 0, "Makefile" },
+	{ "", "kbuild: ", 0, 0, "Kbuild" },
+	{ "", "{stem}: ", 0, 0, NULL },
+};
+
+/* The n-th folder of path ("drivers/net/x.c", 1: "net"), or NULL. */
+static char *dir_at(const char *path, int n)
+{
+	const char *s = path, *e;
+
+	while (n-- > 0) {
+		s = strchr(s, '/');
+		if (!s)
+			return NULL;
+		s++;
+	}
+	e = strchr(s, '/');
+	return e ? xstrndup(s, (size_t)(e - s)) : NULL;
+}
+
+/* The file's name without folder or extension ("tmp513"). */
+static char *stem(const char *path)
+{
+	const char *b = strrchr(path, '/'), *dot;
+
+	b = b ? b + 1 : path;
+	dot = strchr(b, '.');
+	return dot && dot != b ? xstrndup(b, (size_t)(dot - b)) : xstrdup(b);
+}
+
+static int starts(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+/* The stem up to its first '-' or '_' ("omap3-beagle.dts": "omap3"). */
+static char *name_head(const char *path)
+{
+	char *st = stem(path);
+	size_t n = strcspn(st, "-_");
+
+	st[n ? n : strlen(st)] = '\0';
+	return st;
+}
+
+/* The name of the folder the file is in (arch/x86/entry/vdso/: vdso). */
+static char *own_dir(const char *path)
+{
+	const char *l = strrchr(path, '/'), *d;
+
+	if (!l || l == path)
+		return NULL;
+	for (d = l - 1; d > path && d[-1] != '/'; d--)
+		;
+	return xstrndup(d, (size_t)(l - d));
+}
+
+/* Below include/, what is no part of the kernel: a header's own name. */
+static char *header_part(const char *path)
+{
+	static const char *const skip[][2] = {
+		{ "uapi/", NULL },
+		{ "linux/platform_data/", "linux/" },
+	};
+	const char *p = path + strlen("include/");
+	size_t i, k;
+	char *d;
+
+	for (i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+		for (k = 0; k < 2 && skip[i][k]; k++)
+			if (starts(p, skip[i][k])) {
+				p += strlen(skip[i][k]);
+				break;
+			}
+	if (!*p)
+		return NULL;
+	d = dir_at(p, 0);
+	if (d)
+		return d;
+	d = stem(p);
+	if (!*d) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* A driver alone in its class folder: its stem, less the class's name. */
+static char *driver_part(const char *path)
+{
+	char *a = dir_at(path, 1), *b;
+	size_t al;
+
+	if (!a)
+		return NULL;
+	al = strlen(a);
+	b = stem(path);
+	if (!strncmp(b, a, al) && (b[al] == '-' || b[al] == '_') && b[al + 1])
+		memmove(b, b + al + 1, strlen(b + al + 1) + 1);
+	if (starts(b, "Kconfig") || starts(b, "Makefile") || !*b ||
+	    !strcmp(a, b)) {
+		free(b);
+		b = NULL;
+	}
+	free(a);
+	return b;
+}
+
+/* Cut cut from v's start where more follows, else from its end. */
+static void cut_part(char *v, const char *cut, size_t n, int start)
+{
+	size_t l = strlen(v);
+
+	if (start && n && !strncmp(v, cut, n) && v[n])
+		memmove(v, v + n, l - n + 1);
+	else if (n && l > n && !strncmp(v + l - n, cut, n))
+		v[l - n] = '\0';
+}
+
+/* The value of one part (p[0..n)) for path, rest after the row's folder. */
+static char *part_value(const char *p, size_t n, const char *path,
+			const char *rest)
+{
+	size_t name = strcspn(p, "~-!");
+	char *v = NULL;
+
+	if (name > n)
+		name = n;
+	if (*p == '=')
+		return xstrndup(p + 1, n - 1);
+	if (name == 1 && *p >= '0' && *p <= '9')
+		v = dir_at(path, *p - '0');
+	else if (name == 2 && *p == 'r')
+		v = dir_at(rest, p[1] - '0');
+	else if (name == 4 && !strncmp(p, "stem", 4))
+		v = stem(path);
+	else if (name == 4 && !strncmp(p, "head", 4))
+		v = name_head(path);
+	else if (name == 3 && !strncmp(p, "own", 3))
+		v = own_dir(path);
+	else if (name == 6 && !strncmp(p, "header", 6))
+		v = header_part(path);
+	else if (name == 6 && !strncmp(p, "driver", 6))
+		v = driver_part(path);
+	if (!v || name == n)
+		return v;
+	if (p[name] == '!' && !*v) {
+		free(v);
+		v = NULL;
+	} else if (p[name] != '!')
+		cut_part(v, p + name + 1, n - name - 1, p[name] == '~');
+	return v;
+}
+
+/* The row's format with its fields filled, or NULL when one has none. */
+static char *fill(const char *fmt, const char *path, const char *rest)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *f = fmt;
+
+	while (*f) {
+		const char *close;
+		char *v = NULL;
+
+		if (*f != '{') {
+			strbuf_addch(&sb, *f++);
+			continue;
+		}
+		close = strchr(f, '}');
+		for (f++; f < close && !v; f += *f == '|') {
+			size_t n = strcspn(f, "|}");
+
+			v = part_value(f, n, path, rest);
+			f += n;
+		}
+		if (!v) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		strbuf_addstr(&sb, v);
+		free(v);
+		f = close + 1;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* "EDAC/{stem~_edac}: " -> "EDAC: ", "hwmon: ({stem}) " -> "hwmon: ". */
+static char *word_of(const char *fmt)
+{
+	size_t n = strcspn(fmt, "{");
+
+	while (n && strchr(" :/(", fmt[n - 1]))
+		n--;
+	return xstrfmt("%.*s: ", (int)n, fmt);
+}
+
+/* 1 when path is where row r speaks, rest after its folder. */
+static int row_holds(const struct prefix_rule *r, const char *path,
+		     const char *rest)
+{
+	const char *slash = strchr(rest, '/'), *last = strrchr(rest, '/');
+	char *st;
+	int ok;
+
+	if (((r->flags & R_EXACT) && *rest) ||
+	    ((r->flags & R_FILE) && (!*path || path[strlen(path) - 1] == '/')) ||
+	    ((r->flags & R_FLAT) && slash) ||
+	    ((r->flags & R_ONE) && (!slash || strchr(slash + 1, '/'))) ||
+	    ((r->flags & R_DEEP) && (!last || last == rest)))
+		return 0;
+	if (!r->name)
+		return 1;
+	st = stem(path);
+	ok = starts(st, r->name);
+	free(st);
+	return ok;
+}
+
+void subject_convention(const char *path, struct subject_style *out)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		const struct prefix_rule *r = &rules[i];
+		const char *rest = path + strlen(r->dir);
+		char *s;
+
+		if (!starts(path, r->dir) || !row_holds(r, path, rest))
+			continue;
+		if ((r->flags & R_WORD) && !*rest)
+			s = word_of(r->fmt);
+		else
+			s = fill(r->fmt, path, rest);
+		if (!s)
+			continue;
+		out->prefix = s;
+		out->capital = r->capital;
+		if (r->flags & R_FIRM)
+			out->firm = 1;
+		return;
+	}
+}
