@@ -78,9 +78,15 @@ int maintainers_regex_match(void *re, const char *s, size_t len)
 static void drop_if_empty(struct maintainers *m)
 {
 	struct maint_section *s = m->nr ? &m->v[m->nr - 1] : NULL;
+	size_t k;
 
+	/* W:, B: or Q: alone make no section, as before they were kept. */
 	if (s && !s->nto && !s->ncc && !s->npat && !s->ntrees && !s->status) {
 		free(s->name);
+		for (k = 0; k < s->nlinks; k++)
+			free(s->links[k]);
+		free(s->links);
+		free(s->link_kind);
 		m->nr--;
 	}
 }
@@ -128,6 +134,15 @@ void maintainers_parse(char *text, const char *root, struct maintainers *m)
 			case 'T':
 				add_str(&cur->trees, &cur->ntrees,
 					&cur->atrees, v);
+				break;
+			case 'W':
+			case 'B':
+			case 'Q':
+				add_str(&cur->links, &cur->nlinks,
+					&cur->alinks, v);
+				cur->link_kind = xrealloc(cur->link_kind,
+							  cur->nlinks);
+				cur->link_kind[cur->nlinks - 1] = line[0];
 				break;
 			case 'F':
 			case 'X':
@@ -192,6 +207,10 @@ void maintainers_release(struct maintainers *m)
 		for (k = 0; k < s->ntrees; k++)
 			free(s->trees[k]);
 		free(s->trees);
+		for (k = 0; k < s->nlinks; k++)
+			free(s->links[k]);
+		free(s->links);
+		free(s->link_kind);
 		free(s->status);
 		free(s->to);
 		free(s->cc);

@@ -7,7 +7,8 @@
  * matches (an N: match counts 0), the highest wins; of equals, the one
  * with the more literal pattern, then the later.  K: is kept apart
  * (maintainers_keyword()).  S:
- * (status) and T: (trees) are kept for routing and shaping a series.
+ * (status) and T: (trees) are kept for routing and shaping a series, W:,
+ * B: and Q: for the project's own places (own.h).
  */
 #ifndef PROJECT_MAINTAINERS_H
 #define PROJECT_MAINTAINERS_H
@@ -28,6 +29,9 @@ struct maint_section {
 	char *status;		/* S:, or NULL */
 	char **trees;		/* T:, "git URL [branch]" */
 	size_t ntrees, atrees;
+	char **links;		/* W:, B: and Q:, as written */
+	char *link_kind;	/* 'W', 'B' or 'Q' for each link */
+	size_t nlinks, alinks;
 	struct maint_pattern *pat;
 	size_t npat, apat;
 };

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include "../lib/config.h"
-#include "../lib/run.h"
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "../url/infra.h"
@@ -169,316 +166,29 @@ static int is_translation(const char *path, const char *base)
 	       !strcmp(ext, "pot");
 }
 
-/* A file of the tree that may well not be there: quiet when it is not. */
-static int read_if_there(struct strbuf *sb, const char *path)
-{
-	struct stat st;
-
-	if (lstat(path, &st) || !S_ISREG(st.st_mode))
-		return -1;
-	return strbuf_read_file(sb, path);
-}
-
-static void add_imported(struct keep_tree *t, const char *what, size_t n)
-{
-	size_t i;
-
-	while (n && (what[n - 1] == '/' || isspace((unsigned char)what[n - 1])))
-		n--;
-	if (!n)
-		return;
-	for (i = 0; i < t->nimported; i++)
-		if (strlen(t->imported[i]) == n &&
-		    !strncmp(t->imported[i], what, n))
-			return;
-	ALLOC_GROW(t->imported, t->nimported + 1, t->aimported);
-	t->imported[t->nimported++] = xstrndup(what, n);
-}
-
-/* Call fn on each line of text (without its newline). */
-static void each_line_of(struct keep_tree *t, const char *text,
-			 void (*fn)(struct keep_tree *t, const char *line,
-				    size_t n))
-{
-	const char *line, *next;
-
-	for (line = text; *line; line = next) {
-		size_t n = strcspn(line, "\n");
-
-		next = line + n + (line[n] == '\n');
-		fn(t, line, n);
-	}
-}
-
-/* The same for the tree's file name, if the tree has one. */
-static void each_line(struct keep_tree *t, const char *name,
-		      void (*fn)(struct keep_tree *t, const char *line,
-				 size_t n))
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *path = xstrfmt("%s/%s", t->root, name);
-
-	if (!read_if_there(&sb, path))
-		each_line_of(t, sb.buf, fn);
-	free(path);
-	strbuf_release(&sb);
-}
-
-/* .gitmodules: "path = X". */
-static void submodule_line(struct keep_tree *t, const char *line, size_t n)
-{
-	const char *v;
-
-	while (n && isspace((unsigned char)*line)) {
-		line++;
-		n--;
-	}
-	if (n <= 4 || strncmp(line, "path", 4))
-		return;
-	for (v = line + 4; v < line + n && strchr(" \t=", *v); v++)
-		;
-	add_imported(t, v, (size_t)(line + n - v));
-}
-
-/* .gitattributes: "PATTERN ... linguist-vendored" (not =false). */
-static void attributes_line(struct keep_tree *t, const char *line, size_t n)
-{
-	size_t p = strcspn(line, " \t");
-	char *attrs = xstrndup(line, n);
-
-	if (*line != '#' && p < n &&
-	    (strstr(attrs, " linguist-vendored") ||
-	     strstr(attrs, "\tlinguist-vendored")) &&
-	    !strstr(attrs, "linguist-vendored=false"))
-		add_imported(t, line, p);
-	free(attrs);
-}
-
-/* A commit message's "git-subtree-dir: D". */
-static void subtree_line(struct keep_tree *t, const char *line, size_t n)
-{
-	if (n > 17 && !strncmp(line, "git-subtree-dir: ", 17))
-		add_imported(t, line + 17, n - 17);
-}
-
-/*
- * Folders git subtree brought in: its commits carry "git-subtree-dir: D"
- * (u-boot's dts/upstream, lib/mbedtls/external/mbedtls, lib/lwip/lwip).
- * The history is read once; a tree that is no git checkout has none.
- */
-static void subtree_dirs(struct keep_tree *t)
-{
-	const char *a[] = { "git", "log", "--grep=^git-subtree-dir: ",
-			    "--format=%B", NULL };
-	struct strbuf out = STRBUF_INIT;
-	char *git = xstrfmt("%s/.git", t->root);
-	struct stat st;
-
-	if (!stat(git, &st) && !run_command_quiet(a, t->root, &out))
-		each_line_of(t, out.buf, subtree_line);
-	free(git);
-	strbuf_release(&out);
-}
-
-/*
- * "host/path" of a URL (libcurl's parts) or of git's host:path, lowercase
- * host, without a trailing ".git" or '/'; NULL if it names no host.
- */
-static char *place_of(const char *url, size_t n)
-{
-	char *u = xstrndup(url, n), *p, *out = NULL;
-	size_t k;
-
-	if (strstr(u, "://")) {
-		out = url_host_path(u);
-	} else if ((p = strchr(u, '@')) && strchr(p, ':')) {
-		*strchr(p, ':') = '/';	/* git@host:owner/repo, scp's form */
-		out = xstrdup(p + 1);
-		for (k = 0; out[k] && out[k] != '/'; k++)
-			out[k] = (char)tolower((unsigned char)out[k]);
-	}
-	free(u);
-	if (!out)
-		return NULL;
-	k = strlen(out);
-	if (k > 4 && !strcmp(out + k - 4, ".git"))
-		out[k -= 4] = '\0';
-	while (k && out[k - 1] == '/')
-		out[--k] = '\0';
-	if (!k || out[0] == '/') {
-		free(out);
-		return NULL;
-	}
-	return out;
-}
-
-static void add_own(struct keep_tree *t, const char *url, size_t n)
-{
-	char *place = place_of(url, n);
-
-	if (!place)
-		return;
-	ALLOC_GROW(t->own, t->nown + 1, t->aown);
-	t->own[t->nown++] = place;
-}
-
-/* The first URL on a line (after "T:\tgit " or "url = "). */
-static void add_own_line(struct keep_tree *t, const char *line, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!isspace((unsigned char)line[i]) &&
-		    (i == 0 || isspace((unsigned char)line[i - 1]))) {
-			size_t w = strcspn(line + i, " \t\n");
-
-			if (w > n - i)
-				w = n - i;
-			if (memmem(line + i, w, "://", 3) ||
-			    (memchr(line + i, '@', w) && memchr(line + i, ':', w))) {
-				add_own(t, line + i, w);
-				return;
-			}
-		}
-}
-
-/* MAINTAINERS: the URL of a T:, B: or Q: line. */
-static void maintainers_line(struct keep_tree *t, const char *line, size_t n)
-{
-	if (n > 2 && strchr("TBQ", line[0]) && line[1] == ':')
-		add_own_line(t, line + 2, n - 2);
-}
-
-/* .git/config: a remote's "url = ...". */
-static void config_line(struct keep_tree *t, const char *line, size_t n)
-{
-	const char *v = line;
-
-	while (v < line + n && isspace((unsigned char)*v))
-		v++;
-	if ((size_t)(line + n - v) > 3 && !strncmp(v, "url", 3))
-		add_own_line(t, v + 3, n - (size_t)(v + 3 - line));
-}
-
-/* A link into one of the project's own places (its repositories, ...). */
-static int is_own(const struct keep_tree *t, const char *url)
-{
-	char *place;
-	size_t i;
-	int own = 0;
-
-	if (!t || !t->nown || !(place = place_of(url, strlen(url))))
-		return 0;
-	for (i = 0; i < t->nown && !own; i++) {
-		size_t n = strlen(t->own[i]);
-
-		own = !strncmp(place, t->own[i], n) &&
-		      (!place[n] || place[n] == '/' || place[n] == '?' ||
-		       place[n] == '#');
-	}
-	free(place);
-	return own;
-}
-
 void keep_tree_init(struct keep_tree *t, const char *root,
 		    const struct config *cfg)
 {
 	memset(t, 0, sizeof(*t));
 	t->cfg = cfg;
-	if (root) {
+	if (root)
 		t->root = xstrdup(root);
-		each_line(t, ".gitmodules", submodule_line);
-		each_line(t, ".gitattributes", attributes_line);
-		each_line(t, "MAINTAINERS", maintainers_line);
-		each_line(t, ".git/config", config_line);
-		subtree_dirs(t);
-	}
+	imported_init(&t->imported, root);
+	own_places_init(&t->own, root);
 }
 
 void keep_tree_release(struct keep_tree *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->nimported; i++)
-		free(t->imported[i]);
-	free(t->imported);
-	for (i = 0; i < t->nown; i++)
-		free(t->own[i]);
-	free(t->own);
+	imported_release(&t->imported);
+	own_places_release(&t->own);
 	free(t->root);
-	strmap_clear(&t->dirs, NULL);
 	memset(t, 0, sizeof(*t));
-}
-
-/*
- * Does the README of folder dir (relative to the root) say its files come
- * from elsewhere?  What such a README says, in the trees seen: "These
- * source files come from the Rust standard library ... kept as close as
- * possible to upstream" (the kernel's rust/alloc/), "imported from",
- * "vendored", "copied from", "synced from".
- */
-static int readme_imported(struct keep_tree *t, const char *dir)
-{
-	static const char *const names[] = {
-		"README", "README.md", "README.rst", "README.txt",
-	};
-	static const char *const says[] = {
-		"files come from", "imported from", "vendored", "copied from",
-		"synced from", "close as possible to upstream",
-		"is a copy of",
-	};
-	void **slot = strmap_put(&t->dirs, dir);
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, k;
-
-	if (*slot)
-		return *slot == (void *)2;
-	*slot = (void *)1;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		char *name = xstrfmt("%s/%s/%s", t->root, dir, names[i]);
-
-		strbuf_reset(&sb);
-		if (!read_if_there(&sb, name)) {
-			if (sb.len > 4096)
-				strbuf_setlen(&sb, 4096);
-			for (k = 0; k < sizeof(says) / sizeof(says[0]); k++)
-				if (strcasestr(sb.buf, says[k]))
-					*slot = (void *)2;
-		}
-		free(name);
-	}
-	strbuf_release(&sb);
-	return *slot == (void *)2;
 }
 
 /* Code with an upstream of its own, which takes changes there first. */
 static int is_imported(struct keep_tree *t, const char *path)
 {
-	const char *slash;
-	size_t i;
-
-	if (!t || !t->root)
-		return 0;
-	for (i = 0; i < t->nimported; i++) {
-		const char *im = t->imported[i];
-		size_t n = strlen(im);
-
-		if (n > 3 && !strcmp(im + n - 3, "/**"))
-			n -= 3;
-		if ((!strncmp(path, im, n) && path[n] == '/') ||
-		    !fnmatch(im, path, 0) ||
-		    (!strchr(im, '/') && !fnmatch(im, base_of(path), 0)))
-			return 1;
-	}
-	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
-		char *dir = xstrndup(path, (size_t)(slash - path));
-		int r = readme_imported(t, dir);
-
-		free(dir);
-		if (r)
-			return 1;
-	}
-	return 0;
+	return t && t->root && imported_path(&t->imported, path);
 }
 
 /* The files whose every line is someone's own, or the tree's, as it is. */
@@ -685,7 +395,7 @@ enum keep_reason keep_reason(const char *path, enum context ctx,
 	struct url_info info;
 
 	if (r == KEEP_NONE && url && !url_parse(url, &info)) {
-		if (infra_host(info.host, cfg) || is_own(t, url))
+		if (infra_host(info.host, cfg) || (t && own_place(&t->own, url)))
 			r = KEEP_INFRA;
 		url_info_release(&info);
 	}

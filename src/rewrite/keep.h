@@ -12,16 +12,13 @@
  * container and packaging files and tools' own dotfiles (.clang-tidy,
  * .editorconfig: none is documentation), release notes and
  * changelogs, licence texts, translations, any file named MAINTAINERS or
- * CREDITS (people's entries, the tree's routing), imported code (a git
- * submodule, a path .gitattributes marks linguist-vendored, a folder
- * git subtree brought in (a "git-subtree-dir:" commit), a folder whose
- * own README says it comes from elsewhere, as rust/alloc/'s does: it has
- * an upstream of its own); on any line, copyright,
- * author, SPDX and licence lines (who wrote what, the terms as written);
- * links to the project's own infrastructure (infra_host(), and the
- * repositories, bug trackers and patch queues the tree's MAINTAINERS T:,
- * B: and Q: lines and its .git/config remotes name: links into them),
- * which fail when the checker's network does.  The tree's .linkmend.conf adds
+ * CREDITS (people's entries, the tree's routing), imported code (what
+ * the tree says has an upstream of its own: project/imported.h); on any
+ * line, copyright, author, SPDX and licence lines (who wrote what, the
+ * terms as written); links to the project's own infrastructure
+ * (infra_host(), and links into the repositories, bug trackers and
+ * patch queues the tree names: project/own.h's places), which fail when
+ * the checker's network does.  The tree's .linkmend.conf adds
  * [keep] path = GLOB, [keep] line = TEXT (a case-insensitive part of the
  * line) and [keep] host = NAME (it and its subdomains).  Code and strings
  * are the plan's (--strings).
@@ -31,25 +28,22 @@
 
 #include <stddef.h>
 
-#include "../lib/strmap.h"
 #include "../lib/vocab.h"
+#include "../project/imported.h"
+#include "../project/own.h"
 
 struct config;
 
 /*
  * What keep_reason() reads of the tree beyond the file at hand: its
- * configuration, and (when root is set) its .gitmodules, .gitattributes,
- * MAINTAINERS, .git/config, the subtrees its history names and the
- * READMEs of the folders that hold a changed file, read once.
+ * configuration, and (when root is set) what project/ reads of it: its
+ * imported folders and its own places.
  */
 struct keep_tree {
 	const struct config *cfg;
 	char *root;
-	char **imported;	/* folders and patterns of imported code */
-	size_t nimported, aimported;
-	char **own;		/* "host/path" of the project's own places */
-	size_t nown, aown;
-	struct strmap dirs;	/* folder -> its README says imported */
+	struct imported imported;	/* code with an upstream of its own */
+	struct own_places own;		/* the project's own places */
 };
 
 /* root NULL: nothing of the tree is read (a test's lines). */
