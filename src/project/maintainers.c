@@ -349,6 +349,13 @@ long maintainers_section(const struct maintainers *m, const char *path)
 	return best;
 }
 
+const char *maintainers_owner(const struct maintainers *m, const char *path)
+{
+	long k = maintainers_section(m, path);
+
+	return k >= 0 ? m->v[k].name : NULL;
+}
+
 size_t maintainers_ties(const struct maintainers *m, const char *path,
 			long *out, size_t max)
 {

@@ -65,6 +65,9 @@ int maintainers_file_match(const char *path, const char *pattern);
 /* The best section for path, or -1. */
 long maintainers_section(const struct maintainers *m, const char *path);
 
+/* The name of the best section for path ("NETWORKING DRIVERS"), or NULL. */
+const char *maintainers_owner(const struct maintainers *m, const char *path);
+
 /*
  * Every section that matches path, the most specific first (as
  * maintainers_section() ranks them); up to max into out, returning how

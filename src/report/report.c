@@ -102,10 +102,10 @@ static const char *area_for(struct build *b, const char *path)
 	if (*slot)
 		return *slot;
 	if (b->have_maint) {
-		long k = maintainers_section(&b->maint, path);
+		const char *owner = maintainers_owner(&b->maint, path);
 
-		if (k >= 0) {
-			*slot = xstrdup(b->maint.v[k].name);
+		if (owner) {
+			*slot = xstrdup(owner);
 			return *slot;
 		}
 	}

@@ -52,5 +52,23 @@ int main(void)
 	CHECK(section_for(text, "xdrivers/net/wireless/ath/a.c") == 0,
 	      "and one that matches");
 	free(text);
+	text = xstrdup("Maintainers List\n\nNET\nF:\tnet/\n\nREST\nF:\t*\nF:\t*/\n");
+	{
+		struct maintainers m;
+
+		maintainers_parse(text, NULL, &m);
+		CHECK_STR(maintainers_owner(&m, "net/core/dev.c"), "NET",
+			  "a path's owner: its best section's name");
+		CHECK_STR(maintainers_owner(&m, "README"), "REST",
+			  "a top-level file's: the whole tree's section");
+		maintainers_release(&m);
+		free(text);
+		text = xstrdup("Maintainers List\n\nNET\nF:\tnet/\n");
+		maintainers_parse(text, NULL, &m);
+		CHECK(!maintainers_owner(&m, "README"),
+		      "a path no section covers has no owner");
+		maintainers_release(&m);
+	}
+	free(text);
 	return unit_done();
 }
