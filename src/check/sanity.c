@@ -5,7 +5,7 @@
 
 #include "../lib/strmap.h"
 #include "../lib/xalloc.h"
-#include "../url/infra.h"
+#include "../project/infra.h"
 #include "sanity.h"
 
 struct host_count {

@@ -7,7 +7,7 @@
 #include "../lib/config.h"
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
-#include "../url/infra.h"
+#include "../project/infra.h"
 #include "../url/url.h"
 #include "keep.h"
 
