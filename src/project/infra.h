@@ -7,8 +7,8 @@
  * patchwork, bugzilla, docs; and every [keep] host itself): when a check
  * cannot reach one, the checker's network is at fault, not the tree.
  */
-#ifndef URL_INFRA_H
-#define URL_INFRA_H
+#ifndef PROJECT_INFRA_H
+#define PROJECT_INFRA_H
 
 struct config;
 
