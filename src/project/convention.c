@@ -37,7 +37,7 @@ enum {
 	R_ONE = 1 << 3,		/* in a folder directly in the folder */
 	R_DEEP = 1 << 4,	/* in a folder below the folder */
 	R_FIRM = 1 << 5,	/* a subsystem's own fixed form */
-	R_WORD = 1 << 6,	/* the folder itself: the words before a field */
+	R_WORD = 1 << 6,	/* the folder itself: its first words */
 };
 
 struct prefix_rule {
@@ -378,11 +378,12 @@ static int row_holds(const struct prefix_rule *r, const char *path,
 		     const char *rest)
 {
 	const char *slash = strchr(rest, '/'), *last = strrchr(rest, '/');
+	int dir = !*path || path[strlen(path) - 1] == '/';
 	char *st;
 	int ok;
 
 	if (((r->flags & R_EXACT) && *rest) ||
-	    ((r->flags & R_FILE) && (!*path || path[strlen(path) - 1] == '/')) ||
+	    ((r->flags & R_FILE) && dir) ||
 	    ((r->flags & R_FLAT) && slash) ||
 	    ((r->flags & R_ONE) && (!slash || strchr(slash + 1, '/'))) ||
 	    ((r->flags & R_DEEP) && (!last || last == rest)))

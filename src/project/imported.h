@@ -24,7 +24,7 @@ enum imported_by {
 
 struct imported {
 	char *root;
-	char **pattern;		/* folders and patterns, as the tree names them */
+	char **pattern;		/* folders and patterns, as named */
 	enum imported_by *by;
 	size_t nr, alloc;
 	struct strmap dirs;	/* folder -> its README says imported */

@@ -43,7 +43,8 @@ static const char maintainers[] =
 	"M:\tLinus <torvalds@x.org>\n"
 	"L:\tlinux-kernel@vger.example.org\n"
 	"S:\tBuried alive in reporters\n"
-	"T:\tgit git://git.top.example.org/pub/scm/linux/kernel/git/torvalds/linux.git\n"
+	"T:\tgit git://git.top.example.org/pub/scm/linux/kernel/git/"
+	"torvalds/linux.git\n"
 	"F:\t*\n"
 	"F:\t*/\n";
 
