@@ -10,7 +10,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "../rewrite/keep.h"
-#include "maintainers.h"
+#include "../project/maintainers.h"
 #include "series.h"
 
 static int is_dt_binding(const char *path)

@@ -8,7 +8,7 @@
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
 #include "../lib/xalloc.h"
-#include "maintainers.h"
+#include "../project/maintainers.h"
 #include "series.h"
 
 /*

@@ -30,9 +30,11 @@
 #include "../lib/strmap.h"
 #include "../rewrite/keep.h"
 #include "../rewrite/plan.h"
-#include "maintainers.h"
-#include "route.h"
-#include "subject.h"
+#include "../project/maintainers.h"
+#include "../project/route.h"
+#include "../project/subject.h"
+#include "address.h"
+#include "summary.h"
 #include "write.h"
 
 struct group {

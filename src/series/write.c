@@ -21,8 +21,8 @@
 #include "../rewrite/keep.h"
 #include "../rewrite/rewrite.h"
 #include "b4.h"
-#include "maintainers.h"
-#include "route.h"
+#include "../project/maintainers.h"
+#include "../project/route.h"
 #include "series.h"
 
 /* path as it is after group gi and every group before it, into out. */
