@@ -4,8 +4,8 @@
  * without its body), follows redirects and meta refreshes hop by hop,
  * retries transient faults with backoff and obeys Retry-After, probes each
  * host once with a random path to recognise soft-404s and parked domains,
- * and reports one result per URL with its evidence.  check_is_dead()
- * applies the confirmation rule to a URL's history.
+ * and reports one result per URL with its evidence.  link_is_dead()
+ * (link.h) applies the confirmation rule to a URL's history.
  */
 #ifndef CHECK_CHECK_H
 #define CHECK_CHECK_H

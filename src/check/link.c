@@ -90,6 +90,12 @@ enum verdict link_verdict(const struct link *l)
 	return l->have_last ? l->last.verdict : V__COUNT;
 }
 
+int link_is_dead(const struct link *l, int confirm, long long spacing_s,
+		 int *failures)
+{
+	return check_is_dead(l->hist, l->nhist, confirm, spacing_s, failures);
+}
+
 static int load_check(const struct store_check *sc, void *data)
 {
 	struct link *l = link_set_by_id(data, sc->url_id);

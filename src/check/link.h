@@ -56,5 +56,13 @@ void link_check_copy(struct store_check *dst, const struct store_check *src);
 void link_check_release(struct store_check *c);
 /* The verdict of the newest check (V__COUNT when never checked). */
 enum verdict link_verdict(const struct link *l);
+/*
+ * Dead by the confirmation rule (check_is_dead(): its newest check
+ * failed, and confirm failures at least spacing_s apart count), as
+ * check, diff and resolve judge a link.  *failures (when not NULL) is
+ * the count.
+ */
+int link_is_dead(const struct link *l, int confirm, long long spacing_s,
+		 int *failures);
 
 #endif

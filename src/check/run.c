@@ -96,7 +96,7 @@ static void to_store(const struct check_run_opts *o,
 	struct url_info info;
 
 	*detail = NULL;
-	if (verdict_is_failure(v) && r->status && !url_parse(r->url, &info)) {
+	if (verdict_accepts(v) && r->status && !url_parse(r->url, &info)) {
 		if (accepts(o->cfg, info.host, r->status)) {
 			v = V_ALIVE;
 			*detail = xstrfmt("%s, accepted on this host by "
@@ -279,7 +279,7 @@ int check_run(const struct check_run_opts *o, struct link_set *links,
 			continue;
 		which[n++] = i;
 		if (l->host && l->have_last &&
-		    sanity_unreachable(link_verdict(l)))
+		    verdict_is_unreachable(link_verdict(l)))
 			*strmap_put(&hosts, l->host) = (void *)1;
 	}
 	/*
@@ -340,13 +340,11 @@ size_t check_waiting(const struct check_run_opts *o,
 	for (i = 0; i < links->nr; i++) {
 		const struct link *l = &links->v[i];
 		long long last, at;
-		int k;
 
-		if (!l->have_last || !verdict_is_failure(link_verdict(l)))
+		if (!l->have_last || !verdict_is_failure(link_verdict(l)) ||
+		    link_is_dead(l, o->confirm, o->spacing_s, NULL))
 			continue;
-		k = check_failures_at(l->hist, l->nhist, o->spacing_s, &last);
-		if (k >= o->confirm)
-			continue;
+		check_failures_at(l->hist, l->nhist, o->spacing_s, &last);
 		n++;
 		at = last + o->spacing_s;
 		if (!*next || at < *next)
@@ -409,13 +407,12 @@ void check_say_waiting(const struct check_run_opts *o,
 void check_confirmation(const struct check_run_opts *o, const struct link *l,
 			struct strbuf *sb, int *dead)
 {
-	int n = check_failures(l->hist, l->nhist, o->spacing_s);
+	int n;
 
-	*dead = 0;
+	*dead = link_is_dead(l, o->confirm, o->spacing_s, &n);
 	if (!verdict_is_failure(link_verdict(l)))
 		return;
-	if (n >= o->confirm) {
-		*dead = 1;
+	if (*dead) {
 		strbuf_addf(sb, " (dead: %d failed check%s)", n, n == 1 ? "" : "s");
 	} else {
 		strbuf_addf(sb, " (unconfirmed: %d of %d failed checks)", n,

@@ -16,12 +16,6 @@ struct host_count {
 	int was_up;		/* and answered then */
 };
 
-int sanity_unreachable(enum verdict v)
-{
-	return v == V_DNS || v == V_DNS_ERROR || v == V_REFUSED ||
-	       v == V_TIMEOUT || v == V_TLS;
-}
-
 int sanity_network_suspect(const struct link_set *links, long long now,
 			   const struct config *cfg, int share_pct,
 			   struct strbuf *why)
@@ -49,12 +43,13 @@ int sanity_network_suspect(const struct link_set *links, long long now,
 		for (k = 0; k < l->nhist; k++)
 			if (l->hist[k].at < now) {
 				c->history = 1;
-				c->was_up |= !sanity_unreachable(l->hist[k].verdict);
+				c->was_up |= !verdict_is_unreachable(
+						l->hist[k].verdict);
 			}
 		if (!l->have_last || l->last.at < now)
 			continue;
 		c->checked++;
-		if (sanity_unreachable(link_verdict(l))) {
+		if (verdict_is_unreachable(link_verdict(l))) {
 			c->unreachable++;
 			c->verdict = verdict_name(l->last.verdict);
 		}

@@ -19,13 +19,10 @@ struct config;
 /* Fewer hosts checked than this: the share rule does not apply. */
 #define SANITY_MIN_HOSTS 20
 
-/* A failure before any HTTP answer: dns, dns-error, refused, timeout, tls. */
-int sanity_unreachable(enum verdict v);
-
 /*
  * 1 when the checks made at time now (this run's) say the network is
  * broken, the reason in why: a core host unreachable (every link of it
- * failed before an HTTP answer: dns, dns-error, refused, timeout, tls),
+ * failed before an HTTP answer: verdict_is_unreachable()),
  * or more than share_pct percent of the hosts checked (at least
  * SANITY_MIN_HOSTS) unreachable.  A host checked before and never
  * reached is not judged: its failing again says nothing of the network.

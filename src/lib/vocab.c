@@ -99,15 +99,46 @@ unsigned flags_parse(const char *s)
 	return flags;
 }
 
-static const char *const verdict_names[V__COUNT] = {
-	"alive", "moved", "redirected", "gone", "soft-404", "dns", "dns-error",
-	"refused", "timeout", "tls", "blocked", "server-error", "parked",
-	"unsafe", "fragment-missing",
+/*
+ * What each verdict says, in one place: every stage reads a verdict
+ * through this table, never by listing verdicts of its own.
+ *   failure      counts towards dead by the confirmation rule;
+ *   success      starts that count over (blocked is neither: a 403
+ *                or 429 says nothing of the page);
+ *   unreachable  no HTTP answer came: the host, or the checker's own
+ *                network, is down (check_network()'s evidence);
+ *   accepts      [host "NAME"] accept may make it alive (a failure
+ *                with an HTTP status);
+ *   state        what one check with it makes of a link: dead is
+ *                evidence the page is gone, failing may pass (a
+ *                timeout, a server's error), unchecked was never
+ *                requested (refused by policy).
+ */
+static const struct {
+	const char *name;
+	unsigned failure:1, success:1, unreachable:1, accepts:1;
+	enum link_state state;
+} verdicts[V__COUNT] = {
+	[V_ALIVE] = { "alive", 0, 1, 0, 0, LS_ALIVE },
+	[V_MOVED] = { "moved", 0, 1, 0, 0, LS_MOVED },
+	[V_REDIRECTED] = { "redirected", 0, 1, 0, 0, LS_ALIVE },
+	[V_GONE] = { "gone", 1, 0, 0, 1, LS_DEAD },
+	[V_SOFT404] = { "soft-404", 1, 0, 0, 1, LS_DEAD },
+	[V_DNS] = { "dns", 1, 0, 1, 1, LS_DEAD },
+	[V_DNS_ERROR] = { "dns-error", 1, 0, 1, 1, LS_FAILING },
+	[V_REFUSED] = { "refused", 1, 0, 1, 1, LS_DEAD },
+	[V_TIMEOUT] = { "timeout", 1, 0, 1, 1, LS_FAILING },
+	[V_TLS] = { "tls", 1, 0, 1, 1, LS_DEAD },
+	[V_BLOCKED] = { "blocked", 0, 0, 0, 0, LS_ALIVE },
+	[V_SERVER_ERROR] = { "server-error", 1, 0, 0, 1, LS_FAILING },
+	[V_PARKED] = { "parked", 1, 0, 0, 1, LS_DEAD },
+	[V_UNSAFE] = { "unsafe", 0, 1, 0, 0, LS_UNCHECKED },
+	[V_FRAGMENT_MISSING] = { "fragment-missing", 0, 1, 0, 0, LS_ALIVE },
 };
 
 const char *verdict_name(enum verdict v)
 {
-	return (unsigned)v < V__COUNT ? verdict_names[v] : "?";
+	return (unsigned)v < V__COUNT ? verdicts[v].name : "?";
 }
 
 enum verdict verdict_from_name(const char *name)
@@ -115,16 +146,29 @@ enum verdict verdict_from_name(const char *name)
 	int i;
 
 	for (i = 0; i < V__COUNT; i++)
-		if (!strcmp(verdict_names[i], name))
+		if (!strcmp(verdicts[i].name, name))
 			return (enum verdict)i;
 	return V__COUNT;
 }
 
 int verdict_is_failure(enum verdict v)
 {
-	return v != V_ALIVE && v != V_MOVED && v != V_REDIRECTED &&
-	       v != V_BLOCKED && v != V_UNSAFE && v != V_FRAGMENT_MISSING &&
-	       v < V__COUNT;
+	return (unsigned)v < V__COUNT && verdicts[v].failure;
+}
+
+int verdict_is_unreachable(enum verdict v)
+{
+	return (unsigned)v < V__COUNT && verdicts[v].unreachable;
+}
+
+int verdict_accepts(enum verdict v)
+{
+	return (unsigned)v < V__COUNT && verdicts[v].accepts;
+}
+
+enum link_state verdict_state(enum verdict v)
+{
+	return (unsigned)v < V__COUNT ? verdicts[v].state : LS_UNCHECKED;
 }
 
 int check_failures_at(const struct check_history *h, size_t n,
@@ -136,8 +180,9 @@ int check_failures_at(const struct check_history *h, size_t n,
 
 	for (i = 0; i < n; i++) {
 		if (!verdict_is_failure(h[i].verdict)) {
-			if (h[i].verdict != V_BLOCKED)
-				count = 0;	/* a success starts over */
+			if ((unsigned)h[i].verdict >= V__COUNT ||
+			    verdicts[h[i].verdict].success)
+				count = 0;
 			continue;
 		}
 		if (!count || h[i].at - last >= spacing_s) {
@@ -154,6 +199,16 @@ int check_failures(const struct check_history *h, size_t n,
 		   long long spacing_s)
 {
 	return check_failures_at(h, n, spacing_s, NULL);
+}
+
+int check_is_dead(const struct check_history *h, size_t n, int confirm,
+		  long long spacing_s, int *failures)
+{
+	int k = check_failures(h, n, spacing_s);
+
+	if (failures)
+		*failures = k;
+	return n && verdict_is_failure(h[n - 1].verdict) && k >= confirm;
 }
 
 static const char *const kind_names[K__COUNT] = {

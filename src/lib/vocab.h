@@ -84,7 +84,7 @@ enum verdict {
 
 const char *verdict_name(enum verdict v);
 enum verdict verdict_from_name(const char *name);	/* V__COUNT if none */
-/* 1 for verdicts that count towards a URL being dead. */
+/* 1 for verdicts that count towards a URL being dead (the table's). */
 int verdict_is_failure(enum verdict v);
 
 struct check_history {
@@ -102,6 +102,13 @@ int check_failures_at(const struct check_history *h, size_t n,
 		      long long spacing_s, long long *last);
 int check_failures(const struct check_history *h, size_t n,
 		   long long spacing_s);
+/*
+ * The rule whole, the one check, diff, resolve and report apply: dead
+ * when the newest check failed and confirm failures count.  *failures
+ * (when not NULL) is the count.
+ */
+int check_is_dead(const struct check_history *h, size_t n, int confirm,
+		  long long spacing_s, int *failures);
 
 /* What resolve decided for an occurrence; its name is the store's. */
 enum kind {
@@ -143,5 +150,17 @@ enum link_state {
 };
 
 const char *link_state_name(enum link_state s);
+
+/*
+ * What one verdict says (lib/vocab.c's table): the state one check with
+ * it makes of a link before the confirmation rule (alive, moved, dead:
+ * evidence the page is gone; failing: it may pass; unchecked: refused
+ * by policy, never requested); whether no HTTP answer came (the host or
+ * the checker's network down); whether [host "NAME"] accept may make it
+ * alive.
+ */
+enum link_state verdict_state(enum verdict v);
+int verdict_is_unreachable(enum verdict v);
+int verdict_accepts(enum verdict v);
 
 #endif

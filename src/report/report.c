@@ -224,32 +224,32 @@ static void set_states(struct build *b)
 			h[k].at = l->checks[k].at;
 			h[k].verdict = l->checks[k].verdict;
 		}
-		l->failures = check_failures(h, l->nchecks, b->o->spacing_s);
-		l->dead = verdict_is_failure(h[l->nchecks - 1].verdict) &&
-			  l->failures >= b->o->confirm;
+		l->dead = check_is_dead(h, l->nchecks, b->o->confirm,
+					b->o->spacing_s, &l->failures);
 		free(h);
 	}
 	for (i = 0; i < b->nocc; i++) {
 		struct r_occ *o = &b->occ[i];
 		struct r_link *l = &b->links[o->link];
-		enum verdict v;
+		enum link_state s;
 
 		if (!l->nchecks) {
 			o->state = LS_UNCHECKED;
 			continue;
 		}
-		v = l->checks[l->nchecks - 1].verdict;
-		if (v == V_UNSAFE && o->kind == K__COUNT)
+		/* The verdict's state, then what resolve found for it. */
+		s = verdict_state(l->checks[l->nchecks - 1].verdict);
+		if (s == LS_UNCHECKED && o->kind == K__COUNT)
 			o->state = LS_UNCHECKED;	/* never requested */
 		else if (o->kind == K_ARCHIVED)
 			o->state = LS_DEAD;
 		else if (o->kind != K__COUNT && o->kind != K_UNRESOLVED)
 			o->state = LS_MOVED;
-		else if (!verdict_is_failure(v) && v != V_MOVED)
+		else if (s == LS_ALIVE || s == LS_UNCHECKED)
 			o->state = LS_ALIVE;
-		else if (o->kind != K__COUNT || (v != V_MOVED && l->dead))
+		else if (o->kind != K__COUNT || (s != LS_MOVED && l->dead))
 			o->state = LS_UNRESOLVED;
-		else if (v == V_MOVED)
+		else if (s == LS_MOVED)
 			o->state = LS_MOVED;
 		else
 			o->state = LS_FAILING;

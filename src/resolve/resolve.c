@@ -1711,9 +1711,8 @@ static void judge(struct resolver *c)
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
 
-		t->failures = check_failures(t->l.hist, t->l.nhist, c->o.spacing_s);
-		t->dead = t->l.have_last && verdict_is_failure(link_verdict(&t->l)) &&
-			  t->failures >= c->o.confirm;
+		t->dead = link_is_dead(&t->l, c->o.confirm, c->o.spacing_s,
+				       &t->failures);
 	}
 }
 

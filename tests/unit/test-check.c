@@ -45,9 +45,55 @@ static void test_names(void)
 	      "parked and tls are failures");
 }
 
+/*
+ * The one table of what a verdict says, against the lists each stage
+ * kept before it: diff's states, sanity's unreachable, check's accept.
+ */
+static void test_table(void)
+{
+	static const enum link_state want[V__COUNT] = {
+		[V_ALIVE] = LS_ALIVE, [V_MOVED] = LS_MOVED,
+		[V_REDIRECTED] = LS_ALIVE, [V_GONE] = LS_DEAD,
+		[V_SOFT404] = LS_DEAD, [V_DNS] = LS_DEAD,
+		[V_DNS_ERROR] = LS_FAILING, [V_REFUSED] = LS_DEAD,
+		[V_TIMEOUT] = LS_FAILING, [V_TLS] = LS_DEAD,
+		[V_BLOCKED] = LS_ALIVE, [V_SERVER_ERROR] = LS_FAILING,
+		[V_PARKED] = LS_DEAD, [V_UNSAFE] = LS_UNCHECKED,
+		[V_FRAGMENT_MISSING] = LS_ALIVE,
+	};
+	struct check_history h[3];
+	int v, states = 1, unreachable = 1, accepts = 1;
+
+	for (v = 0; v < V__COUNT; v++) {
+		enum verdict e = (enum verdict)v;
+		int down = e == V_DNS || e == V_DNS_ERROR || e == V_REFUSED ||
+			   e == V_TIMEOUT || e == V_TLS;
+
+		states &= verdict_state(e) == want[v];
+		unreachable &= verdict_is_unreachable(e) == down;
+		accepts &= verdict_accepts(e) == verdict_is_failure(e);
+	}
+	CHECK(states, "each verdict makes the state diff and report say");
+	CHECK(unreachable, "dns, dns-error, refused, timeout and tls are "
+	      "the host unreached");
+	CHECK(accepts, "[host] accept turns only a failure alive");
+	CHECK(verdict_state(V__COUNT) == LS_UNCHECKED, "no verdict: unchecked");
+	h[0] = (struct check_history){ 0, V_TIMEOUT };
+	h[1] = (struct check_history){ 3 * DAY, V_GONE };
+	h[2] = (struct check_history){ 6 * DAY, V_BLOCKED };
+	CHECK(check_is_dead(h, 2, 2, 3 * DAY, &v) && v == 2,
+	      "two failures three days apart: dead with confirm 2");
+	CHECK(!check_is_dead(h, 2, 3, 3 * DAY, NULL), "not with confirm 3");
+	CHECK(!check_is_dead(h, 3, 2, 3 * DAY, &v) && v == 2,
+	      "the newest check blocked: counted, but not dead");
+	CHECK(!check_is_dead(h, 0, 0, 3 * DAY, NULL),
+	      "never checked: not dead");
+}
+
 int main(void)
 {
 	test_failures();
 	test_names();
+	test_table();
 	return unit_done();
 }
