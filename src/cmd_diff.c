@@ -33,7 +33,8 @@ const struct usage_text cmd_diff_usage = {
 	"\n"
 	"A link is dead when it is gone, soft-404, parked, its host is gone\n"
 	"(dns), refused or its TLS broken; timeouts, server errors and name\n"
-	"server failures are failing, which counts as dead only with --strict.\n"
+	"server failures are failing, dead only with --strict or once the\n"
+	"confirmation rule ([check] confirm, spacing) makes them so.\n"
 	"The suggestion is the store's replacement for the URL, if it has one.\n",
 	"Settings from .linkmend.conf: [scan] skip, [check] ignore,\n"
 	"per-host, timeout, confirm, spacing, [host \"NAME\"] accept; [check]\n"

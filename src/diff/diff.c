@@ -126,25 +126,23 @@ static int check_stale(struct diff_state *c, const struct check_run_opts *o,
 	return ret;
 }
 
+/*
+ * The verdict's state (lib/vocab.c's table); a failing link is dead by
+ * the confirmation rule, as check says it, or with --strict.  A refusal
+ * by policy was never requested: failing, never passed.
+ */
 static enum link_state state_of(const struct diff_state *c,
 				 const struct link *l)
 {
-	switch (link_verdict(l)) {
-	case V_ALIVE:
-	case V_REDIRECTED:
-	case V_BLOCKED:
-	case V_FRAGMENT_MISSING:
-		return LS_ALIVE;
-	case V_MOVED:
-		return LS_MOVED;
-	case V_TIMEOUT:
-	case V_SERVER_ERROR:
-	case V_DNS_ERROR:
-	case V_UNSAFE:
-		return c->o->strict ? LS_DEAD : LS_FAILING;
-	default:
-		return LS_DEAD;
-	}
+	const struct check_run_opts *o = &c->o->check;
+	enum link_state s = verdict_state(link_verdict(l));
+
+	if (s == LS_UNCHECKED)
+		s = LS_FAILING;
+	if (s == LS_FAILING &&
+	    (c->o->strict || link_is_dead(l, o->confirm, o->spacing_s, NULL)))
+		s = LS_DEAD;
+	return s;
 }
 
 /* The status of a move is its first hop's ("301 URL; ..."), not the page's. */

@@ -8,7 +8,8 @@
  * (or one JSON array), a summary to stderr.  A link is dead when it is
  * gone, soft-404, parked, its host is gone, refused or its TLS broken;
  * timeouts, server errors, name server failures and unsafe addresses are
- * failing, dead only when strict.
+ * failing, dead only when strict or confirmed dead by the rule check
+ * applies (link_is_dead(), with the store's checks).
  */
 #ifndef DIFF_DIFF_H
 #define DIFF_DIFF_H

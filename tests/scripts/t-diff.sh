@@ -92,6 +92,26 @@ ok "with the store's replacement suggested" grep -q "; suggested: https://web.ar
 ok "and says it came from the store" grep -q "0 checked now, 1 from the store" "$SCRATCH/err"
 git reset -q
 
+# The confirmation rule, as check applies it: a link whose stored
+# timeouts, days apart, confirm it dead is dead, not failing.
+printf '/* Slow: http://slow.linkmend-web.org/x */\n' > h.c
+git add h.c
+"$LINKMEND" scan -q . > /dev/null
+now=$(date +%s)
+for ago in 691200 345600 3600; do
+	sqlite3 .linkmend/linkmend.db "INSERT INTO checks(url_id, at, verdict, status, curl_code, chain, detail, digest, ms)
+		SELECT id, $now - $ago, 'timeout', 0, 28, '', 'timed out', '', 2000 FROM url WHERE url = 'http://slow.linkmend-web.org/x'"
+done
+diff_ --cached > "$SCRATCH/out" 2> /dev/null
+same "a link confirmed dead by its stored checks fails" "$?" "1"
+same "and is said dead, as check says it" "$(cat "$SCRATCH/out")" \
+	"h.c:1: dead link http://slow.linkmend-web.org/x (timeout: timed out)"
+printf '[check]\n\tconfirm = 4\n' > .linkmend.conf
+diff_ --cached > "$SCRATCH/out" 2> /dev/null
+same "[check] confirm of the tree is the rule diff applies" "$?:$(cut -d' ' -f2 "$SCRATCH/out")" "0:failing"
+rm -f .linkmend.conf h.c
+git reset -q
+
 # .linkmend.conf: an ignored URL is not checked, an accepted status is alive.
 cat > .linkmend.conf <<'C'
 # linkmend settings for this tree
