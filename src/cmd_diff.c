@@ -77,7 +77,7 @@ int cmd_diff(int argc, char **argv)
 	struct diff_result res;
 	struct config cfg;
 	const char *format = "text";
-	char *root;
+	char *root, *db;
 	int ret = 0, color = -1;
 	struct option opts[] = {
 		OPT_STRING(0, "db", &o.db, "PATH|URL",
@@ -114,6 +114,9 @@ int cmd_diff(int argc, char **argv)
 	o.color = color_wanted(color, 1);
 	o.root = root = toplevel();
 	cmd_conf_load(root, &cfg);
+	/* The store as check finds it: the tree's, else [store] url. */
+	o.db = db = cmd_store_find(o.db, root, STORE_FIND_UP | STORE_USER_URL,
+				   NULL);
 	if (net_options_finish(&o.check.req.net, opts, &cfg) ||
 	    check_settings(&o.check, &cfg, opts))
 		die_reported();	/* the setting, naming its file */
@@ -127,6 +130,7 @@ int cmd_diff(int argc, char **argv)
 	else if (res.dead)
 		ret = 1;
 	config_release(&cfg);
+	free(db);
 	free(root);
 	return ret;
 }

@@ -138,7 +138,7 @@ int cmd_run(int argc, char **argv)
 	if (!out || argc < 1)
 		usage_die(cmd_run_usage.synopsis);
 	root = cmd_tree_paths(root_opt, argc, argv, quiet, &real_root, &paths);
-	dbpath = cmd_store_path(db, root);
+	dbpath = cmd_store_find(db, root, STORE_USER_URL | STORE_AT_ROOT, NULL);
 	for (i = 0; i < NSTAGES; i++) {
 		strvec_pushl(&st[i], "--db", dbpath, NULL);
 		if (quiet)

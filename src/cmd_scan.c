@@ -131,7 +131,8 @@ int cmd_scan(int argc, char **argv)
 		die("cannot scan '%s'", argv[0]);
 	cmd_conf_load(ts->root, &cfg);
 	a.job.cfg = &cfg;
-	path = cmd_store_path(a.db, ts->root);
+	path = cmd_store_find(a.db, ts->root, STORE_USER_URL | STORE_AT_ROOT,
+			      NULL);
 	scan_trace("begin");
 	st = store_create(path);
 	if (!st || scan_use_tree(st, a.tree, a.tree_version, ts->root,

@@ -58,7 +58,7 @@ static int parent_exists(const char *path)
  */
 static void same_tree(const struct cmd_store *cs)
 {
-	char *dir = xstrdup(cs->found), *cut = strstr(dir, "/.linkmend/");
+	char *dir = xstrdup(cs->found), *cut = strstr(dir, "/" STORE_DIR "/");
 	char *here, *there;
 	int same;
 
@@ -80,7 +80,7 @@ static struct config *user_conf(void);
 
 /*
  * [store] url of the user's own file, for trees whose store is a
- * server's (no .linkmend/linkmend.db of their own).  Never a tree's
+ * server's (no STORE_PATH of their own).  Never a tree's
  * .linkmend.conf: a tree does not choose where data goes.
  */
 static char *conf_store_url(void)
@@ -90,14 +90,28 @@ static char *conf_store_url(void)
 	return url ? xstrdup(url) : NULL;
 }
 
-char *cmd_store_path(const char *db, const char *root)
+char *cmd_store_find(const char *db, const char *root, unsigned flags,
+		     enum store_from *from)
 {
-	char *url;
+	enum store_from dummy;
+	char *path = NULL;
 
+	if (!from)
+		from = &dummy;
+	*from = STORE_GIVEN;
 	if (db)
 		return xstrdup(db);
-	url = conf_store_url();
-	return url ? url : xstrfmt("%s/.linkmend/linkmend.db", root);
+	*from = STORE_FOUND;
+	if ((flags & STORE_FIND_UP) && (path = store_find()))
+		return path;
+	*from = STORE_USER;
+	if ((flags & STORE_USER_URL) && (path = conf_store_url()))
+		return path;
+	*from = STORE_ROOT;
+	if ((flags & STORE_AT_ROOT) && root)
+		return xstrfmt("%s/%s", root, STORE_PATH);
+	*from = STORE_NOWHERE;
+	return NULL;
 }
 
 /*
@@ -133,13 +147,17 @@ void cmd_store_open_ro(struct cmd_store *cs, const char *db, const char *tree,
 void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		    int optional, int need_root, const char *hint)
 {
-	char *here_tree = NULL;
+	char *here_tree = NULL, *where;
+	enum store_from from;
 
 	memset(cs, 0, sizeof(*cs));
-	if (!db)
-		db = cs->found = store_find();
-	if (!db)
-		db = cs->url = conf_store_url();
+	where = cmd_store_find(db, NULL, STORE_FIND_UP | STORE_USER_URL, &from);
+	if (from == STORE_GIVEN)
+		free(where);
+	else
+		db = where;
+	cs->found = from == STORE_FOUND ? where : NULL;
+	cs->url = from == STORE_USER ? where : NULL;
 	cs->db = db;
 	if (!db && optional)
 		return;

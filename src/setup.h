@@ -22,21 +22,40 @@ struct cmd_store {
 };
 
 /*
- * Open db, or the store found from here up (.linkmend/linkmend.db, or
- * [store] url in .linkmend.conf); without one, die with "no store here: "
- * and hint, unless optional (check given URLs: then a --db that does not
- * exist yet is made, in a directory that does).  tree (--tree) selects
- * one of the store's trees; need_root: die when the store does not know
- * its tree, or holds several and none is named.
+ * Where a command's store is, by one rule for all: db (--db) when
+ * given, else the first of these steps that the flags take and that
+ * finds one:
+ *   STORE_FIND_UP   .linkmend/linkmend.db here or in a parent directory
+ *                   (the tree's own, made by scan);
+ *   STORE_USER_URL  [store] url of the user's own file (a tree's
+ *                   .linkmend.conf never says where data goes);
+ *   STORE_AT_ROOT   root/.linkmend/linkmend.db, whether or not it is
+ *                   there yet (where scan makes it).
+ * The path or URL (to free), or NULL; *from (when not NULL) says which.
+ */
+enum store_from {
+	STORE_NOWHERE,
+	STORE_GIVEN,
+	STORE_FOUND,
+	STORE_USER,
+	STORE_ROOT,
+};
+#define STORE_FIND_UP	(1u << 0)
+#define STORE_USER_URL	(1u << 1)
+#define STORE_AT_ROOT	(1u << 2)
+char *cmd_store_find(const char *db, const char *root, unsigned flags,
+		     enum store_from *from);
+
+/*
+ * Open the store cmd_store_find() finds (db, else found from here up,
+ * else [store] url); without one, die with "no store here: " and hint,
+ * unless optional (check given URLs: then a --db that does not exist
+ * yet is made, in a directory that does).  tree (--tree) selects one of
+ * the store's trees; need_root: die when the store does not know its
+ * tree, or holds several and none is named.
  */
 void cmd_store_open(struct cmd_store *cs, const char *db, const char *tree,
 		    int optional, int need_root, const char *hint);
-/*
- * Where a command that makes the store (scan, run) keeps it, by one rule:
- * --db, else [store] url of the user's own file, else
- * ROOT/.linkmend/linkmend.db.  To free.
- */
-char *cmd_store_path(const char *db, const char *root);
 
 /*
  * --path P (repeatable): what the command reads is limited to P and

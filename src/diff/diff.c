@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../lib/color.h"
 #include "../lib/config.h"
@@ -289,18 +288,12 @@ static void release(struct diff_state *c)
 }
 
 
-/* The store beside the tree when db is not given, if there is one. */
+/* The store the command found (cmd_store_find()), if any. */
 static struct store *open_store(const struct diff_opts *o, int *failed)
 {
-	char *p = o->db ? NULL : xstrfmt("%s/.linkmend/linkmend.db", o->root);
-	struct store *st = NULL;
+	struct store *st = o->db ? store_open(o->db) : NULL;
 
-	*failed = 0;
-	if (o->db || !access(p, F_OK)) {
-		st = store_open(o->db ? o->db : p);
-		*failed = !st;
-	}
-	free(p);
+	*failed = o->db && !st;
 	return st;
 }
 

@@ -23,7 +23,7 @@ struct diff_opts {
 	const char *root;		/* the git checkout */
 	const char *rev;		/* REV (..HEAD) or BASE..TIP, or NULL */
 	int cached;			/* the index, not the work tree */
-	const char *db;			/* or the tree's store, if any */
+	const char *db;			/* the store, or NULL: none */
 	long long ttl_s;		/* a stored result this recent is used */
 	int strict, json, quiet, color;
 };

@@ -21,6 +21,7 @@
 #include "../lib/xalloc.h"
 #include "db.h"
 #include "engine.h"
+#include "store.h"
 
 struct db_sqlite {
 	struct db base;
@@ -123,7 +124,7 @@ static int mkdir_parent(const char *path)
 		*slash = '\0';
 		if (mkdir(dir, 0777) && errno != EEXIST)
 			ret = error_errno("cannot create '%s'", dir);
-		else if (!strcmp(slash + 1, "linkmend.db")) {
+		else if (!strcmp(slash + 1, STORE_FILE)) {
 			/* Keep the store out of git status in a checkout. */
 			char *ign = xstrfmt("%s/.gitignore", dir);
 			int fd = open(ign, O_WRONLY | O_CREAT | O_EXCL, 0666);

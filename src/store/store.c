@@ -909,7 +909,7 @@ int store_put_lookup(struct store *st, const char *key, long long at,
 
 char *store_find(void)
 {
-	return path_find_up(".linkmend/linkmend.db");
+	return path_find_up(STORE_PATH);
 }
 
 static int edit_row(struct db_row *row, void *data)

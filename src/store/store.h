@@ -56,7 +56,12 @@ int store_each_count(struct store *st,
 		     int (*cb)(const struct store_count *c, void *data),
 		     void *data);
 
-/* .linkmend/linkmend.db here or in the nearest parent that has one; NULL if none. */
+/* Where a tree keeps its own store, from its root. */
+#define STORE_DIR ".linkmend"
+#define STORE_FILE "linkmend.db"
+#define STORE_PATH STORE_DIR "/" STORE_FILE
+
+/* STORE_PATH here or in the nearest parent that has one; NULL if none. */
 char *store_find(void);
 
 /*

@@ -112,6 +112,20 @@ same "[check] confirm of the tree is the rule diff applies" "$?:$(cut -d' ' -f2 
 rm -f .linkmend.conf h.c
 git reset -q
 
+# A tree with no store of its own uses [store] url of the user's own
+# file, as check does: the stored result and replacement, no request.
+mv .linkmend/linkmend.db "$SCRATCH/mine.db"
+mkdir -p "$SCRATCH/xdg/linkmend"
+printf '[store]\n\turl = %s\n' "$SCRATCH/mine.db" > "$SCRATCH/xdg/linkmend/config"
+git add b.c
+: > "$state/requests.log"
+XDG_CONFIG_HOME=$SCRATCH/xdg diff_ --cached > "$SCRATCH/out" 2> "$SCRATCH/err"
+same "diff reads [store] url of the user's own file" \
+	"$(requests):$(grep -c '; suggested: https://web.archive.org/web/2001/' "$SCRATCH/out")" "0:1"
+ok "and says the result came from that store" grep -q "0 checked now, 1 from the store" "$SCRATCH/err"
+mv "$SCRATCH/mine.db" .linkmend/linkmend.db
+git reset -q
+
 # .linkmend.conf: an ignored URL is not checked, an accepted status is alive.
 cat > .linkmend.conf <<'C'
 # linkmend settings for this tree
