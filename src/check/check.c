@@ -684,9 +684,12 @@ static void on_error(struct job *j)
 		return finish(j, V_GONE, "FTP: no such directory (CWD refused)");
 	if (is_ftp(j->cur) && code == CURLE_LOGIN_DENIED)
 		return finish(j, V_BLOCKED, "FTP: anonymous login refused");
-	/* A resolver that never answers outlasts the transfer's timeout. */
-	if (code == CURLE_OPERATION_TIMEDOUT && !j->req.primary_ip &&
-	    !strncmp(msg, "Resolving timed out", 19))
+	/*
+	 * A resolver that never answers outlasts the transfer's timeout:
+	 * libcurl's name lookup never finished, and no address was tried.
+	 */
+	if (code == CURLE_OPERATION_TIMEDOUT && !j->req.resolved &&
+	    !j->req.primary_ip)
 		return finish(j, V_DNS_ERROR, "no answer from DNS (SERVFAIL or timeout)");
 	if (code == CURLE_COULDNT_RESOLVE_HOST) {
 		if (dns_verdict(j->ctx, j->cur) == V_DNS)

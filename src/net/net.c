@@ -209,6 +209,7 @@ void net_request_reset(struct net_request *r)
 	r->not_page = 0;
 	r->errbuf[0] = '\0';
 	r->elapsed_ms = 0;
+	r->resolved = 0;
 	memset(r->digest, 0, sizeof(r->digest));
 }
 
@@ -773,6 +774,9 @@ static void finish(struct net *n, CURL *e, CURLcode code)
 		r->location = xstrdup(loc);
 	if (!curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &ip) && ip && *ip)
 		r->primary_ip = xstrdup(ip);
+	if (!curl_easy_getinfo(e, CURLINFO_NAMELOOKUP_TIME_T, &t))
+		r->resolved = t > 0;
+	t = 0;
 	curl_easy_getinfo(e, CURLINFO_TOTAL_TIME_T, &t);
 	r->elapsed_ms = (long)(t / 1000);
 	EVP_Digest(r->body.buf, r->body.len, r->digest, &dl, EVP_sha256(),

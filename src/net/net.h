@@ -143,6 +143,11 @@ struct net_request {
 	unsigned char digest[32];	/* SHA-256 of the kept body */
 	long elapsed_ms;
 	char *primary_ip;
+	/*
+	 * The host's name was resolved (libcurl's name lookup time is set):
+	 * a timeout without it is the resolver's, not the server's.
+	 */
+	int resolved;
 	/* Set when the engine refused: "127.0.0.1 is a loopback address". */
 	char *refused;
 	/* Set when a cap cut the transfer off: why (header flood, bomb). */
