@@ -33,12 +33,26 @@
 void check_opts_init(struct check_opts *o)
 {
 	net_opts_init(&o->net);
-	o->retries = 3;
-	o->retry_wait_ms = 1000;
-	o->max_retry_after_s = 300;
-	o->max_wait_ms = 600000;
-	o->max_hops = 10;
+	o->retries = CHECK_RETRIES;
+	o->retry_wait_ms = CHECK_RETRY_WAIT_MS;
+	o->max_retry_after_s = CHECK_MAX_RETRY_AFTER_S;
+	o->max_wait_ms = CHECK_MAX_WAIT_MS;
+	o->max_hops = CHECK_MAX_HOPS;
 }
+
+/*
+ * A timeout is tried again this many times, not until the retries are
+ * spent: each try costs the whole timeout, and a host that does not
+ * answer in 30 s seldom does in the next 30.
+ */
+#define TIMEOUT_RETRIES 1
+/*
+ * A host with this many timeouts and no answer is silent: its other
+ * URLs are not asked (each would wait the whole timeout).
+ */
+#define SILENT_AFTER 1
+/* The site root's own redirects followed: evidence, not a job's chain. */
+#define ROOT_HOPS 5
 
 struct probe;
 
@@ -85,9 +99,19 @@ struct job {
 	struct job *next_waiting;
 };
 
+/*
+ * Where a probe (or its look at the site's root) is: every job of the
+ * host waits for it to be done.  Changed only by probe_set().
+ */
+enum probe_state {
+	PROBE_NOT_ASKED,	/* (again, when a worker's host was given up) */
+	PROBE_RUNNING,
+	PROBE_DONE,
+};
+
 struct probe {
 	char *url;
-	int state;		/* 0 not asked, 1 running, 2 done */
+	enum probe_state state;
 	long status;
 	char *location;		/* where a random path redirects, or NULL */
 	int parked, not_page, nf_title;
@@ -102,7 +126,8 @@ struct probe {
 	 * the home page is that the root lands on it, not its name.
 	 */
 	char *root_url, *root_final;	/* where it is; where it answered 200 */
-	int root_state, root_hops;
+	enum probe_state root_state;
+	int root_hops;
 	unsigned char root_page[32];
 	struct net_request root_req;
 	struct job *root_waiters;
@@ -413,7 +438,7 @@ static void conclude(struct job *j, struct probe *p)
 		return finish(j, V_SOFT404, "its title says \"%.200s\", as a "
 			      "random path's on the host does", j->nf_title);
 	if (j->home_named) {
-		if (p && p->root_state != 2)
+		if (p && p->root_state != PROBE_DONE)
 			return with_root(j, p);
 		if (p && p->root_final && !strcmp(p->root_final, j->cur))
 			return finish(j, V_SOFT404, "redirects to the site's "
@@ -462,17 +487,46 @@ static void wake(struct job **waiters, struct probe *p)
 	}
 }
 
+static const char *probe_state_name(enum probe_state s)
+{
+	static const char *const names[] = {
+		[PROBE_NOT_ASKED] = "not asked",
+		[PROBE_RUNNING] = "running",
+		[PROBE_DONE] = "done",
+	};
+
+	return names[s];
+}
+
+/*
+ * The one place a probe's state changes (as curl's multistate()): with
+ * LINKMEND_TRACE set, each change is said on stderr.
+ */
+static void probe_set(struct probe *p, enum probe_state *st,
+		      enum probe_state to)
+{
+	static int trace = -1;
+
+	if (trace < 0)
+		trace = getenv("LINKMEND_TRACE") != NULL;
+	if (trace && *st != to)
+		fprintf(stderr, "trace: probe %s%s: %s -> %s\n", p->url,
+			st == &p->root_state ? " (site root)" : "",
+			probe_state_name(*st), probe_state_name(to));
+	*st = to;
+}
+
 static void on_probe_done(struct net_request *req, void *data)
 {
 	struct probe *p = data;
 
 	if (req->deferred) {	/* asked again by the next job there */
 		net_request_reset(req);
-		p->state = 0;
+		probe_set(p, &p->state, PROBE_NOT_ASKED);
 		wake(&p->waiters, NULL);
 		return;
 	}
-	p->state = 2;
+	probe_set(p, &p->state, PROBE_DONE);
 	p->status = req->curl_code ? 0 : req->status;
 	p->parked = p->status == 200 && page_is_parked(&req->body);
 	p->not_page = req->not_page;
@@ -512,12 +566,12 @@ static void with_probe(struct job *j)
 	}
 	free(origin);
 	p = *slot;
-	if (p->state == 2)
+	if (p->state == PROBE_DONE)
 		return conclude(j, p);
 	j->next_waiting = p->waiters;
 	p->waiters = j;
-	if (!p->state) {
-		p->state = 1;
+	if (p->state == PROBE_NOT_ASKED) {
+		probe_set(p, &p->state, PROBE_RUNNING);
 		p->req.url = p->url;
 		p->req.head = 0;
 		p->req.page_only = 1;
@@ -536,13 +590,13 @@ static void on_root_done(struct net_request *req, void *data)
 
 	if (req->deferred) {	/* asked again by the next job there */
 		net_request_reset(req);
-		p->root_state = 0;
+		probe_set(p, &p->root_state, PROBE_NOT_ASKED);
 		wake(&p->root_waiters, NULL);
 		return;
 	}
 	/* The root's own redirects, followed (a few: evidence, no job). */
 	if (!req->curl_code && req->status >= 300 && req->status < 400 &&
-	    req->location && p->root_hops < 5 &&
+	    req->location && p->root_hops < ROOT_HOPS &&
 	    (!strncasecmp(req->location, "http://", 7) ||
 	     !strncasecmp(req->location, "https://", 8))) {
 		free(p->root_url);
@@ -553,7 +607,7 @@ static void on_root_done(struct net_request *req, void *data)
 		if (!net_submit(p->ctx->net, req))
 			return;
 	}
-	p->root_state = 2;
+	probe_set(p, &p->root_state, PROBE_DONE);
 	if (!req->curl_code && req->status == 200) {
 		p->root_final = xstrdup(p->root_url);
 		page_digest(&req->body, p->root_url, p->root_page);
@@ -568,12 +622,12 @@ static void with_root(struct job *j, struct probe *p)
 
 	j->next_waiting = p->root_waiters;
 	p->root_waiters = j;
-	if (p->root_state)
+	if (p->root_state != PROBE_NOT_ASKED)
 		return;
-	p->root_state = 1;
+	probe_set(p, &p->root_state, PROBE_RUNNING);
 	origin = origin_of(j->cur);
 	if (!origin) {
-		p->root_state = 2;
+		probe_set(p, &p->root_state, PROBE_DONE);
 		p->root_waiters = NULL;
 		return conclude(j, p);
 	}
@@ -701,12 +755,12 @@ static void on_error(struct job *j)
 	if (is_tls_error(code))
 		return finish(j, V_TLS, "TLS: %s", msg);
 	/*
-	 * A timeout is tried again once, not until the retries are spent
-	 * (each try costs the whole timeout), and not at all on a host that
-	 * has answered nothing yet.
+	 * A timeout is tried again TIMEOUT_RETRIES times, and not at all on
+	 * a host that has answered nothing yet.
 	 */
 	if (code == CURLE_OPERATION_TIMEDOUT) {
-		if (j->tries < 1 && !net_silence_is(&j->ctx->silence, j->cur) &&
+		if (j->tries < TIMEOUT_RETRIES &&
+		    !net_silence_is(&j->ctx->silence, j->cur) &&
 		    retry(j, -1))
 			return;
 	} else if (is_transient_error(code) && retry(j, -1)) {
@@ -892,11 +946,7 @@ int check_urls(const char *const *urls, size_t n, const struct check_opts *o,
 	c.o = o;
 	c.done = done;
 	c.data = data;
-	/*
-	 * One timeout with no answer: its other URLs would each wait the
-	 * whole timeout.
-	 */
-	net_silence_init(&c.silence, 1);
+	net_silence_init(&c.silence, SILENT_AFTER);
 	no = o->net;
 	no.host_skip = net_silence_skip;
 	no.host_skip_data = &c.silence;

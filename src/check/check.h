@@ -17,17 +17,42 @@
 #include "../lib/vocab.h"
 #include "../net/net.h"
 
+/*
+ * The defaults of check_opts, each with its reason.
+ *
+ * A transient fault (a reset, a 503 while a server restarts) passes in
+ * seconds: three tries, the first wait 1 s and doubled, ride it out
+ * without holding a run for minutes.
+ */
+#define CHECK_RETRIES 3
+#define CHECK_RETRY_WAIT_MS 1000
+/*
+ * A Retry-After past 5 minutes is a host that does not want us now: the
+ * link is blocked for this run, not held up for the hour it asks.
+ */
+#define CHECK_MAX_RETRY_AFTER_S 300
+/*
+ * All waits before one URL's retries, 10 minutes: a few Retry-After of
+ * a busy host fit, a run that waits all night does not.
+ */
+#define CHECK_MAX_WAIT_MS 600000
+/*
+ * Redirects followed: real moves take one to three hops (http to https,
+ * a new host, a trailing slash); ten is a loop with changing URLs.
+ */
+#define CHECK_MAX_HOPS 10
+
 struct check_opts {
 	struct net_opts net;
-	int retries;		/* for transient faults (3) */
-	long retry_wait_ms;	/* first backoff, doubled each time (1000) */
-	long max_retry_after_s;	/* a longer Retry-After gives up (300) */
+	int retries;		/* for transient faults */
+	long retry_wait_ms;	/* first backoff, doubled each time */
+	long max_retry_after_s;	/* a longer Retry-After gives up */
 	/*
 	 * All the waits before one URL's retries (backoff, Retry-After) in
-	 * ms: a retry that would pass it is not made (600 s; 0: no bound).
+	 * ms: a retry that would pass it is not made (0: no bound).
 	 */
 	long max_wait_ms;
-	int max_hops;		/* redirects followed (10) */
+	int max_hops;		/* redirects followed */
 };
 
 void check_opts_init(struct check_opts *o);
