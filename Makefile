@@ -89,6 +89,13 @@ deps:
 replayweb:
 	replayweb/fetch.sh
 
+# The man page's list of settings, between its marker lines, from the
+# settings registry (src/lib/settings-rows.h); t-docs checks it is current.
+man: linkmend
+	{ sed '/help --roff: begin/q' docs/linkmend.1; ./linkmend help --roff; \
+	  sed -n '/help --roff: end/,$$p' docs/linkmend.1; } > docs/linkmend.1+
+	mv docs/linkmend.1+ docs/linkmend.1
+
 # The main job on Debian's linux-source-6.1 in its test web: scan,
 # check, resolve, series, checkpatch, git am, verify (no kernel build).
 demo: deps
@@ -147,4 +154,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
 	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
 
-.PHONY: print-pkgs print-lib-src demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz replayweb
+.PHONY: print-pkgs print-lib-src demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz replayweb man

@@ -77,9 +77,7 @@ struct check_args {
 		  "a success is fresh this long"), \
 	OPT_BOOL(0, "force", &(a)->o.force, "check even URLs with fresh " \
 		 "results"), \
-	OPT_INT(0, "suspect-share", &(a)->o.suspect_share, 1, 100, "PCT", \
-		"more hosts than this unreachable (of 20 or more) means the " \
-		"network is broken"), \
+	OPT_SETTING(CHECK_SUSPECT_SHARE, &(a)->o.suspect_share), \
 	OPT_BOOL(0, "trust-network", &(a)->o.trust_network, \
 		 "go on even when the network looks broken"), \
 	OPT_INT(0, "retries", &(a)->o.req.retries, 0, 20, "N", \

@@ -80,8 +80,7 @@ int cmd_diff(int argc, char **argv)
 	char *root, *db;
 	int ret = 0, color = -1;
 	struct option opts[] = {
-		OPT_STRING(0, "db", &o.db, "PATH|URL",
-			   "the store: else the tree's, if any"),
+		OPT_DB(&o.db),
 		OPT_BOOL(0, "cached", &o.cached,
 			 "the staged changes (a pre-commit hook)"),
 		OPT_BOOL(0, "staged", &o.cached, "the same as --cached"),

@@ -124,9 +124,7 @@ int cmd_report(int argc, char **argv)
 			   "write FILE, atomically; else standard output"),
 		OPT_BOOL(0, "force", &force, "replace FILE even when it is "
 			 "not a report linkmend wrote"),
-		OPT_STRING(0, "source-url", &ro.source_url, "T", "link each "
-			   "path:line to T with {path} and {line} replaced; "
-			   "else file://ROOT/PATH"),
+		OPT_SETTING(REPORT_SOURCE_URL, &ro.source_url),
 		OPT_CONFIRM(&ro.confirm, &ro.spacing_s),
 		OPT_END(),
 	};
@@ -152,8 +150,8 @@ int cmd_report(int argc, char **argv)
 	if (settings_confirm(&cfg, opts, &ro.confirm, &ro.spacing_s))
 		die_reported();	/* the setting, naming its file */
 	if (!ro.source_url)
-		ro.source_url = settings_text(&cfg, opts, "report",
-					      "source-url");
+		ro.source_url = settings_text(&cfg, opts,
+					      SETTING_REPORT_SOURCE_URL);
 	ro.root = cs.root;
 	ro.tool_version = LINKMEND_VERSION;
 	ro.now = (long long)time(NULL);

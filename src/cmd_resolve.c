@@ -79,11 +79,8 @@ struct resolve_args {
 	OPT_CALLBACK(0, "date", &(a)->o.date, date_arg, "YYYY-MM-DD", \
 		     "when the links entered the tree, where git cannot tell " \
 		     "(a release tarball)"), \
-	OPT_STRING(0, "wayback", &(a)->o.wayback, "URL", \
-		   "the Wayback Machine"), \
-	OPT_STRING(0, "memento", &(a)->o.memento, "URL", "a TimeMap prefix " \
-		   "for other archives, asked when the Wayback Machine has " \
-		   "nothing"), \
+	OPT_SETTING(RESOLVE_WAYBACK, &(a)->o.wayback), \
+	OPT_SETTING(RESOLVE_MEMENTO, &(a)->o.memento), \
 	OPT_STRING(0, "archive", &(a)->o.archive_dir, "DIR", "the project's " \
 		   "own collection (linkmend archive), looked in first"), \
 	OPT_STRING(0, "archive-base", &(a)->o.archive_base, "URL", "where " \
@@ -153,9 +150,9 @@ int cmd_resolve(int argc, char **argv)
 	    settings_confirm(&cfg, opts, &o->confirm, &o->spacing_s))
 		die_reported();	/* the setting, naming its file */
 	/* The file's, where --wayback or --memento was not given. */
-	if ((v = settings_text(&cfg, opts, "resolve", "wayback")))
+	if ((v = settings_text(&cfg, opts, SETTING_RESOLVE_WAYBACK)))
 		o->wayback = v;
-	if ((v = settings_text(&cfg, opts, "resolve", "memento")))
+	if ((v = settings_text(&cfg, opts, SETTING_RESOLVE_MEMENTO)))
 		o->memento = v;
 	o->now = check_now();
 	o->stop = cmd_catch_signals();

@@ -116,9 +116,7 @@ int cmd_run(int argc, char **argv)
 	struct option own[] = {
 		OPT_STRING('o', "output", &out, "DIR",
 			   "where series writes the patches"),
-		OPT_STRING(0, "db", &db, "PATH|URL", "the store, for all: else "
-			   "[store] url of your own file, else "
-			   "ROOT/.linkmend/linkmend.db"),
+		OPT_DB(&db),
 		OPT_STRING(0, "root", &root_opt, "ROOT",
 			   "the tree; every argument is then a PATH"),
 		OPT_QUIET(&quiet),

@@ -59,9 +59,7 @@ struct scan_args {
 			 .job.ts.jobs = 2 }
 
 #define SCAN_OPTIONS(a) { \
-	OPT_STRING(0, "db", &(a)->db, "PATH|URL", "the store: a file, or a " \
-		   "PostgreSQL database (postgresql://...); else [store] url " \
-		   "of your own file, else ROOT/.linkmend/linkmend.db"), \
+	OPT_DB(&(a)->db), \
 	OPT_STRING(0, "tree", &(a)->tree, "NAME", "the tree's name in the " \
 		   "store: else the tree scanned from this root before, else " \
 		   "the root's directory name"), \

@@ -102,6 +102,11 @@ static int cmd_help(int argc, char **argv)
 		settings_print(stdout);
 		return 0;
 	}
+	/* Not listed: make man writes the man page's list with it. */
+	if (!strcmp(argv[1], "--roff")) {
+		settings_print_roff(stdout);
+		return 0;
+	}
 	c = find_command(argv[1]);
 	if (!c) {
 		not_a_command(argv[1]);

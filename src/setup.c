@@ -85,7 +85,7 @@ static struct config *user_conf(void);
  */
 static char *conf_store_url(void)
 {
-	const char *url = settings_text(user_conf(), NULL, "store", "url");
+	const char *url = settings_text(user_conf(), NULL, SETTING_STORE_URL);
 
 	return url ? xstrdup(url) : NULL;
 }

@@ -8,6 +8,8 @@
 #ifndef SETUP_H
 #define SETUP_H
 
+#include "lib/settings.h"
+
 struct config;
 struct store;
 
@@ -75,10 +77,8 @@ void cmd_store_open_ro(struct cmd_store *cs, const char *db, const char *tree,
 		       int need_root, const char *hint);
 
 /* The options most commands share, with one help text each. */
-#define OPT_DB(v) OPT_STRING(0, "db", (v), "PATH|URL", \
-	"the store: .linkmend/linkmend.db here or in a parent directory, " \
-	"else [store] url of your own file; postgresql://... names a " \
-	"PostgreSQL store")
+/* --db is the option of [store] url: its row says it (settings-rows.h). */
+#define OPT_DB(v) OPT_SETTING(STORE_URL, (v))
 #define OPT_TREE(v) OPT_STRING(0, "tree", (v), "NAME", \
 	"only that tree of the store")
 #define OPT_QUIET(v) OPT_BOOL('q', "quiet", (v), "no progress or summary")

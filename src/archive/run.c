@@ -709,7 +709,7 @@ void archive_opts_init(struct archive_opts *o)
 	net_opts_init(&o->net);
 	o->max_size = 50LL << 20;
 	o->warc_size = 1LL << 30;
-	o->spn.base = SETTING_WAYBACK;
+	o->spn.base = settings_default_text(SETTING_RESOLVE_WAYBACK);
 	o->spn.spacing_ms = 15000;
 	o->spn.poll_ms = 5000;
 }
@@ -1166,7 +1166,7 @@ int archive_spn_credentials(struct archive_opts *o, const struct config *cfg,
 		return error("--request-capture needs LINKMEND_SPN_ACCESS and "
 			     "LINKMEND_SPN_SECRET (an archive.org S3 key)");
 	if (!parse_options_seen(opts, "spn") &&
-	    (v = settings_text(cfg, NULL, "resolve", "wayback")))
+	    (v = settings_text(cfg, NULL, SETTING_RESOLVE_WAYBACK)))
 		o->spn.base = v;
 	/* They go into a header line: nothing that could end it. */
 	if (strpbrk(o->spn.access, "\r\n") || strpbrk(o->spn.secret, "\r\n"))

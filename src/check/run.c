@@ -22,7 +22,7 @@ void check_run_opts_init(struct check_run_opts *o)
 	check_opts_init(&o->req);
 	settings_confirm_init(&o->confirm, &o->spacing_s);
 	o->ttl_s = 7 * 86400;
-	o->suspect_share = SETTING_SUSPECT_SHARE;
+	o->suspect_share = (int)settings_default(SETTING_CHECK_SUSPECT_SHARE);
 	o->now = check_now();
 }
 
@@ -38,15 +38,13 @@ long long check_now(void)
 
 int check_ignored(const struct config *cfg, const char *url)
 {
-	return config_match(cfg, "check", "ignore", url, 0);
+	return settings_match(cfg, SETTING_CHECK_IGNORE, url, 0);
 }
 
 /* [host "NAME"] per-host, for the engine. */
 static int host_limit(void *data, const char *host)
 {
-	const char *v = config_get_sub(data, "host", host, "per-host");
-
-	return v ? atoi(v) : 0;
+	return (int)settings_number_sub(data, SETTING_HOST_PER_HOST, host);
 }
 
 int check_settings(struct check_run_opts *o, const struct config *cfg,
@@ -58,7 +56,7 @@ int check_settings(struct check_run_opts *o, const struct config *cfg,
 	if (!cfg)
 		return 0;
 	if (settings_confirm(cfg, opts, &o->confirm, &o->spacing_s) ||
-	    settings_number(cfg, opts, "check", "suspect-share", &share))
+	    settings_number(cfg, opts, SETTING_CHECK_SUSPECT_SHARE, &share))
 		return -1;
 	o->suspect_share = (int)share;
 	o->req.net.host_limit = host_limit;
@@ -69,7 +67,7 @@ int check_settings(struct check_run_opts *o, const struct config *cfg,
 /* [host "NAME"] accept = 403, 429: statuses that mean alive there. */
 static int accepts(const struct config *cfg, const char *host, long status)
 {
-	const char *v = cfg ? config_get_sub(cfg, "host", host, "accept") : NULL;
+	const char *v = settings_text_sub(cfg, SETTING_HOST_ACCEPT, host);
 	char *end;
 
 	while (v && *v) {

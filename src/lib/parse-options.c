@@ -306,8 +306,7 @@ static int default_of(const struct option *o, char *buf, size_t n)
 	return 1;
 }
 
-/* text from column col, wrapped to 79 columns at col. */
-static void wrap(FILE *out, const char *text, int col)
+void parse_options_wrap(FILE *out, const char *text, int col)
 {
 	int at = col;
 
@@ -357,7 +356,7 @@ static void help_line(FILE *out, const struct option *o)
 	strbuf_addstr(&sb, o->help ? o->help : d->help ? d->help : "");
 	if (default_of(d, def, sizeof(def)))
 		strbuf_addf(&sb, " (default %s)", def);
-	wrap(out, sb.buf, HELP_COL);
+	parse_options_wrap(out, sb.buf, HELP_COL);
 	strbuf_release(&sb);
 }
 

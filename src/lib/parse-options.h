@@ -112,6 +112,12 @@ int parse_options(int argc, char **argv, struct option *opts,
 void parse_options_help(FILE *out, const struct option *opts,
 			const struct usage_text *usage);
 
+/*
+ * text, the cursor at column col, wrapped to 79 columns, each line after
+ * the first indented to col; ends the line.
+ */
+void parse_options_wrap(FILE *out, const char *text, int col);
+
 /* The option whose long name is name, or NULL. */
 const struct option *parse_options_find(const struct option *opts,
 					const char *name);

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,66 +11,28 @@
 #include "usage.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-#define STR(x) STR_(x)
-#define STR_(x) #x
 
-/* One row a setting; the man page's CONFIGURATION lists the same. */
+/* A config file's range is whole numbers: an option's 0.1 is its 1. */
+#define CEIL_(x) ((long)(x) + ((x) > (long)(x)))
+
+#define ROW_(a, id_, section_, sub_, key_, kind_, lo, hi, def_, user, sh, \
+	     lname, otype, sc, argh_, unit_, cmds, hlp) \
+	{ .id = SETTING_##id_, .section = (section_), .key = (key_), \
+	  .sub = (sub_), .kind = SETTING_##kind_, .min = CEIL_(lo), \
+	  .max = (hi), .def = (def_), .user_only = (user), \
+	  .short_name = (sh), .option = (lname), .scale = (sc), \
+	  .argh = (argh_), .unit = (unit_), .commands = (cmds), \
+	  .help = (hlp) },
+
+/* One row a setting, from settings-rows.h; indexed by its id. */
 static const struct setting table[] = {
-	{ "scan", "skip", NULL, SETTING_GLOB, 0, 0, NULL, 0, NULL,
-	  "paths not scanned (a pattern ending in / holds all below)" },
-	{ "check", "ignore", NULL, SETTING_GLOB, 0, 0, NULL, 0, NULL,
-	  "URLs never requested" },
-	{ "check", "jobs", NULL, SETTING_NUMBER, 1, SETTING_MAX_JOBS,
-	  STR(SETTING_JOBS), 0, "jobs", "requests at once" },
-	{ "check", "per-host", NULL, SETTING_NUMBER, 1, SETTING_MAX_PER_HOST,
-	  STR(SETTING_PER_HOST), 0, "per-host", "requests at once to one host" },
-	{ "check", "spacing-ms", NULL, SETTING_NUMBER, 0,
-	  SETTING_MAX_SPACING_MS, STR(SETTING_SPACING_MS), 0, "spacing-ms",
-	  "milliseconds between two requests to one host" },
-	{ "check", "timeout", NULL, SETTING_NUMBER, 1, SETTING_MAX_TIMEOUT_S,
-	  STR(SETTING_TIMEOUT_S), 0, "timeout", "seconds a request may take" },
-	{ "check", "confirm", NULL, SETTING_NUMBER, 1, SETTING_MAX_CONFIRM,
-	  STR(SETTING_CONFIRM), 0, "confirm",
-	  "failed checks that make a link dead (check, resolve, report, "
-	  "diff)" },
-	{ "check", "spacing", NULL, SETTING_NUMBER, 0,
-	  SETTING_MAX_CONFIRM_SPACING_DAYS, STR(SETTING_CONFIRM_SPACING_DAYS),
-	  0, "spacing", "days between two failed checks that both count" },
-	{ "check", "suspect-share", NULL, SETTING_NUMBER, 1, 100,
-	  STR(SETTING_SUSPECT_SHARE), 0, "suspect-share",
-	  "per cent of hosts unreachable that blame the network" },
-	{ "check", "user-agent", NULL, SETTING_TEXT, 0, 0,
-	  SETTING_USER_AGENT, 1, "user-agent",
-	  "the User-Agent header" },
-	{ "check", "proxy", NULL, SETTING_TEXT, 0, 0, NULL, 1, "proxy",
-	  "every request through this proxy (http://HOST:PORT)" },
-	{ "host", "accept", "NAME", SETTING_STATUSES, 100, 599, NULL, 0, NULL,
-	  "statuses that mean alive on that host (403, 429)" },
-	{ "host", "per-host", "NAME", SETTING_NUMBER, 1, SETTING_MAX_PER_HOST,
-	  NULL, 0, NULL, "requests at once to that host" },
-	{ "resolve", "wayback", NULL, SETTING_TEXT, 0, 0,
-	  SETTING_WAYBACK, 1, "wayback",
-	  "the Wayback Machine (resolve, archive)" },
-	{ "resolve", "memento", NULL, SETTING_TEXT, 0, 0, NULL, 1, "memento",
-	  "a TimeMap prefix for other archives" },
-	{ "report", "source-url", NULL, SETTING_TEMPLATE, 0, 0, NULL, 0,
-	  "source-url", "each path:line links here ({path}, {line})" },
-	{ "keep", "path", NULL, SETTING_GLOB, 0, 0, NULL, 0, NULL,
-	  "files never changed by fix or series" },
-	{ "keep", "line", NULL, SETTING_TEXT, 0, 0, NULL, 0, NULL,
-	  "lines holding this text never changed" },
-	{ "keep", "host", NULL, SETTING_TEXT, 0, 0, NULL, 0, NULL,
-	  "the project's own host: links to it never changed" },
-	{ "store", "url", NULL, SETTING_TEXT, 0, 0, NULL, 1, "db",
-	  "the store when not the tree's own (postgresql://...)" },
-	{ "tree", "tag", "NAME", SETTING_TEXT, 0, SETTING_MAX_SUBJECT,
-	  NULL, 0, NULL,
-	  "the subject tag of that tree's series (net-next)" },
-	{ "subject", "prefix", "NAME", SETTING_TEXT, 0, SETTING_MAX_SUBJECT,
-	  NULL, 0, NULL,
-	  "the subject prefix of patches to files under the path NAME "
-	  "(foo: bar:)" },
+	SETTINGS_EACH(ROW_, ~)
 };
+
+const struct setting *settings_row(enum setting_id id)
+{
+	return &table[id];
+}
 
 const struct setting *settings_all(size_t *n)
 {
@@ -114,42 +77,105 @@ const char *settings_near(const char *section, const char *key)
 	return NULL;
 }
 
-/* A key the code reads must be in the table: a bug, said loudly. */
-static const struct setting *must_find(const char *section, const char *key)
-{
-	const struct setting *s = settings_find(section, key);
-
-	if (!s) {
-		error("BUG: [%s] %s is read but not in the settings table",
-		      section, key);
-		abort();
-	}
-	return s;
-}
-
 static int overridden(const struct option *opts, const struct setting *s)
 {
 	return opts && s->option && parse_options_seen(opts, s->option);
 }
 
-int settings_number(const struct config *cfg, const struct option *opts,
-		    const char *section, const char *key, long *v)
+long settings_default(enum setting_id id)
 {
-	const struct setting *s = must_find(section, key);
+	const struct setting *s = &table[id];
+
+	return s->kind == SETTING_NUMBER && s->def ? strtol(s->def, NULL, 10) :
+	       0;
+}
+
+const char *settings_default_text(enum setting_id id)
+{
+	return table[id].def;
+}
+
+int settings_number(const struct config *cfg, const struct option *opts,
+		    enum setting_id id, long *v)
+{
+	const struct setting *s = &table[id];
 
 	if (!cfg || overridden(opts, s))
 		return 0;
-	return config_number(cfg, section, key, s->min, s->max, v);
+	return config_number(cfg, s->section, s->key, s->min, s->max, v);
 }
 
 const char *settings_text(const struct config *cfg, const struct option *opts,
-			  const char *section, const char *key)
+			  enum setting_id id)
 {
-	const struct setting *s = must_find(section, key);
+	const struct setting *s = &table[id];
 
 	if (!cfg || overridden(opts, s))
 		return NULL;
-	return config_get(cfg, section, key);
+	return config_get(cfg, s->section, s->key);
+}
+
+const char *settings_text_sub(const struct config *cfg, enum setting_id id,
+			      const char *sub)
+{
+	const struct setting *s = &table[id];
+
+	return cfg ? config_get_sub(cfg, s->section, sub, s->key) : NULL;
+}
+
+/* Validated in range when the file was loaded (setup.c). */
+long settings_number_sub(const struct config *cfg, enum setting_id id,
+			 const char *sub)
+{
+	const char *v = settings_text_sub(cfg, id, sub);
+
+	return v ? strtol(v, NULL, 10) : 0;
+}
+
+int settings_match(const struct config *cfg, enum setting_id id,
+		   const char *str, int path)
+{
+	const struct setting *s = &table[id];
+
+	return config_match(cfg, s->section, s->key, str, path);
+}
+
+const struct config_entry *settings_next(const struct config *cfg,
+					 enum setting_id id, size_t *i)
+{
+	const struct setting *s = &table[id];
+
+	return cfg ? config_next(cfg, s->section, s->key, i) : NULL;
+}
+
+static const char *const command_names[] = { "scan", "check", "resolve",
+	"fix", "series", "verify", "archive", "diff", "report", "run" };
+
+/* ", 1 to 100, default 3, option --confirm (check, ...), user only" */
+static void details(struct strbuf *d, const struct setting *s)
+{
+	size_t c;
+	int n = 0;
+
+	strbuf_reset(d);
+	if (s->kind == SETTING_NUMBER)
+		strbuf_addf(d, ", %ld to %ld%s%s", s->min, s->max,
+			    s->unit ? " " : "", s->unit ? s->unit : "");
+	else if (s->kind == SETTING_TEXT && s->max)
+		strbuf_addf(d, ", at most %ld bytes", s->max);
+	if (s->def)
+		strbuf_addf(d, ", default %s", s->def);
+	if (s->option) {
+		strbuf_addf(d, ", option --%s", s->option);
+		for (c = 0; c < N(command_names); c++)
+			if (s->commands & (1u << c))
+				strbuf_addf(d, "%s%s", n++ ? ", " : " (",
+					    command_names[c]);
+		if (n)
+			strbuf_addch(d, ')');
+	}
+	if (s->user_only)
+		strbuf_addstr(d, ", user only");
 }
 
 void settings_print(FILE *out)
@@ -169,40 +195,80 @@ void settings_print(FILE *out)
 				s->key);
 		else
 			fprintf(out, "\n[%s] %s\n", s->section, s->key);
-		fprintf(out, "    %s\n", s->help);
-		strbuf_reset(&d);
-		if (s->kind == SETTING_NUMBER)
-			strbuf_addf(&d, ", %ld to %ld", s->min, s->max);
-		else if (s->kind == SETTING_TEXT && s->max)
-			strbuf_addf(&d, ", at most %ld bytes", s->max);
-		if (s->def)
-			strbuf_addf(&d, ", default %s", s->def);
-		if (s->option)
-			strbuf_addf(&d, ", option --%s", s->option);
-		if (s->user_only)
-			strbuf_addstr(&d, ", user only");
-		if (d.len)
-			fprintf(out, "    %s\n", d.buf + 2);
+		fputs("    ", out);
+		parse_options_wrap(out, s->help, 4);
+		details(&d, s);
+		if (d.len) {
+			fputs("    ", out);
+			parse_options_wrap(out, d.buf + 2, 4);
+		}
+	}
+	strbuf_release(&d);
+}
+
+/* text as roff: '-' and '\' escaped, no line starting with a control. */
+static void roff_text(FILE *out, const char *text)
+{
+	if (*text == '.' || *text == '\'')
+		fputs("\\&", out);
+	for (; *text; text++)
+		if (*text == '-')
+			fputs("\\-", out);
+		else if (*text == '\\')
+			fputs("\\e", out);
+		else
+			fputc(*text, out);
+}
+
+void settings_print_roff(FILE *out)
+{
+	struct strbuf d = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < N(table); i++) {
+		const struct setting *s = &table[i];
+
+		fputs(".TP\n.B ", out);
+		if (s->sub)
+			fprintf(out, "\"[%s \\(dq%s\\(dq] ", s->section,
+				s->sub);
+		else
+			fprintf(out, "\"[%s] ", s->section);
+		roff_text(out, s->key);
+		fputs("\"\n", out);
+		/* A sentence in the man page, a phrase in help. */
+		fputc(toupper((unsigned char)*s->help), out);
+		roff_text(out, s->help + 1);
+		fputs(".\n", out);
+		details(&d, s);
+		if (d.len) {
+			roff_text(out, d.buf + 2);
+			fputs(".\n", out);
+		}
 	}
 	strbuf_release(&d);
 }
 
 void settings_confirm_init(int *confirm, long long *spacing_s)
 {
-	*confirm = SETTING_CONFIRM;
-	*spacing_s = SETTING_CONFIRM_SPACING_DAYS * 86400LL;
+	const struct setting *s = &table[SETTING_CHECK_SPACING];
+
+	*confirm = (int)settings_default(SETTING_CHECK_CONFIRM);
+	*spacing_s = (long long)(settings_default(SETTING_CHECK_SPACING) *
+				 s->scale);
 }
 
 int settings_confirm(const struct config *cfg, const struct option *opts,
 		     int *confirm, long long *spacing_s)
 {
-	long c = *confirm, days = (long)(*spacing_s / 86400);
+	const struct setting *s = &table[SETTING_CHECK_SPACING];
+	long c = *confirm, days = (long)(*spacing_s / (long long)s->scale);
 
-	if (settings_number(cfg, opts, "check", "confirm", &c) ||
-	    settings_number(cfg, opts, "check", "spacing", &days))
+	if (settings_number(cfg, opts, SETTING_CHECK_CONFIRM, &c) ||
+	    settings_number(cfg, opts, SETTING_CHECK_SPACING, &days))
 		return -1;
 	*confirm = (int)c;
-	if (!opts || !parse_options_seen(opts, "spacing"))
-		*spacing_s = days * 86400LL;
+	if (!overridden(opts, s))
+		*spacing_s = (long long)(days * s->scale);
 	return 0;
 }

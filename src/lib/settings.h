@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Every setting a .linkmend.conf (the tree's) or the user's own file may
- * hold, declared once: its section and key, the kind and range of its
+ * hold, and the option that overrides it, declared once as a row of
+ * settings-rows.h: its section and key, the kind, range and unit of its
  * value, its default, whether only the user may set it (it says where
- * data, requests or credentials go), the option that overrides it and
- * one help line.  Validation of a file, the values the stages read
- * (settings_number(), settings_text()), "did you mean" for a mistyped
- * key and 'linkmend help config' all come from the table in settings.c;
- * a test checks it against every key the code reads and the man page.
+ * data, requests or credentials go), the option's names, the commands
+ * that take it, and its help.  From the row come the option in each
+ * command's table (OPT_SETTING()), the typed id the stages read it by
+ * (enum setting_id: a misspelt key does not compile), the default they
+ * start from, validation of a file, "did you mean" for a mistyped key,
+ * 'linkmend help config' and the man page's list (help --roff).
  */
 #ifndef LIB_SETTINGS_H
 #define LIB_SETTINGS_H
@@ -16,28 +18,11 @@
 #include <stdio.h>
 
 #include "parse-options.h"
+#include "settings-rows.h"
 
 struct config;
+struct config_entry;
 
-/* The network's defaults, and limits: a host asked more than 64 at once
- * is hammered, not checked. */
-#define SETTING_JOBS 64
-#define SETTING_PER_HOST 2
-#define SETTING_SPACING_MS 50
-#define SETTING_TIMEOUT_S 30
-#define SETTING_SUSPECT_SHARE 50
-#define SETTING_MAX_JOBS 4096
-#define SETTING_MAX_PER_HOST 64
-#define SETTING_MAX_SPACING_MS 600000
-#define SETTING_MAX_TIMEOUT_S 3600
-/* Where the Wayback Machine is, unless the user's own file says. */
-#define SETTING_WAYBACK "https://web.archive.org"
-#define SETTING_USER_AGENT "linkmend/0.1 (link checker)"
-/* The confirmation rule: failed checks, days apart, that make a dead link. */
-#define SETTING_CONFIRM 3
-#define SETTING_MAX_CONFIRM 100
-#define SETTING_CONFIRM_SPACING_DAYS 3
-#define SETTING_MAX_CONFIRM_SPACING_DAYS 3650
 /*
  * The most bytes a text value may hold (a text setting's max, when not 0,
  * is its own bound): every value is one line of printable characters.
@@ -54,22 +39,54 @@ enum setting_kind {
 	SETTING_TEMPLATE,	/* holds {path} (and {line}) */
 };
 
+#define SETTING_ID_(a, id, ...) SETTING_##id,
+enum setting_id {
+	SETTINGS_EACH(SETTING_ID_, ~)
+	SETTINGS_NR
+};
+
 struct setting {
+	enum setting_id id;
 	const char *section, *key;
 	const char *sub;	/* "NAME" of [host "NAME"], or NULL */
 	enum setting_kind kind;
 	long min, max;		/* text: at most max bytes (0: 1024) */
 	const char *def;	/* the default, as help shows it, or NULL */
 	int user_only;
+	int short_name;		/* the option's, or 0 */
 	const char *option;	/* the long option that overrides it */
+	double scale;		/* the option's value is the number times it */
+	const char *argh;	/* the option's value name in help */
+	const char *unit;	/* of a number, or NULL */
+	unsigned commands;	/* SETTING_CMD_*: whose tables take option */
 	const char *help;
 };
+
+/*
+ * The option of setting id (SETTING_CHECK_JOBS: OPT_SETTING(CHECK_JOBS,
+ * v)), filling v: a row without an option does not compile here.  Its
+ * range is the row's, in the unit the user types (a config file's
+ * integer range is the same, rounded in).
+ */
+#define OPT_SETTING_(v, id, section, sub, key, kind, lo, hi, def, user, \
+		     sh, lname, otype, sc, argh_, unit, cmds, hlp) \
+	{ .type = OPTION_##otype, .short_name = (sh), .long_name = (lname), \
+	  .value = (v), .min = (lo), .max = (hi), .scale = (sc), \
+	  .takes_arg = 1, .argh = (argh_), .help = (hlp) }
+#define OPT_SETTING(id, v) SETTING_ROW_##id(OPT_SETTING_, v)
+
+/* The row of id; every id has one. */
+const struct setting *settings_row(enum setting_id id);
 
 /* The table, and its length in *n. */
 const struct setting *settings_all(size_t *n);
 
 /* The setting [section] key, or NULL. */
 const struct setting *settings_find(const char *section, const char *key);
+
+/* The row's default: a number's, or 0 when it has none; a text's. */
+long settings_default(enum setting_id id);
+const char *settings_default_text(enum setting_id id);
 
 /*
  * The known setting nearest a mistyped [section] key, as "[check] confirm"
@@ -78,28 +95,45 @@ const struct setting *settings_find(const char *section, const char *key);
 const char *settings_near(const char *section, const char *key);
 
 /*
- * The number [section] key of cfg (NULL: none) into *v, unless the
- * setting's option was given in opts (NULL: none) or the key is unset;
- * range-checked by the table.  -1 after error() on a bad value.
+ * The number id of cfg (NULL: none) into *v, unless the setting's option
+ * was given in opts (NULL: none) or the key is unset; range-checked by
+ * the row.  -1 after error() on a bad value.
  */
 int settings_number(const struct config *cfg, const struct option *opts,
-		    const char *section, const char *key, long *v);
+		    enum setting_id id, long *v);
 
-/* The text [section] key of cfg, or NULL when unset or overridden. */
+/* The text id of cfg, or NULL when unset or overridden. */
 const char *settings_text(const struct config *cfg, const struct option *opts,
-			  const char *section, const char *key);
+			  enum setting_id id);
+
+/*
+ * The value of id in [section "sub"] (a row with a "NAME"), or NULL;
+ * a number's as a number into *v (0 when unset).  cfg may be NULL.
+ */
+const char *settings_text_sub(const struct config *cfg, enum setting_id id,
+			      const char *sub);
+long settings_number_sub(const struct config *cfg, enum setting_id id,
+			 const char *sub);
+
+/* 1 when a pattern of the glob id matches s (path: s is a path). */
+int settings_match(const struct config *cfg, enum setting_id id,
+		   const char *s, int path);
+
+/*
+ * Every entry of id, in file order: start with *i = 0; NULL at the end.
+ * cfg may be NULL.
+ */
+const struct config_entry *settings_next(const struct config *cfg,
+					 enum setting_id id, size_t *i);
 
 /*
  * The confirmation rule, one setting for check, resolve, report and diff:
  * --confirm N and --spacing DAYS, else [check] confirm and spacing, else
- * 3 failed checks 3 days apart.
+ * the rows' defaults.
  */
 #define OPT_CONFIRM(confirm, spacing_s) \
-	OPT_INT(0, "confirm", (confirm), 1, SETTING_MAX_CONFIRM, "N", \
-		"failed checks that make a link dead"), \
-	OPT_LLONG(0, "spacing", (spacing_s), 0, \
-		  SETTING_MAX_CONFIRM_SPACING_DAYS, OPT_DAYS_TO_S, "DAYS", \
-		  "least time between two failed checks that both count")
+	OPT_SETTING(CHECK_CONFIRM, (confirm)), \
+	OPT_SETTING(CHECK_SPACING, (spacing_s))
 void settings_confirm_init(int *confirm, long long *spacing_s);
 /* -1 after error() on a bad value in cfg. */
 int settings_confirm(const struct config *cfg, const struct option *opts,
@@ -107,5 +141,11 @@ int settings_confirm(const struct config *cfg, const struct option *opts,
 
 /* 'linkmend help config': every setting, its default and its help. */
 void settings_print(FILE *out);
+
+/*
+ * The same as the man page's list (roff, for docs/linkmend.1 between
+ * its marker comments; 'linkmend help --roff').
+ */
+void settings_print_roff(FILE *out);
 
 #endif

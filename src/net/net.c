@@ -50,13 +50,14 @@ struct net {
 void net_opts_init(struct net_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->max_total = SETTING_JOBS;
-	o->per_host = SETTING_PER_HOST;
-	o->spacing_ms = SETTING_SPACING_MS;
-	o->timeout_ms = SETTING_TIMEOUT_S * 1000L;
+	o->max_total = (int)settings_default(SETTING_CHECK_JOBS);
+	o->per_host = (int)settings_default(SETTING_CHECK_PER_HOST);
+	o->spacing_ms = settings_default(SETTING_CHECK_SPACING_MS);
+	o->timeout_ms = (long)(settings_default(SETTING_CHECK_TIMEOUT) *
+			       settings_row(SETTING_CHECK_TIMEOUT)->scale);
 	o->connect_timeout_ms = 10000;
 	o->max_body = 1 << 20;
-	o->user_agent = SETTING_USER_AGENT;
+	o->user_agent = settings_default_text(SETTING_CHECK_USER_AGENT);
 	o->max_header_bytes = 64 << 10;
 	o->max_header_lines = 200;
 }

@@ -73,24 +73,26 @@ static int user_agent_ok(const char *ua)
 int net_options_finish(struct net_opts *o, const struct option *opts,
 		       const struct config *cfg)
 {
+	const struct setting *t = settings_row(SETTING_CHECK_TIMEOUT);
 	long jobs = o->max_total, per_host = o->per_host;
-	long timeout_s = o->timeout_ms / 1000;
+	long timeout_s = (long)(o->timeout_ms / t->scale);
 	const char *v;
 
-	if (settings_number(cfg, opts, "check", "jobs", &jobs) ||
-	    settings_number(cfg, opts, "check", "per-host", &per_host) ||
-	    settings_number(cfg, opts, "check", "spacing-ms", &o->spacing_ms) ||
-	    settings_number(cfg, opts, "check", "timeout", &timeout_s))
+	if (settings_number(cfg, opts, SETTING_CHECK_JOBS, &jobs) ||
+	    settings_number(cfg, opts, SETTING_CHECK_PER_HOST, &per_host) ||
+	    settings_number(cfg, opts, SETTING_CHECK_SPACING_MS,
+			    &o->spacing_ms) ||
+	    settings_number(cfg, opts, SETTING_CHECK_TIMEOUT, &timeout_s))
 		return -1;
 	o->max_total = (int)jobs;
 	o->per_host = (int)per_host;
-	if (!parse_options_seen(opts, "timeout"))
-		o->timeout_ms = timeout_s * 1000;
+	if (!parse_options_seen(opts, t->option))
+		o->timeout_ms = (long)(timeout_s * t->scale);
 	if (o->connect_timeout_ms > o->timeout_ms)
 		o->connect_timeout_ms = o->timeout_ms;
-	if ((v = settings_text(cfg, opts, "check", "user-agent")))
+	if ((v = settings_text(cfg, opts, SETTING_CHECK_USER_AGENT)))
 		o->user_agent = v;
-	if ((v = settings_text(cfg, opts, "check", "proxy")))
+	if ((v = settings_text(cfg, opts, SETTING_CHECK_PROXY)))
 		o->proxy = v;
 	if ((o->cacert && cacert_ok(o->cacert)) ||
 	    (o->proxy && proxy_ok(o->proxy)) ||

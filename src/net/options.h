@@ -14,27 +14,19 @@
 #include "../lib/settings.h"
 #include "net.h"
 
+/* The settings' options (settings-rows.h), then the network's own. */
 #define OPT_NET(o) \
-	OPT_INT('j', "jobs", &(o)->max_total, 1, SETTING_MAX_JOBS, "N", \
-		"requests at once"), \
-	OPT_INT(0, "per-host", &(o)->per_host, 1, SETTING_MAX_PER_HOST, "N", \
-		"requests at once to one host"), \
-	OPT_LONG(0, "spacing-ms", &(o)->spacing_ms, 0, \
-		 SETTING_MAX_SPACING_MS, 1, "MS", \
-		 "least time between the starts of two requests to one host"), \
-	OPT_LONG(0, "timeout", &(o)->timeout_ms, 0.1, SETTING_MAX_TIMEOUT_S, \
-		 OPT_SECONDS_TO_MS, "S", "seconds a request may take"), \
+	OPT_SETTING(CHECK_JOBS, &(o)->max_total), \
+	OPT_SETTING(CHECK_PER_HOST, &(o)->per_host), \
+	OPT_SETTING(CHECK_SPACING_MS, &(o)->spacing_ms), \
+	OPT_SETTING(CHECK_TIMEOUT, &(o)->timeout_ms), \
 	OPT_STRING(0, "cacert", &(o)->cacert, "FILE", \
 		   "trust this CA (the test web's)"), \
 	OPT_BOOL(0, "allow-private", &(o)->allow_private, \
 		 "allow loopback, private and other special-purpose " \
 		 "addresses (IANA's registries)"), \
-	OPT_STRING(0, "proxy", &(o)->proxy, "URL", \
-		   "send every request through this proxy (the http_proxy " \
-		   "variables are ignored); a target whose name resolves " \
-		   "to a special-purpose address is still refused"), \
-	OPT_STRING(0, "user-agent", &(o)->user_agent, "UA", \
-		   "sent with every request")
+	OPT_SETTING(CHECK_PROXY, &(o)->proxy), \
+	OPT_SETTING(CHECK_USER_AGENT, &(o)->user_agent)
 
 struct config;
 

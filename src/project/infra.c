@@ -3,6 +3,7 @@
 #include <strings.h>
 
 #include "../lib/config.h"
+#include "../lib/settings.h"
 #include "infra.h"
 
 /* host is name or one of its subdomains. */
@@ -21,7 +22,7 @@ int infra_host(const char *host, const struct config *cfg)
 
 	if (under(host, "kernel.org"))
 		return 1;
-	while (cfg && (e = config_next(cfg, "keep", "host", &i)))
+	while ((e = settings_next(cfg, SETTING_KEEP_HOST, &i)))
 		if (under(host, e->value))
 			return 1;
 	return 0;
@@ -41,7 +42,7 @@ int infra_core_host(const char *host, const struct config *cfg)
 		if (!strcasecmp(host, core[i]))
 			return 1;
 	i = 0;
-	while (cfg && (e = config_next(cfg, "keep", "host", &i)))
+	while ((e = settings_next(cfg, SETTING_KEEP_HOST, &i)))
 		if (!strcasecmp(host, e->value))
 			return 1;
 	return 0;

@@ -1620,7 +1620,7 @@ void resolve_opts_init(struct resolve_opts *o)
 	memset(o, 0, sizeof(*o));
 	net_opts_init(&o->net);
 	settings_confirm_init(&o->confirm, &o->spacing_s);
-	o->wayback = SETTING_WAYBACK;
+	o->wayback = settings_default_text(SETTING_RESOLVE_WAYBACK);
 	o->archive_spacing_ms = 1000;
 }
 

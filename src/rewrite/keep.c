@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "../lib/config.h"
+#include "../lib/settings.h"
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "../project/infra.h"
@@ -213,7 +214,7 @@ static enum keep_reason path_reason(const char *path, struct keep_tree *t)
 		return KEEP_EXAMPLE;
 	if (is_imported(t, path))
 		return KEEP_IMPORTED;
-	if (config_match(cfg, "keep", "path", path, 1))
+	if (settings_match(cfg, SETTING_KEEP_PATH, path, 1))
 		return KEEP_CONFIG;
 	return KEEP_NONE;
 }
@@ -379,7 +380,7 @@ static enum keep_reason line_reason(const char *line, size_t n,
 	    has(line, n, "licensed under") || has(line, n, "MODULE_LICENSE"))
 		return KEEP_LICENSE;
 	i = 0;
-	while (cfg && (e = config_next(cfg, "keep", "line", &i)))
+	while ((e = settings_next(cfg, SETTING_KEEP_LINE, &i)))
 		if (*e->value && has(line, n, e->value))
 			return KEEP_CONFIG;
 	return KEEP_NONE;

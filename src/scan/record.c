@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "../lib/config.h"
+#include "../lib/settings.h"
 #include "../lib/path.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
@@ -16,7 +17,7 @@
 
 int scan_skipped(const struct config *cfg, const char *path)
 {
-	return config_match(cfg, "scan", "skip", path, 1);
+	return settings_match(cfg, SETTING_SCAN_SKIP, path, 1);
 }
 
 /* The configuration's own URLs (archive endpoints) are no links to mend. */

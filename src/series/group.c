@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../lib/config.h"
+#include "../lib/settings.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
 #include "../lib/usage.h"
@@ -331,7 +332,7 @@ static void tree_of(struct series *c, struct group *g)
 				*p = '-';
 		free(u);
 	}
-	v = c->o->cfg ? config_get_sub(c->o->cfg, "tree", g->tree, "tag") : NULL;
+	v = settings_text_sub(c->o->cfg, SETTING_TREE_TAG, g->tree);
 	if (v)
 		g->tag = *v ? xstrdup(v) : NULL;
 	else if (netdev)

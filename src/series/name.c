@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../lib/config.h"
+#include "../lib/settings.h"
 #include "../lib/path.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
@@ -245,7 +246,7 @@ static void prefix_from_config(struct series *c, struct group *g,
 
 	if (!c->o->cfg)
 		return;
-	while ((e = config_next(c->o->cfg, "subject", "prefix", &i))) {
+	while ((e = settings_next(c->o->cfg, SETTING_SUBJECT_PREFIX, &i))) {
 		char *under;
 
 		if (!e->sub || !*e->value)

@@ -1,8 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# One settings table (src/lib/settings.c, 'linkmend help config'): every
-# key the code reads is in it and every key in it is read, each is in the
-# man page, each is accepted by validation with a value of its kind, a
+# One settings table (src/lib/settings-rows.h, 'linkmend help config'):
+# every row in it is read, each is in the man page, each is accepted by validation with a value of its kind, a
 # mistyped key gets "did you mean", and the confirmation rule set once in
 # .linkmend.conf is the one check, resolve and report all apply.
 . "$(dirname "$0")/../lib/sh.sh"
@@ -17,62 +16,18 @@ sed -n 's/^\[\([a-z-]*\)\( "NAME"\)\?\] \([a-z-]*\)$/\1 \3/p' "$SCRATCH/help" |
 	sort -u > "$SCRATCH/table"
 ok "the table lists settings (the setup works)" test "$(wc -l < "$SCRATCH/table")" -gt 10
 
-# Every read: config_get/_sub/number/match/next and settings_number/text
-# with a literal section and key.
-python3 - "$SRC" > "$SCRATCH/read" <<'PY'
-import os, re, sys
-# A call's arguments: up to its statement's end or the next call.
-call = re.compile(r"\b(config_(?:get|get_sub|number|match|next)|"
-                  r"settings_(?:number|text))\(")
-out = set()
-for d, _, files in os.walk(sys.argv[1]):
-    for f in files:
-        if not f.endswith(".c") or f == "config.c":
-            continue
-        text = open(os.path.join(d, f)).read()
-        ms = list(call.finditer(text))
-        for i, m in enumerate(ms):
-            end = ms[i + 1].start() if i + 1 < len(ms) else len(text)
-            args = text[m.end():end].split(";")[0]
-            s = re.findall(r'"([a-z-]+)"', args)
-            if len(s) >= 2:
-                out.add("%s %s" % (s[0], s[-1] if m.group(1) == "config_get_sub" else s[1]))
-print("\n".join(sorted(out)))
-PY
-ok "the code's reads are found (the setup works)" grep -qx 'check confirm' "$SCRATCH/read"
-same "every key the code reads is in the table" \
-	"$(comm -23 "$SCRATCH/read" "$SCRATCH/table")" ""
-same "every key in the table is read by the code" \
-	"$(comm -13 "$SCRATCH/read" "$SCRATCH/table")" ""
-
-# A setting's default in the table is the one its option starts with: the
-# option's --help reads it from the code, in every command that takes it.
-awk '/^\[/ { key = $0 } / default .*, option --/ {
-	d = $0; sub(/.*, default /, "", d); sub(/, option --.*/, "", d)
-	o = $0; sub(/.*, option /, "", o); print key "\t" o "\t" d }' \
-	"$SCRATCH/help" > "$SCRATCH/defaults"
-ok "settings with an option and a default are found (the setup works)" \
-	grep -q "confirm	--confirm	3" "$SCRATCH/defaults"
-differ=
-while IFS=$'\t' read -r key o d; do
-	for c in scan check resolve fix series archive diff report; do
-		h=$("$LINKMEND" "$c" --help | awk -v o="$o" '
-			function flush() { if (hit) print t; hit = 0 }
-			/^    -/ { flush(); hit = index($0, " " o " ") || index($0, " " o "\n") ||
-				 substr($0, length($0) - length(o) + 1) == o || $0 ~ (" " o "$")
-				 t = $0; next }
-			/^                         / { t = t " " substr($0, 26); next }
-			{ flush() } END { flush() }')
-		# scan's -j counts threads, series' get_maintainer runs.
-		[ -z "$h" ] || [ "$c:$o" = scan:--jobs ] || [ "$c:$o" = series:--jobs ] &&
-			continue
-		case $h in
-		*"(default $d)"*) ;;
-		*) differ="$differ $c:$o" ;;
-		esac
-	done
-done < "$SCRATCH/defaults"
-same "each setting's default is its option's default in --help" "$differ" ""
+# A read names a typed id (enum setting_id): a key not in the table does
+# not compile.  The other way, each row is read somewhere, by its id or
+# its option (OPT_SETTING).
+unread=
+for id in $(sed -n 's/^#define SETTING_ROW_\([A-Z_]*\)(X, a).*/\1/p' "$SRC/lib/settings-rows.h"); do
+	grep -rqE "SETTING_$id\b|OPT_SETTING\($id," "$SRC" --include=*.c --include=*.h \
+		--exclude=settings.c --exclude=settings-rows.h || unread="$unread $id"
+done
+ok "the rows are found (the setup works)" grep -q "SETTING_ROW_CHECK_CONFIRM" "$SRC/lib/settings-rows.h"
+same "every row of the table is read by the code" "$unread" ""
+# (That each default is its option's in --help, help config and the man
+# page is tests/unit/test-settings.c's.)
 
 # The man page's CONFIGURATION section names each one.
 sed -n '/^\.SH CONFIGURATION/,/^\.SH ENVIRONMENT/p' "$MAN" | sed 's/\\-/-/g' > "$SCRATCH/man"
@@ -88,7 +43,9 @@ T=$SCRATCH/t
 mkdir -p "$T" "$XDG_CONFIG_HOME/linkmend"
 echo "see https://www.kernel.org/doc/" > "$T/README"
 about() {	# about SECTION KEY: its help and details, on one line
-	grep -A2 -x "\[$1\( \"NAME\"\)\?\] $2" "$SCRATCH/help" | tail -n +2 | paste -sd' '
+	awk -v h="[$1] $2" -v s="[$1 \"NAME\"] $2" '
+		$0 == h || $0 == s { on = 1; next } on && /^$/ { exit }
+		on { sub(/^ */, ""); printf "%s ", $0 }' "$SCRATCH/help"
 }
 value() {	# value SECTION KEY: a valid value for it
 	case "$1 $2" in
