@@ -55,7 +55,7 @@ struct setting {
 	int user_only;
 	int short_name;		/* the option's, or 0 */
 	const char *option;	/* the long option that overrides it */
-	double scale;		/* the option's value is the number times it */
+	double scale;		/* option's value: the number times this */
 	const char *argh;	/* the option's value name in help */
 	const char *unit;	/* of a number, or NULL */
 	unsigned commands;	/* SETTING_CMD_*: whose tables take option */

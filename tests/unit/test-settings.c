@@ -20,6 +20,9 @@ static const char *const commands[] = { "scan", "check", "resolve", "fix",
 
 static char top[PATH_MAX];
 
+/* Where --help continues an option's text (parse-options.c). */
+#define HELP_INDENT "                         "
+
 /* The checkout: two folders up from this program (tests/unit/). */
 static int find_top(void)
 {
@@ -88,8 +91,7 @@ static int help_entry(const char *help, const char *name, struct strbuf *e)
 		    (at[2 + nlen] != ' ' && at[2 + nlen] != '\n'))
 			continue;
 		strbuf_add(e, line, (size_t)(end - line));
-		while (*end == '\n' && !strncmp(end + 1, "                         ",
-					       25)) {
+		while (*end == '\n' && !strncmp(end + 1, HELP_INDENT, 25)) {
 			line = end + 1;
 			end = strchrnul(line, '\n');
 			strbuf_addch(e, ' ');
@@ -170,8 +172,10 @@ static int man_entry(const char *man, const char *cmd, const char *name,
 			continue;
 		/* The text to the next .TP, .PP, .SS or .SH. */
 		while (*eol == '\n' && eol < end &&
-		       strncmp(eol + 1, ".TP", 3) && strncmp(eol + 1, ".PP", 3) &&
-		       strncmp(eol + 1, ".SS", 3) && strncmp(eol + 1, ".SH", 3))
+		       strncmp(eol + 1, ".TP", 3) &&
+		       strncmp(eol + 1, ".PP", 3) &&
+		       strncmp(eol + 1, ".SS", 3) &&
+		       strncmp(eol + 1, ".SH", 3))
 			eol = strchrnul(eol + 1, '\n');
 		strbuf_add(e, line, (size_t)(eol - line));
 		unroff(e);
@@ -236,13 +240,13 @@ static void check_row(const struct setting *s, const char *config,
 	}
 	snprintf(want, sizeof(want), "option --%s", s->option);
 	if (!strstr(e.buf, want))
-		printf("# %s: help config says '%s'\n", name.buf, e.buf);
+		printf("# %s: help config: '%s'\n", name.buf, e.buf);
 	CHECK(strstr(e.buf, want) != NULL,
 	      "help config names the row's option");
 	if (s->def) {
 		snprintf(want, sizeof(want), "default %s,", s->def);
 		if (!strstr(e.buf, want))
-			printf("# %s: help config says '%s'\n", name.buf, e.buf);
+			printf("# %s: help config: '%s'\n", name.buf, e.buf);
 		CHECK(strstr(e.buf, want) != NULL,
 		      "help config gives the row's default");
 	}
@@ -275,8 +279,8 @@ static void check_row(const struct setting *s, const char *config,
 			continue;
 		in_man = !man_entry(man, commands[c], s->option, &e);
 		if (!in_man)
-			printf("# %s: linkmend(1) has no --%s in %s's section\n",
-			       name.buf, s->option, commands[c]);
+			printf("# %s: linkmend(1), %s: no --%s\n", name.buf,
+			       commands[c], s->option);
 		CHECK(in_man, "the man page has the option in each command's "
 		      "section");
 		if (in_man && s->def) {
