@@ -88,14 +88,20 @@ static void subtree_line(void *data, const char *line, size_t n)
  */
 static void subtree_dirs(struct imported *im)
 {
-	const char *a[] = { "git", "log", "--grep=^git-subtree-dir: ",
-			    "--format=%B", NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
 	char *git = xstrfmt("%s/.git", im->root);
 	struct stat st;
 
-	if (!stat(git, &st) && !run_command_quiet(a, im->root, &out))
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "log", "--grep=^git-subtree-dir: ",
+		     "--format=%B", NULL);
+	cp.dir = im->root;
+	cp.out = &out;
+	cp.no_stderr = 1;
+	if (!stat(git, &st) && !child_process_run(&cp))
 		tree_each_line(out.buf, subtree_line, im);
+	child_process_clear(&cp);
 	free(git);
 	strbuf_release(&out);
 }

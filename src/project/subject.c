@@ -380,35 +380,29 @@ void subject_styles(const char *root, const char *base,
 		    const char *const *paths, size_t n,
 		    struct subject_style *out)
 {
-	const char **argv = xcalloc(n + 12, sizeof(*argv));
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf log = STRBUF_INIT, *subj = xcalloc(n ? n : 1, sizeof(*subj));
 	size_t *count = xcalloc(n ? n : 1, sizeof(*count));
 	struct strmap index = STRMAP_INIT;
-	size_t i, a = 0;
+	size_t i;
 	char *line, *next, *cur = NULL;
 
-	argv[a++] = "git";
-	argv[a++] = "-C";
-	argv[a++] = root;
-	argv[a++] = "-c";
-	argv[a++] = "core.quotePath=false";
-	argv[a++] = "log";
-	argv[a++] = "--no-merges";
-	argv[a++] = "--format=%x01%s";
-	argv[a++] = "--name-only";
-	argv[a++] = base;
-	argv[a++] = "--";
+	git_cmd(&cp, root);
+	strvec_pushl(&cp.args, "-c", "core.quotePath=false", "log",
+		     "--no-merges", "--format=%x01%s", "--name-only", base,
+		     "--", NULL);
 	for (i = 0; i < n; i++) {
 		void **slot = strmap_put(&index, paths[i]);
 
 		if (!*slot) {
 			*slot = (void *)(i + 1);
-			argv[a++] = paths[i];
+			strvec_push(&cp.args, paths[i]);
 		}
 	}
-	argv[a] = NULL;
 	/* One log for every file: a process per file took most of series. */
-	if (n && !run_command_quiet(argv, NULL, &log)) {
+	cp.out = &log;
+	cp.no_stderr = 1;
+	if (n && !child_process_run(&cp)) {
 		size_t *touched = xcalloc(n, sizeof(*touched)), nt = 0;
 
 		for (line = log.buf;; line = next) {
@@ -453,7 +447,7 @@ void subject_styles(const char *root, const char *base,
 		strbuf_release(&subj[i]);
 	free(subj);
 	free(count);
-	free(argv);
+	child_process_clear(&cp);
 	strmap_clear(&index, NULL);
 	strbuf_release(&log);
 }
