@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../lib/xalloc.h"
+#include "db.h"
 #include "engine.h"
 
 static int is_pg_url(const char *target)

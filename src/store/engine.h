@@ -6,7 +6,10 @@
 #ifndef STORE_ENGINE_H
 #define STORE_ENGINE_H
 
-#include "db.h"
+/* The types of db.h, which sees only the interface, not the engines. */
+struct db;
+struct db_arg;
+struct db_row;
 
 struct db_ops {
 	const char *engine;

@@ -237,6 +237,23 @@ static long long sq_int(struct db_row *r, int i)
 	return sqlite3_column_int64(r->s, i);
 }
 
+/*
+ * db_first_int() and db_first_text(), in the engine itself: an engine
+ * calls nothing in db.c, which calls the engines.
+ */
+static int sq_first_int(struct db_row *r, void *long_long_p)
+{
+	*(long long *)long_long_p = sq_int(r, 0);
+	return 1;
+}
+
+static int sq_first_text(struct db_row *r, void *char_pp)
+{
+	if (sq_text(r, 0))
+		*(char **)char_pp = xstrdup(sq_text(r, 0));
+	return 1;
+}
+
 static const unsigned char *sq_blob(struct db_row *r, int i, size_t *len)
 {
 	const unsigned char *b = sqlite3_column_blob(r->s, i);
@@ -273,7 +290,7 @@ static int migrate_1(struct db_sqlite *d)
 		    " linkmend_flags(flags) WHERE typeof(flags) = 'text'") ||
 	    sq_query(&d->base, "SELECT count(*) FROM"
 		     " pragma_table_info('resolution') WHERE name = 'edit'",
-		     NULL, 0, "cannot migrate", db_first_text, &has_edit))
+		     NULL, 0, "cannot migrate", sq_first_text, &has_edit))
 		return -1;
 	/* Resolutions of schema 1 have no edit: resolve writes them anew. */
 	ret = has_edit && strcmp(has_edit, "0") ? 0 :
@@ -368,7 +385,7 @@ static long long sq_one_int(struct db_sqlite *d, const char *sql)
 {
 	long long v = -1;
 
-	return sq_query(&d->base, sql, NULL, 0, "cannot read", db_first_int,
+	return sq_query(&d->base, sql, NULL, 0, "cannot read", sq_first_int,
 			&v) ? -1 : v;
 }
 
