@@ -11,6 +11,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "series.h"
+#include "write.h"
 
 /* cp begun as git in the checkout's top: the series' one door to git. */
 void series_git_cmd(const struct series *c, struct child_process *cp)

@@ -13,6 +13,7 @@
 #include "../rewrite/keep.h"
 #include "../project/maintainers.h"
 #include "series.h"
+#include "write.h"
 
 static int is_dt_binding(const char *path)
 {

@@ -8,6 +8,7 @@
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "series.h"
+#include "write.h"
 
 /* Why, for n links of a kind: one link is "this link", not "these". */
 static const char *why_of(enum plan_group kind, size_t n)

@@ -11,6 +11,7 @@
 #include "../lib/xalloc.h"
 #include "../project/maintainers.h"
 #include "series.h"
+#include "write.h"
 
 /*
  * A subject's parts come from the tree (its history's prefixes, its

@@ -35,7 +35,7 @@
 #include "../project/subject.h"
 #include "address.h"
 #include "summary.h"
-#include "write.h"
+struct series_opts;	/* write.h: what the stage was asked */
 
 struct group {
 	char *area;		/* section name, or directory pair */

@@ -24,6 +24,7 @@
 #include "../project/maintainers.h"
 #include "../project/route.h"
 #include "series.h"
+#include "write.h"
 
 /* path as it is after group gi and every group before it, into out. */
 static int content_after(struct series *c, size_t gi, const char *path,
