@@ -142,6 +142,18 @@ static void test_rules(void)
 	OWNERS(&co, "extra/x", "15: @opt", "an optional section's defaults");
 	CHECK(!codeowners_match("/", "a") && !codeowners_match("", "a"),
 	      "an empty pattern owns nothing");
+	{
+		/* as fuzz-maintainers found for F: lines */
+		char stars[400];
+
+		memset(stars, '*', 300);
+		strcpy(stars + 300, "rivers/net/wireless/");
+		CHECK(!codeowners_match(stars, "drivers/net/ethernet/intel/"
+					"e1000/e1000_main.c"),
+		      "300 stars and a path that almost matches: no match");
+		CHECK(codeowners_match(stars, "xdrivers/net/wireless/a.c"),
+		      "and one that matches");
+	}
 	codeowners_release(&co);
 }
 
