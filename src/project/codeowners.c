@@ -224,6 +224,33 @@ const struct codeowners_rule *codeowners_owner(const struct codeowners *co,
 	return NULL;
 }
 
+size_t codeowners_sections_owner(const struct codeowners *co,
+				 const char *path,
+				 const struct codeowners_rule **out,
+				 size_t max)
+{
+	unsigned char *seen = xcalloc(co->nsec + 1, 1);
+	size_t i = co->nr, n = 0, k;
+	const struct codeowners_rule *tmp;
+
+	while (i-- && n < max) {
+		const struct codeowners_rule *r = &co->v[i];
+
+		if (seen[r->section + 1] ||
+		    !codeowners_match(r->pattern, path))
+			continue;
+		seen[r->section + 1] = 1;
+		out[n++] = r;
+	}
+	free(seen);
+	for (k = 0; k < n / 2; k++) {
+		tmp = out[k];
+		out[k] = out[n - 1 - k];
+		out[n - 1 - k] = tmp;
+	}
+	return n;
+}
+
 /* The fields of a line, split at blanks that no '\' escapes. */
 struct fields {
 	char **v;

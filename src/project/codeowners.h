@@ -70,4 +70,15 @@ int codeowners_match(const char *pattern, const char *path);
 const struct codeowners_rule *codeowners_owner(const struct codeowners *co,
 					       const char *path);
 
+/*
+ * GitLab's reading: each section decides apart, and a path's owners are
+ * those of the last covering line of every section (the lines before any
+ * header count as one).  Up to max rules into out, in the file's order;
+ * returns how many.
+ */
+size_t codeowners_sections_owner(const struct codeowners *co,
+				 const char *path,
+				 const struct codeowners_rule **out,
+				 size_t max);
+
 #endif

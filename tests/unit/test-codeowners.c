@@ -140,6 +140,16 @@ static void test_rules(void)
 	OWNERS(&co, "guides/api.md", "13: @api-writer",
 	       "a line's own owners come before its section's");
 	OWNERS(&co, "extra/x", "15: @opt", "an optional section's defaults");
+	{
+		const struct codeowners_rule *r[4];
+		size_t n = codeowners_sections_owner(&co, "guides/api.md",
+						     r, 4);
+
+		CHECK(n == 2 && r[0]->line == 1 && r[1]->line == 13,
+		      "GitLab: each section's last line, in file order");
+		n = codeowners_sections_owner(&co, "guides/api.md", r, 1);
+		CHECK(n == 1 && r[0]->line == 13, "no more than asked for");
+	}
 	CHECK(!codeowners_match("/", "a") && !codeowners_match("", "a"),
 	      "an empty pattern owns nothing");
 	{
