@@ -30,6 +30,25 @@ same() {	# same NAME GOT WANT
 	fi
 }
 
+wait_for() {	# wait_for SECONDS COMMAND...: until COMMAND succeeds
+	# A wait for the condition a test needs rather than a guess at how long
+	# it takes (a busy machine takes longer); 1 if it never came.
+	local end
+	end=$(awk -v n="$EPOCHREALTIME" -v t="$1" 'BEGIN { printf "%.3f", n + t }')
+	shift
+	until "$@"; do
+		awk -v n="$EPOCHREALTIME" -v e="$end" 'BEGIN { exit !(n < e) }' ||
+			return 1
+		sleep 0.05
+	done
+}
+
+web_pkill() {	# web_pkill SIGNAL PATTERN: pkill -f, in this test web only
+	# Only processes in this script's network namespace: another test's
+	# (or another run's) command line may match PATTERN too.
+	pkill "-$1" --nslist net --ns "$(cat "$state/webd.pid")" -f -- "$2"
+}
+
 web_up() {	# web_up SCENARIO: this script's test web; sets WEB, NAME, state
 	if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 		echo "not ok - the test web needs root and dnsmasq (make check installs it)"

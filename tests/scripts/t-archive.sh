@@ -302,12 +302,16 @@ for i in $(seq 1 120); do
 	printf '<html>page %s of the slow host</html>\n' "$i" > "$SERVED/$(printf %s "$u" | sha1sum | cut -c1-40)"
 done
 K=$SCRATCH/killed
-for wait in 2.0 1.5; do
+fetched() {	# fetched N: the slow host has been asked for N pages
+	[ "$(grep -c ' slow\.linkmend-web\.org .* GET ' "$state/requests.log")" -ge "$1" ]
+}
+for n in 30 20; do
+	: > "$state/requests.log"
 	(cd "$S" && exec "$WEB/exec" -n "$NAME" "$LINKMEND" archive -o "$K" --warc-size 4K "${NET[@]}") > /dev/null 2>&1 &
-	sleep "$wait"
+	wait_for 60 fetched "$n"
 	pkill -KILL -f "linkmend archive -o $K"
 	wait 2> /dev/null
-	warc "$K" "$SERVED" --partial | grep -v '^warc: ' | sed "s/^\(not \)\{0,1\}ok - /&after kill -9 at ${wait}s: /"
+	warc "$K" "$SERVED" --partial | grep -v '^warc: ' | sed "s/^\(not \)\{0,1\}ok - /&after kill -9 at page $n: /"
 done
 # And many more kills, at random moments, each followed by a reader.
 runs=${CRASH_RUNS:-50}

@@ -79,14 +79,26 @@ echo "# fix: $partial of $RUNS kills landed mid-run (some files written, some no
 # One fix at a time.
 L=$SCRATCH/lock
 prepare "$L"
-flock "$L/.linkmend/fix.lock" sleep 3 &
-sleep 0.3
+# Another holds the lock until the one with --wait is seen waiting for it.
+flock "$L/.linkmend/fix.lock" sh -c 'until [ -e "$0" ]; do sleep 0.05; done' \
+	"$SCRATCH/release" &
+holder=$!
+held() { ! flock -n "$L/.linkmend/fix.lock" true; }
+wait_for 30 held
 (cd "$L" && "$LINKMEND" fix -q) 2> "$SCRATCH/err"
 same "a second fix is refused while one runs" "$?" "2"
 ok "naming the lock" grep -q "another linkmend fix is writing this tree (.*fix.lock); --wait waits for it" "$SCRATCH/err"
-(cd "$L" && "$LINKMEND" fix -q --wait) 2> /dev/null
+(cd "$L" && exec "$LINKMEND" fix -q --wait) 2> /dev/null &
+waiter=$!
+waiting() {	# the kernel lists fix --wait as blocked on the lock
+	grep -q -- "-> FLOCK .* $waiter [^ ]*:$(stat -c %i "$L/.linkmend/fix.lock") " /proc/locks
+}
+ok "--wait waits for the lock" wait_for 30 waiting
+same "(writing nothing meanwhile)" "$(grep -l 'new.linkmend-web.org' "$L"/d/*.c | wc -l)" "0"
+touch "$SCRATCH/release"
+wait "$waiter"
 same "--wait waits, then fixes" "$(grep -l 'new.linkmend-web.org' "$L"/d/*.c | wc -l)" "120"
-wait
+wait "$holder"
 
 # A symlinked directory out of the tree: nothing written through it.
 S=$SCRATCH/sym

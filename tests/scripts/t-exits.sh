@@ -25,12 +25,10 @@ interrupt() {	# interrupt COMMAND WHAT LOGPATTERN -- ARGV...: Ctrl-C it
 	: > "$state/requests.log"
 	"$WEB/exec" -n "$NAME" "$@" > "$SCRATCH/out" 2> "$SCRATCH/err" < /dev/null &
 	pid=$!
-	for _ in $(seq 100); do
-		grep -q "$pattern" "$state/requests.log" 2> /dev/null && break
-		[ -f "$SCRATCH/started" ] && break
-		sleep 0.1
-	done
-	sleep 0.3
+	# Interrupted while it waits: on the slow request, or the slow child
+	# it started.
+	wait_for 10 eval 'grep -q "$pattern" "$state/requests.log" 2> /dev/null ||
+		[ -f "$SCRATCH/started" ]'
 	kill -INT $pid
 	wait $pid
 	rc=$?
@@ -130,10 +128,7 @@ same "(and counts only the edits it wrote: none)" \
 chown -R root "$W/.linkmend"
 (cd "$W" && exec "$LINKMEND" fix) > "$SCRATCH/out" 2> "$SCRATCH/err" &
 pid=$!
-for _ in $(seq 1000); do
-	grep -q new.html "$W/d/f001.c" 2> /dev/null && break
-	sleep 0.01
-done
+wait_for 10 grep -q new.html "$W/d/f001.c"
 kill -INT $pid
 wait $pid
 same "fix exits 130: stopped between files, saying where" "$?" "130"

@@ -242,9 +242,8 @@ run "$LINKMEND" check -q "${NET[@]}" > /dev/null 2>&1
 "$WEB/exec" -n "$NAME" "$LINKMEND" resolve --confirm 1 "${NET[@]}" --timeout 30 \
 	--archive-spacing 0 > "$SCRATCH/o9" 2> "$SCRATCH/e9b" &
 pid=$!
-for _ in $(seq 50); do grep -q "cdx.*gone.html" "$state/requests.log" && break; sleep 0.1; done
-ok "(resolve asked the archive, which does not answer)" grep -q "cdx.*gone.html" "$state/requests.log"
-sleep 0.3
+ok "(resolve asked the archive, which does not answer)" \
+	wait_for 10 grep -q "cdx.*gone.html" "$state/requests.log"
 kill -INT $pid
 wait $pid
 same "Ctrl-C stops resolve with 130" "$?" "130"

@@ -44,12 +44,13 @@ run python3 -c '
 import socket, sys
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind(("127.0.0.1", 5433)); s.listen(5); s.settimeout(300)
+open(sys.argv[1] + ".ready", "w").close()
 try:
     c, _ = s.accept(); open(sys.argv[1], "w").write("connected\n")
 except socket.timeout:
     pass' "$SCRATCH/pg-connected" &
 listener=$!
-sleep 0.5
+wait_for 30 test -e "$SCRATCH/pg-connected.ready"
 
 hostile() {	# hostile NAME TEXT COMMAND...: refused, naming the key
 	local name=$1 text=$2
@@ -363,7 +364,7 @@ R
 	chmod +x "$SCRATCH/fake/b4"
 	PATH=$SCRATCH/fake:$PATH "$LINKMEND" series -q -o "$SCRATCH/b4-killed" --b4 "${FROM[@]}" > /dev/null 2>&1 &
 	pid=$!
-	for _ in $(seq 100); do [ -s "$SCRATCH/fake.pid" ] && break; sleep 0.1; done
+	wait_for 10 test -s "$SCRATCH/fake.pid"
 	kill -9 "$pid"
 	wait "$pid" 2> /dev/null
 	kill "$(cat "$SCRATCH/fake.pid")" 2> /dev/null

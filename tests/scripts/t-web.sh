@@ -93,7 +93,12 @@ same "JSON says dead with its history" "$(python3 -c 'import json,sys; print([(o
 printf 'http://www.alive.test/doc\nhttp://www.alive.test/slow\n' > "$SCRATCH/two"
 "$WEB/exec" -n "$NAME" "$LINKMEND" check -q --db "$SCRATCH/c.db" --cacert "$state/ca.crt" --allow-private --timeout 20 "$SCRATCH/two" > "$SCRATCH/int" 2>&1 &
 pid=$!
-sleep 1.5
+# Interrupted once the fast check is committed and the slow one asked.
+one_done() {
+	[ -s "$SCRATCH/c.db" ] && grep -q 'www.alive.test .* /slow ' "$state/requests.log" &&
+	[ "$(sqlite3 -readonly "$SCRATCH/c.db" 'select verdict from checks' 2> /dev/null)" = alive ]
+}
+wait_for 20 one_done
 kill -INT $pid
 wait $pid
 same "Ctrl-C exits 130" "$?" "130"

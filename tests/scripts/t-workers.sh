@@ -134,10 +134,14 @@ scan_into "$DBK"
 capture
 run "$LINKMEND" "${WORKER[@]}" --claim-hosts 8 --lease 5 --db "$DBK" 2> /dev/null &
 victim=$!
-sleep 2
+holding() {	# it holds hosts and has committed a check
+	[ "$(psql -qtA "$DBK" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")" -gt 0 ] &&
+	[ "$(psql -qtA "$DBK" -c "SELECT count(*) FROM checks")" -gt 0 ]
+} 2> /dev/null
+wait_for 30 holding
 held=$(psql -qtA "$DBK" -c "SELECT count(*) FROM host WHERE owner IS NOT NULL")
 ok "the first worker holds hosts when it is killed (the setup works: $held)" test "$held" -gt 0
-pkill -9 -f -- "--claim-hosts 8 --lease 5"; wait "$victim" 2> /dev/null
+web_pkill 9 "--claim-hosts 8 --lease 5"; wait "$victim" 2> /dev/null
 psql -qtA "$DBK" -c "SELECT url_id, at, verdict FROM checks" | sort > "$SCRATCH/k-before"
 ok "it had committed checks before it died ($(wc -l < "$SCRATCH/k-before"))" test -s "$SCRATCH/k-before"
 t0=$(date +%s)
@@ -258,13 +262,15 @@ scan_into "$DBA"
 run "$LINKMEND" "${CHECK[@]}" --db "$DBA" > /dev/null 2>&1
 SLOW=(--spacing-ms 400 --lease 5 -o "$SCRATCH/c-k" --db "$DBA")
 run "$LINKMEND" "${ARCHIVE[@]}" --worker --claim-hosts 2 "${SLOW[@]}" 2> /dev/null &
-sleep 2
+wait_for 30 eval 'ls "$SCRATCH"/c-k/*.open > /dev/null 2>&1'
 ok "a worker writing holds its file open (the setup works)" \
 	eval 'ls "$SCRATCH"/c-k/*.open > /dev/null 2>&1'
 run "$LINKMEND" "${ARCHIVE[@]}" --worker --claim-hosts 3 "${SLOW[@]}" 2> "$SCRATCH/ak2.err" &
 second=$!
-sleep 1
-pkill -9 -f -- "--worker --claim-hosts 2 --spacing-ms 400"
+# Killed once the second holds hosts beside it (its start-up is over).
+owners() { [ "$(psql -qtA "$DBA" -c "SELECT count(DISTINCT owner) FROM host")" -ge 2 ]; } 2> /dev/null
+wait_for 30 owners
+web_pkill 9 "--worker --claim-hosts 2 --spacing-ms 400"
 wait "$second"
 same "a second worker started beside it finishes" "$?" "0"
 ok "and did not touch the first's open file while it ran" \
