@@ -200,6 +200,28 @@ same "by default the series has no archived patch" "$(cd "$SCRATCH/default" && l
 "$LINKMEND" series -o "$SCRATCH/out" --archived --signoff --from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/series.err"
 same "series exits 0" "$?" "0"
 O=$SCRATCH/out
+# bench/same-series.sh, which compares the kernel e2e's series before and
+# after a refactor: the same store's series, made again three days later,
+# is the same but for dates and ids; one byte more is a difference.
+if command -v faketime > /dev/null; then
+	faketime -f +3d "$LINKMEND" series -o "$SCRATCH/again" --archived --signoff \
+		--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
+	ok "(three days later, the series's dates differ)" \
+		bash -c "! diff -r -q '$O' '$SCRATCH/again' > /dev/null"
+	"$TESTS/../bench/same-series.sh" -q "$O" "$SCRATCH/again" > "$SCRATCH/same.out"
+	same "same-series: the same store's series three days apart are the same but for dates and ids" \
+		"$?" "0"
+	cp -r "$SCRATCH/again" "$SCRATCH/changed"
+	f=$(cd "$SCRATCH/changed" && ls foo-foo/0002-*.patch)
+	# One byte more in the patch's first added line.
+	awk '!done && /^\+[^+]/ { $0 = $0 " "; done = 1 } 1' "$SCRATCH/again/$f" \
+		> "$SCRATCH/changed/$f"
+	"$TESTS/../bench/same-series.sh" -q "$O" "$SCRATCH/changed" > "$SCRATCH/same.out"
+	same "same-series: a patch with one byte more differs, and is named" \
+		"$?:$(grep '^differs: ' "$SCRATCH/same.out")" "1:differs: $f"
+else
+	skip "same-series compares two series" "faketime is not installed (make check installs it)"
+fi
 same "one series per tree (MAINTAINERS T:, a parent's where the section has none), files without one last" \
 	"$(grep -v '^#' "$O/INDEX" | tr '\t\n' ' |')" \
 	"core-drivers 1 git git://git.linkmend-web.org/pub/scm/core/drivers.git|foo-foo 2 git git://git.linkmend-web.org/pub/scm/foo/foo.git|netdev-net-next 1 git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git|no-tree 1 -|"
