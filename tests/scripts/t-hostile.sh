@@ -8,6 +8,9 @@
 # crash, and memory stays under its cap.  SSRF: by default nothing is
 # requested from loopback, private or metadata addresses, whether a DNS
 # answer or a redirect leads there.
+# run alone: a 50 MB body and a 200 MB gzip bomb must be read within
+# --timeout 3 (so that only the trickle times out): tests beside it on a
+# small machine take the CPU that needs.
 . "$(dirname "$0")/../lib/sh.sh"
 web_up "$TESTS/web/cases/hostile.scn"
 CA=(--cacert "$state/ca.crt")

@@ -9,6 +9,9 @@
 # held up longer than its lease: PostgreSQL logs no lock wait of a second
 # (log_lock_waits), a stepped clock costs the run less than a lease, and
 # a worker that waited for the store says so and for how long.
+# run alone: it judges time on a busy PostgreSQL (no lock wait of a
+# second, a stepped clock's run within 10 s of the undisturbed one's),
+# which tests beside it would slow.
 . "$(dirname "$0")/../lib/sh.sh"
 WORKERS_SLOW=3
 WORKERS_HOSTS=12
