@@ -30,15 +30,13 @@ same() {	# same NAME GOT WANT
 	fi
 }
 
-wait_for() {	# wait_for SECONDS COMMAND...: until COMMAND succeeds
+wait_for() {	# wait_for SECONDS COMMAND...: until COMMAND succeeds (whole s)
 	# A wait for the condition a test needs rather than a guess at how long
 	# it takes (a busy machine takes longer); 1 if it never came.
-	local end
-	end=$(awk -v n="$EPOCHREALTIME" -v t="$1" 'BEGIN { printf "%.3f", n + t }')
+	local end=$((${EPOCHREALTIME//[!0-9]/} + $1 * 1000000))	# in us
 	shift
 	until "$@"; do
-		awk -v n="$EPOCHREALTIME" -v e="$end" 'BEGIN { exit !(n < e) }' ||
-			return 1
+		[ "${EPOCHREALTIME//[!0-9]/}" -lt "$end" ] || return 1
 		sleep 0.05
 	done
 }
