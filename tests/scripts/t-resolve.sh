@@ -179,8 +179,10 @@ for h in 1 2 3 4 5 6; do echo "/* http://d$h.linkmend-web.org/a */"; done > "$S/
 t0=$(date +%s.%N)
 (cd "$S" && run "${RESOLVE[@]}" --date 2009-01-01) > "$SCRATCH/silent.out" 2> "$SCRATCH/silent.err"
 took=$(echo "$(date +%s.%N) - $t0" | bc)
+# Under 8 s: halfway between two timeouts (4 s) and six (12 s), so that a
+# machine busy with other tests does not tip it.
 ok "a silent archive costs resolve two timeouts of 2 s, not one per look-up (six): $took s" \
-	awk -v t="$took" 'BEGIN { exit !(t < 6) }'
+	awk -v t="$took" 'BEGIN { exit !(t < 8) }'
 same "two look-ups reached it" "$(grep -c ' web.archive.org ' "$state/requests.log")" "2"
 same "said once" "$(grep -c '^resolve: web.archive.org answered no request of this run, and 2 timed out after 2000 ms: not asked again this run' "$SCRATCH/silent.err")" "1"
 same "every link left unresolved, to be asked again, not \"no archived copy\"" \

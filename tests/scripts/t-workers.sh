@@ -316,9 +316,11 @@ VG=(valgrind -q --leak-check=full --show-leak-kinds=definite,indirect
     --errors-for-leak-kinds=definite,indirect --error-exitcode=99)
 DBV=$(newdb valgrind)
 scan_into "$DBV"
-for job in "check --spacing-ms 50 --per-host 1 --timeout 3 --retries 0" \
-	   "resolve --confirm 1 --trust-network --timeout 3 --wayback http://web.archive.org --archive-spacing 20" \
-	   "archive --spacing-ms 50 --timeout 3 -q -o $SCRATCH/c-vg"; do
+# Valgrind slows linkmend tens of times, more on a machine busy with
+# other tests: a timeout of 20 s, as no request here is meant to time out.
+for job in "check --spacing-ms 50 --per-host 1 --timeout 20 --retries 0" \
+	   "resolve --confirm 1 --trust-network --timeout 20 --wayback http://web.archive.org --archive-spacing 20" \
+	   "archive --spacing-ms 50 --timeout 20 -q -o $SCRATCH/c-vg"; do
 	# shellcheck disable=SC2086
 	run "${VG[@]}" "$LINKMEND" $job --worker --allow-private --claim-hosts 8 \
 		--db "$DBV" > /dev/null 2> "$SCRATCH/vg.err"
