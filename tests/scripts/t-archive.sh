@@ -7,6 +7,7 @@
 # and says so; runs killed mid-way leave whole files and the next run
 # completes the set with no duplicate; resolve --archive prefers the
 # project's own capture and does not ask the Wayback Machine.
+# run early: about 1.5 min, 50 archive runs killed
 . "$(dirname "$0")/../lib/sh.sh"
 if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 	echo "not ok - the test web needs root and dnsmasq (make check installs it)"

@@ -7,6 +7,7 @@
 # Also: one fix at a time (.linkmend/fix.lock), nothing written through a
 # symlinked directory, a full disk and an unwritable store leave
 # everything as it was, with a clear error.
+# run early: the longest script (about 4 min alone: 150 kills and runs)
 . "$(dirname "$0")/../lib/sh.sh"
 RUNS=${CRASH_RUNS:-50}
 P=$SCRATCH/pristine

@@ -12,6 +12,7 @@
 # which every worker asks, sees its spacing on the wire.  Many trees in
 # one store: a URL two trees cite is checked once, each tree reads its
 # own.
+# run early: about 2 min, mostly waiting on leases and spacing
 . "$(dirname "$0")/../lib/sh.sh"
 . "$TESTS/lib/workers.sh"
 # Another program's PostgreSQL database is never taken for a store.
