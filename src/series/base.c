@@ -51,11 +51,21 @@ struct strbuf *series_blob(struct series *c, const char *path)
 	void **slot = strmap_put(&c->blobs, path);
 
 	if (!*slot) {
+		struct child_process cp = CHILD_PROCESS_INIT;
 		struct strbuf *sb = xcalloc(1, sizeof(*sb));
 		char *spec = xstrfmt("%s:%s", c->base, path);
 
 		strbuf_init(sb, 0);
-		if (series_git(c, sb, "cat-file", "blob", spec, NULL)) {
+		/*
+		 * A path the base lacks (the tree changed since the scan)
+		 * is the caller's to say, once, in its own words: git's
+		 * "fatal: path ... does not exist" per file is noise.
+		 */
+		series_git_cmd(c, &cp);
+		strvec_pushl(&cp.args, "cat-file", "blob", spec, NULL);
+		cp.out = sb;
+		cp.no_stderr = 1;
+		if (child_process_run(&cp)) {
 			strbuf_release(sb);
 			free(sb);
 			sb = NULL;
@@ -178,11 +188,17 @@ static void free_blob(void *p)
  */
 static int find_top(struct series *c)
 {
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf sb = STRBUF_INIT;
 	char *top, *dir, *prefix, *end;
 
-	if (series_git(c, &sb, "rev-parse", "--show-toplevel",
-		       "--absolute-git-dir", "--show-prefix", NULL)) {
+	/* Not a checkout is said below, once; git's own fatal line is not. */
+	series_git_cmd(c, &cp);
+	strvec_pushl(&cp.args, "rev-parse", "--show-toplevel",
+		     "--absolute-git-dir", "--show-prefix", NULL);
+	cp.out = &sb;
+	cp.no_stderr = 1;
+	if (child_process_run(&cp)) {
 		strbuf_release(&sb);
 		return error("'%s' is not in a git checkout: series needs one "
 			     "(git init; git add -A; git commit)", c->root);

@@ -58,6 +58,34 @@ same "verify outside git: status 2 and one line saying why" \
 	"$? $(cat "$SCRATCH/verr")" \
 	"2 error: '.' is not in a git checkout: verify compares its files with a commit"
 
+# series outside a git checkout: the same, not git's "fatal:" line too.
+printf '/* http://docs.linkmend-web.org/x */\n' > "$SCRATCH/nogit/a.c"
+(cd "$SCRATCH/nogit" && "$LINKMEND" scan -q --no-output . &&
+ "$LINKMEND" series -o "$SCRATCH/nogit-out") > /dev/null 2> "$SCRATCH/serr"
+same "series outside git: status 2 and one line saying why" \
+	"$? $(cat "$SCRATCH/serr")" \
+	"2 error: '$SCRATCH/nogit' is not in a git checkout: series needs one (git init; git add -A; git commit)"
+
+# series after a file the store names was removed from the checkout:
+# series says the tree changed, once, in its words, without git's
+# "fatal: path ... does not exist" per file.
+G=$SCRATCH/gone
+mkdir -p "$G"
+printf '/* See http://old.linkmend-web.org/doc */\n' > "$G/a.c"
+printf '/* See http://old.linkmend-web.org/two */\n' > "$G/b.c"
+(cd "$G" && git init -q . && git add . &&
+ git -c user.name=T -c user.email=t@linkmend-web.org commit -qm one &&
+ "$LINKMEND" scan -q --no-output . &&
+ sqlite3 .linkmend/linkmend.db "INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at) SELECT tree_id, url_id, path, start, 'moved', replace(text, 'old.', 'new.'), 'the site redirects permanently', 1 FROM occurrence" &&
+ git rm -q b.c &&
+ git -c user.name=T -c user.email=t@linkmend-web.org commit -qm two &&
+ "$LINKMEND" series -o "$SCRATCH/gone-out") > /dev/null 2> "$SCRATCH/gerr"
+ok "(the store holds two moves, one in the removed file)" \
+	test "$(sqlite3 "$G/.linkmend/linkmend.db" 'SELECT count(*) FROM resolution')" = 2
+ok "series after a removed file: it says the tree changed since the scan" \
+	grep -q "the tree changed since the scan; run linkmend scan" "$SCRATCH/gerr"
+ok "and git's own fatal line is not shown" bash -c "! grep -q '^fatal:' '$SCRATCH/gerr'"
+
 # report -o never replaces a file of the user's, and never guesses a
 # format from a name that says none.
 R=$SCRATCH/rtree
