@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 #include "../lib/run.h"
@@ -19,6 +20,12 @@ const char *imported_by_name(enum imported_by by)
 		"linguist-vendored in .gitattributes",
 		"a folder git subtree brought in",
 		"a folder its README says is imported",
+		"linguist-generated in .gitattributes",
+		"a REUSE or debian/copyright stanza naming other holders",
+		"one of several bundled folders, each with its own licence",
+		"another project's RCS id",
+		"a generated build script",
+		"a library naming its own project, version and licence",
 	};
 
 	return (unsigned)by < sizeof(names) / sizeof(names[0]) ?
@@ -60,18 +67,193 @@ static void submodule_line(void *data, const char *line, size_t n)
 	add_imported(data, v, (size_t)(line + n - v), IMPORTED_SUBMODULE);
 }
 
-/* .gitattributes: "PATTERN ... linguist-vendored" (not =false). */
+/* Does attrs set attr (" attr" or "\tattr", not attr=false)? */
+static int attr_set(const char *attrs, const char *attr)
+{
+	const char *p = attrs;
+	size_t n = strlen(attr);
+
+	while ((p = strstr(p, attr))) {
+		if (p > attrs && (p[-1] == ' ' || p[-1] == '\t') &&
+		    strncmp(p + n, "=false", 6) && strncmp(p + n, "=0", 2))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* .gitattributes: "PATTERN ... linguist-vendored" or -generated. */
 static void attributes_line(void *data, const char *line, size_t n)
 {
 	size_t p = strcspn(line, " \t");
 	char *attrs = xstrndup(line, n);
 
-	if (*line != '#' && p < n &&
-	    (strstr(attrs, " linguist-vendored") ||
-	     strstr(attrs, "\tlinguist-vendored")) &&
-	    !strstr(attrs, "linguist-vendored=false"))
+	if (*line != '#' && p < n && attr_set(attrs, "linguist-vendored"))
 		add_imported(data, line, p, IMPORTED_VENDORED);
+	else if (*line != '#' && p < n &&
+		 attr_set(attrs, "linguist-generated"))
+		add_imported(data, line, p, IMPORTED_GENERATED);
 	free(attrs);
+}
+
+/*
+ * A machine-readable copyright file (debian/copyright, .reuse/dep5): its
+ * stanzas' "Files:" patterns whose "Copyright:" names holders other
+ * than the "Files: *" stanza's (and not the tree by name) are someone
+ * else's code; REUSE.toml's annotations likewise (path, and
+ * SPDX-FileCopyrightText).
+ */
+struct stanza {
+	struct imported *im;
+	struct strbuf files, copyright, own;
+	int field;		/* 1 Files, 2 Copyright, 0 another */
+	int toml;
+};
+
+static void trim(struct strbuf *sb)
+{
+	size_t a = 0, b = sb->len;
+
+	while (a < b && isspace((unsigned char)sb->buf[a]))
+		a++;
+	while (b > a && isspace((unsigned char)sb->buf[b - 1]))
+		b--;
+	memmove(sb->buf, sb->buf + a, b - a);
+	strbuf_setlen(sb, b - a);
+}
+
+static int names_tree(const struct imported *im, const char *text)
+{
+	return im->name && *im->name && strcasestr(text, im->name);
+}
+
+static void stanza_end(struct stanza *s)
+{
+	const char *p;
+
+	trim(&s->files);
+	trim(&s->copyright);
+	p = s->files.buf;
+	if (!s->files.len) {
+		strbuf_reset(&s->copyright);
+		return;
+	}
+	if (!strcmp(s->files.buf, "*") || !strcmp(s->files.buf, "**")) {
+		strbuf_reset(&s->own);
+		strbuf_add(&s->own, s->copyright.buf, s->copyright.len);
+	} else if (s->copyright.len && strcmp(s->copyright.buf, s->own.buf) &&
+		   !names_tree(s->im, s->copyright.buf)) {
+		while (*p) {
+			size_t k;
+
+			p += strspn(p, " \t,\"[]");
+			k = strcspn(p, " \t,\"[]");
+			if (k && strncmp(p, "debian/", 7))
+				add_imported(s->im, p, k, IMPORTED_REUSE);
+			p += k;
+		}
+	}
+	strbuf_reset(&s->files);
+	strbuf_reset(&s->copyright);
+	s->field = 0;
+}
+
+static void stanza_line(void *data, const char *line, size_t n)
+{
+	struct stanza *s = data;
+
+	if (s->toml) {
+		if (n >= 2 && !strncmp(line, "[[", 2)) {
+			stanza_end(s);
+		} else if (n > 4 && !strncmp(line, "path", 4) &&
+			   strchr(" =", line[4])) {
+			const char *eq = memchr(line, '=', n);
+
+			if (eq)
+				strbuf_add(&s->files, eq + 1,
+					   (size_t)(line + n - eq - 1));
+		} else if (n > 21 &&
+			   !strncmp(line, "SPDX-FileCopyrightText", 22)) {
+			strbuf_add(&s->copyright, line + 22, n - 22);
+		}
+		return;
+	}
+	if (!n || (n == 1 && *line == '.')) {
+		stanza_end(s);
+	} else if (*line == ' ' || *line == '\t') {
+		if (s->field == 1)
+			strbuf_addch(&s->files, ' ');
+		if (s->field == 1)
+			strbuf_add(&s->files, line, n);
+		else if (s->field == 2)
+			strbuf_add(&s->copyright, line, n);
+	} else if (n > 6 && !strncasecmp(line, "Files:", 6)) {
+		stanza_end(s);
+		s->field = 1;
+		strbuf_add(&s->files, line + 6, n - 6);
+	} else if (n > 10 && !strncasecmp(line, "Copyright:", 10)) {
+		s->field = 2;
+		strbuf_add(&s->copyright, line + 10, n - 10);
+	} else {
+		s->field = 0;
+	}
+}
+
+static void copyright_files(struct imported *im)
+{
+	static const char *const names[] = {
+		"debian/copyright", ".reuse/dep5", "REUSE.toml",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct stanza s = { im, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+				    0, i == 2 };
+
+		tree_each_line_of(im->root, names[i], stanza_line, &s);
+		stanza_end(&s);
+		strbuf_release(&s.files);
+		strbuf_release(&s.copyright);
+		strbuf_release(&s.own);
+	}
+}
+
+/* .git/config: the origin's URL, whose last part names the project. */
+static void remote_line(void *data, const char *line, size_t n)
+{
+	struct imported *im = data;
+	const char *end = line + n, *p;
+
+	while (n && isspace((unsigned char)*line)) {
+		line++;
+		n--;
+	}
+	if (im->name || n < 6 || strncmp(line, "url", 3) ||
+	    !memchr(line, '=', n))
+		return;
+	while (end > line && (end[-1] == '/' || isspace((unsigned char)end[-1])))
+		end--;
+	if (end - line > 4 && !strncmp(end - 4, ".git", 4))
+		end -= 4;
+	for (p = end; p > line && !strchr("/:=", p[-1]); p--)
+		;
+	if (p < end)
+		im->name = xstrndup(p, (size_t)(end - p));
+}
+
+static void tree_name(struct imported *im)
+{
+	const char *base;
+	char *c;
+
+	tree_each_line_of(im->root, ".git/config", remote_line, im);
+	if (!im->name) {
+		base = strrchr(im->root, '/');
+		base = base && base[1] ? base + 1 : im->root;
+		im->name = xstrdup(base);
+	}
+	for (c = im->name; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
 }
 
 /* A commit message's "git-subtree-dir: D". */
@@ -114,7 +296,17 @@ void imported_init(struct imported *im, const char *root)
 	im->root = xstrdup(root);
 	tree_each_line_of(root, ".gitmodules", submodule_line, im);
 	tree_each_line_of(root, ".gitattributes", attributes_line, im);
+	tree_name(im);
+	copyright_files(im);
 	subtree_dirs(im);
+}
+
+static const char none[] = "";
+
+static void free_licence(void *v)
+{
+	if (v != none)
+		free(v);
 }
 
 void imported_release(struct imported *im)
@@ -126,7 +318,9 @@ void imported_release(struct imported *im)
 	free(im->pattern);
 	free(im->by);
 	free(im->root);
+	free(im->name);
 	strmap_clear(&im->dirs, NULL);
+	strmap_clear(&im->licensed, free_licence);
 	memset(im, 0, sizeof(*im));
 }
 
@@ -178,7 +372,80 @@ static const char *base_of(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-enum imported_by imported_path(struct imported *im, const char *path)
+static const char *const licence_names[] = {
+	"LICENSE", "LICENSE.txt", "LICENSE.md", "LICENCE", "COPYING",
+	"COPYING.txt", "COPYRIGHT", "LICENSE.TXT", "COPYING.LIB",
+};
+
+/* The name of dir's own licence file ("dir/COPYING"), or none. */
+static const char *licence_of(struct imported *im, const char *dir)
+{
+	void **slot = strmap_put(&im->licensed, dir);
+	size_t i;
+
+	if (*slot)
+		return *slot;
+	*slot = (void *)none;
+	for (i = 0; i < sizeof(licence_names) / sizeof(licence_names[0]);
+	     i++) {
+		char *name = xstrfmt("%s/%s/%s", im->root, dir,
+				     licence_names[i]);
+		struct stat st;
+
+		if (!lstat(name, &st) && S_ISREG(st.st_mode)) {
+			free(name);
+			*slot = xstrfmt("%s/%s", dir, licence_names[i]);
+			break;
+		}
+		free(name);
+	}
+	return *slot;
+}
+
+/*
+ * Is dir one of several folders side by side in its parent that each
+ * hold a licence of their own (a deps/ or third_party/ folder of
+ * bundled libraries)?  One such folder alone (a driver's LICENSE, a
+ * tool's COPYING) is not evidence enough.
+ */
+static int bundled(struct imported *im, const char *dir, struct strbuf *why)
+{
+	const char *slash = strrchr(dir, '/'), *lic = licence_of(im, dir);
+	char *parent, *full;
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d;
+
+	if (lic == none)
+		return 0;
+	parent = slash ? xstrndup(dir, (size_t)(slash - dir)) : xstrdup("");
+	full = xstrfmt("%s/%s", im->root, parent);
+	d = opendir(full);
+	while (d && n < 2 && (de = readdir(d))) {
+		char *sub;
+
+		if (de->d_name[0] == '.' ||
+		    !strcmp(de->d_name, slash ? slash + 1 : dir))
+			continue;
+		sub = *parent ? xstrfmt("%s/%s", parent, de->d_name) :
+				xstrdup(de->d_name);
+		if (licence_of(im, sub) != none)
+			n++;
+		free(sub);
+	}
+	if (d)
+		closedir(d);
+	/* The tree's root is not a folder of bundled code. */
+	if (n >= 2 && *parent && why)
+		strbuf_addf(why, "%s/ bundles several projects, each with its "
+			    "own licence (%s)", parent, lic);
+	free(parent);
+	free(full);
+	return n >= 2 && slash;
+}
+
+static enum imported_by path_evidence(struct imported *im, const char *path,
+				      struct strbuf *why)
 {
 	const char *slash;
 	size_t i;
@@ -193,16 +460,190 @@ enum imported_by imported_path(struct imported *im, const char *path)
 			n -= 3;
 		if ((!strncmp(path, p, n) && path[n] == '/') ||
 		    !fnmatch(p, path, 0) ||
-		    (!strchr(p, '/') && !fnmatch(p, base_of(path), 0)))
+		    (!strchr(p, '/') && !fnmatch(p, base_of(path), 0))) {
+			if (why)
+				strbuf_addf(why, "%s: %s",
+					    imported_by_name(im->by[i]), p);
 			return im->by[i];
+		}
 	}
 	for (slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/')) {
 		char *dir = xstrndup(path, (size_t)(slash - path));
-		int r = readme_imported(im, dir);
+		enum imported_by by = IMPORTED_NOT;
 
+		if (readme_imported(im, dir)) {
+			by = IMPORTED_README;
+			if (why)
+				strbuf_addf(why, "%s/README says it comes "
+					    "from elsewhere", dir);
+		} else if (bundled(im, dir, why)) {
+			by = IMPORTED_BUNDLED;
+		}
 		free(dir);
-		if (r)
-			return IMPORTED_README;
+		if (by != IMPORTED_NOT)
+			return by;
 	}
 	return IMPORTED_NOT;
+}
+
+enum imported_by imported_path(struct imported *im, const char *path)
+{
+	return path_evidence(im, path, NULL);
+}
+
+/* The first n bytes of buf, as a string to search. */
+static char *head_of(const char *buf, size_t len, size_t n)
+{
+	return xstrndup(buf, len < n ? len : n);
+}
+
+/*
+ * "$OpenBSD: sshd.c,v 1.600 ...$", "$NetBSD$", "$FreeBSD$": the file is
+ * kept in step with that project's tree, unless it is this tree.
+ */
+static int rcs_id(struct imported *im, const char *head, struct strbuf *why)
+{
+	static const char *const ids[] = {
+		"OpenBSD", "NetBSD", "FreeBSD", "DragonFly",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		char *id = xstrfmt("$%s", ids[i]);
+		const char *p = strstr(head, id);
+		size_t k = strlen(id);
+		int hit = p && (p[k] == ':' || p[k] == '$') &&
+			  !(im->name && strcasestr(im->name, ids[i]));
+
+		if (hit && why) {
+			size_t n = strcspn(p, "\n");
+			const char *end = memchr(p + 1, '$', n ? n - 1 : 0);
+
+			n = end ? (size_t)(end - p + 1) : n;
+			strbuf_addf(why, "another project's RCS id: %.*s",
+				    (int)(n > 60 ? 60 : n), p);
+		}
+		free(id);
+		if (hit)
+			return 1;
+	}
+	return 0;
+}
+
+/* Build scripts a tool made or ships, which the next run replaces. */
+static int script(const char *path, const char *head, struct strbuf *why)
+{
+	static const char *const names[] = {
+		"configure", "config.guess", "config.sub", "ltmain.sh",
+		"install-sh", "aclocal.m4", "depcomp", "missing", "compile",
+		"mkinstalldirs", "ylwrap", "config.rpath", "libtool.m4",
+	};
+	static const char *const says[] = {
+		"Generated by GNU Autoconf", "generated automatically by",
+		"Generated by libtool", "generated by automake",
+		"Generated from", "This file was generated by",
+		"This file is generated by", "DO NOT EDIT",
+		"Do not edit this file",
+	};
+	const char *base = base_of(path), *ext = strrchr(base, '.');
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(base, names[i])) {
+			if (why)
+				strbuf_addf(why, "a generated build script "
+					    "(%s)", base);
+			return 1;
+		}
+	/* autoconf-archive's macros: "#serial 12" and a licence of their own. */
+	if (ext && !strcmp(ext, ".m4") && strstr(head, "serial ") &&
+	    (strcasestr(head, "copying and distribution") ||
+	     strcasestr(head, "autoconf-archive") ||
+	     strcasestr(head, "Copyright"))) {
+		if (why)
+			strbuf_addf(why, "an autoconf macro with its own "
+				    "serial and licence (%s)", base);
+		return 1;
+	}
+	for (i = 0; i < sizeof(says) / sizeof(says[0]); i++) {
+		const char *p = strcasestr(head, says[i]);
+
+		if (p && p - head < 800) {
+			if (why)
+				strbuf_addf(why, "a generated file (\"%s\")",
+					    says[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A single-file library: its first comment names it (the file's own
+ * stem), a version, and a licence other than the GPL (stb_image.h's
+ * "stb_image - v2.27 - public domain image loader", miniz.c's "miniz.c
+ * 3.0.2 - public domain deflate/inflate").
+ */
+static int library(struct imported *im, const char *path, const char *head,
+		   struct strbuf *why)
+{
+	static const char *const licences[] = {
+		"public domain", "MIT License", "MIT license", "zlib",
+		"Apache License", "BSD license", "BSD License", "ISC license",
+		"Unlicense", "Boost Software License", "SPDX-License-Identifier: MIT",
+	};
+	const char *base = base_of(path), *p;
+	char *stem = xstrndup(base, strcspn(base, "."));
+	size_t i, k = strlen(stem);
+	int hit = 0;
+
+	if (k < 3 || (im->name && !strcasecmp(stem, im->name)) ||
+	    strstr(head, "GPL") || strstr(head, "General Public")) {
+		free(stem);
+		return 0;
+	}
+	for (p = head; (p = strcasestr(p, stem)) && p - head < 1500; p += k) {
+		const char *v = p + k;
+
+		while (*v && strchr(" .-:hc\t", *v) && v - p - k < 6)
+			v++;
+		if (*v == 'v' || *v == 'V')
+			v++;
+		if (isdigit((unsigned char)v[0]) && v[1] == '.' &&
+		    isdigit((unsigned char)v[2])) {
+			hit = 1;
+			break;
+		}
+	}
+	for (i = 0; hit && i < sizeof(licences) / sizeof(licences[0]); i++)
+		if (strcasestr(head, licences[i])) {
+			if (why)
+				strbuf_addf(why, "a library of its own: its "
+					    "header names %s, a version and "
+					    "\"%s\"", stem, licences[i]);
+			free(stem);
+			return 1;
+		}
+	free(stem);
+	return 0;
+}
+
+enum imported_by imported_file(struct imported *im, const char *path,
+			       const char *buf, size_t len,
+			       struct strbuf *why)
+{
+	enum imported_by by = path_evidence(im, path, why);
+	char *head;
+
+	if (by != IMPORTED_NOT || !buf)
+		return by;
+	head = head_of(buf, len, 4096);
+	if (rcs_id(im, head, why))
+		by = IMPORTED_RCS_ID;
+	else if (script(path, head, why))
+		by = IMPORTED_SCRIPT;
+	else if (library(im, path, head, why))
+		by = IMPORTED_LIBRARY;
+	free(head);
+	return by;
 }

@@ -3,9 +3,16 @@
  * Imported code: folders with an upstream of their own, which take
  * changes there first, and the evidence the tree gives of each: a git
  * submodule (.gitmodules), a path .gitattributes marks
- * linguist-vendored, a folder git subtree brought in (a
- * "git-subtree-dir:" commit), a folder whose own README says it comes
- * from elsewhere, as rust/alloc/'s does.
+ * linguist-vendored or linguist-generated, a folder git subtree brought
+ * in (a "git-subtree-dir:" commit), a folder whose own README says it
+ * comes from elsewhere, as rust/alloc/'s does, files a REUSE.toml,
+ * .reuse/dep5 or debian/copyright stanza gives to other copyright
+ * holders, a folder among several bundled ones each with a licence of
+ * its own (deps/jemalloc/COPYING, deps/lua/COPYRIGHT); and, from a
+ * file's own first lines, another project's RCS id ($OpenBSD: ...$), a
+ * generated build script (configure, config.guess, ltmain.sh, an
+ * autoconf-archive macro with its serial) and a single-file library
+ * naming its own project, version and licence.
  */
 #ifndef PROJECT_IMPORTED_H
 #define PROJECT_IMPORTED_H
@@ -14,12 +21,20 @@
 
 #include "../lib/strmap.h"
 
+struct strbuf;
+
 enum imported_by {
 	IMPORTED_NOT,
 	IMPORTED_SUBMODULE,	/* .gitmodules "path = X" */
 	IMPORTED_VENDORED,	/* .gitattributes linguist-vendored */
 	IMPORTED_SUBTREE,	/* a commit's "git-subtree-dir: X" */
 	IMPORTED_README,	/* a folder's README: "imported from" */
+	IMPORTED_GENERATED,	/* .gitattributes linguist-generated */
+	IMPORTED_REUSE,		/* REUSE.toml, dep5: other holders */
+	IMPORTED_BUNDLED,	/* one of several folders with own licences */
+	IMPORTED_RCS_ID,	/* $OpenBSD: ...$ of another project */
+	IMPORTED_SCRIPT,	/* a generated build script */
+	IMPORTED_LIBRARY,	/* a single-file library of its own */
 };
 
 struct imported {
@@ -28,6 +43,8 @@ struct imported {
 	enum imported_by *by;
 	size_t nr, alloc;
 	struct strmap dirs;	/* folder -> its README says imported */
+	struct strmap licensed;	/* folder -> has a licence file of its own */
+	char *name;		/* the tree's own name, lower case */
 };
 
 /*
@@ -44,6 +61,15 @@ void imported_release(struct imported *im);
  * IMPORTED_NOT.
  */
 enum imported_by imported_path(struct imported *im, const char *path);
+
+/*
+ * imported_path(), then what path's own first lines (buf) say: another
+ * project's RCS id, a generated script, a library of its own.  why (may
+ * be NULL) gets the evidence as a short phrase.
+ */
+enum imported_by imported_file(struct imported *im, const char *path,
+			       const char *buf, size_t len,
+			       struct strbuf *why);
 
 /* "a git submodule", "a folder its README says is imported", ... */
 const char *imported_by_name(enum imported_by by);

@@ -11,6 +11,7 @@
 #include "../project/infra.h"
 #include "../url/url.h"
 #include "keep.h"
+#include "notice.h"
 
 static const char *const reason_names[KEEP__COUNT] = {
 	"-", "a copyright line", "an author line", "a licence line",
@@ -19,8 +20,21 @@ static const char *const reason_names[KEEP__COUNT] = {
 	"a box comment it would misalign",
 	"test data or a test", "a CI, container or packaging file",
 	"release notes or a changelog", "not documentation",
-	"imported code", "an example",
+	"imported code", "an example", "a copyright or licence paragraph",
+	"a credit, affiliation or provenance line",
+	"an example, placeholder or glob URL",
 };
+
+static const char *const owner_names[KEEP__COUNT] = {
+	"prose", "legal", "legal", "legal", "people", "translation",
+	"config", "own site", "prose", "test", "build", "history", "prose",
+	"imported", "example", "legal", "legal", "example",
+};
+
+const char *keep_owner(enum keep_reason r)
+{
+	return (unsigned)r < KEEP__COUNT ? owner_names[r] : "?";
+}
 
 const char *keep_reason_name(enum keep_reason r)
 {
@@ -141,13 +155,18 @@ static int is_history(const char *path, const char *base)
 {
 	static const char *const dirs[] = {
 		"RelNotes", "relnotes", "release-notes", "changelogs",
+		"releases", "changes", "release_notes", "changelog.d",
+		"newsfragments",
 	};
 	static const char *const pre[] = {
 		"NEWS", "ChangeLog", "Changelog", "CHANGELOG", "CHANGES",
 		"HISTORY", "RELEASE-NOTES", "RELEASE_NOTES", "RELNOTES",
+		"changelog", "History", "Changes",
 	};
+	const char *ext = ext_of(base);
 
-	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 0);
+	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 0) ||
+	       !strcmp(ext, "changes");
 }
 
 static int is_licence(const char *path, const char *base)
@@ -186,37 +205,52 @@ void keep_tree_release(struct keep_tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* Code with an upstream of its own, which takes changes there first. */
-static int is_imported(struct keep_tree *t, const char *path)
+/*
+ * Code with an upstream of its own, which takes changes there first: the
+ * tree's evidence (project/imported.h), and the file's own first lines.
+ */
+static int is_imported(struct keep_tree *t, const char *path,
+		       const char *buf, size_t len, struct strbuf *why)
 {
-	return t && t->root && imported_path(&t->imported, path);
+	struct imported none;
+
+	if (t)
+		return imported_file(&t->imported, path, buf, len, why) !=
+		       IMPORTED_NOT;
+	memset(&none, 0, sizeof(none));
+	return imported_file(&none, path, buf, len, why) != IMPORTED_NOT;
 }
 
 /* The files whose every line is someone's own, or the tree's, as it is. */
-static enum keep_reason path_reason(const char *path, struct keep_tree *t)
+static enum keep_reason path_reason(const char *path, struct keep_tree *t,
+				    const char *buf, size_t len,
+				    struct strbuf *why)
 {
 	const char *base = base_of(path);
 	const struct config *cfg = t ? t->cfg : NULL;
+	enum keep_reason r = KEEP_NONE;
 
 	if (!strcmp(base, "CREDITS") || !strcmp(base, "MAINTAINERS"))
-		return KEEP_PEOPLE;
-	if (is_translation(path, base))
-		return KEEP_TRANSLATION;
-	if (is_licence(path, base))
-		return KEEP_LICENSE;
-	if (is_history(path, base))
-		return KEEP_HISTORY;
-	if (is_test(path, base))
-		return KEEP_TEST;
-	if (is_build(path, base))
-		return KEEP_BUILD;
-	if (is_example(path))
-		return KEEP_EXAMPLE;
-	if (is_imported(t, path))
+		r = KEEP_PEOPLE;
+	else if (is_translation(path, base))
+		r = KEEP_TRANSLATION;
+	else if (is_licence(path, base))
+		r = KEEP_LICENSE;
+	else if (is_history(path, base))
+		r = KEEP_HISTORY;
+	else if (is_test(path, base))
+		r = KEEP_TEST;
+	else if (is_build(path, base))
+		r = KEEP_BUILD;
+	else if (is_example(path))
+		r = KEEP_EXAMPLE;
+	else if (is_imported(t, path, buf, len, why))
 		return KEEP_IMPORTED;
-	if (settings_match(cfg, SETTING_KEEP_PATH, path, 1))
-		return KEEP_CONFIG;
-	return KEEP_NONE;
+	else if (settings_match(cfg, SETTING_KEEP_PATH, path, 1))
+		r = KEEP_CONFIG;
+	if (r != KEEP_NONE && why)
+		strbuf_addf(why, "%s, by its path (%s)", reason_names[r], path);
+	return r;
 }
 
 int keep_doc_file(const char *path)
@@ -386,29 +420,63 @@ static enum keep_reason line_reason(const char *line, size_t n,
 	return KEEP_NONE;
 }
 
-enum keep_reason keep_reason(const char *path, enum context ctx,
-			     const char *buf, size_t len, size_t start,
-			     const char *url, struct keep_tree *t)
+enum keep_reason keep_judge(const char *path, enum context ctx,
+			    const char *buf, size_t len, size_t start,
+			    const char *url, struct keep_tree *t,
+			    struct strbuf *why)
 {
 	const struct config *cfg = t ? t->cfg : NULL;
-	enum keep_reason r = path_reason(path, t);
+	enum keep_reason r = path_reason(path, t, buf, len, why);
 	size_t a = start, b = start;
 	struct url_info info;
+	enum notice n;
 
-	if (r == KEEP_NONE && url && !url_parse(url, &info)) {
+	if (r != KEEP_NONE)
+		return r;
+	if (url && !url_parse(url, &info)) {
 		if (infra_host(info.host, cfg) || (t && own_place(&t->own, url)))
 			r = KEEP_INFRA;
+		if (r != KEEP_NONE && why)
+			strbuf_addf(why, "the project's own place (%s)",
+				    info.host);
 		url_info_release(&info);
+		if (r != KEEP_NONE)
+			return r;
 	}
-	if (r == KEEP_NONE)
-		r = context_reason(path, ctx, buf, len, start);
-	if (r != KEEP_NONE || start > len)
+	r = context_reason(path, ctx, buf, len, start);
+	if (r != KEEP_NONE || start > len) {
+		if (r != KEEP_NONE && why)
+			strbuf_addf(why, "%s (%s in %s)", reason_names[r],
+				    context_name(ctx), path);
 		return r;
+	}
 	while (a > 0 && buf[a - 1] != '\n')
 		a--;
 	while (b < len && buf[b] != '\n')
 		b++;
-	return line_reason(buf + a, b - a, cfg);
+	r = line_reason(buf + a, b - a, cfg);
+	if (r != KEEP_NONE) {
+		if (why)
+			strbuf_addf(why, "%s, on the line itself",
+				    reason_names[r]);
+		return r;
+	}
+	n = notice_of(buf, len, start, why);
+	if (n != NOTICE_NONE)
+		return n == NOTICE_BLOCK ? KEEP_NOTICE : KEEP_CREDIT;
+	if (url && notice_example_url(url, why))
+		return KEEP_EXAMPLE_URL;
+	if (why)
+		strbuf_addf(why, "the project's own text (%s in %s)",
+			    context_name(ctx), path);
+	return KEEP_NONE;
+}
+
+enum keep_reason keep_reason(const char *path, enum context ctx,
+			     const char *buf, size_t len, size_t start,
+			     const char *url, struct keep_tree *t)
+{
+	return keep_judge(path, ctx, buf, len, start, url, t, NULL);
 }
 
 void keep_summary(const struct keep_counts *k, struct strbuf *out)

@@ -33,6 +33,7 @@
 #include "../project/own.h"
 
 struct config;
+struct strbuf;
 
 /*
  * What keep_reason() reads of the tree beyond the file at hand: its
@@ -67,6 +68,9 @@ enum keep_reason {
 	KEEP_NOT_DOC,		/* a context outside the allow-list */
 	KEEP_IMPORTED,		/* code with an upstream of its own */
 	KEEP_EXAMPLE,		/* example programs: examples/, samples/ */
+	KEEP_NOTICE,		/* a copyright or licence paragraph */
+	KEEP_CREDIT,		/* a credit, affiliation or provenance */
+	KEEP_EXAMPLE_URL,	/* an example name, placeholder or glob */
 	KEEP__COUNT
 };
 
@@ -77,6 +81,23 @@ enum keep_reason {
 enum keep_reason keep_reason(const char *path, enum context ctx,
 			     const char *buf, size_t len, size_t start,
 			     const char *url, struct keep_tree *t);
+/*
+ * The same, with the evidence as a short phrase added to why (may be
+ * NULL): "its comment paragraph holds \"Copyright (C) 2012 ...\"",
+ * "another project's RCS id: $OpenBSD: ...$".
+ */
+enum keep_reason keep_judge(const char *path, enum context ctx,
+			    const char *buf, size_t len, size_t start,
+			    const char *url, struct keep_tree *t,
+			    struct strbuf *why);
+/*
+ * Whose text the reason says the occurrence is: "prose" (the project's
+ * own documentation: KEEP_NONE, and a box or a context outside the
+ * allow-list, which are the project's though not patched), "legal",
+ * "imported", "history", "example", "test", "build", "translation",
+ * "people", "own site", "config".
+ */
+const char *keep_owner(enum keep_reason r);
 /*
  * Plain text that is documentation (README and its kin, a .txt, AsciiDoc,
  * texinfo, pod or man file, anything under a docs folder); HTML that is
@@ -94,7 +115,6 @@ struct keep_counts {
 };
 
 /* "3 kept as they are (a copyright line 2, a translation 1)", or "". */
-struct strbuf;
 void keep_summary(const struct keep_counts *k, struct strbuf *out);
 
 #endif
