@@ -237,8 +237,10 @@ static void remote_line(void *data, const char *line, size_t n)
 		end -= 4;
 	for (p = end; p > line && !strchr("/:=", p[-1]); p--)
 		;
-	if (p < end)
+	if (p < end) {
 		im->name = xstrndup(p, (size_t)(end - p));
+		im->remote = xstrndup(line, (size_t)(end - line));
+	}
 }
 
 static void tree_name(struct imported *im)
@@ -319,6 +321,7 @@ void imported_release(struct imported *im)
 	free(im->by);
 	free(im->root);
 	free(im->name);
+	free(im->remote);
 	strmap_clear(&im->dirs, NULL);
 	strmap_clear(&im->licensed, free_licence);
 	memset(im, 0, sizeof(*im));
@@ -513,7 +516,8 @@ static int rcs_id(struct imported *im, const char *head, struct strbuf *why)
 		const char *p = strstr(head, id);
 		size_t k = strlen(id);
 		int hit = p && (p[k] == ':' || p[k] == '$') &&
-			  !(im->name && strcasestr(im->name, ids[i]));
+			  !(im->name && strcasestr(im->name, ids[i])) &&
+			  !(im->remote && strcasestr(im->remote, ids[i]));
 
 		if (hit && why) {
 			size_t n = strcspn(p, "\n");
@@ -579,53 +583,70 @@ static int script(const char *path, const char *head, struct strbuf *why)
 }
 
 /*
- * A single-file library: its first comment names it (the file's own
- * stem), a version, and a licence other than the GPL (stb_image.h's
- * "stb_image - v2.27 - public domain image loader", miniz.c's "miniz.c
- * 3.0.2 - public domain deflate/inflate").
+ * A single-file library: a line of its first comment names it with a
+ * version ("NAME vX.Y", "NAME X.Y") or, with a home page or repository
+ * of its own further down, a description ("NAME - what"); NAME is the
+ * file's own (its stem holds it: stb_image.h, lighttpd's algo_xxhash.h
+ * for "xxHash - Extremely Fast Hash algorithm") and not the tree's; and
+ * the header gives a licence of its own, not the GPL.
  */
 static int library(struct imported *im, const char *path, const char *head,
 		   struct strbuf *why)
 {
 	static const char *const licences[] = {
-		"public domain", "MIT License", "MIT license", "zlib",
-		"Apache License", "BSD license", "BSD License", "ISC license",
-		"Unlicense", "Boost Software License", "SPDX-License-Identifier: MIT",
+		"public domain", "MIT License", "MIT license", "zlib license",
+		"Apache License", "BSD license", "BSD License",
+		"BSD 2-Clause", "BSD 3-Clause", "ISC license", "Unlicense",
+		"Boost Software License", "SPDX-License-Identifier: MIT",
+		"Redistribution and use",
 	};
-	const char *base = base_of(path), *p;
+	const char *base = base_of(path), *p, *lic = NULL;
 	char *stem = xstrndup(base, strcspn(base, "."));
-	size_t i, k = strlen(stem);
+	size_t i;
 	int hit = 0;
 
-	if (k < 3 || (im->name && !strcasecmp(stem, im->name)) ||
-	    strstr(head, "GPL") || strstr(head, "General Public")) {
-		free(stem);
-		return 0;
-	}
-	for (p = head; (p = strcasestr(p, stem)) && p - head < 1500; p += k) {
-		const char *v = p + k;
+	if (strstr(head, "GPL") || strstr(head, "General Public"))
+		goto out;
+	for (i = 0; !lic && i < sizeof(licences) / sizeof(licences[0]); i++)
+		if (strcasestr(head, licences[i]))
+			lic = licences[i];
+	for (p = head; lic && *p && p - head < 1500 && !hit;
+	     p += strcspn(p, "\n"), p += !!*p) {
+		const char *w, *e;
+		char *name;
 
-		while (*v && strchr(" .-:hc\t", *v) && v - p - k < 6)
-			v++;
-		if (*v == 'v' || *v == 'V')
-			v++;
-		if (isdigit((unsigned char)v[0]) && v[1] == '.' &&
-		    isdigit((unsigned char)v[2])) {
-			hit = 1;
-			break;
-		}
+		for (w = p; *w == ' ' || *w == '\t' || *w == '/' || *w == '*' ||
+			    *w == '#'; w++)
+			;
+		for (e = w; isalnum((unsigned char)*e) || strchr("_+.-", *e);
+		     e++)
+			;
+		while (e > w && strchr(".-", e[-1]))
+			e--;
+		if (e - w < 3 || !isalpha((unsigned char)*w))
+			continue;
+		name = xstrndup(w, (size_t)(e - w));
+		name[strcspn(name, ".")] = '\0';
+		while (*e == ' ' || *e == '\t')
+			e++;
+		/* A version, or a home page or repository of its own. */
+		hit = strlen(name) >= 3 && strcasestr(stem, name) &&
+		      !(im->name && !strcasecmp(name, im->name)) &&
+		      (((*e == 'v' || *e == 'V' || isdigit((unsigned char)*e)) &&
+			strchr(".0123456789", e[1])) ||
+		       (*e == '-' && e[1] == ' ' &&
+			(strcasestr(head, "homepage") ||
+			 strcasestr(head, "home page") ||
+			 strcasestr(head, "source repository"))));
+		if (hit && why)
+			strbuf_addf(why, "a library of its own: its header "
+				    "names %s and its own licence (%s)", name,
+				    lic);
+		free(name);
 	}
-	for (i = 0; hit && i < sizeof(licences) / sizeof(licences[0]); i++)
-		if (strcasestr(head, licences[i])) {
-			if (why)
-				strbuf_addf(why, "a library of its own: its "
-					    "header names %s, a version and "
-					    "\"%s\"", stem, licences[i]);
-			free(stem);
-			return 1;
-		}
+out:
 	free(stem);
-	return 0;
+	return hit;
 }
 
 enum imported_by imported_file(struct imported *im, const char *path,

@@ -45,6 +45,7 @@ struct imported {
 	struct strmap dirs;	/* folder -> its README says imported */
 	struct strmap licensed;	/* folder -> has a licence file of its own */
 	char *name;		/* the tree's own name, lower case */
+	char *remote;		/* its origin's URL, or NULL */
 };
 
 /*

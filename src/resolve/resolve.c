@@ -60,6 +60,8 @@ struct occ {
 	enum kind kind;		/* K__COUNT until decided */
 	struct strbuf evidence;
 	enum keep_reason kept;	/* no patch will change it, whatever it finds */
+	const char *owner;	/* whose text it is (keep_owner()), or NULL */
+	char *owner_why;	/* and the evidence */
 };
 
 /* A link (check's model: URL, id, checks) and what resolve finds for it. */
@@ -1523,6 +1525,12 @@ static int record(struct resolver *c, const struct target *t,
 	sr.edit = edit.len ? edit.buf : NULL;
 	ret = store_put_resolution(c->st, &sr);
 	strbuf_release(&edit);
+	if (!ret && o->owner) {
+		struct store_class sc = { o->path, o->start, o->owner,
+					  o->owner_why, NULL, NULL };
+
+		ret = store_put_class(c->st, &sc);
+	}
 	return ret;
 }
 
@@ -1575,6 +1583,7 @@ static void free_target(struct target *t)
 
 	for (k = 0; k < t->nocc; k++) {
 		free(t->occ[k].path);
+		free(t->occ[k].owner_why);
 		free(t->occ[k].text);
 		free(t->occ[k].replacement);
 		strbuf_release(&t->occ[k].evidence);
@@ -1641,6 +1650,7 @@ static void mark_kept(struct resolver *c)
 {
 	struct keep_tree kt;
 	struct strmap files = STRMAP_INIT;
+	struct strbuf why = STRBUF_INIT;
 	struct strmap_entry *e;
 	size_t i, k, nkept = 0;
 
@@ -1677,8 +1687,13 @@ static void mark_kept(struct resolver *c)
 			if (b == (void *)-1 || o->start < 0 ||
 			    (size_t)o->start >= b->len)
 				continue;
-			r = keep_reason(o->path, o->ctx, b->buf, b->len,
-					(size_t)o->start, o->text, &kt);
+			strbuf_reset(&why);
+			r = keep_judge(o->path, o->ctx, b->buf, b->len,
+				       (size_t)o->start, o->text, &kt, &why);
+			/* Recorded with the resolution (record()). */
+			o->owner = keep_owner(r);
+			free(o->owner_why);
+			o->owner_why = xstrdup(why.buf);
 			if (final_reason(r)) {
 				o->kept = r;
 				kept++;
@@ -1696,6 +1711,7 @@ static void mark_kept(struct resolver *c)
 			free(e->value);
 		}
 	strmap_clear(&files, NULL);
+	strbuf_release(&why);
 	keep_tree_release(&kt);
 	if (!c->o.quiet && nkept)
 		fprintf(stderr, "resolve: %zu dead links kept everywhere (a "

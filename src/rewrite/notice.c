@@ -20,7 +20,7 @@ static const char *const notices[] = {
 
 /* Who made or paid for the text, and where it was taken from. */
 static const char *const credits[] = {
-	"funded by", "sponsored by", "thanks to", "thanks go to",
+	"funded by", "sponsored by", " funded ", " sponsored ", "thanks to", "thanks go to",
 	"contributed by", "donated by", "courtesy of", "written by",
 	"developed by", "development of this code", "in cooperation with",
 	"based on code", "based on work", "based on the work",

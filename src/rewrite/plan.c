@@ -96,6 +96,7 @@ void plan_release(struct plan *p)
 		free(p->v[i].fitted);
 		free(p->v[i].evidence);
 		free(p->v[i].url);
+		free(p->v[i].owner_why);
 	}
 	free(p->v);
 	p->v = NULL;
@@ -169,6 +170,7 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 	struct edit *ev = xcalloc(j - i + 1, sizeof(*ev));
 	enum keep_reason *why = xcalloc(j - i + 1, sizeof(*why));
 	size_t *which = xcalloc(j - i + 1, sizeof(*which)), n = 0, k, made = 0;
+	struct strbuf owner_why = STRBUF_INIT;
 
 	for (k = i; k < j; k++) {
 		struct planned *e = &p->v[k];
@@ -186,8 +188,12 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 			e->changed = 1;
 			continue;
 		}
-		e->kept = keep_reason(e->path, e->ctx, buf, len, e->start,
-				      e->url, kt);
+		strbuf_reset(&owner_why);
+		e->kept = keep_judge(e->path, e->ctx, buf, len, e->start,
+				     e->url, kt, &owner_why);
+		e->owner = keep_owner(e->kept);
+		free(e->owner_why);
+		e->owner_why = xstrdup(owner_why.buf);
 		if (e->kept != KEEP_NONE) {
 			kept->n[e->kept]++;
 			continue;
@@ -216,6 +222,7 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 	free(ev);
 	free(why);
 	free(which);
+	strbuf_release(&owner_why);
 	return made;
 }
 

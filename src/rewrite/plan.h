@@ -26,6 +26,9 @@ struct planned {
 	char *fitted;		/* plan_fit(): the bytes to write, or NULL */
 	int changed;		/* plan_fit(): not the bytes scan saw */
 	enum keep_reason kept;	/* plan_fit(): a line that stays */
+	/* plan_fit(): whose text it is (keep_owner()), the evidence. */
+	const char *owner;
+	char *owner_why;
 };
 
 struct plan {

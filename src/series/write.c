@@ -613,6 +613,39 @@ static int address_all(struct series *c)
  * DIR/INDEX: the series in the order to send, one tree at a time, in
  * waves that keep every list within LIST_BURST patches at once.
  */
+/*
+ * OWNERS.tsv: every edit the plan held and whose text its line is, so
+ * that what stays is listed with its class and evidence, not dropped in
+ * silence.  Columns: path, line, patched or kept, owner, reason, URL,
+ * evidence.
+ */
+static int write_owners(struct series *c, const char *dir)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path = xstrfmt("%s/OWNERS.tsv", dir);
+	size_t i;
+	int ret;
+
+	strbuf_addstr(&sb, "# path\tline\taction\towner\treason\turl\t"
+		      "evidence\n");
+	for (i = 0; i < c->plan.nr; i++) {
+		const struct planned *e = &c->plan.v[i];
+
+		if (!e->owner)
+			continue;
+		strbuf_addf(&sb, "%s\t%u\t%s\t%s\t%s\t%s\t", e->path,
+			    e->line, e->kept == KEEP_NONE ? "patched" : "kept",
+			    e->owner, keep_reason_name(e->kept), e->url);
+		strbuf_add_escaped(&sb, e->owner_why ? e->owner_why : "",
+				     e->owner_why ? strlen(e->owner_why) : 0);
+		strbuf_addch(&sb, '\n');
+	}
+	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+	free(path);
+	strbuf_release(&sb);
+	return ret;
+}
+
 static int write_index(struct series *c, const char *dir,
 		       const struct unit *u, size_t nu)
 {
@@ -820,6 +853,8 @@ static int write_all(struct series *c)
 		ret = finish_unit(c, staging, &u[i]);
 	if (!ret && !stopped(c))
 		ret = write_index(c, staging, u, nu);
+	if (!ret && !stopped(c))
+		ret = write_owners(c, staging);
 	/* A stop is no error: what a stopped step said is moot. */
 	if (stopped(c))
 		ret = 0;
