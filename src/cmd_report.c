@@ -153,6 +153,7 @@ int cmd_report(int argc, char **argv)
 		ro.source_url = settings_text(&cfg, opts,
 					      SETTING_REPORT_SOURCE_URL);
 	ro.root = cs.root;
+	ro.cfg = &cfg;
 	ro.tool_version = LINKMEND_VERSION;
 	ro.now = (long long)time(NULL);
 	m = report_build(cs.st, &ro);

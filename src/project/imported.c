@@ -406,8 +406,8 @@ static const char *licence_of(struct imported *im, const char *dir)
 }
 
 /*
- * Is dir one of several folders side by side in its parent that each
- * hold a licence of their own (a deps/ or third_party/ folder of
+ * Is dir one of two or more folders side by side in its parent that
+ * each hold a licence of their own (a deps/ or third_party/ folder of
  * bundled libraries)?  One such folder alone (a driver's LICENSE, a
  * tool's COPYING) is not evidence enough.
  */
@@ -424,7 +424,7 @@ static int bundled(struct imported *im, const char *dir, struct strbuf *why)
 	parent = slash ? xstrndup(dir, (size_t)(slash - dir)) : xstrdup("");
 	full = xstrfmt("%s/%s", im->root, parent);
 	d = opendir(full);
-	while (d && n < 2 && (de = readdir(d))) {
+	while (d && !n && (de = readdir(d))) {
 		char *sub;
 
 		if (de->d_name[0] == '.' ||
@@ -439,12 +439,12 @@ static int bundled(struct imported *im, const char *dir, struct strbuf *why)
 	if (d)
 		closedir(d);
 	/* The tree's root is not a folder of bundled code. */
-	if (n >= 2 && *parent && why)
+	if (n && *parent && why)
 		strbuf_addf(why, "%s/ bundles several projects, each with its "
 			    "own licence (%s)", parent, lic);
 	free(parent);
 	free(full);
-	return n >= 2 && slash;
+	return n && slash;
 }
 
 static enum imported_by path_evidence(struct imported *im, const char *path,

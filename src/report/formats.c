@@ -278,6 +278,42 @@ static void md_fixed(struct strbuf *sb, json_t *model, size_t max)
 		strbuf_addf(sb, "- and %zu more\n", n - max);
 }
 
+/*
+ * Whose text the links are: the places that are not the project's prose
+ * are never changed; each class counted, with its examples and why.
+ */
+static void md_owners(struct strbuf *sb, json_t *owners)
+{
+	const char *key;
+	json_t *c, *e;
+	size_t i;
+
+	if (!json_is_object(owners) || !json_object_size(owners))
+		return;
+	strbuf_addstr(sb, "\n**Whose text the links are** (only the project's "
+		      "prose is ever changed)\n\n| owner | places |\n"
+		      "|---|---:|\n");
+	json_object_foreach(owners, key, c) {
+		strbuf_addstr(sb, "| ");
+		md_text(sb, key);
+		strbuf_addf(sb, " | %lld |\n", num(c, "occurrences"));
+	}
+	json_object_foreach(owners, key, c)
+		json_array_foreach(json_object_get(c, "examples"), i, e) {
+			strbuf_addstr(sb, i ? "  - " : "\n- ");
+			if (!i) {
+				md_text(sb, key);
+				strbuf_addstr(sb, ":\n  - ");
+			}
+			md_text(sb, str(e, "path"));
+			strbuf_addf(sb, ":%lld: ", num(e, "line"));
+			md_text(sb, str(e, "url"));
+			strbuf_addstr(sb, " (");
+			md_text(sb, str(e, "why"));
+			strbuf_addstr(sb, ")\n");
+		}
+}
+
 int report_write_markdown(json_t *model, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -297,6 +333,7 @@ int report_write_markdown(json_t *model, FILE *out)
 	for (i = 0; i < sizeof(state_order) / sizeof(state_order[0]); i++)
 		strbuf_addf(&sb, "| %s | %lld |\n", state_order[i].label,
 			    num(states, link_state_name(state_order[i].s)));
+	md_owners(&sb, json_object_get(model, "owners"));
 	/* The places to look at, worst first: failing ones too. */
 	for (s = 0; s < 4; s++)
 		json_array_foreach(json_object_get(model, "links"), i, link)

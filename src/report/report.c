@@ -26,6 +26,7 @@
 #include "../lib/xalloc.h"
 #include "../lib/vocab.h"
 #include "../project/maintainers.h"
+#include "../rewrite/keep.h"
 #include "report.h"
 
 struct r_check {
@@ -48,6 +49,7 @@ struct r_occ {
 	char *replacement, *edit, *evidence;
 	int applied;
 	enum link_state state;
+	char *owner, *owner_why;	/* whose text it is, or NULL */
 };
 
 struct r_link {
@@ -152,6 +154,8 @@ static int add_occ(const struct store_occ *so, void *data)
 	o->start = so->start;
 	o->end = so->end;
 	o->link = k - 1;
+	o->owner = so->owner ? xstrdup(so->owner) : NULL;
+	o->owner_why = so->owner_why ? xstrdup(so->owner_why) : NULL;
 	pos = xstrfmt("%s\t%lld", so->path, so->start);
 	*strmap_put(&b->by_pos, pos) = (void *)b->nocc;
 	free(pos);
@@ -206,6 +210,89 @@ static int add_resolution(const struct store_edit *e, void *data)
 			o->edit = xstrdup(e->edit);
 	}
 	return 0;
+}
+
+/*
+ * Whose text each occurrence is, where the store does not say (resolve
+ * records it for dead links only): judged from the tree as it is now
+ * (keep_judge()), each file read once; none without the tree's root.
+ */
+static void set_owners(struct build *b)
+{
+	struct strbuf buf = STRBUF_INIT, why = STRBUF_INIT;
+	const char *cur = NULL;
+	struct keep_tree kt;
+	int have = 0;
+	size_t i;
+
+	if (!b->o->root)
+		return;
+	keep_tree_init(&kt, b->o->root, b->o->cfg);
+	for (i = 0; i < b->nocc; i++) {
+		struct r_occ *o = &b->occ[i];
+		enum keep_reason r;
+
+		if (o->owner)
+			continue;
+		if (!cur || strcmp(cur, o->path)) {
+			char *full = xstrfmt("%s/%s", b->o->root, o->path);
+
+			strbuf_reset(&buf);
+			have = !strbuf_read_file(&buf, full);
+			free(full);
+			cur = o->path;
+		}
+		if (!have || o->start < 0 || (size_t)o->start > buf.len)
+			continue;
+		strbuf_reset(&why);
+		r = keep_judge(o->path, o->context, buf.buf, buf.len,
+			       (size_t)o->start, b->links[o->link].url, &kt,
+			       &why);
+		o->owner = xstrdup(keep_owner(r));
+		o->owner_why = xstrdup(why.buf);
+	}
+	keep_tree_release(&kt);
+	strbuf_release(&buf);
+	strbuf_release(&why);
+}
+
+/*
+ * Occurrences by whose text they are: how many, and up to three
+ * examples of each class that is not the project's prose.
+ */
+static json_t *owners_json(const struct build *b)
+{
+	json_t *j = json_object();
+	size_t i;
+
+	for (i = 0; i < b->nocc; i++) {
+		const struct r_occ *o = &b->occ[i];
+		json_t *c, *ex;
+
+		if (!o->owner)
+			continue;
+		c = json_object_get(j, o->owner);
+		if (!c) {
+			c = json_object();
+			json_object_set_new(c, "occurrences", json_integer(0));
+			json_object_set_new(c, "examples", json_array());
+			json_object_set_new(j, o->owner, c);
+		}
+		json_object_set_new(c, "occurrences", json_integer(
+			json_integer_value(json_object_get(c, "occurrences")) + 1));
+		ex = json_object_get(c, "examples");
+		if (strcmp(o->owner, "prose") && json_array_size(ex) < 3) {
+			json_t *e = json_object();
+
+			json_object_set_new(e, "path", json_text(o->path));
+			json_object_set_new(e, "line", json_integer(o->line));
+			json_object_set_new(e, "url",
+					    json_text(b->links[o->link].url));
+			json_object_set_new(e, "why", json_text(o->owner_why));
+			json_array_append_new(ex, e);
+		}
+	}
+	return j;
 }
 
 static void set_states(struct build *b)
@@ -336,6 +423,10 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 			    json_string(link_state_name(o->state)));
 	json_object_set_new(j, "href", json_text(href));
 	free(href);
+	json_object_set_new(j, "owner", o->owner ? json_text(o->owner) :
+			    json_null());
+	json_object_set_new(j, "owner_why", o->owner_why ?
+			    json_text(o->owner_why) : json_null());
 	if (o->kind != K__COUNT) {
 		json_t *r = json_object();
 
@@ -612,6 +703,7 @@ static json_t *model_json(struct build *b)
 	json_object_set_new(m, "kinds", kinds);
 	json_object_set_new(m, "areas", areas_json(b));
 	json_object_set_new(m, "hosts", hosts_json(b));
+	json_object_set_new(m, "owners", owners_json(b));
 	for (i = 0; i < b->nlinks; i++)
 		json_array_append_new(links, link_json(b, &b->links[i], occs[i]));
 	json_object_set_new(m, "links", links);
@@ -643,6 +735,8 @@ static void build_release(struct build *b)
 		free(o->replacement);
 		free(o->edit);
 		free(o->evidence);
+		free(o->owner);
+		free(o->owner_why);
 	}
 	free(b->links);
 	free(b->occ);
@@ -670,6 +764,7 @@ json_t *report_build(struct store *st, const struct report_opts *o)
 	    store_each_resolution(st, add_resolution, &b))
 		goto out;
 	set_states(&b);
+	set_owners(&b);
 	m = model_json(&b);
 out:
 	build_release(&b);

@@ -18,8 +18,11 @@
 
 #define REPORT_VERSION 1
 
+struct config;
+
 struct report_opts {
 	const char *root;		/* the scanned tree, or NULL */
+	const struct config *cfg;	/* its .linkmend.conf, or NULL */
 	const char *tool_version;
 	int confirm;			/* failed checks that make a URL dead */
 	long long spacing_s;		/* between counted checks */
