@@ -214,7 +214,9 @@ enum notice notice_of(const char *buf, size_t len, size_t start,
 		t = text_of(buf + k, e - k, &tn);
 		if ((w = has_any(buf + k, e - k, notices, N(notices))))
 			kind = NOTICE_BLOCK;
-		else if (k == pa && (w = has_any(t, tn, heads, N(heads))) &&
+		/* Not an rst reading list's ":Author:" (its URL is prose). */
+		else if (k == pa && comment &&
+			 (w = has_any(t, tn, heads, N(heads))) &&
 			 !strncasecmp(t, w, strlen(w)))
 			kind = NOTICE_CREDIT;
 		if (kind == NOTICE_NONE)

@@ -164,33 +164,9 @@ cat "$out/accuracy.txt"
 # patches alone (no code shared with linkmend's own rules): lines that
 # are not the tool's to change, and guessed hosts.
 git -C "$cache/e2e/applied" diff -U0 "$base" > "$out/applied.diff"
-python3 - "$out/applied.diff" > "$out/never-touch.txt" <<'PY'
-import re, sys
-path, n = None, {}
-for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
-    if line.startswith("+++ "):
-        path = line[6:].rstrip("\n")
-        continue
-    if not line.startswith("-") or line.startswith("---"):
-        continue
-    low = line.lower()
-    kind = None
-    if path in ("CREDITS", "MAINTAINERS"):
-        kind = "credits_maintainers"
-    elif path.startswith("Documentation/translations/"):
-        kind = "translations"
-    elif "copyright" in low or re.search(r"\(c\) [12]", low):
-        kind = "copyright"
-    elif "module_author" in low or re.match(r"-[\s/*#;!%-]*(author|written by)", low):
-        kind = "author"
-    elif "spdx-license-identifier" in low or "licensed under" in low:
-        kind = "license"
-    if kind:
-        n[kind] = n.get(kind, 0) + 1
-for k in ("copyright", "author", "license", "credits_maintainers", "translations"):
-    print("never_touch_%s: %d" % (k, n.get(k, 0)))
-print("never_touch_lines_changed: %d" % sum(n.values()))
-PY
+# Lines that must stay, judged by the line and by its comment paragraph
+# at the base (tests/kernel/never-touch.py: none of linkmend's code).
+python3 "$here/never-touch.py" "$out/applied.diff" "$tree" "$base" > "$out/never-touch.txt"
 cat "$out/never-touch.txt"
 # The shape of the changed lines and the truth of every claim, read from
 # the diff and the patches alone (tests/kernel/shape.py, claims.py).
@@ -305,6 +281,7 @@ summary precision "$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary recall "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
+summary never_touch_block_lines_changed "$(grep '^never_touch_block_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2) (lines whose comment paragraph holds a copyright, licence or attribution notice)"
 summary guessed_replacements_in_patches "$guessed"
 # Code with an upstream of its own (its README says so): never changed.
 rust_alloc=$(grep -c '^+++ b/rust/alloc/' "$out/applied.diff" || true)
@@ -344,6 +321,7 @@ python3 -c "import sys; p, r = float(sys.argv[1]), float(sys.argv[2]); sys.exit(
 	"$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)" "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)" || ok=0
 [ "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)" = 0 ] || ok=0
 [ "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)" = 0 ] || ok=0
+[ "$(grep '^never_touch_block_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)" = 0 ] || ok=0
 [ "$(fig lines_grown_past_100 "$out/shape.txt")" = 0 ] || ok=0
 [ "$(fig lines_split "$out/shape.txt")" = 0 ] || ok=0
 [ "$(fig box_misaligned "$out/shape.txt")" = 0 ] || ok=0
