@@ -26,6 +26,9 @@ const char *imported_by_name(enum imported_by by)
 		"another project's RCS id",
 		"a generated build script",
 		"a library naming its own project, version and licence",
+		"a folder with its own licence and a README naming its project",
+		"a folder the tree's README calls third-party",
+		"a copy of an RFC or Internet-Draft",
 	};
 
 	return (unsigned)by < sizeof(names) / sizeof(names[0]) ?
@@ -218,6 +221,30 @@ static void copyright_files(struct imported *im)
 	}
 }
 
+/*
+ * The root README's word for a folder of others' code: zlib's "Unsupported
+ * third party contributions are provided in directory contrib/".
+ */
+static void third_party_line(void *data, const char *line, size_t n)
+{
+	char *l = xstrndup(line, n), *p, *w;
+
+	if (strcasestr(l, "third party") || strcasestr(l, "third-party"))
+		for (p = l; *p; p = w) {
+			size_t k;
+
+			p += strspn(p, " \t`'\"(");
+			k = strcspn(p, " \t`'\"()");
+			w = p + k;
+			if (k > 1 && p[k - 1] == '/' && p[0] != '/' &&
+			    !strstr(p, "://") && isalpha((unsigned char)p[0]))
+				add_imported(data, p, k, IMPORTED_THIRD_PARTY);
+			if (!*w)
+				break;
+		}
+	free(l);
+}
+
 /* .git/config: the origin's URL, whose last part names the project. */
 static void remote_line(void *data, const char *line, size_t n)
 {
@@ -300,6 +327,8 @@ void imported_init(struct imported *im, const char *root)
 	tree_each_line_of(root, ".gitattributes", attributes_line, im);
 	tree_name(im);
 	copyright_files(im);
+	tree_each_line_of(root, "README", third_party_line, im);
+	tree_each_line_of(root, "README.md", third_party_line, im);
 	subtree_dirs(im);
 }
 
@@ -447,6 +476,64 @@ static int bundled(struct imported *im, const char *dir, struct strbuf *why)
 	return n && slash;
 }
 
+/*
+ * A folder with a licence of its own whose README points at a project of
+ * the folder's name elsewhere (lighttpd's src/ls-hpack/: LICENSE, and a
+ * README citing github.com/litespeedtech/ls-hpack).
+ */
+static int own_project(struct imported *im, const char *dir,
+		       struct strbuf *why)
+{
+	static const char *const names[] = { "README", "README.md",
+					     "README.rst", "README.txt" };
+	const char *slash = strrchr(dir, '/'), *base = slash ? slash + 1 : dir;
+	struct strbuf sb = STRBUF_INIT;
+	char *needle = xstrfmt("/%s", base);
+	size_t i;
+	int hit = 0;
+
+	if (licence_of(im, dir) == none || strlen(base) < 3 ||
+	    (im->name && !strcasecmp(base, im->name))) {
+		free(needle);
+		return 0;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]) && !hit; i++) {
+		char *name = xstrfmt("%s/%s", dir, names[i]);
+		const char *p;
+
+		strbuf_reset(&sb);
+		if (!tree_read(im->root, name, &sb)) {
+			if (sb.len > 4096)
+				strbuf_setlen(&sb, 4096);
+			for (p = sb.buf; (p = strcasestr(p, needle)); p++) {
+				const char *e = p + strlen(needle);
+				const char *s = p;
+
+				while (s > sb.buf && !isspace((unsigned char)s[-1]) &&
+				       !strchr("(<[\"'", s[-1]))
+					s--;
+				/* In a URL, and the name's end there. */
+				if (strstr(s, "://") && strstr(s, "://") < p &&
+				    (!*e || !isalnum((unsigned char)*e))) {
+					hit = 1;
+					if (why)
+						strbuf_addf(why, "%s/ has its own "
+							    "licence (%s) and its "
+							    "README cites its "
+							    "project: %.*s", dir,
+							    licence_of(im, dir),
+							    (int)(e - s), s);
+					break;
+				}
+			}
+		}
+		free(name);
+	}
+	strbuf_release(&sb);
+	free(needle);
+	return hit;
+}
+
 static enum imported_by path_evidence(struct imported *im, const char *path,
 				      struct strbuf *why)
 {
@@ -481,6 +568,8 @@ static enum imported_by path_evidence(struct imported *im, const char *path,
 					    "from elsewhere", dir);
 		} else if (bundled(im, dir, why)) {
 			by = IMPORTED_BUNDLED;
+		} else if (own_project(im, dir, why)) {
+			by = IMPORTED_FOLDER;
 		}
 		free(dir);
 		if (by != IMPORTED_NOT)
@@ -661,6 +750,14 @@ enum imported_by imported_file(struct imported *im, const char *path,
 	head = head_of(buf, len, 4096);
 	if (rcs_id(im, head, why))
 		by = IMPORTED_RCS_ID;
+	else if (strstr(head, "Request for Comments:") &&
+		 (strstr(head, "Network Working Group") ||
+		  strstr(head, "Internet Engineering Task Force"))) {
+		by = IMPORTED_RFC;
+		if (why)
+			strbuf_addstr(why, "a copy of an RFC (\"Request for "
+				      "Comments:\" in its header)");
+	}
 	else if (script(path, head, why))
 		by = IMPORTED_SCRIPT;
 	else if (library(im, path, head, why))

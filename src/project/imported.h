@@ -35,6 +35,9 @@ enum imported_by {
 	IMPORTED_RCS_ID,	/* $OpenBSD: ...$ of another project */
 	IMPORTED_SCRIPT,	/* a generated build script */
 	IMPORTED_LIBRARY,	/* a single-file library of its own */
+	IMPORTED_FOLDER,	/* own licence, README naming its project */
+	IMPORTED_THIRD_PARTY,	/* the root README: "third party ... X/" */
+	IMPORTED_RFC,		/* a copy of an RFC or Internet-Draft */
 };
 
 struct imported {

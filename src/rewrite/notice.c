@@ -15,7 +15,7 @@ static const char *const notices[] = {
 	"licensed under", "all rights reserved", "permission is hereby granted",
 	"redistribution and use", "general public license",
 	"advertising clause", "license.change", "licence change",
-	"license change",
+	"license change", "public domain",
 };
 
 /* Who made or paid for the text, and where it was taken from. */
@@ -27,6 +27,7 @@ static const char *const credits[] = {
 	"originally written", "original author", "originally by",
 	"originally from", "downloaded from", "taken from", "obtained from",
 	"copied from", "borrowed from", "adapted from", "author's home",
+	"unmodified version", "original version is",
 };
 
 /* A paragraph that opens with one of these is a credits block. */

@@ -107,7 +107,24 @@ static void test_tree(void)
 	    "Files: *\nCopyright: 2020 The Scratch Authors\nLicense: GPL-2\n\n"
 	    "Files: third/zlib/*\nCopyright: 1995-2017 Jean-loup Gailly and Mark Adler\n"
 	    "License: Zlib\n");
+	/* zlib's README:36, word for word. */
+	put(dir, "README", "Unsupported third party contributions are provided in directory contrib/ .\n");
+	put(dir, "src/ls-hpack/LICENSE", "MIT License\n");
+	put(dir, "src/ls-hpack/README.md", "[![Build Status](https://api.cirrus-ci.com/github/litespeedtech/ls-hpack.svg)](https://cirrus-ci.com/github/litespeedtech/ls-hpack)\n");
 	keep_tree_init(&kt, dir, NULL);
+	CHECK(!strcmp(owner_in(&kt, "contrib/minizip/unzip.c", line,
+			       "http://x.org/p", &why), "imported"),
+	      "imported: a folder the tree's README calls third party (zlib's contrib/)");
+	CHECK(!strcmp(owner_in(&kt, "src/ls-hpack/lshpack.c", line,
+			       "http://x.org/p", &why), "imported"),
+	      "imported: a folder with its own licence, its README citing its project (lighttpd's src/ls-hpack/)");
+	CHECK(!strcmp(owner_in(&kt, "doc/rfc1950.txt",
+			       "Network Working Group                                         P. Deutsch\n"
+			       "Request for Comments: 1950                           Aladdin Enterprises\n"
+			       "   ftp://ftp.uu.net/pub/archiving/zip/doc/\n",
+			       "ftp://ftp.uu.net/pub/archiving/zip/doc/", &why),
+		      "imported"),
+	      "imported: a copy of an RFC (zlib's doc/rfc1950.txt)");
 	CHECK(!strcmp(owner_in(&kt, "deps/hiredis/README.md", readme,
 			       "https://github.com/redis/hiredis/tree/v1.0.0",
 			       &why), "imported"),
@@ -130,10 +147,11 @@ static void test_tree(void)
 	put(dir, ".git/config", "[remote \"origin\"]\n\turl = https://github.com/openbsd/src.git\n");
 	rename(dir, "/tmp/lm-owner-openbsd");
 	keep_tree_init(&kt, "/tmp/lm-owner-openbsd", NULL);
-	CHECK(!strcmp(owner_in(&kt, "usr.bin/ssh/poly1305.c",
-			       owner_cases[7].text, owner_cases[7].url, &why),
-		      "prose"),
-	      "prose: $OpenBSD$ in OpenBSD's own tree (its origin says so)");
+	/* (Its "Public Domain" line makes the paragraph legal text.) */
+	CHECK(strcmp(owner_in(&kt, "usr.bin/ssh/poly1305.c",
+			      owner_cases[7].text, owner_cases[7].url, &why),
+		     "imported"),
+	      "not imported: $OpenBSD$ in OpenBSD's own tree (its origin says so)");
 	keep_tree_release(&kt);
 	cmd = xstrfmt("rm -rf /tmp/lm-owner-openbsd '%s'", dir);
 	CHECK(!system(cmd), "the scratch tree removed");
