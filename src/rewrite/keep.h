@@ -15,13 +15,20 @@
  * CREDITS (people's entries, the tree's routing), imported code (what
  * the tree says has an upstream of its own: project/imported.h); on any
  * line, copyright, author, SPDX and licence lines (who wrote what, the
- * terms as written); links to the project's own infrastructure
+ * terms as written), and every line of a comment paragraph that holds
+ * such a notice, credit, affiliation and provenance lines, examples
+ * (RFC 2606 names, placeholders, globs: rewrite/notice.h); files that
+ * say they are someone else's in their first lines (another project's
+ * RCS id, a generated script, a library of its own, an RFC); links to
+ * the project's own infrastructure
  * (infra_host(), and links into the repositories, bug trackers and
  * patch queues the tree names: project/own.h's places), which fail when
  * the checker's network does.  The tree's .linkmend.conf adds
  * [keep] path = GLOB, [keep] line = TEXT (a case-insensitive part of the
  * line) and [keep] host = NAME (it and its subdomains).  Code and strings
- * are the plan's (--strings).
+ * are the plan's (--strings).  Every reason names whose text the line is
+ * (keep_owner(): only "prose" is ever patched) and keep_judge() gives
+ * the evidence, which the store, the report and series' OWNERS.tsv keep.
  */
 #ifndef REWRITE_KEEP_H
 #define REWRITE_KEEP_H
