@@ -22,10 +22,10 @@ static const char *const notices[] = {
 static const char *const credits[] = {
 	"funded by", "sponsored by", " funded ", " sponsored ", "thanks to", "thanks go to",
 	"contributed by", "donated by", "courtesy of", "written by",
-	"developed by", "development of this code", "in cooperation with",
+	"development of this code", "in cooperation with",
 	"based on code", "based on work", "based on the work",
 	"originally written", "original author", "originally by",
-	"originally from", "downloaded from", "taken from", "obtained from",
+	"originally from", "downloaded from", "taken from",
 	"copied from", "borrowed from", "adapted from", "author's home",
 	"unmodified version", "original version is",
 };
@@ -155,7 +155,14 @@ static int affiliation(const char *s, size_t n)
 		return 0;
 	while (u > t && isalpha((unsigned char)u[-1]))
 		u--;
-	return u > t && (u[-1] == '(' || u[-1] == '<') && u - t <= 70 &&
+	/*
+	 * A name's line, not a sentence that goes on to cite a publisher
+	 * ("by Intel Corporation (http://...)", "This is Workbit corp.'s").
+	 */
+	if (u - t < 2 || !isupper((unsigned char)*t) ||
+	    has(t, (size_t)(u - t), " is ") || has(t, (size_t)(u - t), "'s"))
+		return 0;
+	return (u[-1] == '(' || u[-1] == '<') && u - t <= 70 &&
 	       has_any(t, (size_t)(u - t), orgs, N(orgs));
 }
 
@@ -255,7 +262,10 @@ int notice_example_url(const char *url, struct strbuf *why)
 			strbuf_addstr(why, "a glob (*, ?) in the URL");
 		return 1;
 	}
-	if (strpbrk(url, "<>{}") || url_has_placeholder(url, n)) {
+	/* "<name>", "{x}" (a lone "}" ends a BibTeX field, not a name). */
+	if ((strchr(url, '<') && strchr(strchr(url, '<'), '>')) ||
+	    (strchr(url, '{') && strchr(strchr(url, '{'), '}')) ||
+	    url_has_placeholder(url, n)) {
 		if (why)
 			strbuf_addstr(why, "a placeholder in the URL "
 				      "(<...>, {...}, $VAR, %s, XXX)");
