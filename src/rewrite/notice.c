@@ -64,6 +64,29 @@ static const char *has_any(const char *s, size_t n, const char *const *w,
 	return NULL;
 }
 
+/*
+ * A credit or provenance phrase of line s, but not an instruction to the
+ * reader: "can be downloaded from", "may be obtained from" say where to
+ * get a tool, not where the text came from.
+ */
+static const char *credit_in(const char *s, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < N(credits); i++) {
+		size_t k = strlen(credits[i]);
+
+		for (j = 0; j + k <= n; j++) {
+			if (strncasecmp(s + j, credits[i], k))
+				continue;
+			if (j >= 3 && !strncasecmp(s + j - 3, "be ", 3))
+				continue;
+			return credits[i];
+		}
+	}
+	return NULL;
+}
+
 /* The line's text after its indent and comment leader. */
 static const char *text_of(const char *s, size_t n, size_t *tn)
 {
@@ -175,7 +198,7 @@ enum notice notice_of(const char *buf, size_t len, size_t start,
 	const char *w, *t;
 
 	/* The line itself: a credit, a provenance, an affiliation. */
-	if ((w = has_any(buf + a, b - a, credits, N(credits)))) {
+	if ((w = credit_in(buf + a, b - a))) {
 		if (why) {
 			strbuf_addf(why, "a credit or provenance line (%s): ",
 				    w);
@@ -222,6 +245,9 @@ enum notice notice_of(const char *buf, size_t len, size_t start,
 		t = text_of(buf + k, e - k, &tn);
 		if ((w = has_any(buf + k, e - k, notices, N(notices))))
 			kind = NOTICE_BLOCK;
+		/* "Based on code by X found at\n <URL>": the credit's own. */
+		else if ((w = credit_in(buf + k, e - k)))
+			kind = NOTICE_CREDIT;
 		/* Not an rst reading list's ":Author:" (its URL is prose). */
 		else if (k == pa && comment &&
 			 (w = has_any(t, tn, heads, N(heads))) &&

@@ -27,7 +27,7 @@ NOTICE = re.compile(
 CREDIT = re.compile(
     r"funded by|sponsored by|\bfunded\b|\bsponsored\b|thanks to|"
     r"contributed by|written by|based on code|originally written|"
-    r"module_author", re.I)
+    r"module_author|(?<!be )(?:downloaded|taken|copied|adapted) from", re.I)
 # "Author:" opens a credits block in a comment (in an rst reading list,
 # ":Author:" names a reference's author: that entry's URL is prose).
 AUTHOR = re.compile(r"^\s*(/\*|\*|//|#|;|%)+\s*authors?\b", re.I)

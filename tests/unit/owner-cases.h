@@ -113,7 +113,27 @@ static const struct owner_case owner_cases[] = {
 	  "Documentation/admin-guide/x.rst",
 	  "Point it at https://your-domain.org/feed before you start.\n",
 	  "https://your-domain.org/feed", "example" },
+	{ "legal: a credit's URL on the line below it (kernel lib/vsprintf.c)",
+	  "lib/vsprintf.c",
+	  "/* Based on code by Douglas W. Jones found at\n"
+	  " * <http://www.cs.uiowa.edu/~jones/bcd/decimal.html#sixtyfour>\n"
+	  " * (with permission from the author).\n",
+	  "http://www.cs.uiowa.edu/~jones/bcd/decimal.html#sixtyfour", "legal" },
 	/* What the project wrote as its own stays patchable. */
+	{ "prose: where to download a tool is no provenance (kernel net/netfilter/Kconfig)",
+	  "net/netfilter/Kconfig",
+	  "\t  Rules and loading software can be downloaded from\n"
+	  "\t  http://www.ioremap.net/projects/osf\n",
+	  "http://www.ioremap.net/projects/osf", "prose" },
+	{ "prose: a spec's publisher cited in a sentence (kernel sound/pci/ac97/ac97_codec.c)",
+	  "sound/pci/ac97/ac97_codec.c",
+	  "/*\n"
+	  " *  Copyright (c) by Jaroslav Kysela <perex@perex.cz>\n"
+	  " *  Universal interface for Audio Codec '97\n"
+	  " *\n"
+	  " *  For more details look to AC '97 component specification revision 2.2\n"
+	  " *  by Intel Corporation (http://developer.intel.com).\n",
+	  "http://developer.intel.com", "prose" },
 	{ "prose: a datasheet link in a driver's own comment",
 	  "drivers/hwmon/x.c",
 	  "/*\n"
