@@ -60,6 +60,9 @@ liblinkmend.a: $(LIB_OBJ)
 tests/unit/%: tests/unit/%.c tests/unit/unit.h liblinkmend.a .build-flags
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< liblinkmend.a $(LDLIBS)
 
+# Its cases are a header of their own.
+tests/unit/test-owner: tests/unit/owner-cases.h
+
 # The fuzz harnesses as plain programs that replay tests/fuzz/corpus.
 REPLAY_BIN := $(patsubst tests/fuzz/fuzz-%.c,tests/fuzz/replay-%,$(wildcard tests/fuzz/fuzz-*.c))
 
