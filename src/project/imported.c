@@ -353,6 +353,7 @@ void imported_release(struct imported *im)
 	free(im->remote);
 	strmap_clear(&im->dirs, NULL);
 	strmap_clear(&im->licensed, free_licence);
+	strmap_clear(&im->parents, NULL);
 	memset(im, 0, sizeof(*im));
 }
 
@@ -407,6 +408,7 @@ static const char *base_of(const char *path)
 static const char *const licence_names[] = {
 	"LICENSE", "LICENSE.txt", "LICENSE.md", "LICENCE", "COPYING",
 	"COPYING.txt", "COPYRIGHT", "LICENSE.TXT", "COPYING.LIB",
+	"LICENSE-MIT", "LICENSE-APACHE", "LICENSE.rst", "COPYING.md",
 };
 
 /* The name of dir's own licence file ("dir/COPYING"), or none. */
@@ -435,29 +437,25 @@ static const char *licence_of(struct imported *im, const char *dir)
 }
 
 /*
- * Is dir one of two or more folders side by side in its parent that
- * each hold a licence of their own (a deps/ or third_party/ folder of
- * bundled libraries)?  One such folder alone (a driver's LICENSE, a
- * tool's COPYING) is not evidence enough.
+ * How many sub-folders of parent hold a licence of their own (read once
+ * per parent).
  */
-static int bundled(struct imported *im, const char *dir, struct strbuf *why)
+static size_t licensed_children(struct imported *im, const char *parent)
 {
-	const char *slash = strrchr(dir, '/'), *lic = licence_of(im, dir);
-	char *parent, *full;
+	void **slot = strmap_put(&im->parents, parent);
+	char *full;
 	struct dirent *de;
 	size_t n = 0;
 	DIR *d;
 
-	if (lic == none)
-		return 0;
-	parent = slash ? xstrndup(dir, (size_t)(slash - dir)) : xstrdup("");
+	if (*slot)
+		return (size_t)*slot - 1;
 	full = xstrfmt("%s/%s", im->root, parent);
 	d = opendir(full);
-	while (d && !n && (de = readdir(d))) {
+	while (d && (de = readdir(d))) {
 		char *sub;
 
-		if (de->d_name[0] == '.' ||
-		    !strcmp(de->d_name, slash ? slash + 1 : dir))
+		if (de->d_name[0] == '.')
 			continue;
 		sub = *parent ? xstrfmt("%s/%s", parent, de->d_name) :
 				xstrdup(de->d_name);
@@ -467,13 +465,37 @@ static int bundled(struct imported *im, const char *dir, struct strbuf *why)
 	}
 	if (d)
 		closedir(d);
-	/* The tree's root is not a folder of bundled code. */
-	if (n && *parent && why)
-		strbuf_addf(why, "%s/ bundles several projects, each with its "
-			    "own licence (%s)", parent, lic);
-	free(parent);
 	free(full);
-	return n && slash;
+	*slot = (void *)(n + 1);
+	return n;
+}
+
+/*
+ * Is dir in a folder that holds two or more folders each with a licence
+ * of its own (a deps/ or third_party/ of bundled libraries: redis's
+ * deps/hiredis, deps/jemalloc, deps/lua)?  Then each folder there is
+ * bundled code, with a licence file or not (deps/linenoise).  One folder
+ * with a licence alone (a driver's LICENSE, a tool's COPYING) is not
+ * evidence enough; nor is the root's own folder list.
+ */
+static int bundled(struct imported *im, const char *dir, struct strbuf *why)
+{
+	const char *slash = strrchr(dir, '/');
+	char *parent;
+	size_t n;
+
+	if (!slash)
+		return 0;
+	parent = xstrndup(dir, (size_t)(slash - dir));
+	n = licensed_children(im, parent);
+	if (n >= 2 && why)
+		strbuf_addf(why, "%s/ bundles %zu projects, each with its own "
+			    "licence%s%s%s", parent, n,
+			    licence_of(im, dir) != none ? " (" : "",
+			    licence_of(im, dir) != none ? licence_of(im, dir) :
+			    "", licence_of(im, dir) != none ? ")" : "");
+	free(parent);
+	return n >= 2;
 }
 
 /*

@@ -47,6 +47,7 @@ struct imported {
 	size_t nr, alloc;
 	struct strmap dirs;	/* folder -> its README says imported */
 	struct strmap licensed;	/* folder -> has a licence file of its own */
+	struct strmap parents;	/* folder -> its licensed sub-folders + 1 */
 	char *name;		/* the tree's own name, lower case */
 	char *remote;		/* its origin's URL, or NULL */
 };

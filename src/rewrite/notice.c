@@ -81,6 +81,10 @@ static const char *credit_in(const char *s, size_t n)
 				continue;
 			if (j >= 3 && !strncasecmp(s + j - 3, "be ", 3))
 				continue;
+			/* "overwritten by" is not "written by". */
+			if (j && isalpha((unsigned char)s[j - 1]) &&
+			    isalpha((unsigned char)credits[i][0]))
+				continue;
 			return credits[i];
 		}
 	}
@@ -106,6 +110,12 @@ static const char *text_of(const char *s, size_t n, size_t *tn)
 		end--;
 	*tn = (size_t)(end - s);
 	return s;
+}
+
+/* A troff request (".SH", ".TP"): a man page's paragraphs end there. */
+static int request(const char *s, size_t n)
+{
+	return n && (*s == '.' || *s == '\'');
 }
 
 static int is_comment(const char *s, size_t n)
@@ -220,7 +230,8 @@ enum notice notice_of(const char *buf, size_t len, size_t start,
 
 		t = text_of(buf + ps, pe - ps, &tn);
 		if (!tn || is_comment(buf + ps, pe - ps) != comment ||
-		    (comment && has_close(buf + ps, pe - ps)))
+		    (comment && has_close(buf + ps, pe - ps)) ||
+		    (!comment && request(buf + ps, pe - ps)))
 			break;
 		pa = ps;
 		if (comment && has_open(buf + ps, pe - ps))
@@ -232,7 +243,8 @@ enum notice notice_of(const char *buf, size_t len, size_t start,
 
 		t = text_of(buf + ns, ne - ns, &tn);
 		if (ns >= len || !tn || is_comment(buf + ns, ne - ns) != comment ||
-		    (comment && has_open(buf + ns, ne - ns)))
+		    (comment && has_open(buf + ns, ne - ns)) ||
+		    (!comment && request(buf + ns, ne - ns)))
 			break;
 		pb = ne;
 		if (comment && has_close(buf + ns, ne - ns))
@@ -245,8 +257,12 @@ enum notice notice_of(const char *buf, size_t len, size_t start,
 		t = text_of(buf + k, e - k, &tn);
 		if ((w = has_any(buf + k, e - k, notices, N(notices))))
 			kind = NOTICE_BLOCK;
-		/* "Based on code by X found at\n <URL>": the credit's own. */
-		else if ((w = credit_in(buf + k, e - k)))
+		/*
+		 * "Based on code by X found at\n <URL>": the credit's own, in
+		 * a comment (a README's "written by X ..., see <URL>" points
+		 * the reader on).
+		 */
+		else if (comment && (w = credit_in(buf + k, e - k)))
 			kind = NOTICE_CREDIT;
 		/* Not an rst reading list's ":Author:" (its URL is prose). */
 		else if (k == pa && comment &&

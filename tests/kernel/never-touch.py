@@ -25,9 +25,10 @@ NOTICE = re.compile(
     r"redistribution and use|general public license|advertising clause|"
     r"license\.change", re.I)
 CREDIT = re.compile(
-    r"funded by|sponsored by|\bfunded\b|\bsponsored\b|thanks to|"
-    r"contributed by|written by|based on code|originally written|"
-    r"module_author|(?<!be )(?:downloaded|taken|copied|adapted) from", re.I)
+    r"\bfunded by|\bsponsored by|\bfunded\b|\bsponsored\b|\bthanks to|"
+    r"\bcontributed by|\bwritten by|\bbased on code|\boriginally written|"
+    r"module_author|(?<!be )\b(?:downloaded|taken|copied|adapted) from", re.I)
+# (\b: "overwritten by" is not "written by")
 # "Author:" opens a credits block in a comment (in an rst reading list,
 # ":Author:" names a reference's author: that entry's URL is prose).
 AUTHOR = re.compile(r"^\s*(/\*|\*|//|#|;|%)+\s*authors?\b", re.I)
@@ -50,7 +51,8 @@ def paragraph(lines, i):
         while a > 0:
             prev = lines[a - 1]
             if not text(prev) or bool(COMMENT.match(prev)) != kind or \
-                    (kind and "*/" in prev):
+                    (kind and "*/" in prev) or \
+                    (not kind and prev[:1] in (".", "'")):
                 break
             a -= 1
             if kind and "/*" in prev:
@@ -61,7 +63,8 @@ def paragraph(lines, i):
         while b + 1 < len(lines):
             nxt = lines[b + 1]
             if not text(nxt) or bool(COMMENT.match(nxt)) != kind or \
-                    (kind and "/*" in nxt):
+                    (kind and "/*" in nxt) or \
+                    (not kind and nxt[:1] in (".", "'")):
                 break
             b += 1
             if kind and "*/" in nxt:
@@ -141,8 +144,11 @@ def main():
         if lines is None or i < 0 or i >= len(lines):
             continue
         for k in paragraph(lines, i):
-            if NOTICE.search(lines[k]) or CREDIT.search(lines[k]) or \
-                    AUTHOR.match(lines[k]):
+            # A credit counts in a comment paragraph (a README's
+            # "written by X ..., see <URL>" points the reader on).
+            if NOTICE.search(lines[k]) or AUTHOR.match(lines[k]) or \
+                    (CREDIT.search(lines[k]) and
+                     (k == i or COMMENT.match(lines[k]))):
                 block += 1
                 if len(examples) < 20:
                     examples.append("%s:%d: %s  [paragraph line %d: %s]" % (
