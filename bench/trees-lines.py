@@ -3,7 +3,7 @@
 """Every line a series changed, by file class, and each one outside the
 allow-list, judged without any of linkmend's own code.
 
-usage: trees-lines.py TREE BASE DIFF
+usage: trees-lines.py TREE BASE DIFF [REPORT [PATCH...]]
 
 TREE is the tree the series was made from, BASE the commit it was made
 on, DIFF `git diff -U0 BASE` of the tree with the series applied.  A
@@ -15,6 +15,13 @@ is not documentation: outside a comment in code, outside a comment or a
 description in YAML, inside a code block of markdown, rst or AsciiDoc.
 Prints "changed_CLASS: N", "outside_allow_list: N" and one
 "  outside: PATH:LINE: why: text" line for each.
+
+With REPORT (`linkmend report --format json` of the store the series was
+made from) and the series' PATCH files, it also prints every changed line
+for a reader to judge: its file and line, the patch that changes it, the
+old and the new URL, and the owner and purpose linkmend recorded for the
+occurrence ("owner"/"owner_why", "purpose"/"purpose_why"; "-" when the
+report has no such key), and counts the lines by owner and by purpose.
 """
 import os
 import re
@@ -23,6 +30,8 @@ import sys
 from collections import Counter
 
 tree, base, diff = sys.argv[1:4]
+report_path = sys.argv[4] if len(sys.argv) > 4 else None
+patch_paths = sys.argv[5:]
 
 # Imported code issue 29 names, by tree: the oracle knows them; linkmend
 # must find them on its own (a submodule, a subtree, a README).
@@ -339,9 +348,87 @@ def why_outside(path, f, k, col):
     return None
 
 
+def load_report(p):
+    """(path, line) -> the occurrences there that have an edit."""
+    import json
+    out = {}
+    if not p or not os.path.exists(p):
+        return out
+    try:
+        model = json.load(open(p, encoding="utf-8", errors="replace"))
+    except ValueError:
+        return out
+    for link in model.get("links") or []:
+        for o in link.get("occurrences") or []:
+            r = o.get("resolution") or {}
+            out.setdefault((o.get("path"), o.get("line")), []).append(
+                (link.get("url") or "", r.get("edit") or r.get("replacement"),
+                 r.get("kind") or "-", o))
+    return out
+
+
+def load_patches(paths):
+    """path -> [patch number], and the list of (number, subject, files)."""
+    by_file, listing = {}, []
+    for p in paths:
+        num = os.path.basename(p)[:4]
+        subject, files, in_subj = "", [], False
+        for raw in open(p, encoding="utf-8", errors="replace"):
+            line = raw.rstrip("\n")
+            if line.startswith("Subject: "):
+                subject, in_subj = line[9:], True
+                continue
+            if in_subj and line.startswith(" "):
+                subject += line
+                continue
+            in_subj = False
+            m = re.match(r"diff --git a/(.*) b/", line)
+            if m:
+                files.append(m.group(1))
+                by_file.setdefault(m.group(1), []).append(num)
+        listing.append((num, subject, files))
+    return by_file, listing
+
+
+URL = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s<>\"'`)\]]+")
+
+
+def val(o, k):
+    v = o.get(k)
+    return "-" if v is None or v == "" else str(v)
+
+
+REPORT = load_report(report_path)
+PATCH_OF, PATCHES = load_patches(patch_paths)
+by_owner, by_purpose, shown = Counter(), Counter(), []
 by_class, outside = Counter(), []
 path, files, old_lines, new_lines = None, {}, [], []
 hunk_old = 0
+
+
+def show(path, f, k, old, new, why):
+    occs = [o for o in REPORT.get((path, k + 1), []) if o[1]]
+    if not occs:
+        # No occurrence with an edit on that line: the URLs the diff
+        # took away and put in.
+        olds = [u for u in URL.findall(old) if u not in new]
+        news = [u for u in URL.findall(new) if u not in old]
+        occs = [(u, news[i] if i < len(news) else "?", "?", {})
+                for i, u in enumerate(olds)] or [("?", "?", "?", {})]
+    head = "line: %s:%d [%s] patch %s judge %s" % (
+        path, k + 1, f.cls, ",".join(PATCH_OF.get(path, ["-"])),
+        "outside (%s)" % why if why else "allowed")
+    body = []
+    for url, edit, kind, o in occs:
+        owner, purpose = val(o, "owner"), val(o, "purpose")
+        by_owner[owner] += 1
+        by_purpose[purpose] += 1
+        body.append("  %s: %s -> %s" % (kind, url, edit))
+        body.append("    owner %s (%s); purpose %s (%s)" % (
+            owner, val(o, "owner_why"), purpose, val(o, "purpose_why")))
+    body.append("  - " + old.strip())
+    body.append("  + " + new.strip())
+    shown.append("\n".join([head] + body))
 
 
 def flush():
@@ -352,6 +439,8 @@ def flush():
         why = why_outside(path, f, k, first_change(old, new))
         if why:
             outside.append("  outside: %s:%d: %s: %s" % (path, k + 1, why, old.strip()[:100]))
+        if report_path:
+            show(path, f, k, old, new, why)
     old_lines.clear()
     new_lines.clear()
 
@@ -382,3 +471,15 @@ print("changed_lines: %d" % sum(by_class.values()))
 print("outside_allow_list: %d" % len(outside))
 for o in outside:
     print(o)
+if report_path:
+    print("patches_in_series: %d" % len(PATCHES))
+    for k in sorted(by_owner):
+        print("by_owner %s: %d" % (k, by_owner[k]))
+    for k in sorted(by_purpose):
+        print("by_purpose %s: %d" % (k, by_purpose[k]))
+    print()
+    for num, subject, files in PATCHES:
+        print("patch %s: %s (%d files)" % (num, subject, len(files)))
+    print()
+    for s in shown:
+        print(s)

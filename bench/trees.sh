@@ -7,7 +7,10 @@
 # --archived, the series applied with git am in a clone, linkmend verify,
 # and, judged without linkmend's own code, the changed lines by file class,
 # every changed line outside the allow-list (goal 0,
-# bench/trees-lines.py), lines split (goal 0, tests/kernel/shape.py) and
+# bench/trees-lines.py), every changed line with its patch, old and new
+# URL and the owner and purpose linkmend recorded (out/trees/NAME/lines.txt,
+# "-" where the report has no such key), for a reader to judge, lines
+# split (goal 0, tests/kernel/shape.py) and
 # dead-link precision and recall (tests/kernel/accuracy.py).
 #
 # Trees are git directories, by default the fetched copies of curl, git
@@ -81,28 +84,46 @@ one() {	# one NAME GITDIR
 		git -C "$cache/$name-applied" commit -qm "bench: leave out what the fetched copy lacks"
 	fi
 	abase=$(git -C "$cache/$name-applied" rev-parse HEAD)
+	# A maintainer runs plain git am; when that fails (a file with CRLF
+	# line ends needs --keep-cr), say so, and apply with --keep-cr so
+	# that the lines can still be judged.
 	if [ -s "$out/patches.txt" ]; then
-		(cd "$cache/$name-applied" && git am -q $(cat "$out/patches.txt")) \
-			> "$out/am.txt" 2>&1 || am=failed
+		if ! (cd "$cache/$name-applied" && git am -q $(cat "$out/patches.txt")) \
+			> "$out/am.txt" 2>&1; then
+			am=failed
+			git -C "$cache/$name-applied" am --abort
+			git -C "$cache/$name-applied" reset -q --hard "$abase"
+			(cd "$cache/$name-applied" && git am -q --keep-cr $(cat "$out/patches.txt")) \
+				>> "$out/am.txt" 2>&1 && am="failed(--keep-cr:ok)"
+		fi
 	fi
 	"$linkmend" verify -q --base "$abase" "$cache/$name-applied" \
 		> "$out/verify.txt" 2>&1 || vf=$(wc -l < "$out/verify.txt")
 	git -C "$cache/$name-applied" diff -U0 "$abase" > "$out/applied.diff"
 	git -C "$cache/$name-applied" diff -U1 "$abase" > "$out/applied-u1.diff"
-	python3 "$here/trees-lines.py" "$cache/$name-applied" "$abase" "$out/applied.diff" > "$out/lines.txt"
+	"$linkmend" report --db "$tree/.linkmend/linkmend.db" --format json \
+		> "$out/report.json" 2> "$out/report.err" || true
+	python3 "$here/trees-lines.py" "$cache/$name-applied" "$abase" \
+		"$out/applied.diff" "$out/report.json" $(cat "$out/patches.txt") \
+		> "$out/lines.txt"
 	python3 "$kt/shape.py" "$out/applied-u1.diff" > "$out/shape.txt"
 	python3 "$kt/accuracy.py" "$tree/.linkmend/linkmend.db" "$out/truth" > "$out/accuracy.txt"
 	t3=$(date +%s)
 	fig() { sed -n "s/^$1: //p" "$2" | head -1; }
 	{
 		echo "tree: $name ($(git -C "$tree" log -1 --format='%h %cs') $(git -C "$tree" rev-list --count HEAD) commits)"
-		echo "urls: $(grep -o 'occurrences [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2) found, $(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2) checked"
+		echo "urls: $(python3 -c 'import json, sys
+t = json.load(open(sys.argv[1])).get("totals", {})
+print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("links"), t.get("checked")))' "$out/report.json" 2>/dev/null)"
 		echo "patches: $(wc -l < "$out/patches.txt")"
 		echo "git_am: $am"
 		echo "verify_failures: $vf"
 		echo "changed_lines: $(fig changed_lines "$out/lines.txt")"
 		echo "changed_by_class: $(sed -n 's/^changed_\([a-z]*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | grep -v '^lines ' | paste -sd, | sed 's/,/, /g')"
 		echo "outside_allow_list: $(fig outside_allow_list "$out/lines.txt") (goal 0)"
+		echo "changed_by_owner: $(sed -n 's/^by_owner \(.*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | paste -sd, | sed 's/,/, /g')"
+		echo "changed_by_purpose: $(sed -n 's/^by_purpose \(.*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | paste -sd, | sed 's/,/, /g')"
+		echo "files_in_two_patches: $(grep '^line: ' "$out/lines.txt" | grep -c ' patch [0-9]*,' || true) changed lines"
 		echo "lines_split: $(fig lines_split "$out/shape.txt") (goal 0)"
 		echo "lines_joined: $(fig lines_joined "$out/shape.txt")"
 		echo "precision: $(fig precision "$out/accuracy.txt")"
@@ -124,7 +145,7 @@ done
 echo "== trees"
 for arg in "$@"; do
 	s=$repo/out/trees/${arg%%=*}/summary.txt
-	printf '%-8s patches %-4s changed %-5s outside %-3s split %-3s verify %-3s am %-6s precision %s recall %s\n' \
+	printf '%-10s patches %-4s changed %-5s outside %-3s split %-3s verify %-3s am %-6s precision %s recall %s\n' \
 		"${arg%%=*}" "$(sed -n 's/^patches: //p' "$s")" \
 		"$(sed -n 's/^changed_lines: //p' "$s")" \
 		"$(sed -n 's/^outside_allow_list: \([0-9]*\).*/\1/p' "$s")" \
@@ -132,4 +153,7 @@ for arg in "$@"; do
 		"$(sed -n 's/^verify_failures: //p' "$s")" \
 		"$(sed -n 's/^git_am: //p' "$s")" \
 		"$(sed -n 's/^precision: //p' "$s")" "$(sed -n 's/^recall: //p' "$s")"
+	printf '%-10s owner: %s\n%-10s purpose: %s\n' "" \
+		"$(sed -n 's/^changed_by_owner: //p' "$s")" "" \
+		"$(sed -n 's/^changed_by_purpose: //p' "$s")"
 done
