@@ -348,8 +348,12 @@ def why_outside(path, f, k, col):
     return None
 
 
+KEPT = []
+
+
 def load_report(p):
-    """(path, line) -> the occurrences there that have an edit."""
+    """(path, line) -> the occurrences there; KEPT gets the dead or
+    moved occurrences, for what was left and why."""
     import json
     out = {}
     if not p or not os.path.exists(p):
@@ -359,6 +363,9 @@ def load_report(p):
     except ValueError:
         return out
     for link in model.get("links") or []:
+        for o in link.get("occurrences") or []:
+            if o.get("state") in ("dead", "moved", "unresolved"):
+                KEPT.append(o)
         for o in link.get("occurrences") or []:
             r = o.get("resolution") or {}
             out.setdefault((o.get("path"), o.get("line")), []).append(
@@ -401,6 +408,7 @@ def val(o, k):
 REPORT = load_report(report_path)
 PATCH_OF, PATCHES = load_patches(patch_paths)
 by_owner, by_purpose, shown = Counter(), Counter(), []
+changed_at = set()
 by_class, outside = Counter(), []
 path, files, old_lines, new_lines = None, {}, [], []
 hunk_old = 0
@@ -419,10 +427,14 @@ def show(path, f, k, old, new, why):
         path, k + 1, f.cls, ",".join(PATCH_OF.get(path, ["-"])),
         "outside (%s)" % why if why else "allowed")
     body = []
+    changed_at.add((path, k + 1))
+    # A line counts once per class, however many links it holds.
+    for c in {val(o, "owner") for _, _, _, o in occs}:
+        by_owner[c] += 1
+    for c in {val(o, "purpose") for _, _, _, o in occs}:
+        by_purpose[c] += 1
     for url, edit, kind, o in occs:
         owner, purpose = val(o, "owner"), val(o, "purpose")
-        by_owner[owner] += 1
-        by_purpose[purpose] += 1
         body.append("  %s: %s -> %s" % (kind, url, edit))
         body.append("    owner %s (%s); purpose %s (%s)" % (
             owner, val(o, "owner_why"), purpose, val(o, "purpose_why")))
@@ -477,6 +489,20 @@ if report_path:
         print("by_owner %s: %d" % (k, by_owner[k]))
     for k in sorted(by_purpose):
         print("by_purpose %s: %d" % (k, by_purpose[k]))
+    # Dead or moved occurrences the series left: by owner, purpose and
+    # the reason the report gives ("kept as it is (WHY)", else the
+    # resolution's kind).
+    left = [o for o in KEPT if (o.get("path"), o.get("line")) not in changed_at]
+    lk = Counter()
+    for o in left:
+        ev = (o.get("resolution") or {}).get("evidence") or ""
+        m = re.search(r"kept as it is \(([^)]*)\)", ev)
+        lk["owner %s, purpose %s, %s" % (
+            val(o, "owner"), val(o, "purpose"),
+            m.group(1) if m else (o.get("resolution") or {}).get("kind") or "-")] += 1
+    print("left_unchanged: %d" % len(left))
+    for k, n in lk.most_common():
+        print("left %s: %d" % (k, n))
     print()
     for num, subject, files in PATCHES:
         print("patch %s: %s (%d files)" % (num, subject, len(files)))

@@ -124,6 +124,7 @@ print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("lin
 		echo "changed_by_owner: $(sed -n 's/^by_owner \(.*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | paste -sd, | sed 's/,/, /g')"
 		echo "changed_by_purpose: $(sed -n 's/^by_purpose \(.*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | paste -sd, | sed 's/,/, /g')"
 		echo "files_in_two_patches: $(grep '^line: ' "$out/lines.txt" | grep -c ' patch [0-9]*,' || true) changed lines"
+		echo "left_unchanged: $(fig left_unchanged "$out/lines.txt") dead or moved occurrences ($(sed -n 's/^left \(.*\): \([0-9]*\)$/\1: \2/p' "$out/lines.txt" | paste -sd';' | sed 's/;/; /g'))"
 		echo "lines_split: $(fig lines_split "$out/shape.txt") (goal 0)"
 		echo "lines_joined: $(fig lines_joined "$out/shape.txt")"
 		echo "precision: $(fig precision "$out/accuracy.txt")"
