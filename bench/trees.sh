@@ -15,8 +15,8 @@
 #
 # Trees are git directories, by default the fetched copies of curl, git
 # and u-boot under /work/.mirror when present.  Needs root (the test web
-# is a network namespace).  Figures in out/trees/NAME/summary.txt and a
-# table at the end.  Printed, not asserted: a benchmark, not a test.
+# is a network namespace).  Figures in out/trees/NAME/summary.txt (NAME-seedN
+# for SEED=N other than 1) and a table at the end.  Printed, not asserted: a benchmark, not a test.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -24,6 +24,10 @@ linkmend=$repo/linkmend
 kt=$repo/tests/kernel
 cache=${LINKMEND_CACHE:-${XDG_CACHE_HOME:-/var/cache}/linkmend}/trees
 seed=${SEED:-1}
+# Seed 1 writes out/trees/NAME, another seed out/trees/NAME-seedN, so
+# that the runs of two seeds can be read side by side.
+sfx=
+[ "$seed" = 1 ] || sfx=-seed$seed
 [ -x "$linkmend" ] || make -C "$repo" all >&2
 if [ $# -eq 0 ]; then
 	for t in curl+curl git+git u-boot+u-boot; do
@@ -41,9 +45,9 @@ checkout() {	# checkout DIR SPARSE: HEAD, without the paths SPARSE lists
 }
 
 one() {	# one NAME GITDIR
-	local name=$1 src=$2 out=$repo/out/trees/$1 tree=$cache/$1
-	local web=lm-trees-$1 t0 t1 t2 t3 abase state vf=0 am=ok
-	rm -rf "$out" "$tree" "$cache/$name-applied"
+	local name=$1 src=$2 t0 t1 t2 t3 abase state vf=0 am=ok
+	local out=$repo/out/trees/$1$sfx tree=$cache/$1$sfx web=lm-trees-$1$sfx
+	rm -rf "$out" "$tree" "$tree-applied"
 	mkdir -p "$out" "$cache"
 	echo "== $name: clone"
 	# A fetched copy may lack its largest blobs: leave those files out
@@ -72,38 +76,38 @@ one() {	# one NAME GITDIR
 	t2=$(date +%s)
 	"$repo/tests/web/down" "$web"
 	find "$out/series" -name '0*.patch' ! -name '0000-*' | sort > "$out/patches.txt"
-	git clone -q --no-checkout "$tree" "$cache/$name-applied"
-	checkout "$cache/$name-applied" "$out/sparse"
-	git -C "$cache/$name-applied" config user.name "linkmend bench"
-	git -C "$cache/$name-applied" config user.email bench@linkmend.org
+	git clone -q --no-checkout "$tree" "$tree-applied"
+	checkout "$tree-applied" "$out/sparse"
+	git -C "$tree-applied" config user.name "linkmend bench"
+	git -C "$tree-applied" config user.email bench@linkmend.org
 	# git am writes trees: a blob the copy lacks must leave the index
 	# first, in a commit of its own that the series then applies on.
 	if [ -s "$out/sparse" ]; then
 		sed 's|^!/||' "$out/sparse" |
-			xargs git -C "$cache/$name-applied" rm -q --cached --sparse --
-		git -C "$cache/$name-applied" commit -qm "bench: leave out what the fetched copy lacks"
+			xargs git -C "$tree-applied" rm -q --cached --sparse --
+		git -C "$tree-applied" commit -qm "bench: leave out what the fetched copy lacks"
 	fi
-	abase=$(git -C "$cache/$name-applied" rev-parse HEAD)
+	abase=$(git -C "$tree-applied" rev-parse HEAD)
 	# A maintainer runs plain git am; when that fails (a file with CRLF
 	# line ends needs --keep-cr), say so, and apply with --keep-cr so
 	# that the lines can still be judged.
 	if [ -s "$out/patches.txt" ]; then
-		if ! (cd "$cache/$name-applied" && git am -q $(cat "$out/patches.txt")) \
+		if ! (cd "$tree-applied" && git am -q $(cat "$out/patches.txt")) \
 			> "$out/am.txt" 2>&1; then
 			am=failed
-			git -C "$cache/$name-applied" am --abort
-			git -C "$cache/$name-applied" reset -q --hard "$abase"
-			(cd "$cache/$name-applied" && git am -q --keep-cr $(cat "$out/patches.txt")) \
+			git -C "$tree-applied" am --abort 2> /dev/null || true
+			git -C "$tree-applied" reset -q --hard "$abase"
+			(cd "$tree-applied" && git am -q --keep-cr $(cat "$out/patches.txt")) \
 				>> "$out/am.txt" 2>&1 && am="failed(--keep-cr:ok)"
 		fi
 	fi
-	"$linkmend" verify -q --base "$abase" "$cache/$name-applied" \
+	"$linkmend" verify -q --base "$abase" "$tree-applied" \
 		> "$out/verify.txt" 2>&1 || vf=$(wc -l < "$out/verify.txt")
-	git -C "$cache/$name-applied" diff -U0 "$abase" > "$out/applied.diff"
-	git -C "$cache/$name-applied" diff -U1 "$abase" > "$out/applied-u1.diff"
+	git -C "$tree-applied" diff -U0 "$abase" > "$out/applied.diff"
+	git -C "$tree-applied" diff -U1 "$abase" > "$out/applied-u1.diff"
 	"$linkmend" report --db "$tree/.linkmend/linkmend.db" --format json \
 		> "$out/report.json" 2> "$out/report.err" || true
-	python3 "$here/trees-lines.py" "$cache/$name-applied" "$abase" \
+	python3 "$here/trees-lines.py" "$tree-applied" "$abase" \
 		"$out/applied.diff" "$out/report.json" $(cat "$out/patches.txt") \
 		> "$out/lines.txt"
 	python3 "$kt/shape.py" "$out/applied-u1.diff" > "$out/shape.txt"
@@ -145,7 +149,7 @@ for arg in "$@"; do
 done
 echo "== trees"
 for arg in "$@"; do
-	s=$repo/out/trees/${arg%%=*}/summary.txt
+	s=$repo/out/trees/${arg%%=*}$sfx/summary.txt
 	printf '%-10s patches %-4s changed %-5s outside %-3s split %-3s verify %-3s am %-6s precision %s recall %s\n' \
 		"${arg%%=*}" "$(sed -n 's/^patches: //p' "$s")" \
 		"$(sed -n 's/^changed_lines: //p' "$s")" \
