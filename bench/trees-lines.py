@@ -415,7 +415,12 @@ hunk_old = 0
 
 
 def show(path, f, k, old, new, why):
-    occs = [o for o in REPORT.get((path, k + 1), []) if o[1]]
+    # The occurrences on that line the series changed: an edit the
+    # report proposes but the series left (a typo it does not apply)
+    # is not shown as a change.
+    occs = [o for o in REPORT.get((path, k + 1), [])
+            if o[1] and (o[1].rstrip("/") in new or
+                         o[0].rstrip("/") not in new)]
     if not occs:
         # No occurrence with an edit on that line: the URLs the diff
         # took away and put in.
