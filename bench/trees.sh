@@ -20,7 +20,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-linkmend=$repo/linkmend
+# LINKMEND: another build to bench (the tests and scripts stay this tree's).
+linkmend=${LINKMEND:-$repo/linkmend}
 kt=$repo/tests/kernel
 cache=${LINKMEND_CACHE:-${XDG_CACHE_HOME:-/var/cache}/linkmend}/trees
 seed=${SEED:-1}
