@@ -20,8 +20,10 @@ With REPORT (`linkmend report --format json` of the store the series was
 made from) and the series' PATCH files, it also prints every changed line
 for a reader to judge: its file and line, the patch that changes it, the
 old and the new URL, and the owner and purpose linkmend recorded for the
-occurrence ("owner"/"owner_why", "purpose"/"purpose_why"; "-" when the
-report has no such key), and counts the lines by owner and by purpose.
+occurrence ("owner"/"owner_why", "purpose"/"purpose_why", "site"/
+"site_why", on the occurrence or under its resolution's "judged"; "-"
+when the report has no such key), and counts the lines by owner and by
+purpose.
 """
 import os
 import re
@@ -401,7 +403,12 @@ URL = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s<>\"'`)\]]+")
 
 
 def val(o, k):
+    """An occurrence's key, or the same key under resolution.judged
+    (where one build records purpose and site)."""
     v = o.get(k)
+    if v is None or v == "":
+        j = (o.get("resolution") or {}).get("judged") or {}
+        v = j.get(k) if isinstance(j, dict) else None
     return "-" if v is None or v == "" else str(v)
 
 
@@ -443,6 +450,8 @@ def show(path, f, k, old, new, why):
         body.append("  %s: %s -> %s" % (kind, url, edit))
         body.append("    owner %s (%s); purpose %s (%s)" % (
             owner, val(o, "owner_why"), purpose, val(o, "purpose_why")))
+        if val(o, "site") != "-":
+            body.append("    site %s (%s)" % (val(o, "site"), val(o, "site_why")))
     body.append("  - " + old.strip())
     body.append("  + " + new.strip())
     shown.append("\n".join([head] + body))
@@ -502,9 +511,11 @@ if report_path:
     for o in left:
         ev = (o.get("resolution") or {}).get("evidence") or ""
         m = re.search(r"kept as it is \(([^)]*)\)", ev)
+        why = m.group(1) if m else val(o, "left")
+        if why == "-":
+            why = (o.get("resolution") or {}).get("kind") or "-"
         lk["owner %s, purpose %s, %s" % (
-            val(o, "owner"), val(o, "purpose"),
-            m.group(1) if m else (o.get("resolution") or {}).get("kind") or "-")] += 1
+            val(o, "owner"), val(o, "purpose"), why)] += 1
     print("left_unchanged: %d" % len(left))
     for k, n in lk.most_common():
         print("left %s: %d" % (k, n))
