@@ -379,8 +379,13 @@ def load_report(p):
 def load_patches(paths):
     """path -> [patch number], and the list of (number, subject, files)."""
     by_file, listing = {}, []
+    dirs = {os.path.dirname(p) for p in paths}
     for p in paths:
+        # A run can write several series (one per recipient): name a
+        # patch by its series folder too when there is more than one.
         num = os.path.basename(p)[:4]
+        if len(dirs) > 1:
+            num = os.path.basename(os.path.dirname(p)) + "/" + num
         subject, files, in_subj = "", [], False
         for raw in open(p, encoding="utf-8", errors="replace"):
             line = raw.rstrip("\n")

@@ -15,8 +15,17 @@
 #
 # Trees are git directories, by default the fetched copies of curl, git
 # and u-boot under /work/.mirror when present.  Needs root (the test web
-# is a network namespace).  Figures in out/trees/NAME/summary.txt (NAME-seedN
-# for SEED=N other than 1) and a table at the end.  Printed, not asserted: a benchmark, not a test.
+# is a network namespace).  Figures in out/trees/NAME/summary.txt
+# (NAME-seedN for SEED=N other than 1) and a table at the end.  Printed,
+# not asserted: a benchmark, not a test.  Issue 44's trees were run as
+#   M=/work/.mirror; SEED=1 bench/trees.sh zlib=$M/madler+zlib/repo \
+#     tmux=$M/tmux+tmux/repo jq=$M/jqlang+jq/repo \
+#     lighttpd=$M/lighttpd+lighttpd1.4/repo nginx=$M/nginx+nginx/repo \
+#     openssh=$M/openssh+openssh-portable/repo redis=$M/redis+redis/repo \
+#     libarchive=$M/libarchive+libarchive/repo openvpn=$M/OpenVPN+openvpn/repo \
+#     libuv=$M/libuv+libuv/repo util-linux=$M/util-linux+util-linux/repo \
+#     nmap=$M/nmap+nmap/repo
+# and again with SEED=2 (nmap alone takes 8 minutes).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -128,7 +137,7 @@ print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("lin
 		echo "outside_allow_list: $(fig outside_allow_list "$out/lines.txt") (goal 0)"
 		echo "changed_by_owner: $(sed -n 's/^by_owner \(.*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | paste -sd, | sed 's/,/, /g')"
 		echo "changed_by_purpose: $(sed -n 's/^by_purpose \(.*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | paste -sd, | sed 's/,/, /g')"
-		echo "files_in_two_patches: $(grep '^line: ' "$out/lines.txt" | grep -c ' patch [0-9]*,' || true) changed lines"
+		echo "files_in_two_patches: $(grep '^line: ' "$out/lines.txt" | grep -c ' patch [^ ]*,' || true) changed lines"
 		echo "left_unchanged: $(fig left_unchanged "$out/lines.txt") dead or moved occurrences ($(sed -n 's/^left \(.*\): \([0-9]*\)$/\1: \2/p' "$out/lines.txt" | paste -sd';' | sed 's/;/; /g'))"
 		echo "lines_split: $(fig lines_split "$out/shape.txt") (goal 0)"
 		echo "lines_joined: $(fig lines_joined "$out/shape.txt")"
