@@ -436,8 +436,9 @@ def show(path, f, k, old, new, why):
     if not occs:
         # No occurrence with an edit on that line: the URLs the diff
         # took away and put in.
-        olds = [u for u in URL.findall(old) if u not in new]
-        news = [u for u in URL.findall(new) if u not in old]
+        ou, nu = URL.findall(old), URL.findall(new)
+        olds = [u for u in ou if u not in nu]
+        news = [u for u in nu if u not in ou]
         occs = [(u, news[i] if i < len(news) else "?", "?", {})
                 for i, u in enumerate(olds)] or [("?", "?", "?", {})]
     head = "line: %s:%d [%s] patch %s judge %s" % (
