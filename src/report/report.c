@@ -47,6 +47,7 @@ struct r_occ {
 	size_t link;
 	enum kind kind;			/* K__COUNT: none recorded */
 	char *replacement, *edit, *evidence;
+	char *via;			/* the evidence's tag, or NULL */
 	int applied;
 	enum link_state state;
 	char *owner, *owner_why;	/* whose text it is, or NULL */
@@ -202,6 +203,8 @@ static int add_resolution(const struct store_edit *e, void *data)
 	o->kind = e->kind;
 	free(o->evidence);
 	o->evidence = xstrdup(e->evidence);
+	free(o->via);
+	o->via = e->via ? xstrdup(e->via) : NULL;
 	o->applied = e->applied;
 	if (e->replacement && e->kind != K_UNRESOLVED) {
 		o->replacement = xstrdup(e->replacement);
@@ -434,6 +437,8 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 		json_object_set_new(r, "replacement", json_text(o->replacement));
 		json_object_set_new(r, "edit", json_text(o->edit));
 		json_object_set_new(r, "evidence", json_text(o->evidence));
+		json_object_set_new(r, "via", o->via ? json_string(o->via) :
+				    json_null());
 		json_object_set_new(r, "applied", json_boolean(o->applied));
 		json_object_set_new(j, "resolution", r);
 	} else {
@@ -737,6 +742,7 @@ static void build_release(struct build *b)
 		free(o->evidence);
 		free(o->owner);
 		free(o->owner_why);
+		free(o->via);
 	}
 	free(b->links);
 	free(b->occ);

@@ -58,6 +58,7 @@ struct occ {
 	char source[96];	/* where the date came from */
 	char *replacement;
 	enum kind kind;		/* K__COUNT until decided */
+	const char *via;	/* the evidence's tag (resolve.h), or NULL */
 	struct strbuf evidence;
 	enum keep_reason kept;	/* no patch will change it, whatever it finds */
 	const char *owner;	/* whose text it is (keep_owner()), or NULL */
@@ -1331,6 +1332,7 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 	}
 	if (t->lore && t->lore_alive) {
 		o->kind = K_CANONICAL;
+		o->via = "lore";
 		o->replacement = xstrdup(t->lore);
 		strbuf_addf(&o->evidence, "%s is a mail archive checkpatch.pl calls "
 			    "obsolete; the message's Message-ID is on lore, alive",
@@ -1342,6 +1344,7 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 		if (frag && !strchr(t->l.last.final_url, '#'))
 			strbuf_addstr(&r, frag);
 		o->kind = K_MOVED;
+		o->via = "redirect";
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "permanent redirects: %s", t->l.last.chain);
 		return;
@@ -1349,6 +1352,7 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 	if (t->twin && t->http_ok && t->https_ok &&
 	    !memcmp(t->http_digest, t->https_digest, 32)) {
 		o->kind = K_UPGRADE;
+		o->via = "upgrade";
 		o->replacement = upgrade_written(o->text);
 		if (!o->replacement)
 			o->replacement = xstrdup(t->twin);
@@ -1366,6 +1370,7 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 	history_evidence(c, t, &o->evidence);
 	if (t->suggest && t->suggest_alive) {
 		o->kind = K_TYPO;
+		o->via = "typo";
 		o->replacement = xstrdup(t->suggest);
 		strbuf_addf(&o->evidence, "; NXDOMAIN, and %s, two letters or fewer "
 			    "away, is a live host of this tree; the URL there is "
@@ -1374,6 +1379,7 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 	}
 	if (t->migrated && t->migrated_alive) {
 		o->kind = K_MIGRATED;
+		o->via = "migration";
 		o->replacement = xstrdup(t->migrated);
 		strbuf_addf(&o->evidence, "; domain migration %s; the URL there is "
 			    "alive", t->migration);
@@ -1429,6 +1435,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 				strbuf_addstr(&r, frag);
 		}
 		o->kind = K_ARCHIVED;
+		o->via = "own-archive";
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "; the project's own capture %s "
 			    "(%s/index.cdxj), the nearest %s %s (%s)",
@@ -1447,6 +1454,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 		if (frag)
 			strbuf_addstr(&r, frag);
 		o->kind = K_ARCHIVED;
+		o->via = "wayback";
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "; capture %s, the nearest %s %s (%s)",
 			    t->caps.v[best].ts,
@@ -1462,6 +1470,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 	best = capture_choose(&t->mementos, ts);
 	if (best >= 0 && t->mementos.v[best].verified) {
 		o->kind = K_ARCHIVED;
+		o->via = "memento";
 		o->replacement = xstrdup(t->mementos.v[best].memento);
 		strbuf_addf(&o->evidence, "; no Wayback capture; memento %s, the "
 			    "nearest %s %s (%s)", t->mementos.v[best].ts,
@@ -1482,6 +1491,7 @@ static void print_json(const struct target *t, const struct occ *o,
 	json_object_set_new(j, "replacement", o->replacement ?
 			    json_text(o->replacement) : json_null());
 	json_object_set_new(j, "evidence", json_text(o->evidence.buf));
+	json_object_set_new(j, "via", o->via ? json_string(o->via) : json_null());
 	json_object_set_new(j, "path", json_text(o->path));
 	json_object_set_new(j, "line", json_integer(o->line));
 	json_object_set_new(j, "date_source", json_string(o->source));
@@ -1519,6 +1529,7 @@ static int record(struct resolver *c, const struct target *t,
 	sr.replacement = o->replacement;
 	sr.evidence = o->evidence.buf;
 	sr.at = c->o.now;
+	sr.via = o->via;
 	/* The bytes fix and series write, decided here once. */
 	if (o->replacement && o->ctx != CTX__COUNT)
 		rewrite_escape(o->ctx, o->replacement, &edit);

@@ -91,6 +91,12 @@ int db_migrate_legacy(struct db *db, const char *from)
 	return db->ops->migrate_legacy(db, from);
 }
 
+int db_add_column(struct db *db, const char *table, const char *column,
+		  const char *type)
+{
+	return db->ops->add_column(db, table, column, type);
+}
+
 #define OPS(r) (((struct db_row_head *)(r))->ops)
 
 const char *db_text(struct db_row *r, int i)

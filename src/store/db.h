@@ -110,4 +110,13 @@ long long db_changes(struct db *db);
  */
 int db_migrate_legacy(struct db *db, const char *from);
 
+/*
+ * A column a later linkmend added, added to a store that lacks it (no
+ * schema version of its own: a store of an older build gains it on
+ * open).  1 when the table has it now, 0 when it has not and the store
+ * is read only, -1 after error().
+ */
+int db_add_column(struct db *db, const char *table, const char *column,
+		  const char *type);
+
 #endif

@@ -23,6 +23,8 @@ struct db_ops {
 	long long (*changes)(struct db *db);
 	const char *(*schema)(const struct db *db);
 	int (*migrate_legacy)(struct db *db, const char *from);
+	int (*add_column)(struct db *db, const char *table, const char *column,
+			  const char *type);
 	const char *(*text)(struct db_row *r, int i);
 	long long (*integer)(struct db_row *r, int i);
 	const unsigned char *(*blob)(struct db_row *r, int i, size_t *len);

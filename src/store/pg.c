@@ -327,6 +327,19 @@ static int pg_migrate_legacy(struct db *db, const char *from)
 		     "ever had", db->name, from);
 }
 
+/* Workers opening together: the schema's lock keeps it one ALTER. */
+static int pg_add_column(struct db *db, const char *table,
+			 const char *column, const char *type)
+{
+	char *sql = xstrfmt("SELECT pg_advisory_xact_lock(7478);"
+			    "ALTER TABLE %s ADD COLUMN IF NOT EXISTS %s %s",
+			    table, column, type);
+	int ret = pg_exec(db, sql);
+
+	free(sql);
+	return ret ? -1 : 1;
+}
+
 /*
  * The server's clock, not the statement's start (now()): the time a
  * lease or turn is compared with, the same for every worker.
@@ -370,6 +383,7 @@ static const struct db_ops pg_ops = {
 	.changes = pg_changes,
 	.schema = pg_schema,
 	.migrate_legacy = pg_migrate_legacy,
+	.add_column = pg_add_column,
 	.text = pg_text,
 	.integer = pg_int,
 	.blob = pg_blob,

@@ -340,6 +340,30 @@ static int sq_migrate_legacy(struct db *db, const char *from)
 	       sq_exec(db, migrate_2_copy) ? -1 : 0;
 }
 
+/* SQLite has no ADD COLUMN IF NOT EXISTS: its table's columns say. */
+static int sq_add_column(struct db *db, const char *table,
+			 const char *column, const char *type)
+{
+	char *sql = xstrfmt("SELECT count(*) FROM pragma_table_info('%s')"
+			    " WHERE name = '%s'", table, column);
+	long long n = -1;
+	int ret;
+
+	ret = sq_query(db, sql, NULL, 0, "cannot read the schema",
+		       sq_first_int, &n);
+	free(sql);
+	if (ret || n < 0)
+		return -1;
+	if (n)
+		return 1;
+	if (db->read_only)
+		return 0;
+	sql = xstrfmt("ALTER TABLE %s ADD COLUMN %s %s", table, column, type);
+	ret = sq_exec(db, sql);
+	free(sql);
+	return ret ? -1 : 1;
+}
+
 static const char *sq_schema(const struct db *db)
 {
 	(void)db;
@@ -367,6 +391,7 @@ static const struct db_ops sqlite_ops = {
 	.changes = sq_changes,
 	.schema = sq_schema,
 	.migrate_legacy = sq_migrate_legacy,
+	.add_column = sq_add_column,
 	.text = sq_text,
 	.integer = sq_int,
 	.blob = sq_blob,

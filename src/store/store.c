@@ -43,6 +43,7 @@ struct store {
 	/* url -> id + 1, loaded on first use: saves a query per occurrence. */
 	struct strmap url_ids;
 	int url_ids_loaded;
+	int has_via;		/* resolution.via: a read-only old store lacks it */
 };
 
 #define ARGS(...) (const struct db_arg[]){ __VA_ARGS__ }, \
@@ -158,6 +159,12 @@ static int check_store(struct store *st)
 			    st->path, v, STORE_SCHEMA_VERSION);
 	}
 	free(v);
+	if (!ret) {
+		int via = db_add_column(st->db, "resolution", "via", "TEXT");
+
+		ret = via < 0 ? -1 : 0;
+		st->has_via = via > 0;
+	}
 	return ret;
 }
 
@@ -867,6 +874,23 @@ int store_put_resolution(struct store *st, const struct store_resolution *r)
 {
 	if (need_tree(st, "cannot record resolution"))
 		return -1;
+	if (st->has_via)
+		return db_query(st->db, "INSERT INTO resolution(tree_id, url_id,"
+				" path, start, kind, replacement, evidence, at,"
+				" edit, via)"
+				" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+				" ON CONFLICT(tree_id, url_id, path, start) DO"
+				" UPDATE SET kind = excluded.kind,"
+				" replacement = excluded.replacement,"
+				" evidence = excluded.evidence, at = excluded.at,"
+				" edit = excluded.edit, via = excluded.via,"
+				" applied = 0",
+				ARGS(DB_I(st->tree), DB_I(r->url_id),
+				     DB_T(r->path), DB_I(r->start),
+				     DB_T(kind_name(r->kind)),
+				     DB_T(r->replacement), DB_T(r->evidence),
+				     DB_I(r->at), DB_T(r->edit), DB_T(r->via)),
+				"cannot record resolution", NULL, NULL);
 	return db_query(st->db, "INSERT INTO resolution(tree_id, url_id, path,"
 			" start, kind, replacement, evidence, at, edit)"
 			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
@@ -948,6 +972,7 @@ static int edit_row(struct db_row *row, void *data)
 	e.owner_why = db_text(row, 14);
 	e.purpose = db_text(row, 15);
 	e.purpose_why = db_text(row, 16);
+	e.via = db_text(row, 17);
 	if (!e.path || !e.text || !db_text(row, 5) || !db_text(row, 7) ||
 	    !e.evidence || !e.url)
 		return 0;
@@ -958,22 +983,27 @@ static int edit_row(struct db_row *row, void *data)
 	       1 : 0;
 }
 
+#define SELECT_EDITS(via) "SELECT r.path, r.start, o.\"end\", o.line," \
+	" o.text, o.context, o.flags, r.kind, r.replacement," \
+	" r.evidence, r.applied, u.url, r.edit, o.owner, o.owner_why," \
+	" o.purpose, o.purpose_why, " via " FROM resolution r" \
+	" JOIN occurrence o ON o.tree_id = r.tree_id" \
+	"  AND o.path = r.path AND o.start = r.start" \
+	"  AND o.url_id = r.url_id" \
+	" JOIN url u ON u.id = r.url_id WHERE r.tree_id = ?1" \
+	" ORDER BY r.path, r.start"
+
 int store_each_resolution(struct store *st,
 			  int (*cb)(const struct store_edit *e, void *data),
 			  void *data)
 {
 	struct reader r = READER(st, cb, data);
 
-	return db_query(st->db, "SELECT r.path, r.start, o.\"end\", o.line,"
-			" o.text, o.context, o.flags, r.kind, r.replacement,"
-			" r.evidence, r.applied, u.url, r.edit, o.owner,"
-			" o.owner_why, o.purpose, o.purpose_why FROM resolution r"
-			" JOIN occurrence o ON o.tree_id = r.tree_id"
-			"  AND o.path = r.path AND o.start = r.start"
-			"  AND o.url_id = r.url_id"
-			" JOIN url u ON u.id = r.url_id WHERE r.tree_id = ?1"
-			" ORDER BY r.path, r.start", ARGS(DB_I(st->tree)),
-			"cannot read resolutions", edit_row, &r);
+	/* A read-only store of an older build has no via: NULL then. */
+	return db_query(st->db, st->has_via ?
+			SELECT_EDITS("r.via") : SELECT_EDITS("NULL"),
+			ARGS(DB_I(st->tree)), "cannot read resolutions",
+			edit_row, &r);
 }
 
 int store_put_class(struct store *st, const struct store_class *c)

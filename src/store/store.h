@@ -233,6 +233,8 @@ struct store_resolution {
 	long long at;
 	/* The replacement escaped for the occurrence's context, or NULL. */
 	const char *edit;
+	/* The evidence's tag (redirect, archive-redirect ...), or NULL. */
+	const char *via;
 };
 
 /* Replace what is recorded for the occurrence (kind "unresolved" too). */
@@ -248,6 +250,7 @@ struct store_edit {
 	enum kind kind;
 	const char *replacement, *evidence, *url;
 	const char *edit;	/* as resolve escaped it; NULL in old stores */
+	const char *via;	/* the evidence's tag, or NULL */
 	unsigned flags;
 	int applied;		/* written by fix already */
 	/* The occurrence's class (store_put_class()), or NULL. */
