@@ -449,7 +449,15 @@ static void conclude(struct job *j, struct probe *p)
 			return finish(j, V_SOFT404, "redirects to the site's "
 				      "home page %s, the page the site's root "
 				      "serves", j->cur);
-		/* Named like one, but the root does not land there. */
+		/*
+		 * Named "home" or "homepage" the page is one, wherever the
+		 * root lands (a site that sends every old path to its new
+		 * host's .../homepage.html): a deeper page's successor it
+		 * is not.  Other names ("start", "index") need the root.
+		 */
+		if (page_named_home(j->cur))
+			return finish(j, V_SOFT404, "redirects to %s, a page "
+				      "named as the site's home page", j->cur);
 	}
 	if (j->frag_missing && !j->hops)
 		return finish(j, V_FRAGMENT_MISSING, "HTTP %ld, but no anchor "

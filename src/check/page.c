@@ -57,6 +57,24 @@ static int locale_segment(const char *seg, size_t n)
 	       isalpha((unsigned char)seg[0]) && isalpha((unsigned char)seg[1]);
 }
 
+int page_named_home(const char *url)
+{
+	char *path = url_get(url, URL_PATH);
+	const char *last;
+	int home = 0;
+
+	if (!path)
+		return 0;
+	/* The last segment; "/home/" names it as "/home" does. */
+	while (*path && path[strlen(path) - 1] == '/')
+		path[strlen(path) - 1] = '\0';
+	last = strrchr(path, '/');
+	last = last ? last + 1 : path;
+	home = named(last, strlen(last), home_anywhere, 2);
+	free(path);
+	return home;
+}
+
 int page_is_home(const char *url)
 {
 	CURLU *u = curl_url();
@@ -319,6 +337,17 @@ static int says_not_found(const char *t)
 		if (strcasestr(t, phrases[i]))
 			return 1;
 	return 0;
+}
+
+char *page_title(const struct strbuf *body)
+{
+	char *t = body->len ? element_text(body, "title") : NULL;
+
+	if (t && !*t) {
+		free(t);
+		t = NULL;
+	}
+	return t;
 }
 
 char *page_not_found_title(const struct strbuf *body)

@@ -18,6 +18,11 @@
 int page_is_root(const char *url);
 /* The site's home page at a path other than "/" (/en/index.html). */
 int page_is_home(const char *url);
+/*
+ * Its last segment names it a home page at any depth ("home",
+ * "homepage.html"): a deeper page's successor it never is.
+ */
+int page_named_home(const char *url);
 /* An error page's address (/404.html, /Error.aspx?aspxerrorpath=...). */
 int page_is_error(const char *url);
 
@@ -47,6 +52,9 @@ void page_skeleton(const struct strbuf *body, const char *url,
  * "does not exist" ...); else NULL.
  */
 char *page_not_found_title(const struct strbuf *body);
+
+/* The page's <title> as text (tags dropped, spaces collapsed), or NULL. */
+char *page_title(const struct strbuf *body);
 
 /* The target of a <meta http-equiv="refresh">, resolved against url. */
 char *page_meta_refresh(const struct strbuf *body, const char *url);
