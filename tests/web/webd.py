@@ -114,6 +114,7 @@ class Scenario:
     def __init__(self, path):
         self.hosts = {}
         self.archive = []       # (url, timestamp, status, mime, parked)
+        self.archive_opt = {}   # (url, timestamp) -> {"to": ..., "title": ...}
         self.mementos = []      # (url, timestamp, memento url)
         self.archive_timeouts = set()
         self.cdx_broken = {}    # url -> how its CDX reply is broken
@@ -142,9 +143,16 @@ class Scenario:
             return
         if w[0] == "archive":
             url, ts, status = w[1], w[2], w[3]
+            # KEY=VALUE words: to=URL, where a 3xx capture redirected;
+            # title=WORDS_JOINED, the captured page's <title>;
+            # body=WORDS_JOINED, its bytes (and a newline) instead.
+            opt = dict(x.split("=", 1) for x in w[4:] if "=" in x)
+            w = [x for x in w if "=" not in x]
             mime = w[4] if len(w) > 4 else "text/html"
             if not re.fullmatch(r"\d{14}", ts):
                 raise ValueError(f"bad timestamp {ts}")
+            if opt:
+                self.archive_opt[(url, ts)] = opt
             self.archive.append((url, ts, status, mime, "parked" in w[5:]))
             self.host("web.archive.org")
             self.host("archive.org")
@@ -409,10 +417,18 @@ class Web:
             return 200, {"Content-Type": "text/html"}, PARKED_BODY
         hdr = {"Content-Type": r[3], "Memento-Datetime": time.strftime(
             "%a, %d %b %Y %H:%M:%S GMT", time.strptime(r[1], "%Y%m%d%H%M%S"))}
+        opt = self.sc.archive_opt.get((r[0], r[1]), {})
         if status in (301, 302, 307, 308):
-            hdr["Location"] = "/"
+            # As the Wayback does: the archived Location, made a replay
+            # URL of the same timestamp and modifier.
+            hdr["Location"] = (f"https://web.archive.org/web/{r[1]}{mod}/{opt['to']}"
+                               if "to" in opt else "/")
             return status, hdr, b""
-        return status, hdr, f"<html>archived {r[0]} at {r[1]}</html>".encode()
+        if "body" in opt:       # the page's own bytes, as a host serves BODY
+            return status, hdr, (opt["body"].replace("_", " ") + "\n").encode()
+        title = opt.get("title", "").replace("_", " ")
+        head = f"<head><title>{title}</title></head>" if title else ""
+        return status, hdr, f"<html>{head}archived {r[0]} at {r[1]}</html>".encode()
 
     # ---- ordinary hosts ----
     async def respond(self, scheme, method, target, headers):
