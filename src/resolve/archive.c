@@ -17,6 +17,7 @@ void captures_release(struct captures *c)
 	for (i = 0; i < c->nr; i++) {
 		free(c->v[i].original);
 		free(c->v[i].memento);
+		free(c->v[i].title);
 	}
 	free(c->v);
 	c->v = NULL;

@@ -20,6 +20,8 @@ struct capture {
 	int rejected;		/* the caller replayed it: no good copy */
 	int verified;		/* the caller replayed it: a good copy */
 	int asked;		/* a replay of it is under way */
+	char *title;		/* its page's <title> when verified, or NULL */
+	unsigned char sha[32];	/* SHA-256 of its body, when verified */
 };
 
 struct captures {

@@ -156,7 +156,7 @@ static char *group_query(const char *base, const struct cdx_group *g,
 	er = curl_easy_escape(NULL, rx.buf, 0);
 	ret = xstrfmt("%s/cdx/search/cdx?url=%s&matchType=prefix&output=json"
 		      "&fl=urlkey,timestamp,original,statuscode,mimetype"
-		      "&filter=statuscode:200&filter=%s", base, eu, er);
+		      "&filter=%s&filter=%s", base, eu, CDX_STATUSES, er);
 	curl_free(eu);
 	curl_free(er);
 	strbuf_release(&url);

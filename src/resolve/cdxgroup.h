@@ -18,6 +18,13 @@
 
 #include <stddef.h>
 
+/*
+ * The captures asked of a page: its copies (200), and the permanent
+ * redirects the archive saw it make (301, 308), whose targets are where
+ * it may live now.  Percent-encoded: statuscode:(200|301|308).
+ */
+#define CDX_STATUSES "statuscode%3A%28200%7C301%7C308%29"
+
 /* Most keys in one query, and most characters of its filter. */
 #define CDXGROUP_MAX_KEYS 40
 #define CDXGROUP_MAX_FILTER 1000

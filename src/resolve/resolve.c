@@ -16,6 +16,7 @@
 #include "../lib/settings.h"
 #include "../check/check.h"
 #include "../check/link.h"
+#include "../check/page.h"
 #include "../lib/json.h"
 #include "../lib/strbuf.h"
 #include "../lib/strmap.h"
@@ -65,6 +66,27 @@ struct occ {
 	char *owner_why;	/* and the evidence */
 };
 
+/*
+ * A page that may be where a dead one lives now (issue 45), from one
+ * piece of evidence; a move only once it answers 200 now, is no home
+ * page, no catch-all's landing, and carries the old page's title.
+ */
+struct cand {
+	char *url;		/* as the evidence names it */
+	const char *via;	/* the evidence's tag (resolve.h) */
+	char *how;		/* the evidence, a sentence */
+	char *cur;		/* where its redirects led so far */
+	int hops;
+	long status;		/* of cur; 0 when it did not answer */
+	char *title;		/* cur's <title>, or NULL */
+	unsigned char sha[32];	/* SHA-256 of its body */
+	size_t len;		/* of its body */
+	int parked;
+};
+
+/* Redirects of a candidate followed, as a browser would. */
+#define CAND_HOPS 5
+
 /* A link (check's model: URL, id, checks) and what resolve finds for it. */
 struct target {
 	struct link l;
@@ -91,6 +113,11 @@ struct target {
 	char *twin;
 	int http_ok, https_ok;
 	unsigned char http_digest[32], https_digest[32];
+	/* Successors from evidence, in the order they are preferred. */
+	struct cand *cands;
+	size_t ncands, acands;
+	long moved_cap;		/* the capture whose redirect was replayed */
+	long old_cap;		/* the last good capture, its title asked */
 };
 
 /* A host's first capture of its home page: the site is no older. */
@@ -121,6 +148,16 @@ struct resolver {
 	 * requests, across phases.
 	 */
 	struct net_silence silence;
+	struct net *net;	/* the phase's, for a candidate's next hop */
+	struct strmap origins;	/* "scheme://host" -> struct origin */
+};
+
+/* What a dead link's host says of all its paths, asked once a host. */
+struct origin {
+	char *root;		/* scheme://host/ */
+	long root_status;
+	char *root_to;		/* where the root redirects, or NULL */
+	char *probe_to;		/* where a random path redirects, or NULL */
 };
 
 /*
@@ -559,11 +596,14 @@ struct req {
 	long capture;		/* for REQ_REPLAY; the birth for REQ_BIRTH;
 				   the group for REQ_CDX_GROUP */
 	struct lookup *lk;	/* for REQ_CDX */
+	struct origin *origin;	/* for REQ_HOST_ROOT and REQ_HOST_PROBE */
 	int answered;		/* done() ran; else abandoned by a stop */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
-       REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY, REQ_CDX_GROUP };
+       REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY, REQ_CDX_GROUP,
+       REQ_ARCH_MOVE, REQ_OLD_PAGE, REQ_CAND, REQ_HOST_ROOT,
+       REQ_HOST_PROBE };
 
 /*
  * One CDX look-up of a page, shared by every link that needs it (the same
@@ -584,6 +624,8 @@ struct lookups {
 	size_t *retry;		/* pages of groups that failed */
 	size_t nretry, aretry;
 };
+
+static long latest_capture(const struct captures *cs, int st);
 
 static char *strip_fragment(const char *url)
 {
@@ -660,7 +702,7 @@ static void run_net(struct resolver *c, struct net *n, const char *phase)
 }
 
 /* Bodies compared for an upgrade: the scheme in links and spacing vary. */
-static void page_digest(const struct strbuf *b, unsigned char out[32])
+static void twin_digest(const struct strbuf *b, unsigned char out[32])
 {
 	struct strbuf norm = STRBUF_INIT;
 	size_t i;
@@ -729,6 +771,120 @@ static void group_answer(struct resolver *c, const struct cdx_group *g,
 	free(rep);
 }
 
+/* ---- successors from evidence (issue 45) ---- */
+
+/*
+ * The page a replay's Location names: the Wayback answers a redirect
+ * capture with a replay URL of its target (/web/TS[mod]/URL); a plain
+ * URL elsewhere is the target itself.  NULL when it names none (a
+ * redirect to the archive's own pages).
+ */
+static char *unreplay(const struct resolver *c, const char *loc)
+{
+	const char *p = strstr(loc, "/web/");
+	char *h = url_get(loc, URL_HOST), *a = url_get(c->o.wayback, URL_HOST);
+	int archive = h && a && !strcasecmp(h, a);
+
+	free(h);
+	free(a);
+	if (!archive)
+		return strncasecmp(loc, "http://", 7) &&
+		       strncasecmp(loc, "https://", 8) ? NULL : xstrdup(loc);
+	if (!p)
+		return NULL;
+	p += 5;
+	if (!strspn(p, "0123456789"))
+		return NULL;
+	p += strspn(p, "0123456789");
+	p += strspn(p, "abcdefghijklmnopqrstuvwxyz_");
+	if (*p++ != '/' || (strncasecmp(p, "http://", 7) &&
+			    strncasecmp(p, "https://", 8)))
+		return NULL;
+	return xstrdup(p);
+}
+
+static void body_sha(const struct strbuf *b, unsigned char out[32])
+{
+	unsigned int n;
+
+	EVP_Digest(b->buf ? b->buf : "", b->len, out, &n, EVP_sha256(), NULL);
+}
+
+static void add_cand(struct target *t, char *url, const char *via, char *how)
+{
+	struct cand *k;
+	size_t i;
+
+	for (i = 0; i < t->ncands; i++)
+		if (!strcmp(t->cands[i].url, url)) {
+			free(url);
+			free(how);
+			return;
+		}
+	ALLOC_GROW(t->cands, t->ncands + 1, t->acands);
+	k = &t->cands[t->ncands++];
+	memset(k, 0, sizeof(*k));
+	k->url = url;
+	k->via = via;
+	k->how = how;
+}
+
+static void add_archive_move(struct resolver *c, struct target *t,
+			     const char *location)
+{
+	const struct capture *k = &t->caps.v[t->moved_cap];
+	char *to = unreplay(c, location);
+	char d[11];
+
+	if (!to)
+		return;
+	snprintf(d, sizeof(d), "%.4s-%.2s-%.2s", k->ts, k->ts + 4, k->ts + 6);
+	add_cand(t, to, "archive-redirect",
+		 xstrfmt("the Web Archive saw %s redirect permanently (%d) to "
+			 "%s on %s (capture %s)", t->l.url, k->status, to, d,
+			 k->ts));
+}
+
+static void on_cand(struct req *q, struct net_request *nr)
+{
+	struct cand *k = &q->t->cands[q->capture];
+
+	k->status = nr->curl_code ? 0 : nr->status;
+	if (!nr->curl_code && nr->status >= 300 && nr->status < 400 &&
+	    nr->location && k->hops < CAND_HOPS &&
+	    (!strncasecmp(nr->location, "http://", 7) ||
+	     !strncasecmp(nr->location, "https://", 8))) {
+		free(k->cur);
+		k->cur = xstrdup(nr->location);
+		k->hops++;
+		submit(q->c->net, q->c, q->t, REQ_CAND, xstrdup(k->cur),
+		       q->capture);
+		return;
+	}
+	if (k->status == 200) {
+		body_sha(&nr->body, k->sha);
+		k->len = nr->body.len;
+		k->title = page_title(&nr->body);
+		k->parked = page_is_parked(&nr->body);
+	}
+}
+
+static void on_origin(struct req *q, struct net_request *nr)
+{
+	struct origin *h = q->origin;
+	int moved = !nr->curl_code && nr->status >= 300 &&
+		    nr->status < 400 && nr->location;
+
+	if (q->kind == REQ_HOST_PROBE) {
+		if (moved)
+			h->probe_to = xstrdup(nr->location);
+		return;
+	}
+	h->root_status = nr->curl_code ? 0 : nr->status;
+	if (moved)
+		h->root_to = xstrdup(nr->location);
+}
+
 static void on_req(struct net_request *nr, void *data)
 {
 	struct req *q = data;
@@ -780,7 +936,34 @@ static void on_req(struct net_request *nr, void *data)
 			t->caps.v[q->capture].rejected = 1;
 		} else {
 			t->caps.v[q->capture].verified = 1;
+			free(t->caps.v[q->capture].title);
+			t->caps.v[q->capture].title = page_title(&nr->body);
+			body_sha(&nr->body, t->caps.v[q->capture].sha);
 		}
+		break;
+	case REQ_ARCH_MOVE:
+		if (!nr->curl_code && nr->status >= 300 && nr->status < 400 &&
+		    nr->location)
+			add_archive_move(q->c, t, nr->location);
+		break;
+	case REQ_OLD_PAGE:
+		if (ok && !parked_page(&nr->body)) {
+			struct capture *k = &t->caps.v[q->capture];
+
+			k->verified = 1;
+			free(k->title);
+			k->title = page_title(&nr->body);
+			body_sha(&nr->body, k->sha);
+		} else if (!nr->curl_code) {
+			t->caps.v[q->capture].rejected = 1;
+		}
+		break;
+	case REQ_CAND:
+		on_cand(q, nr);
+		break;
+	case REQ_HOST_ROOT:
+	case REQ_HOST_PROBE:
+		on_origin(q, nr);
 		break;
 	case REQ_MEMENTO:
 		if (ok) {
@@ -820,24 +1003,26 @@ static void on_req(struct net_request *nr, void *data)
 		break;
 	case REQ_TWIN_HTTP:
 		if ((t->http_ok = ok))
-			page_digest(&nr->body, t->http_digest);
+			twin_digest(&nr->body, t->http_digest);
 		break;
 	case REQ_TWIN_HTTPS:
 		if ((t->https_ok = ok))
-			page_digest(&nr->body, t->https_digest);
+			twin_digest(&nr->body, t->https_digest);
 		break;
 	}
 	net_request_reset(nr);
 	q->answered = 1;
 }
 
-static char *cdx_url(const struct resolver *c, const char *url)
+/* The CDX look-up of url's captures of the statuses filter matches. */
+static char *cdx_url(const struct resolver *c, const char *url,
+		     const char *filter)
 {
 	char *bare = strip_fragment(url);
 	char *enc = curl_easy_escape(NULL, bare, 0);
 	char *r = xstrfmt("%s/cdx/search/cdx?url=%s&output=json"
 			  "&fl=timestamp,original,statuscode,mimetype"
-			  "&filter=statuscode:200", c->o.wayback, enc);
+			  "&filter=%s", c->o.wayback, enc, filter);
 
 	curl_free(enc);
 	free(bare);
@@ -965,7 +1150,7 @@ static void look_up(struct resolver *c)
 		/* The project's own copy first: the Wayback is not asked. */
 		if (t->local.nr)
 			continue;
-		t->cdx_key = cdx_url(c, t->l.url);
+		t->cdx_key = cdx_url(c, t->l.url, CDX_STATUSES);
 		slot = strmap_put(&lu.by_key, t->cdx_key);
 		if (*slot)
 			continue;
@@ -1072,7 +1257,7 @@ static void find_births(struct resolver *c)
 		void **slot;
 		long long at;
 
-		if (!t->dead || t->cdx_failed || !t->caps.nr ||
+		if (!t->dead || t->cdx_failed || latest_capture(&t->caps, 200) < 0 ||
 		    !(home = home_key(t)))
 			continue;
 		slot = strmap_put(&by_home, home);
@@ -1084,7 +1269,8 @@ static void find_births(struct resolver *c)
 		*slot = (void *)(uintptr_t)(c->nbirths + 1);
 		birth_of[i] = c->nbirths + 1;
 		root = home_page(t);
-		key = cdx_url(c, root);
+		/* A site is as old as its first copy of its home page. */
+		key = cdx_url(c, root, "statuscode:200");
 		ALLOC_GROW(c->births, c->nbirths + 1, c->abirths);
 		b = &c->births[c->nbirths++];
 		memset(b, 0, sizeof(*b));
@@ -1161,6 +1347,211 @@ static void verify_captures(struct resolver *c)
 		if (!asked || stopped(c))
 			break;
 	}
+}
+
+/* "scheme://host[:port]" of url, as written; or NULL. */
+static char *origin_text(const char *url)
+{
+	const char *p = strstr(url, "://");
+
+	if (!p)
+		return NULL;
+	p += 3;
+	return xstrndup(url, (size_t)(p - url) + strcspn(p, "/?#"));
+}
+
+/* The path and query of url, "/" at least, no fragment. */
+static char *path_text(const char *url)
+{
+	const char *p = strstr(url, "://");
+
+	if (!p)
+		return xstrdup("/");
+	p += 3;
+	p += strcspn(p, "/?#");
+	if (*p != '/')
+		return xstrfmt("/%.*s", (int)strcspn(p, "#"), p);
+	return xstrndup(p, strcspn(p, "#"));
+}
+
+static struct origin *origin_for(struct resolver *c, const char *url, int add)
+{
+	char *o = origin_text(url);
+	struct origin *h;
+	void **slot;
+
+	if (!o)
+		return NULL;
+	if (!add) {
+		h = strmap_get(&c->origins, o);
+		free(o);
+		return h;
+	}
+	slot = strmap_put(&c->origins, o);
+	if (!*slot) {
+		h = xcalloc(1, sizeof(*h));
+		h->root = xstrfmt("%s/", o);
+		*slot = h;
+	}
+	free(o);
+	return *slot;
+}
+
+static void free_origin(void *p)
+{
+	struct origin *h = p;
+
+	free(h->root);
+	free(h->root_to);
+	free(h->probe_to);
+	free(h);
+}
+
+/* The latest capture of status st (0: 301 or 308) not rejected; or -1. */
+static long latest_capture(const struct captures *cs, int st)
+{
+	long best = -1;
+	size_t i;
+
+	for (i = 0; i < cs->nr; i++) {
+		const struct capture *k = &cs->v[i];
+
+		if (k->rejected || (st ? k->status != st :
+				    k->status != 301 && k->status != 308))
+			continue;
+		if (best < 0 || strcmp(k->ts, cs->v[best].ts) > 0)
+			best = (long)i;
+	}
+	return best;
+}
+
+static void run_net_following(struct resolver *c, struct net *n,
+			      const char *phase)
+{
+	c->net = n;
+	run_net(c, n, phase);
+	c->net = NULL;
+}
+
+/*
+ * 1. The archive saw the page move: its latest capture with a permanent
+ * redirect is replayed for its Location (one request a link that has
+ * one; the CDX look-up asked for these captures with its copies).
+ */
+static void find_archive_moves(struct resolver *c)
+{
+	struct net *n = new_net(c);
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		const struct capture *k;
+
+		t->moved_cap = t->old_cap = -1;
+		if (!t->dead || t->cdx_failed)
+			continue;
+		t->moved_cap = latest_capture(&t->caps, 0);
+		if (t->moved_cap < 0)
+			continue;
+		k = &t->caps.v[t->moved_cap];
+		submit(n, c, t, REQ_ARCH_MOVE, xstrfmt("%s/web/%sid_/%s",
+		       c->o.wayback, k->ts, k->original), t->moved_cap);
+	}
+	run_net(c, n, "archived redirects");
+}
+
+/* The host answered the check (the page is gone, not the server). */
+static int host_answers(const struct target *t)
+{
+	enum verdict v = link_verdict(&t->l);
+
+	return t->l.have_last && (v == V_GONE || v == V_SOFT404);
+}
+
+/*
+ * What a dead link's live host does with any path: its root, and a
+ * random path, each asked once a host.  2. A root that redirects
+ * permanently to another host says the host moved: the same path there
+ * is a candidate.  A random path's redirect is a catch-all's, which no
+ * candidate may be.
+ */
+static void ask_hosts(struct resolver *c)
+{
+	struct net *n = new_net(c);
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		unsigned long long r;
+		struct origin *h;
+		struct req *q;
+
+		if (!t->dead || !host_answers(t) ||
+		    !(h = origin_for(c, t->l.url, 1)) || h->root_status)
+			continue;
+		h->root_status = -1;	/* asked */
+		if ((q = submit(n, c, t, REQ_HOST_ROOT, xstrdup(h->root), 0)))
+			q->origin = h;
+		r = ((unsigned long long)rand() << 31) ^
+		    (unsigned long long)rand() ^ (unsigned long long)net_now_ms();
+		if ((q = submit(n, c, t, REQ_HOST_PROBE,
+				xstrfmt("%slinkmend-probe-%016llx", h->root, r),
+				0)))
+			q->origin = h;
+	}
+	run_net(c, n, "hosts");
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		struct origin *h = t->dead ? origin_for(c, t->l.url, 0) : NULL;
+		char *to_host, *to, *path;
+
+		if (!h || !h->root_to ||
+		    (h->root_status != 301 && h->root_status != 308))
+			continue;
+		to_host = url_get(h->root_to, URL_HOST);
+		if (to_host && strcasecmp(to_host, t->l.host) &&
+		    (to = origin_text(h->root_to))) {
+			path = path_text(t->l.url);
+			add_cand(t, xstrfmt("%s%s", to, path), "host-redirect",
+				 xstrfmt("the site's root %s redirects "
+					 "permanently (%ld) to %s", h->root,
+					 h->root_status, h->root_to));
+			free(path);
+			free(to);
+		}
+		free(to_host);
+	}
+}
+
+/*
+ * Every candidate asked as a browser would (redirects followed), and
+ * the title of the old page's last good capture, to compare.
+ */
+static void check_cands(struct resolver *c)
+{
+	struct net *n = new_net(c);
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		const struct capture *g;
+
+		if (!t->dead || !t->ncands)
+			continue;
+		for (k = 0; k < t->ncands; k++) {
+			t->cands[k].cur = xstrdup(t->cands[k].url);
+			submit(n, c, t, REQ_CAND, xstrdup(t->cands[k].url),
+			       (long)k);
+		}
+		t->old_cap = latest_capture(&t->caps, 200);
+		if (t->old_cap < 0)
+			continue;
+		g = &t->caps.v[t->old_cap];
+		if (!g->verified)
+			submit(n, c, t, REQ_OLD_PAGE, xstrfmt("%s/web/%sid_/%s",
+			       c->o.wayback, g->ts, g->original), t->old_cap);
+	}
+	run_net_following(c, n, "successors");
 }
 
 /* --lore: the Message-ID of old mail-archive pages (or their captures). */
@@ -1294,6 +1685,8 @@ static void history_evidence(const struct resolver *c, const struct target *t,
 }
 
 static void decide_dead(struct resolver *c, struct target *t, struct occ *o);
+static int decide_successor(struct resolver *c, struct target *t,
+			    struct occ *o);
 static int decide_archived(struct resolver *c, struct target *t,
 			   struct occ *o);
 
@@ -1368,6 +1761,8 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 {
 	history_evidence(c, t, &o->evidence);
+	if (decide_successor(c, t, o))
+		return;
 	if (t->suggest && t->suggest_alive) {
 		o->kind = K_TYPO;
 		o->via = "typo";
@@ -1398,6 +1793,119 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 			    "asked again", t->cdx_error ? t->cdx_error : "no reply");
 	else
 		strbuf_addstr(&o->evidence, "; no archived copy");
+}
+
+static int home_like(const char *url)
+{
+	return page_is_root(url) || page_is_home(url) || page_named_home(url);
+}
+
+/* Another page of t's host the archive saw redirect to the same URL. */
+static size_t same_target(const struct resolver *c, const struct target *t,
+			  const char *url)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < c->nr; i++) {
+		const struct target *u = &c->t[i];
+
+		if (u == t || !u->dead || strcmp(u->l.host, t->l.host) ||
+		    !strcmp(u->l.url, t->l.url))
+			continue;
+		for (k = 0; k < u->ncands; k++)
+			if (!strcmp(u->cands[k].via, "archive-redirect") &&
+			    !strcmp(u->cands[k].url, url)) {
+				n++;
+				break;
+			}
+	}
+	return n;
+}
+
+/*
+ * Why k is not where t lives now, or NULL when it is: it answers 200 now
+ * (redirects followed), is no parked domain, no home page for a deeper
+ * page, not where any path of the old host lands, and carries the title
+ * of the old page's last good capture.
+ */
+static char *refusal(const struct resolver *c, const struct target *t,
+		     const struct cand *k)
+{
+	const struct origin *h = origin_for((struct resolver *)c, t->l.url, 0);
+	const struct capture *g = t->old_cap >= 0 ? &t->caps.v[t->old_cap] : NULL;
+	size_t n;
+
+	if (k->status != 200)
+		return k->status ? xstrfmt("HTTP %ld now", k->status) :
+			xstrdup("no answer now");
+	if (k->parked)
+		return xstrdup("a parked domain");
+	if (home_like(k->cur) && !home_like(t->l.url))
+		return xstrfmt("%s is a home page, no deeper page's successor",
+			       k->cur);
+	if (h && h->probe_to && (!strcmp(h->probe_to, k->url) ||
+				 !strcmp(h->probe_to, k->cur)))
+		return xstrfmt("a random path of %s redirects there too",
+			       t->l.host);
+	if (!strcmp(k->via, "archive-redirect") &&
+	    (n = same_target(c, t, k->url)))
+		return xstrfmt("%zu other page%s of %s redirected there too",
+			       n, n == 1 ? "" : "s", t->l.host);
+	if (!g || !g->verified)
+		return xstrdup("no capture of the old page to compare with");
+	if (k->len && !memcmp(g->sha, k->sha, sizeof(k->sha)))
+		return NULL;
+	if (!g->title || !k->title)
+		return xstrfmt("no title to compare (%s)", !g->title ?
+			       "the old page's capture has none" :
+			       "the candidate has none");
+	if (strcasecmp(g->title, k->title))
+		return xstrfmt("its title \"%.120s\" is not the old page's "
+			       "\"%.120s\"", k->title, g->title);
+	return NULL;
+}
+
+/*
+ * The first candidate that is where the page lives now: a move, by the
+ * evidence that named it.  Each refused one is said as a suggestion.
+ */
+static int decide_successor(struct resolver *c, struct target *t,
+			    struct occ *o)
+{
+	const char *frag = strchr(o->text, '#');
+	size_t k;
+
+	for (k = 0; k < t->ncands; k++) {
+		const struct cand *x = &t->cands[k];
+		const struct capture *g;
+		char *why = refusal(c, t, x);
+
+		if (why) {
+			strbuf_addf(&o->evidence, "; suggestion: %s (%s; %s)",
+				    x->cur, x->how, why);
+			free(why);
+			continue;
+		}
+		g = &t->caps.v[t->old_cap];
+		o->kind = K_MOVED;
+		o->via = x->via;
+		o->replacement = frag && !strchr(x->cur, '#') ?
+			xstrfmt("%s%s", x->cur, frag) : xstrdup(x->cur);
+		strbuf_addf(&o->evidence, "; %s; %s answers 200 now",
+			    x->how, x->cur);
+		if (x->hops)
+			strbuf_addf(&o->evidence, " (%d redirect%s from %s)",
+				    x->hops, x->hops == 1 ? "" : "s", x->url);
+		if (x->len && !memcmp(g->sha, x->sha, sizeof(x->sha)))
+			strbuf_addf(&o->evidence, ", the same bytes as the "
+				    "capture %s of the old page", g->ts);
+		else
+			strbuf_addf(&o->evidence, ", titled \"%.120s\" as the "
+				    "capture %s of the old page was", x->title,
+				    g->ts);
+		return 1;
+	}
+	return 0;
 }
 
 /*
@@ -1611,6 +2119,13 @@ static void free_target(struct target *t)
 	captures_release(&t->caps);
 	captures_release(&t->mementos);
 	captures_release(&t->local);
+	for (k = 0; k < t->ncands; k++) {
+		free(t->cands[k].url);
+		free(t->cands[k].how);
+		free(t->cands[k].cur);
+		free(t->cands[k].title);
+	}
+	free(t->cands);
 }
 
 
@@ -1763,7 +2278,8 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 {
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
-		look_up, find_births, verify_captures, ask_memento,
+		look_up, find_births, verify_captures, find_archive_moves,
+		ask_hosts, check_cands, ask_memento,
 		verify_mementos, fetch_pages, check_guesses,
 	};
 	struct resolver c;
@@ -1823,6 +2339,7 @@ out:
 	free(c.births);
 	free(c.reqs);
 	strmap_clear(&c.by_id, NULL);
+	strmap_clear(&c.origins, free_origin);
 	net_silence_clear(&c.silence);
 	return ret;
 }

@@ -3,7 +3,13 @@
  * The resolve stage: for every URL that check found moved or dead, the
  * replacement and the evidence for it, recorded per occurrence in the
  * store.  In order of preference: the page it moved to (permanent
- * redirects only, never the site root); with upgrade, its https twin
+ * redirects only, never the site root); for a dead page, where it lives
+ * now by evidence (a permanent redirect the Web Archive captured, else
+ * the same path on the host its site's root now redirects to), taken
+ * only when that page answers now, is no home page nor where a random
+ * path of the old host lands, and has the old page's last good
+ * capture's title or bytes (a refused one is said as a suggestion);
+ * with upgrade, its https twin
  * when that serves the same page; with lore, the lore.kernel.org page of
  * an old mail-archive message; for a dead host one letter off a live
  * one, or a host whose URLs mostly moved to one other, that host (when
@@ -12,6 +18,9 @@
  * date), verified by replaying it, else the nearest after, else a
  * Memento TimeMap's; otherwise unresolved.  Archives are asked through
  * net/, one request at a time per archive, and their answers cached.
+ * Each decision is tagged with its evidence (resolution.via): redirect,
+ * archive-redirect, host-redirect, upgrade, lore, typo, migration,
+ * own-archive, wayback, memento.
  */
 #ifndef RESOLVE_RESOLVE_H
 #define RESOLVE_RESOLVE_H

@@ -62,6 +62,7 @@ static int add(const struct store_edit *e, void *data)
 	x->kind = e->kind;
 	x->evidence = xstrdup(e->evidence);
 	x->url = xstrdup(e->url);
+	x->via = e->via ? xstrdup(e->via) : NULL;
 	x->ctx = ctx;
 	x->wrapped = !!(e->flags & OCC_WRAPPED);
 	x->strings = strings;
@@ -97,6 +98,7 @@ void plan_release(struct plan *p)
 		free(p->v[i].evidence);
 		free(p->v[i].url);
 		free(p->v[i].owner_why);
+		free(p->v[i].via);
 	}
 	free(p->v);
 	p->v = NULL;

@@ -21,6 +21,7 @@ struct planned {
 	char *replacement;	/* escaped for ctx */
 	enum kind kind;
 	char *evidence, *url;
+	char *via;		/* the evidence's tag (resolution.via), or NULL */
 	enum context ctx;
 	int wrapped, strings, applied;
 	char *fitted;		/* plan_fit(): the bytes to write, or NULL */

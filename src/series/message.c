@@ -285,6 +285,45 @@ void series_message(struct series *c, struct group *g, struct strbuf *msg)
 		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
 }
 
+/*
+ * How the moved links of groups [first, last) were found: a sentence for
+ * each evidence their resolutions name (resolution.via; none in a store
+ * of an older build, whose moves were all live redirects).
+ */
+static void moved_clause(const struct series *c, size_t first, size_t last,
+			 struct strbuf *sb)
+{
+	size_t k, i, live = 0, archive = 0, host = 0;
+
+	for (k = first; k < last; k++)
+		for (i = 0; c->g[k].kind == PG_MOVED && i < c->g[k].nr; i++) {
+			const char *via = c->plan.v[c->g[k].edits[i]].via;
+
+			if (via && !strcmp(via, "archive-redirect"))
+				archive++;
+			else if (via && !strcmp(via, "host-redirect"))
+				host++;
+			else
+				live++;
+		}
+	if (live)
+		strbuf_addstr(sb, "  Moved links follow permanent redirects "
+			      "to a live page that is not the site's home "
+			      "page.");
+	if (archive)
+		strbuf_addstr(sb, "  Where the Web Archive captured a dead "
+			      "link's permanent redirect, the link follows "
+			      "it to a live page that is not a home page and "
+			      "has the title (or the bytes) of the old page's "
+			      "last good capture.");
+	if (host)
+		strbuf_addstr(sb, "  Where a dead link's site root now "
+			      "redirects permanently to another host, the "
+			      "link is the same path there, a live page with "
+			      "the title (or the bytes) of the old page's last "
+			      "good capture.");
+}
+
 /* The cover's account of the evidence, each sentence from its facts. */
 static void how_gathered(struct series *c, size_t first, size_t last,
 			 const size_t by_kind[PG__COUNT], struct strbuf *out)
@@ -297,9 +336,7 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 		      "tree was checked (GET), and redirects were "
 		      "followed hop by hop.");
 	if (by_kind[PG_MOVED])
-		strbuf_addstr(&sb, "  Moved links follow permanent redirects "
-			      "to a live page that is not the site's home "
-			      "page.");
+		moved_clause(c, first, last, &sb);
 	if (by_kind[PG_ARCHIVED]) {
 		strbuf_addstr(&sb, f.n == 1 ? "  The dead link archived here " :
 			      "  The dead links archived here ");

@@ -7,7 +7,9 @@
 # out (not cached), --date for a tree with no history, a domain migration,
 # an old mail-archive link made a lore.kernel.org one.  No archived URL
 # ever holds '*'.  A replacement keeps the URL as written (host case,
-# port, fragment).
+# port, fragment).  Where a dead page lives now (successor.scn): the
+# redirect the archive saw, the host its root moved to; and the refused
+# candidates (a title that differs, a home page, a catch-all's landing).
 . "$(dirname "$0")/../lib/sh.sh"
 if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
@@ -201,3 +203,80 @@ same "two requests reached the silent Memento aggregator" \
 	"$(grep -c ' timetravel.mementoweb.org ' "$state/requests.log")" "2"
 same "its links left unresolved, to be asked again, not \"no archived copy\"" \
 	"$(grep -c '	unresolved	-	.*archive look-up failed (.*): to be asked again$' "$SCRATCH/silent2.out")" "6"
+
+# Where a dead page lives now (issue 45): a successor from evidence, each
+# refused candidate a suggestion (tests/web/cases/successor.scn).
+state=$("$WEB/up" "$WEB/cases/successor.scn" "$NAME") ||
+	{ echo "not ok - tests/web/up failed"; exit 0; }
+M=$SCRATCH/successor
+mkdir -p "$M"
+sed -n 's/^expect //p' "$WEB/cases/successor.scn" > "$SCRATCH/succ.expect"
+# Two subsystems, two patches: a cover letter says how the links were found.
+mkdir -p "$M/media" "$M/docs"
+{ echo '/*'; cut -f1 "$SCRATCH/succ.expect" | grep -v linuxtv | sed 's/^/ * /'
+  echo ' * http://gone-vendor.linkmend-web.org/p/two.html'; echo ' */'; } > "$M/docs/links.c"
+printf '/*\n * %s\n */\n' "$(cut -f1 "$SCRATCH/succ.expect" | grep linuxtv)" > "$M/media/links.c"
+(cd "$M" && git init -q . && git add -A &&
+	GIT_AUTHOR_DATE=2017-01-01T12:00:00Z GIT_COMMITTER_DATE=2017-01-01T12:00:00Z \
+	git -c user.email=dev@linkmend-web.org -c user.name=dev commit -qm links &&
+	"$LINKMEND" scan -q . > /dev/null &&
+	run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1)
+: > "$state/requests.log"
+(cd "$M" && run "${RESOLVE[@]}" --format=json) > "$SCRATCH/succ.json" 2> "$SCRATCH/succ.err"
+same "resolve exits 0 (successors)" "$?" "0"
+while IFS= read -r want; do
+	url=${want%%	*}
+	got=$(python3 -c 'import json, sys
+for o in json.load(open(sys.argv[1])):
+    if o["url"] == sys.argv[2]:
+        print("\t".join([o["url"], o["kind"], o["replacement"] or "-", o.get("via") or "-"]))' \
+		"$SCRATCH/succ.json" "$url")
+	same "$url: $(echo "$want" | cut -f2,4 | tr '\t' ' ')" "$got" "$want"
+done < "$SCRATCH/succ.expect"
+ev() { python3 -c 'import json, sys
+print("".join(o["evidence"] for o in json.load(open(sys.argv[1])) if o["url"] == sys.argv[2]))' "$SCRATCH/succ.json" "$1"; }
+ok "the evidence says what the archive saw, and when" grep -qF \
+	"the Web Archive saw https://git.linuxtv.org/media_tree.git/ redirect permanently (301) to https://git.linuxtv.org/media.git/ on 2019-05-02 (capture 20190502000000); https://git.linuxtv.org/media.git/ answers 200 now, titled \"Linux media subsystem tree\" as the capture 20150101000000 of the old page was" <<< "$(ev https://git.linuxtv.org/media_tree.git/)"
+ok "and that the host moved" grep -qF \
+	"the site's root http://www.osdl.org/ redirects permanently (301) to https://www.linuxfoundation.org/" <<< "$(ev http://www.osdl.org/lab_activities/kernel_testing/stp/)"
+ok "a page titled otherwise is a suggestion" grep -qF \
+	"suggestion: https://software-dl.ti.com/tisci/esd/latest/ (the Web Archive saw http://processors.wiki.ti.com/index.php/TISCI redirect permanently (301) to https://software-dl.ti.com/tisci/esd/latest/ on 2020-01-01 (capture 20200101000000); its title \"TISCI User Guide\" is not the old page's \"TISCI - Texas Instruments Wiki\")" <<< "$(ev http://processors.wiki.ti.com/index.php/TISCI)"
+ok "a home page is no deeper page's successor, its title the same" grep -qF \
+	"https://www.analog.com/en/index.html is a home page, no deeper page's successor)" <<< "$(ev http://www.maxim-ic.com/quick_view2.cfm/qv_pk/4517)"
+ok "nor where a random path of the host lands" grep -qF \
+	"a random path of legacy.linkmend-web.org redirects there too)" <<< "$(ev http://legacy.linkmend-web.org/docs/a.html)"
+ok "nor where the archive saw two pages of a host redirect" grep -qF \
+	"1 other page of gone-vendor.linkmend-web.org redirected there too)" <<< "$(ev http://gone-vendor.linkmend-web.org/p/one.html)"
+same "the store tags each resolution with its evidence (report --format json)" \
+	"$(cd "$M" && "$LINKMEND" report --format json | python3 -c 'import json, sys
+r = json.load(sys.stdin)
+def occs(x):
+    if isinstance(x, dict):
+        if "resolution" in x and "href" in x:
+            yield x
+        for v in x.values():
+            yield from occs(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from occs(v)
+print(" ".join(sorted({o["resolution"]["via"] for o in occs(r) if o["resolution"]})))')" \
+	"archive-redirect host-redirect wayback"
+# The archive's share: per page one CDX look-up (its copies and the
+# redirects it saw, in one), a replay of each link's copy (7) and of each
+# captured redirect (6), the old page's title read from the copy already
+# replayed; nothing asked twice.
+same "13 replays of captures for 7 dead links, 6 of them redirects" \
+	"$(grep -c ' web.archive.org .* /web/[0-9]*id_/' "$state/requests.log")" "13"
+same "no request to the archive made twice" \
+	"$(awk '$2 == "web.archive.org" { print $6 }' "$state/requests.log" | sort | uniq -d | wc -l)" "0"
+# The series says how its moved links were found, by their evidence.
+(cd "$M" && "$LINKMEND" series -q -o "$SCRATCH/succ-series" \
+	--from "Link Mender <mender@linkmend-web.org>") > /dev/null 2> "$SCRATCH/succ-series.err"
+cat "$SCRATCH"/succ-series/*.patch 2> /dev/null | tr -s ' \n' '  ' > "$SCRATCH/succ-series.txt"
+ok "the series patches the two successors (the setup works)" \
+	grep -q "git.linuxtv.org/media.git/.*linuxfoundation.org/lab_activities\|linuxfoundation.org/lab_activities.*git.linuxtv.org/media.git/" "$SCRATCH/succ-series.txt"
+ok "its cover says the Web Archive's redirect was followed, and checked" grep -qF \
+	"Where the Web Archive captured a dead link's permanent redirect, the link follows it to a live page that is not a home page and has the title (or the bytes) of the old page's last good capture." "$SCRATCH/succ-series.txt"
+ok "and that the host moved" grep -qF \
+	"Where a dead link's site root now redirects permanently to another host, the link is the same path there" "$SCRATCH/succ-series.txt"
+ok "not that live redirects were followed (none were)" bash -c "! grep -qF 'Moved links follow permanent redirects' '$SCRATCH/succ-series.txt'"
