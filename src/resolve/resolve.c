@@ -161,6 +161,25 @@ struct origin {
 };
 
 /*
+ * One CDX query of a host's captures whose last path segment is one of
+ * its dead links' (issue 45: a site that moved a page keeps its name),
+ * shared by the links that search that host.
+ */
+struct search {
+	char *host;
+	struct strbuf rx;	/* the urlkey filter's alternatives */
+	size_t nsegs;
+	char *query;		/* the CDX URL: the look-up cache's key */
+	char *answer;		/* its CDX reply, or NULL */
+};
+
+/* Most segments in one search, and most characters of its filter. */
+#define SEARCH_MAX_SEGS 40
+#define SEARCH_MAX_FILTER 1000
+/* A name found in more places than this says nothing. */
+#define SEARCH_MAX_FOUND 3
+
+/*
  * A host that has answered no request of this run and let two time out
  * is silent: it is asked no more this run (as check treats a host), for
  * each request would cost the whole timeout.  Two, not check's one: an
@@ -597,13 +616,14 @@ struct req {
 				   the group for REQ_CDX_GROUP */
 	struct lookup *lk;	/* for REQ_CDX */
 	struct origin *origin;	/* for REQ_HOST_ROOT and REQ_HOST_PROBE */
+	struct search *search;	/* for REQ_SEARCH */
 	int answered;		/* done() ran; else abandoned by a stop */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
        REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY, REQ_CDX_GROUP,
        REQ_ARCH_MOVE, REQ_OLD_PAGE, REQ_CAND, REQ_HOST_ROOT,
-       REQ_HOST_PROBE };
+       REQ_HOST_PROBE, REQ_SEARCH };
 
 /*
  * One CDX look-up of a page, shared by every link that needs it (the same
@@ -964,6 +984,18 @@ static void on_req(struct net_request *nr, void *data)
 	case REQ_HOST_ROOT:
 	case REQ_HOST_PROBE:
 		on_origin(q, nr);
+		break;
+	case REQ_SEARCH:
+		if (ok) {
+			struct captures v = { NULL, 0, 0 };
+
+			if (!cdx_parse(q->search->host, nr->body.buf, &v)) {
+				q->search->answer = xstrdup(nr->body.buf);
+				store_put_lookup(q->c->st, q->search->query,
+						 q->c->o.now, nr->body.buf);
+			}
+			captures_release(&v);
+		}
 		break;
 	case REQ_MEMENTO:
 		if (ok) {
@@ -1523,6 +1555,229 @@ static void ask_hosts(struct resolver *c)
 	}
 }
 
+/* The last path segment of url, when it names a page of its own. */
+static char *last_segment(const char *url)
+{
+	static const char *const plain[] = {
+		"index", "default", "home", "homepage", "main", "welcome",
+		"start", "readme", "about", "contact", "download", "downloads",
+		"docs", "doc", "documentation", "faq", "news", "wiki",
+	};
+	char *path = path_text(url), *seg;
+	size_t n, stem, i;
+
+	path[strcspn(path, "?")] = '\0';
+	n = strlen(path);
+	while (n && path[n - 1] == '/')
+		path[--n] = '\0';
+	seg = strrchr(path, '/');
+	seg = seg ? seg + 1 : path;
+	stem = strcspn(seg, ".");
+	for (i = 0; i < sizeof(plain) / sizeof(*plain); i++)
+		if (strlen(plain[i]) == stem && !strncasecmp(seg, plain[i], stem))
+			stem = 0;
+	/* Short or plain names are everywhere: no evidence. */
+	if (strlen(seg) < 5 || stem < 3 ||
+	    strspn(seg, "0123456789") == strlen(seg)) {
+		free(path);
+		return NULL;
+	}
+	seg = xstrdup(seg);
+	free(path);
+	return seg;
+}
+
+static void rx_escape(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (!isalnum((unsigned char)*s))
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, (char)tolower((unsigned char)*s));
+	}
+}
+
+/* The host a dead link's page is searched on: its own, or where it moved. */
+static char *search_host(struct resolver *c, const struct target *t,
+			 const char **via)
+{
+	const struct origin *h = origin_for(c, t->l.url, 0);
+
+	if (h && h->root_to &&
+	    (h->root_status == 301 || h->root_status == 308)) {
+		char *to = url_get(h->root_to, URL_HOST);
+
+		if (to && strcasecmp(to, t->l.host)) {
+			*via = "host-redirect";
+			return to;
+		}
+		free(to);
+	}
+	if (!host_answers(t))
+		return NULL;
+	*via = "site-search";
+	return xstrdup(t->l.host);
+}
+
+static void search_release(struct search *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].host);
+		strbuf_release(&v[i].rx);
+		free(v[i].query);
+		free(v[i].answer);
+	}
+	free(v);
+}
+
+/* The archive saw where the page went: no search for it. */
+static int archive_placed(const struct target *t)
+{
+	size_t k;
+
+	for (k = 0; k < t->ncands; k++)
+		if (!strcmp(t->cands[k].via, "archive-redirect"))
+			return 1;
+	return 0;
+}
+
+/*
+ * Plan the searches, by host: each dead link the archive did not see
+ * move, on the host its site's root moved to, else on its own live
+ * host when no other evidence placed it.
+ */
+static size_t plan_searches(struct resolver *c, struct search **out,
+			    size_t *of)
+{
+	struct search *v = NULL;
+	size_t nv = 0, av = 0, i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		const char *via = NULL;
+		char *host, *seg;
+
+		if (!t->dead || archive_placed(t) ||
+		    !(seg = last_segment(t->l.url)))
+			continue;
+		if (!(host = search_host(c, t, &via)) ||
+		    (t->ncands && !strcmp(via, "site-search"))) {
+			free(host);
+			free(seg);
+			continue;
+		}
+		/* The host's open search, or a new one when it is full. */
+		for (k = nv; k > 0; k--)
+			if (!strcmp(v[k - 1].host, host))
+				break;
+		if (!k || v[k - 1].nsegs >= SEARCH_MAX_SEGS ||
+		    v[k - 1].rx.len + 2 * strlen(seg) > SEARCH_MAX_FILTER) {
+			ALLOC_GROW(v, nv + 1, av);
+			memset(&v[nv], 0, sizeof(v[nv]));
+			v[nv].host = xstrdup(host);
+			strbuf_init(&v[nv].rx, 0);
+			k = ++nv;
+		}
+		if (v[k - 1].nsegs++)
+			strbuf_addch(&v[k - 1].rx, '|');
+		rx_escape(&v[k - 1].rx, seg);
+		of[i] = k;
+		free(host);
+		free(seg);
+	}
+	*out = v;
+	return nv;
+}
+
+/* The pages of s's answer named as t's last segment: candidates. */
+static void found_in_search(struct resolver *c, struct target *t,
+			    const struct search *s)
+{
+	struct captures found = { NULL, 0, 0 };
+	char *seg, *key;
+	const char *via = NULL;
+	size_t j, m = 0;
+
+	if (!s->answer || cdx_parse(s->host, s->answer, &found))
+		return;
+	seg = last_segment(t->l.url);
+	key = surt_key(t->l.url);
+	free(search_host(c, t, &via));
+	for (j = 0; seg && key && via && j < found.nr; j++) {
+		char *fs = last_segment(found.v[j].original);
+		char *fkey = surt_key(found.v[j].original);
+
+		found.v[j].rejected = !(fs && fkey && !strcasecmp(fs, seg) &&
+					strcmp(fkey, key));
+		m += !found.v[j].rejected;
+		free(fs);
+		free(fkey);
+	}
+	for (j = 0; m && m <= SEARCH_MAX_FOUND && j < found.nr; j++) {
+		const struct capture *f = &found.v[j];
+
+		if (f->rejected)
+			continue;
+		add_cand(t, xstrdup(f->original), via,
+			 !strcmp(via, "site-search") ?
+			 xstrfmt("the Web Archive has a page of the same name "
+				 "elsewhere on %s, %s (captured %s)", s->host,
+				 f->original, f->ts) :
+			 xstrfmt("the site's root redirects permanently to %s, "
+				 "where the Web Archive has a page of the same "
+				 "name, %s (captured %s)", s->host, f->original,
+				 f->ts));
+	}
+	free(seg);
+	free(key);
+	captures_release(&found);
+}
+
+/*
+ * 3. (and 2. on the new host) The site moved the page and kept its name:
+ * the captures of the host whose last segment is a dead link's, one CDX
+ * query (cached) for the links of a host no other evidence placed; a
+ * name found in SEARCH_MAX_FOUND places or fewer gives candidates.
+ */
+static void search_sites(struct resolver *c)
+{
+	size_t *of = xcalloc(c->nr ? c->nr : 1, sizeof(*of));
+	struct net *n = new_net(c);
+	struct search *v = NULL;
+	size_t nv = plan_searches(c, &v, of), i, k;
+
+	for (k = 0; k < nv; k++) {
+		char *u = xstrfmt("http://%s/", v[k].host);
+		char *rx = xstrfmt("urlkey:.*/(%s)$", v[k].rx.buf);
+		char *eu = curl_easy_escape(NULL, u, 0);
+		char *er = curl_easy_escape(NULL, rx, 0);
+		long long at;
+		struct req *q;
+
+		v[k].query = xstrfmt("%s/cdx/search/cdx?url=%s&matchType=host"
+				     "&output=json&fl=timestamp,original,"
+				     "statuscode&filter=statuscode:200"
+				     "&filter=%s&collapse=urlkey&limit=200",
+				     c->o.wayback, eu, er);
+		curl_free(eu);
+		curl_free(er);
+		free(u);
+		free(rx);
+		v[k].answer = c->o.refresh ? NULL :
+			store_get_lookup(c->st, v[k].query, &at);
+		if (!v[k].answer &&
+		    (q = submit(n, c, NULL, REQ_SEARCH, xstrdup(v[k].query), 0)))
+			q->search = &v[k];
+	}
+	run_net(c, n, "searches of sites");
+	for (i = 0; i < c->nr; i++)
+		if (of[i])
+			found_in_search(c, &c->t[i], &v[of[i] - 1]);
+	free(of);
+	search_release(v, nv);
+}
+
 /*
  * Every candidate asked as a browser would (redirects followed), and
  * the title of the old page's last good capture, to compare.
@@ -1880,9 +2135,11 @@ static int decide_successor(struct resolver *c, struct target *t,
 		const struct capture *g;
 		char *why = refusal(c, t, x);
 
-		if (why) {
+		/* A page that does not answer is not even a suggestion. */
+		if (why && x->status == 200)
 			strbuf_addf(&o->evidence, "; suggestion: %s (%s; %s)",
 				    x->cur, x->how, why);
+		if (why) {
 			free(why);
 			continue;
 		}
@@ -2279,7 +2536,7 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
 		look_up, find_births, verify_captures, find_archive_moves,
-		ask_hosts, check_cands, ask_memento,
+		ask_hosts, search_sites, check_cands, ask_memento,
 		verify_mementos, fetch_pages, check_guesses,
 	};
 	struct resolver c;

@@ -293,7 +293,7 @@ void series_message(struct series *c, struct group *g, struct strbuf *msg)
 static void moved_clause(const struct series *c, size_t first, size_t last,
 			 struct strbuf *sb)
 {
-	size_t k, i, live = 0, archive = 0, host = 0;
+	size_t k, i, live = 0, archive = 0, host = 0, site = 0;
 
 	for (k = first; k < last; k++)
 		for (i = 0; c->g[k].kind == PG_MOVED && i < c->g[k].nr; i++) {
@@ -303,6 +303,8 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 				archive++;
 			else if (via && !strcmp(via, "host-redirect"))
 				host++;
+			else if (via && !strcmp(via, "site-search"))
+				site++;
 			else
 				live++;
 		}
@@ -319,9 +321,15 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 	if (host)
 		strbuf_addstr(sb, "  Where a dead link's site root now "
 			      "redirects permanently to another host, the "
-			      "link is the same path there, a live page with "
-			      "the title (or the bytes) of the old page's last "
-			      "good capture.");
+			      "link is the same path there, or the page of "
+			      "the same name the Web Archive has there, a "
+			      "live page with the title (or the bytes) of the "
+			      "old page's last good capture.");
+	if (site)
+		strbuf_addstr(sb, "  Where the Web Archive has a page of the "
+			      "same name elsewhere on a dead link's site, the "
+			      "link is that page, live, with the title (or the "
+			      "bytes) of the old page's last good capture.");
 }
 
 /* The cover's account of the evidence, each sentence from its facts. */

@@ -100,7 +100,8 @@ else
 fi
 same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "$SCRATCH/got" | wc -l)" "0"
 # The archive is asked gently: one query for a host's plain pages.
-cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -vc "&limit=1 "; }
+# (Not the search of the host's captures by name: that is a site's.)
+cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -v "&matchType=host&" | grep -vc "&limit=1 "; }
 same "five links to one host: two CDX queries (its plain pages together, the one with a query alone)" "$(cdx_many)" "2"
 same "the plain pages in one prefix query" "$(cdx_many '&matchType=prefix&')" "1"
 same "one look-up of the site's first capture for many. and www.many." \
@@ -211,7 +212,8 @@ state=$("$WEB/up" "$WEB/cases/successor.scn" "$NAME") ||
 M=$SCRATCH/successor
 mkdir -p "$M"
 sed -n 's/^expect //p' "$WEB/cases/successor.scn" > "$SCRATCH/succ.expect"
-# Two subsystems, two patches: a cover letter says how the links were found.
+# Two subsystems, two patches: a cover letter says how the links were
+# found.
 mkdir -p "$M/media" "$M/docs"
 { echo '/*'; cut -f1 "$SCRATCH/succ.expect" | grep -v linuxtv | sed 's/^/ * /'
   echo ' * http://gone-vendor.linkmend-web.org/p/two.html'; echo ' */'; } > "$M/docs/links.c"
@@ -260,13 +262,23 @@ def occs(x):
         for v in x:
             yield from occs(v)
 print(" ".join(sorted({o["resolution"]["via"] for o in occs(r) if o["resolution"]})))')" \
-	"archive-redirect host-redirect wayback"
+	"archive-redirect host-redirect site-search wayback"
+ok "a PDF by its bytes, on the host the site's root moved to" grep -qF \
+	"the site's root redirects permanently to sourceforge.net, where the Web Archive has a page of the same name, https://sourceforge.net/projects/tomoyo/files/docs/lca2009-takeda.pdf (captured 20230101000000); https://sourceforge.net/projects/tomoyo/files/docs/lca2009-takeda.pdf answers 200 now, the same bytes as the capture 20150101000000 of the old page" <<< "$(ev https://osdn.jp/projects/tomoyo/docs/lca2009-takeda.pdf)"
+ok "a page of the same name elsewhere on the site" grep -qF \
+	"the Web Archive has a page of the same name elsewhere on docs.linkmend-web.org, http://docs.linkmend-web.org/manual/v2/setup-guide.html (captured 20200101000000); http://docs.linkmend-web.org/manual/v2/setup-guide.html answers 200 now, titled \"Setup guide\"" <<< "$(ev http://docs.linkmend-web.org/old/setup-guide.html)"
+ev https://osdn.jp/projects/tomoyo/docs/lca2009-takeda.pdf > "$SCRATCH/succ.osdn"
+ok "a candidate that does not answer is no suggestion" \
+	bash -c "! grep -q 'suggestion: https://sourceforge.net/projects/tomoyo/docs/' '$SCRATCH/succ.osdn'"
 # The archive's share: per page one CDX look-up (its copies and the
-# redirects it saw, in one), a replay of each link's copy (7) and of each
+# redirects it saw, in one), a replay of each link's copy (9) and of each
 # captured redirect (6), the old page's title read from the copy already
-# replayed; nothing asked twice.
-same "13 replays of captures for 7 dead links, 6 of them redirects" \
-	"$(grep -c ' web.archive.org .* /web/[0-9]*id_/' "$state/requests.log")" "13"
+# replayed; one search of the captures of each host searched (2); nothing
+# asked twice.
+same "15 replays of captures for 9 dead links, 6 of them redirects" \
+	"$(grep -c ' web.archive.org .* /web/[0-9]*id_/' "$state/requests.log")" "15"
+same "two searches of a host's captures by name" \
+	"$(grep -c ' web.archive.org .*/cdx/search/cdx?url=http%3A%2F%2F[a-z.-]*%2F&matchType=host&.*urlkey' "$state/requests.log")" "2"
 same "no request to the archive made twice" \
 	"$(awk '$2 == "web.archive.org" { print $6 }' "$state/requests.log" | sort | uniq -d | wc -l)" "0"
 # The series says how its moved links were found, by their evidence.
@@ -279,4 +291,6 @@ ok "its cover says the Web Archive's redirect was followed, and checked" grep -q
 	"Where the Web Archive captured a dead link's permanent redirect, the link follows it to a live page that is not a home page and has the title (or the bytes) of the old page's last good capture." "$SCRATCH/succ-series.txt"
 ok "and that the host moved" grep -qF \
 	"Where a dead link's site root now redirects permanently to another host, the link is the same path there" "$SCRATCH/succ-series.txt"
+ok "and that a page of the same name was found on the site" grep -qF \
+	"Where the Web Archive has a page of the same name elsewhere on a dead link's site, the link is that page" "$SCRATCH/succ-series.txt"
 ok "not that live redirects were followed (none were)" bash -c "! grep -qF 'Moved links follow permanent redirects' '$SCRATCH/succ-series.txt'"
