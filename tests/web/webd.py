@@ -145,9 +145,9 @@ class Scenario:
             url, ts, status = w[1], w[2], w[3]
             # KEY=VALUE words: to=URL, where a 3xx capture redirected;
             # title=WORDS_JOINED, the captured page's <title>;
-            # body=WORDS_JOINED, its bytes instead.
+            # body=WORDS_JOINED, its bytes (and a newline) instead.
             opt = dict(x.split("=", 1) for x in w[4:] if "=" in x)
-            w = [x for x in w if "=" not in x]
+            w = w[:4] + [x for x in w[4:] if "=" not in x]
             mime = w[4] if len(w) > 4 else "text/html"
             if not re.fullmatch(r"\d{14}", ts):
                 raise ValueError(f"bad timestamp {ts}")
@@ -424,8 +424,8 @@ class Web:
             hdr["Location"] = (f"https://web.archive.org/web/{r[1]}{mod}/{opt['to']}"
                                if "to" in opt else "/")
             return status, hdr, b""
-        if "body" in opt:       # the page's own bytes, as "typed" serves BODY
-            return status, hdr, opt["body"].replace("_", " ").encode()
+        if "body" in opt:       # the page's own bytes, as a host serves BODY
+            return status, hdr, (opt["body"].replace("_", " ") + "\n").encode()
         title = opt.get("title", "").replace("_", " ")
         head = f"<head><title>{title}</title></head>" if title else ""
         return status, hdr, f"<html>{head}archived {r[0]} at {r[1]}</html>".encode()
