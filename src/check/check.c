@@ -75,6 +75,13 @@ struct job {
 	unsigned char skel[32];		/* what stays of it: page_skeleton() */
 	char *nf_title;		/* its title, when it says "not found" */
 	int home_named;		/* redirected to a page named like a home */
+	/*
+	 * Redirected to another host: where a random path of the host it
+	 * left is sent (its probe's Location), asked once; the job waits
+	 * on that probe while orig_waiting.
+	 */
+	int orig_asked, orig_waiting;
+	char *orig_probe_to;
 	const char *sent_on;	/* a page sent it to another host: how */
 	/*
 	 * The page whose script sent the job on, as it was then: past it a
@@ -171,6 +178,7 @@ static void free_job(struct job *j)
 	strbuf_release(&j->cookies);
 	free(j->cookie_hdr);
 	free(j->nf_title);
+	free(j->orig_probe_to);
 	free(j->script.url);
 	free(j->script.nf_title);
 	free(j->script_failed);
@@ -413,6 +421,15 @@ static void script_target_failed(struct job *j, enum verdict v,
 	with_probe(j);
 }
 
+/* 1 when the job's first redirect went to url. */
+static int first_hop_is(const struct job *j, const char *url)
+{
+	const char *to = j->chain.buf + strcspn(j->chain.buf, " ");
+
+	to += *to == ' ';
+	return strlen(url) == strcspn(to, ";") && !strncmp(to, url, strlen(url));
+}
+
 static void conclude(struct job *j, struct probe *p)
 {
 	const char *same;
@@ -423,6 +440,14 @@ static void conclude(struct job *j, struct probe *p)
 	if (j->hops && p && p->location && !strcmp(p->location, j->cur))
 		return finish(j, V_SOFT404, "redirects to %s, where a random "
 			      "path on the host lands too", j->cur);
+	/*
+	 * Nor, for a deeper page, where any path of the host it left is
+	 * sent (issue 45); a home page may follow its host's to another.
+	 */
+	if (j->hops && j->orig_probe_to && first_hop_is(j, j->orig_probe_to) &&
+	    !page_is_root(j->orig) && !page_is_home(j->orig))
+		return finish(j, V_SOFT404, "redirects to %s, where a random "
+			      "path on the host it left is sent too", j->cur);
 	/*
 	 * The host answers 200 for anything: compare the pages, each
 	 * without its own path (a not-found page that echoes it), or what
@@ -481,6 +506,17 @@ static void conclude(struct job *j, struct probe *p)
 	finish_hops(j, j->temporary ? V_REDIRECTED : V_MOVED, "");
 }
 
+/* The probe of the host a job left has answered: now its own host's. */
+static void orig_answered(struct job *j, struct probe *p)
+{
+	j->orig_waiting = 0;
+	if (!p)
+		return finish_deferred(j);
+	if (p->location)
+		j->orig_probe_to = xstrdup(p->location);
+	with_probe(j);
+}
+
 /* The jobs waiting on a probe: each concluded, or deferred when p is NULL. */
 static void wake(struct job **waiters, struct probe *p)
 {
@@ -488,7 +524,9 @@ static void wake(struct job **waiters, struct probe *p)
 
 	for (j = *waiters, *waiters = NULL; j; j = next) {
 		next = j->next_waiting;
-		if (p)
+		if (j->orig_waiting)
+			orig_answered(j, p);
+		else if (p)
 			conclude(j, p);
 		else
 			finish_deferred(j);
@@ -555,10 +593,13 @@ static void on_probe_done(struct net_request *req, void *data)
 static void with_probe(struct job *j)
 {
 	struct check_ctx *c = j->ctx;
-	char *origin = origin_of(j->cur);
+	/* Waiting on the host it left (with_orig_probe()), or its own. */
+	char *origin = origin_of(j->orig_waiting ? j->orig : j->cur);
 	struct probe *p;
 	void **slot;
 
+	if (!origin && j->orig_waiting)
+		return orig_answered(j, NULL);
 	if (!origin)
 		return conclude(j, NULL);
 	slot = strmap_put(&c->probes, origin);
@@ -574,6 +615,8 @@ static void with_probe(struct job *j)
 	}
 	free(origin);
 	p = *slot;
+	if (p->state == PROBE_DONE && j->orig_waiting)
+		return orig_answered(j, p);
 	if (p->state == PROBE_DONE)
 		return conclude(j, p);
 	j->next_waiting = p->waiters;
@@ -590,6 +633,25 @@ static void with_probe(struct job *j)
 		if (net_submit(c->net, &p->req))
 			on_probe_done(&p->req, p);
 	}
+}
+
+/*
+ * A job redirected to another host first waits for the probe of the host
+ * it left: a redirect every path there takes is no move (a site that
+ * sends all its old links to one page of its new host).
+ */
+static void with_orig_probe(struct job *j)
+{
+	char *a = origin_of(j->orig), *b = origin_of(j->cur);
+	int other = a && b && strcasecmp(a, b);
+
+	free(a);
+	free(b);
+	if (j->orig_asked || !j->hops || !other)
+		return with_probe(j);
+	j->orig_asked = 1;
+	j->orig_waiting = 1;
+	with_probe(j);
 }
 
 static void on_root_done(struct net_request *req, void *data)
@@ -869,7 +931,7 @@ static void on_page(struct job *j, struct net_request *req)
 	if (j->hops && page_is_error(j->cur) && !page_is_error(j->orig))
 		return finish(j, V_SOFT404, "redirects to an error page %s",
 			      j->cur);
-	with_probe(j);
+	with_orig_probe(j);
 }
 
 static void on_job_done(struct net_request *req, void *data)
