@@ -158,6 +158,9 @@ struct origin {
 	long root_status;
 	char *root_to;		/* where the root redirects, or NULL */
 	char *probe_to;		/* where a random path redirects, or NULL */
+	int probed;		/* a random path asked */
+	long probe_status;
+	char *probe_title;	/* a random path's page's <title>, or NULL */
 };
 
 /*
@@ -896,8 +899,11 @@ static void on_origin(struct req *q, struct net_request *nr)
 		    nr->status < 400 && nr->location;
 
 	if (q->kind == REQ_HOST_PROBE) {
+		h->probe_status = nr->curl_code ? 0 : nr->status;
 		if (moved)
 			h->probe_to = xstrdup(nr->location);
+		if (h->probe_status == 200)
+			h->probe_title = page_title(&nr->body);
 		return;
 	}
 	h->root_status = nr->curl_code ? 0 : nr->status;
@@ -1436,6 +1442,7 @@ static void free_origin(void *p)
 	free(h->root);
 	free(h->root_to);
 	free(h->probe_to);
+	free(h->probe_title);
 	free(h);
 }
 
@@ -1500,6 +1507,22 @@ static int host_answers(const struct target *t)
 	return t->l.have_last && (v == V_GONE || v == V_SOFT404);
 }
 
+/* A random path of h's host asked, once a run. */
+static void probe_origin(struct resolver *c, struct net *n, struct target *t,
+			 struct origin *h)
+{
+	unsigned long long r = ((unsigned long long)rand() << 31) ^
+			       (unsigned long long)rand() ^
+			       (unsigned long long)net_now_ms();
+	struct req *q;
+
+	if (h->probed++)
+		return;
+	if ((q = submit(n, c, t, REQ_HOST_PROBE,
+			xstrfmt("%slinkmend-probe-%016llx", h->root, r), 0)))
+		q->origin = h;
+}
+
 /*
  * What a dead link's live host does with any path: its root, and a
  * random path, each asked once a host.  2. A root that redirects
@@ -1514,7 +1537,6 @@ static void ask_hosts(struct resolver *c)
 
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
-		unsigned long long r;
 		struct origin *h;
 		struct req *q;
 
@@ -1524,12 +1546,7 @@ static void ask_hosts(struct resolver *c)
 		h->root_status = -1;	/* asked */
 		if ((q = submit(n, c, t, REQ_HOST_ROOT, xstrdup(h->root), 0)))
 			q->origin = h;
-		r = ((unsigned long long)rand() << 31) ^
-		    (unsigned long long)rand() ^ (unsigned long long)net_now_ms();
-		if ((q = submit(n, c, t, REQ_HOST_PROBE,
-				xstrfmt("%slinkmend-probe-%016llx", h->root, r),
-				0)))
-			q->origin = h;
+		probe_origin(c, n, t, h);
 	}
 	run_net(c, n, "hosts");
 	for (i = 0; i < c->nr; i++) {
@@ -1807,6 +1824,20 @@ static void check_cands(struct resolver *c)
 			       c->o.wayback, g->ts, g->original), t->old_cap);
 	}
 	run_net_following(c, n, "successors");
+	/*
+	 * What a random path of each live candidate's host gets: a page
+	 * every path gets (a soft 404 titled as the site is) is no match.
+	 */
+	n = new_net(c);
+	for (i = 0; i < c->nr; i++)
+		for (k = 0; c->t[i].dead && k < c->t[i].ncands; k++) {
+			struct cand *x = &c->t[i].cands[k];
+			struct origin *h;
+
+			if (x->status == 200 && (h = origin_for(c, x->cur, 1)))
+				probe_origin(c, n, &c->t[i], h);
+		}
+	run_net(c, n, "successors' hosts");
 }
 
 /* --lore: the Message-ID of old mail-archive pages (or their captures). */
@@ -2087,6 +2118,7 @@ static char *refusal(const struct resolver *c, const struct target *t,
 		     const struct cand *k)
 {
 	const struct origin *h = origin_for((struct resolver *)c, t->l.url, 0);
+	const struct origin *hc;
 	const struct capture *g = t->old_cap >= 0 ? &t->caps.v[t->old_cap] : NULL;
 	size_t n;
 
@@ -2102,6 +2134,13 @@ static char *refusal(const struct resolver *c, const struct target *t,
 				 !strcmp(h->probe_to, k->cur)))
 		return xstrfmt("a random path of %s redirects there too",
 			       t->l.host);
+	if ((hc = origin_for((struct resolver *)c, k->cur, 0)) &&
+	    hc->probe_to && !strcmp(hc->probe_to, k->cur))
+		return xstrdup("a random path of its host redirects there too");
+	if (hc && hc->probe_status == 200 && hc->probe_title && k->title &&
+	    !strcasecmp(hc->probe_title, k->title))
+		return xstrfmt("a random path of its host answers 200 with the "
+			       "same title \"%.120s\"", k->title);
 	if (!strcmp(k->via, "archive-redirect") &&
 	    (n = same_target(c, t, k->url)))
 		return xstrfmt("%zu other page%s of %s redirected there too",
