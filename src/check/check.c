@@ -449,6 +449,16 @@ static void conclude(struct job *j, struct probe *p)
 		return finish(j, V_SOFT404, "redirects to %s, where a random "
 			      "path on the host it left is sent too", j->cur);
 	/*
+	 * A home page whose every path goes to a page named as another
+	 * site's home page (an acquirer's .../homepage.html): the site is
+	 * gone, not moved; a host renamed lands on its new root instead.
+	 */
+	if (j->hops && j->orig_probe_to && first_hop_is(j, j->orig_probe_to) &&
+	    page_named_home(j->cur))
+		return finish(j, V_SOFT404, "redirects to %s, another site's "
+			      "home page, where a random path on the host it "
+			      "left is sent too", j->cur);
+	/*
 	 * The host answers 200 for anything: compare the pages, each
 	 * without its own path (a not-found page that echoes it), or what
 	 * stays of them (one that differs on every request).

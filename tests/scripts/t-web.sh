@@ -37,7 +37,7 @@ ok "a real name does not resolve (NXDOMAIN)" bash -c "! '$WEB/exec' -n '$NAME' g
 # The scenario holds its expectations: one "expect" line per behaviour.
 sed -n 's/^expect //p' "$WEB/cases/behaviours.scn" > "$SCRATCH/expect"
 cut -f1 "$SCRATCH/expect" > "$SCRATCH/urls"
-same "the scenario expects something (the setup works)" "$(wc -l < "$SCRATCH/urls")" "73"
+same "the scenario expects something (the setup works)" "$(wc -l < "$SCRATCH/urls")" "74"
 run "${CHECK[@]}" --confirm 1 "$SCRATCH/urls" > "$SCRATCH/got" 2> "$SCRATCH/err"
 same "check exits 1: it found dead links" "$?" "1"
 while IFS= read -r want; do
