@@ -66,6 +66,7 @@ static int add(const struct store_edit *e, void *data)
 	x->wrapped = !!(e->flags & OCC_WRAPPED);
 	x->strings = strings;
 	x->applied = e->applied;
+	x->owner_section = -1;
 	return 0;
 }
 
@@ -96,10 +97,13 @@ void plan_release(struct plan *p)
 		free(p->v[i].fitted);
 		free(p->v[i].evidence);
 		free(p->v[i].url);
+		free(p->v[i].purpose_why);
+		free(p->v[i].owner_why);
 	}
 	free(p->v);
 	p->v = NULL;
 	p->nr = p->alloc = 0;
+	memset(&p->left, 0, sizeof(p->left));
 }
 
 /* A man page's span: the URL with groff's \: \% \& (scan keeps them). */
@@ -175,6 +179,7 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 
 		e->changed = 0;
 		e->kept = KEEP_NONE;
+		e->left = LEFT_NONE;
 		/*
 		 * Made already (by fix, or committed), whatever the store
 		 * says; else it is to be made (again, if undone since).
@@ -190,6 +195,10 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 				      e->url, kt);
 		if (e->kept != KEEP_NONE) {
 			kept->n[e->kept]++;
+			continue;
+		}
+		if (p->judge && judge_edit(p->judge, e, buf, len) != LEFT_NONE) {
+			p->left.n[e->left]++;
 			continue;
 		}
 		which[n] = k;

@@ -11,6 +11,7 @@
 
 #include "../lib/vocab.h"
 #include "../store/store.h"
+#include "judge.h"
 #include "keep.h"
 
 struct planned {
@@ -26,11 +27,25 @@ struct planned {
 	char *fitted;		/* plan_fit(): the bytes to write, or NULL */
 	int changed;		/* plan_fit(): not the bytes scan saw */
 	enum keep_reason kept;	/* plan_fit(): a line that stays */
+	/* plan_fit() with a judge (judge.h): what it is for, whose it is. */
+	int purpose;		/* enum purpose */
+	char *purpose_why;
+	int owner;		/* enum whose_kind */
+	long owner_section;	/* a MAINTAINERS section's index, or -1 */
+	char *owner_why;
+	int left;		/* enum left_reason: not a patch, and why */
 };
 
 struct plan {
 	struct planned *v;
 	size_t nr, alloc;
+	/*
+	 * Set by the caller after plan_load(), or NULL: the judge plan_fit()
+	 * asks whether an edit is worth a patch, and its counts of those
+	 * left.
+	 */
+	struct judge *judge;
+	struct judge_counts left;
 };
 
 /*
@@ -78,7 +93,8 @@ int plan_done(const struct planned *e, const char *buf, size_t len);
  * other is not; one not applied whose bytes are no longer what scan saw
  * is changed; one on
  * a line that must stay (keep_reason()) or whose line would lose its
- * shape (layout_fit()) is kept, counted in *kept; a box comment's padding
+ * shape (layout_fit()) is kept, counted in *kept; one the plan's judge
+ * leaves (judge_edit()) is left, counted in p->left; a box comment's padding
  * or a URL moved to a line of its own goes into the entry's end and
  * fitted.  Returns how many to make.
  */

@@ -358,6 +358,49 @@ static void cover_subject(const struct series *c, size_t first, size_t last,
  * A cover letter's subject (its part "(1 of 2)" too, not [PATCH]) and
  * text, which b4's cover letter (--b4) holds as well.
  */
+/* The section of a left link's file: its own W: one's, else its owner. */
+static long left_section(const struct series *c, const struct planned *e)
+{
+	if (e->owner_section >= 0)
+		return e->owner_section;
+	return c->have_m ? maintainers_section(&c->m, e->path) : -1;
+}
+
+size_t series_left_text(struct series *c, size_t first, size_t last,
+			struct strbuf *sb)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < c->plan.nr; i++) {
+		const struct planned *e = &c->plan.v[i];
+		struct strbuf line = STRBUF_INIT;
+		long s;
+
+		if (e->left == LEFT_NONE)
+			continue;
+		s = left_section(c, e);
+		/* Without MAINTAINERS the project owns every file. */
+		for (k = first; c->have_m && k < last; k++)
+			if (c->g[k].section == s ||
+			    (c->g[k].section >= 0 && c->have_m &&
+			     maintainers_section(&c->m, e->path) ==
+			     c->g[k].section))
+				break;
+		if (c->have_m && k == last)
+			continue;
+		if (!n++)
+			strbuf_addstr(sb, "\nLeft as they are, for you to "
+				      "decide (not patched, not archived "
+				      "around):\n\n");
+		strbuf_addf(&line, "%s:%u: ", e->path, e->line);
+		judge_say(e, &line);
+		strbuf_addstr(sb, "  ");
+		add_hanging(sb, line.buf, 75, 4);
+		strbuf_release(&line);
+	}
+	return n;
+}
+
 void series_cover_text(struct series *c, size_t first, size_t last,
 		       size_t part, size_t parts, struct strbuf *subject,
 		       struct strbuf *sb)
@@ -387,6 +430,7 @@ void series_cover_text(struct series *c, size_t first, size_t last,
 		add_hanging(sb, line.buf, 75, 4);
 		strbuf_release(&line);
 	}
+	series_left_text(c, first, last, sb);
 	how_gathered(c, first, last, by_kind, sb);
 }
 
