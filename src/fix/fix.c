@@ -264,7 +264,7 @@ static int changed_by_others(struct fixer *f, size_t i, size_t j)
 
 	for (k = i; k < j; k++)
 		if (!p->v[k].applied && p->v[k].kept == KEEP_NONE &&
-		    p->v[k].left == LEFT_NONE)
+		    p->v[k].judged.left == LEFT_NONE)
 			break;
 	if (k == j)
 		return 0;
@@ -293,7 +293,7 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 		f->stats->done += p->v[k].applied;
 	for (k = i; k < j; k++) {
 		if (p->v[k].applied || p->v[k].kept != KEEP_NONE ||
-		    p->v[k].left != LEFT_NONE)
+		    p->v[k].judged.left != LEFT_NONE)
 			continue;
 		if (p->v[k].changed) {
 			warning("skipped %s:%u: not the URL scan saw there",

@@ -6,7 +6,6 @@
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "judge.h"
-#include "plan.h"
 
 static const char *const left_names[LEFT__COUNT] = {
 	"", "the owner's own site does not answer",
@@ -37,63 +36,50 @@ void judge_release(struct judge *j)
 	memset(j, 0, sizeof(*j));
 }
 
-/* The line that holds offset at, and the one above it (words around). */
-static const char *words_of(const char *buf, size_t len, size_t at,
-			    size_t *n)
+static int own(enum whose_kind owner)
 {
-	size_t a = at < len ? at : len, b = a, lines = 0;
-
-	while (a > 0 && !(buf[a - 1] == '\n' && ++lines == 2))
-		a--;
-	while (b < len && buf[b] != '\n')
-		b++;
-	*n = b - a;
-	return buf + a;
+	return owner != WHOSE_NONE;
 }
 
-static int own(int owner)
+void judgement_release(struct judgement *d)
 {
-	return owner == WHOSE_SECTION || owner == WHOSE_PROJECT ||
-	       owner == WHOSE_PLACE || owner == WHOSE_INFRA;
+	free(d->purpose_why);
+	free(d->owner_why);
+	memset(d, 0, sizeof(*d));
+	d->owner_section = -1;
 }
 
-enum left_reason judge_edit(struct judge *j, struct planned *e,
-			    const char *buf, size_t len)
+enum left_reason judge_link(struct judge *j, const char *path,
+			    const char *url, enum kind kind,
+			    const char *replacement, const char *words,
+			    size_t n, struct judgement *d)
 {
 	struct strbuf why = STRBUF_INIT;
 	struct whose_answer a;
-	const char *words = NULL;
-	size_t n = 0;
-	int archived = e->kind == K_ARCHIVED, moved = e->kind == K_MOVED;
+	int archived = kind == K_ARCHIVED, moved = kind == K_MOVED;
 
-	free(e->purpose_why);
-	free(e->owner_why);
-	e->purpose_why = e->owner_why = NULL;
-	e->left = LEFT_NONE;
-	e->owner_section = -1;
-	if (buf && e->start <= len)
-		words = words_of(buf, len, e->start, &n);
-	e->purpose = (int)purpose_of(e->url, words, n, &why);
-	e->purpose_why = strbuf_detach(&why, NULL);
-	e->owner = (int)whose_url(&j->whose, e->path, e->url, &a);
-	e->owner_section = a.section;
-	e->owner_why = a.evidence;
+	memset(d, 0, sizeof(*d));
+	d->purpose = purpose_of(url, words, n, &why);
+	d->purpose_why = strbuf_detach(&why, NULL);
+	d->owner = whose_url(&j->whose, path, url, &a);
+	d->owner_section = a.section;
+	d->owner_why = a.evidence;
 	a.evidence = NULL;
 	whose_answer_release(&a);
 
-	if (own(e->owner) && archived)
-		e->left = LEFT_OWN_DEAD;
-	else if (own(e->owner) && moved && e->purpose != PURPOSE_HOME &&
-		 purpose_home_page(e->replacement))
-		e->left = LEFT_OWN_MOVED;
-	else if (archived && e->purpose == PURPOSE_LIVING)
-		e->left = LEFT_LIVING;
-	else if (archived && e->purpose == PURPOSE_HOME && !j->home_pages)
-		e->left = LEFT_HOME;
-	else if (moved && e->purpose == PURPOSE_HOME && !j->home_pages &&
-		 purpose_home_page(e->replacement))
-		e->left = LEFT_HOME_MOVE;
-	return (enum left_reason)e->left;
+	if (own(d->owner) && archived)
+		d->left = LEFT_OWN_DEAD;
+	else if (own(d->owner) && moved && d->purpose != PURPOSE_HOME &&
+		 replacement && purpose_home_page(replacement))
+		d->left = LEFT_OWN_MOVED;
+	else if (archived && d->purpose == PURPOSE_LIVING)
+		d->left = LEFT_LIVING;
+	else if (archived && d->purpose == PURPOSE_HOME && !j->home_pages)
+		d->left = LEFT_HOME;
+	else if (moved && d->purpose == PURPOSE_HOME && !j->home_pages &&
+		 replacement && purpose_home_page(replacement))
+		d->left = LEFT_HOME_MOVE;
+	return d->left;
 }
 
 void judge_summary(const struct judge_counts *c, struct strbuf *out)
@@ -140,40 +126,43 @@ static void checked(const char *ev, struct strbuf *out)
 	}
 }
 
-void judge_say(const struct planned *e, struct strbuf *out)
+void judge_say(const struct judgement *d, const char *url,
+	       const char *replacement, const char *evidence,
+	       struct strbuf *out)
 {
-	const char *purpose = e->purpose_why && *e->purpose_why ?
-			      e->purpose_why : "its purpose unknown";
+	const char *purpose = d->purpose_why && *d->purpose_why ?
+			      d->purpose_why : "its purpose unknown";
+	const char *owner = d->owner_why ? d->owner_why : "";
 
-	switch (e->left) {
+	switch (d->left) {
 	case LEFT_OWN_DEAD:
 		strbuf_addf(out, "your own site `%s` does not answer",
-			    e->url);
-		checked(e->evidence, out);
+			    url);
+		checked(evidence, out);
 		strbuf_addf(out, "; not replaced by an archived copy: %s",
-			    e->owner_why ? e->owner_why : "");
+			    owner);
 		break;
 	case LEFT_OWN_MOVED:
 		strbuf_addf(out, "your own site `%s` redirects to the home page "
-			    "`%s`, not the same page: not moved (%s)", e->url,
-			    e->replacement, e->owner_why ? e->owner_why : "");
+			    "`%s`, not the same page: not moved (%s)", url,
+			    replacement, owner);
 		break;
 	case LEFT_LIVING:
-		strbuf_addf(out, "`%s` does not answer", e->url);
-		checked(e->evidence, out);
+		strbuf_addf(out, "`%s` does not answer", url);
+		checked(evidence, out);
 		strbuf_addf(out, "; %s: an archived copy would freeze it, only "
 			    "its live successor may replace it", purpose);
 		break;
 	case LEFT_HOME:
-		strbuf_addf(out, "`%s` does not answer", e->url);
-		checked(e->evidence, out);
+		strbuf_addf(out, "`%s` does not answer", url);
+		checked(evidence, out);
 		strbuf_addstr(out, "; a bare home page: not archived "
 			      "(--home-pages=1 archives it)");
 		break;
 	case LEFT_HOME_MOVE:
 		strbuf_addf(out, "`%s` redirects to `%s`, a home page to a "
 			    "home page: not a patch (--home-pages=1 makes it "
-			    "one)", e->url, e->replacement);
+			    "one)", url, replacement);
 		break;
 	default:
 		break;

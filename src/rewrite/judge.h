@@ -21,12 +21,12 @@
 
 #include <stddef.h>
 
+#include "../lib/vocab.h"
 #include "../project/maintainers.h"
 #include "../project/whose.h"
 #include "purpose.h"
 
 struct config;
-struct planned;
 struct strbuf;
 
 enum left_reason {
@@ -50,18 +50,33 @@ struct judge_counts {
 	size_t n[LEFT__COUNT];
 };
 
+/* What the judge found of one link, with the evidence. */
+struct judgement {
+	enum purpose purpose;
+	char *purpose_why;
+	enum whose_kind owner;
+	long owner_section;	/* a MAINTAINERS section's index, or -1 */
+	char *owner_why;
+	enum left_reason left;	/* LEFT_NONE: a patch */
+};
+
+void judgement_release(struct judgement *d);
+
 /* What root (NULL: nothing of a tree) and cfg say of whose sites are. */
 void judge_init(struct judge *j, const char *root, const struct config *cfg,
 		int home_pages);
 void judge_release(struct judge *j);
 
 /*
- * Judge e, whose file's bytes are buf: its purpose, its owner and its
- * reason to be left (LEFT_NONE: it is a patch) into e, the reason
- * returned.
+ * Judge the edit of url in path (relative to the root) to replacement,
+ * of kind, where words[0..n) are the lines around it (NULL: unknown):
+ * its purpose, its owner and its reason to be left (LEFT_NONE: it is a
+ * patch) into d (judgement_release() it), the reason returned.
  */
-enum left_reason judge_edit(struct judge *j, struct planned *e,
-			    const char *buf, size_t len);
+enum left_reason judge_link(struct judge *j, const char *path,
+			    const char *url, enum kind kind,
+			    const char *replacement, const char *words,
+			    size_t n, struct judgement *d);
 
 /* "the owner's own site does not answer", ... */
 const char *left_reason_name(enum left_reason r);
@@ -69,7 +84,12 @@ const char *left_reason_name(enum left_reason r);
 /* "4 left for their owners (...: 2, ...: 2)", or "". */
 void judge_summary(const struct judge_counts *c, struct strbuf *out);
 
-/* e's sentence: "your own site `URL` does not answer (checked ...)". */
-void judge_say(const struct planned *e, struct strbuf *out);
+/*
+ * d's sentence for url (and replacement, and resolve's evidence): "your
+ * own site `URL` does not answer (checked 4 times since DATE); ...".
+ */
+void judge_say(const struct judgement *d, const char *url,
+	       const char *replacement, const char *evidence,
+	       struct strbuf *out);
 
 #endif

@@ -66,7 +66,7 @@ static int add(const struct store_edit *e, void *data)
 	x->wrapped = !!(e->flags & OCC_WRAPPED);
 	x->strings = strings;
 	x->applied = e->applied;
-	x->owner_section = -1;
+	x->judged.owner_section = -1;
 	return 0;
 }
 
@@ -97,8 +97,7 @@ void plan_release(struct plan *p)
 		free(p->v[i].fitted);
 		free(p->v[i].evidence);
 		free(p->v[i].url);
-		free(p->v[i].purpose_why);
-		free(p->v[i].owner_why);
+		judgement_release(&p->v[i].judged);
 	}
 	free(p->v);
 	p->v = NULL;
@@ -167,6 +166,31 @@ int plan_done(const struct planned *e, const char *buf, size_t len)
 	return memmem(buf + e->start, w, e->replacement, n) != NULL;
 }
 
+/* The line that holds offset at, and the one above it: words around. */
+static const char *words_of(const char *buf, size_t len, size_t at,
+			    size_t *n)
+{
+	size_t a = at < len ? at : len, b = a, lines = 0;
+
+	while (a > 0 && !(buf[a - 1] == '\n' && ++lines == 2))
+		a--;
+	while (b < len && buf[b] != '\n')
+		b++;
+	*n = b - a;
+	return buf + a;
+}
+
+static enum left_reason judge(struct judge *j, struct planned *e,
+			      const char *buf, size_t len)
+{
+	size_t n;
+	const char *words = words_of(buf, len, e->start, &n);
+
+	judgement_release(&e->judged);
+	return judge_link(j, e->path, e->url, e->kind, e->replacement, words,
+			  n, &e->judged);
+}
+
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		size_t len, struct keep_tree *kt, struct keep_counts *kept)
 {
@@ -179,7 +203,7 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 
 		e->changed = 0;
 		e->kept = KEEP_NONE;
-		e->left = LEFT_NONE;
+		e->judged.left = LEFT_NONE;
 		/*
 		 * Made already (by fix, or committed), whatever the store
 		 * says; else it is to be made (again, if undone since).
@@ -197,8 +221,8 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 			kept->n[e->kept]++;
 			continue;
 		}
-		if (p->judge && judge_edit(p->judge, e, buf, len) != LEFT_NONE) {
-			p->left.n[e->left]++;
+		if (p->judge && judge(p->judge, e, buf, len) != LEFT_NONE) {
+			p->left.n[e->judged.left]++;
 			continue;
 		}
 		which[n] = k;

@@ -27,13 +27,8 @@ struct planned {
 	char *fitted;		/* plan_fit(): the bytes to write, or NULL */
 	int changed;		/* plan_fit(): not the bytes scan saw */
 	enum keep_reason kept;	/* plan_fit(): a line that stays */
-	/* plan_fit() with a judge (judge.h): what it is for, whose it is. */
-	int purpose;		/* enum purpose */
-	char *purpose_why;
-	int owner;		/* enum whose_kind */
-	long owner_section;	/* a MAINTAINERS section's index, or -1 */
-	char *owner_why;
-	int left;		/* enum left_reason: not a patch, and why */
+	/* plan_fit() with a judge: what it is for, whose, whether left. */
+	struct judgement judged;
 };
 
 struct plan {

@@ -361,8 +361,8 @@ static void cover_subject(const struct series *c, size_t first, size_t last,
 /* The section of a left link's file: its own W: one's, else its owner. */
 static long left_section(const struct series *c, const struct planned *e)
 {
-	if (e->owner_section >= 0)
-		return e->owner_section;
+	if (e->judged.owner_section >= 0)
+		return e->judged.owner_section;
 	return c->have_m ? maintainers_section(&c->m, e->path) : -1;
 }
 
@@ -376,7 +376,7 @@ size_t series_left_text(struct series *c, size_t first, size_t last,
 		struct strbuf line = STRBUF_INIT;
 		long s;
 
-		if (e->left == LEFT_NONE)
+		if (e->judged.left == LEFT_NONE)
 			continue;
 		s = left_section(c, e);
 		/* Without MAINTAINERS the project owns every file. */
@@ -393,7 +393,8 @@ size_t series_left_text(struct series *c, size_t first, size_t last,
 				      "decide (not patched, not archived "
 				      "around):\n\n");
 		strbuf_addf(&line, "%s:%u: ", e->path, e->line);
-		judge_say(e, &line);
+		judge_say(&e->judged, e->url, e->replacement, e->evidence,
+			  &line);
 		strbuf_addstr(sb, "  ");
 		add_hanging(sb, line.buf, 75, 4);
 		strbuf_release(&line);

@@ -664,13 +664,13 @@ static int write_left(struct series *c, const char *dir)
 	for (i = 0; i < c->plan.nr; i++) {
 		const struct planned *e = &c->plan.v[i];
 
-		if (e->left == LEFT_NONE)
+		if (e->judged.left == LEFT_NONE)
 			continue;
 		if (!sb.len)
 			strbuf_addstr(&sb, "# Links left as they are, reported "
 				      "instead of patched: path:line, why.\n");
 		strbuf_addf(&sb, "%s:%u: ", e->path, e->line);
-		judge_say(e, &sb);
+		judge_say(&e->judged, e->url, e->replacement, e->evidence, &sb);
 		strbuf_addch(&sb, '\n');
 	}
 	if (sb.len) {
@@ -950,10 +950,12 @@ int series_write(const struct series_opts *o, struct store *st)
 
 		/* No LEFT file without a series: each on stderr. */
 		for (i = 0; i < c.plan.nr; i++)
-			if (c.plan.v[i].left != LEFT_NONE) {
+			if (c.plan.v[i].judged.left != LEFT_NONE) {
 				struct strbuf sb = STRBUF_INIT;
 
-				judge_say(&c.plan.v[i], &sb);
+				judge_say(&c.plan.v[i].judged, c.plan.v[i].url,
+					  c.plan.v[i].replacement,
+					  c.plan.v[i].evidence, &sb);
 				fprintf(stderr, "series: left %s:%u: %s\n",
 					c.plan.v[i].path, c.plan.v[i].line,
 					sb.buf);

@@ -9,7 +9,6 @@
 #include "../../src/lib/strbuf.h"
 #include "../../src/project/maintainers.h"
 #include "../../src/rewrite/judge.h"
-#include "../../src/rewrite/plan.h"
 #include "../../src/rewrite/purpose.h"
 
 /* "CLASS: why" of a line's URL, the line being its words. */
@@ -134,31 +133,25 @@ static const char maintainers[] =
 	"F:\tDocumentation/filesystems/ceph.rst\n"
 	"F:\tfs/ceph/\n";
 
+static const char *const evidence = "dead (404); 4 checks "
+	"2026-10-01..2026-11-20, 3 failing counted; capture 20120101000000";
+
 static enum left_reason judged(struct judge *j, const char *path,
 			       enum kind kind, const char *url,
-			       const char *replacement, const char *buf)
+			       const char *replacement, const char *words)
 {
-	struct planned e;
-	enum left_reason r;
+	struct judgement d;
+	enum left_reason r = judge_link(j, path, url, kind, replacement,
+					words, words ? strlen(words) : 0, &d);
 
-	memset(&e, 0, sizeof(e));
-	e.path = (char *)path;
-	e.url = (char *)url;
-	e.replacement = (char *)replacement;
-	e.kind = kind;
-	e.evidence = (char *)"dead (404); 4 checks 2026-10-01..2026-11-20, "
-			     "3 failing counted; capture 20120101000000";
-	e.start = buf ? (size_t)(strstr(buf, url) - buf) : 0;
-	r = judge_edit(j, &e, buf, buf ? strlen(buf) : 0);
-	free(e.purpose_why);
-	free(e.owner_why);
+	judgement_release(&d);
 	return r;
 }
 
 static void judge(void)
 {
 	struct judge j;
-	struct planned e;
+	struct judgement d;
 	struct strbuf sb = STRBUF_INIT;
 	char *text = xstrdup(maintainers);
 	const char *arm = " * https://developer.arm.com/docs/den0028/latest\n";
@@ -213,22 +206,17 @@ static void judge(void)
 		     "http://ceph.com/", NULL) == LEFT_OWN_DEAD,
 	      "but never for the section's own site");
 
-	memset(&e, 0, sizeof(e));
-	e.path = (char *)"fs/ceph/super.c";
-	e.url = (char *)"http://ceph.com/docs/next/";
-	e.replacement = (char *)"https://web.archive.org/web/2012/x";
-	e.kind = K_ARCHIVED;
-	e.evidence = (char *)"dead (404); 4 checks 2026-10-01..2026-11-20, "
-			     "3 failing counted";
-	judge_edit(&j, &e, NULL, 0);
-	judge_say(&e, &sb);
+	judge_link(&j, "fs/ceph/super.c", "http://ceph.com/docs/next/",
+		   K_ARCHIVED, "https://web.archive.org/web/2012/x", NULL, 0,
+		   &d);
+	judge_say(&d, "http://ceph.com/docs/next/",
+		  "https://web.archive.org/web/2012/x", evidence, &sb);
 	CHECK_STR(sb.buf, "your own site `http://ceph.com/docs/next/` does not "
 		  "answer (checked 4 times since 2026-10-01); not replaced by "
 		  "an archived copy: MAINTAINERS: CEPH DISTRIBUTED FILE SYSTEM "
 		  "CLIENT (CEPH): W: http://ceph.com/",
 		  "the owner is told, with the checks and the evidence");
-	free(e.purpose_why);
-	free(e.owner_why);
+	judgement_release(&d);
 	strbuf_release(&sb);
 	judge_release(&j);
 	free(text);
