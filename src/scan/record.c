@@ -146,7 +146,7 @@ static int put_occurrences(struct store *st, const struct tree_file *f)
 
 	for (k = 0; k < f->occ.nr; k++) {
 		const struct occurrence *o = &f->occ.v[k];
-		struct store_occ so;
+		struct store_occ so = { 0 };
 
 		so.path = f->path;
 		so.line = o->line;

@@ -66,6 +66,7 @@ static const char schema[] =
 	"  line BIGINT NOT NULL, col BIGINT NOT NULL,"
 	"  url_id BIGINT NOT NULL REFERENCES url(id),"
 	"  text TEXT NOT NULL, context TEXT NOT NULL, flags BIGINT NOT NULL,"
+	"  owner TEXT, owner_why TEXT, purpose TEXT, purpose_why TEXT,"
 	"  PRIMARY KEY(tree_id, path, start));"
 	"CREATE TABLE IF NOT EXISTS resolution("
 	"  tree_id BIGINT NOT NULL,"

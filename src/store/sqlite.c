@@ -62,6 +62,7 @@ static const char schema[] =
 	"  line INTEGER NOT NULL, col INTEGER NOT NULL,"
 	"  url_id INTEGER NOT NULL REFERENCES url(id),"
 	"  text TEXT NOT NULL, context TEXT NOT NULL, flags INTEGER NOT NULL,"
+	"  owner TEXT, owner_why TEXT, purpose TEXT, purpose_why TEXT,"
 	"  PRIMARY KEY(tree_id, path, start)) WITHOUT ROWID;"
 	"CREATE TABLE IF NOT EXISTS resolution("
 	"  tree_id INTEGER NOT NULL,"
@@ -315,8 +316,9 @@ static const char migrate_2_rename[] =
 /* After the schema made the new tables: the rows moved into tree 1. */
 static const char migrate_2_copy[] =
 	"INSERT INTO dir SELECT 1, path, files FROM dir2;"
-	"INSERT INTO occurrence SELECT 1, path, start, \"end\", line, col,"
-	"  url_id, text, context, flags FROM occurrence2;"
+	"INSERT INTO occurrence(tree_id, path, start, \"end\", line, col,"
+	"  url_id, text, context, flags) SELECT 1, path, start, \"end\", line,"
+	"  col, url_id, text, context, flags FROM occurrence2;"
 	"INSERT INTO resolution SELECT 1, url_id, path, start, kind,"
 	"  replacement, edit, evidence, at, applied FROM resolution2;"
 	"DROP TABLE dir2; DROP TABLE occurrence2; DROP TABLE resolution2;"

@@ -25,8 +25,10 @@
  * 4: host.resolve_s and archive_s, when a host's URLs are next due for
  * resolve and archive;
  * host.turn_*, the turn at a host every worker asks.
+ * 5: occurrence.owner, owner_why, purpose, purpose_why: whose text an
+ * occurrence is and what its link is for, each with its evidence.
  */
-#define STORE_SCHEMA_VERSION "4"
+#define STORE_SCHEMA_VERSION "5"
 
 struct store {
 	struct db *db;
@@ -121,18 +123,25 @@ static int check_store(struct store *st)
 	if (db_exec(st->db, db_schema(st->db)))
 		return -1;
 	v = store_get_meta(st, "schema");
-	/* The same ALTER on both engines; a fresh schema has the column. */
-	if (v && !strcmp(v, "3")) {
+	/* The same ALTERs on both engines; a fresh schema has the columns. */
+	if (v && (!strcmp(v, "3") || !strcmp(v, "4"))) {
 		ret = db_begin(st->db) ||
-		      db_exec(st->db, "ALTER TABLE host ADD COLUMN resolve_s"
-			      " BIGINT NOT NULL DEFAULT 0;"
-			      "ALTER TABLE host ADD COLUMN archive_s"
-			      " BIGINT NOT NULL DEFAULT 0;"
-			      "ALTER TABLE host ADD COLUMN turn_by TEXT;"
-			      "ALTER TABLE host ADD COLUMN turn_ms"
-			      " BIGINT NOT NULL DEFAULT 0;"
-			      "ALTER TABLE host ADD COLUMN turn_until_ms"
-			      " BIGINT NOT NULL DEFAULT 0") ||
+		      (!strcmp(v, "3") &&
+		       db_exec(st->db, "ALTER TABLE host ADD COLUMN resolve_s"
+			       " BIGINT NOT NULL DEFAULT 0;"
+			       "ALTER TABLE host ADD COLUMN archive_s"
+			       " BIGINT NOT NULL DEFAULT 0;"
+			       "ALTER TABLE host ADD COLUMN turn_by TEXT;"
+			       "ALTER TABLE host ADD COLUMN turn_ms"
+			       " BIGINT NOT NULL DEFAULT 0;"
+			       "ALTER TABLE host ADD COLUMN turn_until_ms"
+			       " BIGINT NOT NULL DEFAULT 0")) ||
+		      db_exec(st->db, "ALTER TABLE occurrence ADD COLUMN"
+			      " owner TEXT;"
+			      "ALTER TABLE occurrence ADD COLUMN owner_why TEXT;"
+			      "ALTER TABLE occurrence ADD COLUMN purpose TEXT;"
+			      "ALTER TABLE occurrence ADD COLUMN"
+			      " purpose_why TEXT") ||
 		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
 		      db_exec(st->db, "COMMIT") ? -1 : 0;
 		if (ret)
@@ -658,6 +667,10 @@ static int occ_row(struct db_row *row, void *data)
 	o.host = db_text(row, 7);
 	o.flags = (unsigned)db_int(row, 9);
 	o.url_id = db_int(row, 10);
+	o.owner = db_text(row, 11);
+	o.owner_why = db_text(row, 12);
+	o.purpose = db_text(row, 13);
+	o.purpose_why = db_text(row, 14);
 	if (!o.url || !o.key || !o.host || !db_text(row, 8))
 		return 0;
 	if (read_context(db_text(row, 8), &o.context))
@@ -677,7 +690,8 @@ int store_each_occurrence(struct store *st, const char *const *prefixes,
 	r.extra = &p;
 	return db_query(st->db, "SELECT o.path, o.line, o.col, o.start,"
 			" o.\"end\", o.text, u.url, u.host, o.context, o.flags,"
-			" u.id FROM occurrence o JOIN url u ON u.id = o.url_id"
+			" u.id, o.owner, o.owner_why, o.purpose, o.purpose_why"
+			" FROM occurrence o JOIN url u ON u.id = o.url_id"
 			" WHERE o.tree_id = ?1 OR ?1 = 0"
 			" ORDER BY o.path, o.start", ARGS(DB_I(st->tree)),
 			"cannot read occurrences", occ_row, &r);
@@ -930,6 +944,10 @@ static int edit_row(struct db_row *row, void *data)
 	e.applied = (int)db_int(row, 10);
 	e.url = db_text(row, 11);
 	e.edit = db_text(row, 12);
+	e.owner = db_text(row, 13);
+	e.owner_why = db_text(row, 14);
+	e.purpose = db_text(row, 15);
+	e.purpose_why = db_text(row, 16);
 	if (!e.path || !e.text || !db_text(row, 5) || !db_text(row, 7) ||
 	    !e.evidence || !e.url)
 		return 0;
@@ -948,13 +966,30 @@ int store_each_resolution(struct store *st,
 
 	return db_query(st->db, "SELECT r.path, r.start, o.\"end\", o.line,"
 			" o.text, o.context, o.flags, r.kind, r.replacement,"
-			" r.evidence, r.applied, u.url, r.edit FROM resolution r"
+			" r.evidence, r.applied, u.url, r.edit, o.owner,"
+			" o.owner_why, o.purpose, o.purpose_why FROM resolution r"
 			" JOIN occurrence o ON o.tree_id = r.tree_id"
 			"  AND o.path = r.path AND o.start = r.start"
 			"  AND o.url_id = r.url_id"
 			" JOIN url u ON u.id = r.url_id WHERE r.tree_id = ?1"
 			" ORDER BY r.path, r.start", ARGS(DB_I(st->tree)),
 			"cannot read resolutions", edit_row, &r);
+}
+
+int store_put_class(struct store *st, const struct store_class *c)
+{
+	if (need_tree(st, "cannot record whose text a link is"))
+		return -1;
+	return db_query(st->db, "UPDATE occurrence SET"
+			" owner = COALESCE(?4, owner),"
+			" owner_why = COALESCE(?5, owner_why),"
+			" purpose = COALESCE(?6, purpose),"
+			" purpose_why = COALESCE(?7, purpose_why)"
+			" WHERE tree_id = ?1 AND path = ?2 AND start = ?3",
+			ARGS(DB_I(st->tree), DB_T(c->path), DB_I(c->start),
+			     DB_T(c->owner), DB_T(c->owner_why),
+			     DB_T(c->purpose), DB_T(c->purpose_why)),
+			"cannot record whose text a link is", NULL, NULL);
 }
 
 int store_mark_applied(struct store *st, const char *path, long long start)

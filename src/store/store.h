@@ -39,6 +39,8 @@ struct store_occ {
 	enum context context;
 	unsigned flags;		/* OCC_* (lib/vocab.h) */
 	long long url_id;	/* set by store_each_occurrence() */
+	/* Read back only (store_put_class() writes them); NULL: not judged. */
+	const char *owner, *owner_why, *purpose, *purpose_why;
 };
 
 /* Counts for a summary: label -> count, in groups. */
@@ -248,12 +250,30 @@ struct store_edit {
 	const char *edit;	/* as resolve escaped it; NULL in old stores */
 	unsigned flags;
 	int applied;		/* written by fix already */
+	/* The occurrence's class (store_put_class()), or NULL. */
+	const char *owner, *owner_why, *purpose, *purpose_why;
 };
 
 /* Every resolution with its occurrence, by path and offset. */
 int store_each_resolution(struct store *st,
 			  int (*cb)(const struct store_edit *e, void *data),
 			  void *data);
+/*
+ * Whose text an occurrence is (owner: "prose", "imported", "legal",
+ * "history", "example", ...: rewrite/keep.h) and what its link is for
+ * (purpose: "fixed document", "living page", "home page"), each with
+ * its evidence as a short phrase.  A NULL field leaves what is recorded;
+ * a rescan of the file forgets them all.
+ */
+struct store_class {
+	const char *path;
+	long long start;
+	const char *owner, *owner_why;
+	const char *purpose, *purpose_why;
+};
+
+int store_put_class(struct store *st, const struct store_class *c);
+
 /* Record that fix wrote the resolution of this occurrence. */
 int store_mark_applied(struct store *st, const char *path, long long start);
 

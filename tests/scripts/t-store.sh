@@ -84,7 +84,9 @@ same "the schema-1 store holds flags as names, no edits (the setup works)" \
 "$LINKMEND" scan "$M" > "$SCRATCH/mig2" 2>/dev/null
 same "after the migration the flags are bits" \
 	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'integer' ORDER BY start)")" "16 0"
-same "and the store says schema 4" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "4"
+same "and the store says schema 5" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "5"
+same "with owner and purpose columns on its occurrences" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
 ok "and the scan prints what the old build printed" cmp -s "$TESTS/store/schema2.scan" "$SCRATCH/mig2"
 
@@ -115,7 +117,9 @@ same "a schema-3 store's hosts have no resolve_s (the setup works)" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('host') WHERE name = 'resolve_s'")" "0"
 "$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig4.json" 2> "$SCRATCH/mig4.err"
 same "report reads a schema-3 store after migrating it" "$?" "0"
-same "which says schema 4" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "4"
+same "which says schema 5" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "5"
+same "its occurrences gain owner, owner_why, purpose, purpose_why" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "its host keeps its last request and due time, resolve and turns added" \
 	"$(sqlite3 "$DB" "SELECT host, last_ms, next_s, resolve_s, archive_s, turn_by IS NULL, turn_ms FROM host")" \
 	"www.kernel.org|1700000000123|1700086400|0|0|1|0"
