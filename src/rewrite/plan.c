@@ -86,6 +86,40 @@ int plan_load(struct store *st, const char *kinds, int archived, int strings,
 	return store_each_resolution(st, add, &lc);
 }
 
+int plan_record(struct store *st, const struct plan *p, const char *prefix)
+{
+	size_t i, pl = prefix ? strlen(prefix) : 0;
+	int ret = 0;
+
+	for (i = 0; i < p->nr && !ret; i++) {
+		const struct planned *e = &p->v[i];
+		const struct judgement *d = &e->judged;
+		struct strbuf why = STRBUF_INIT;
+		struct store_class sc;
+
+		if (!d->purpose_why)
+			continue;	/* not judged */
+		strbuf_addstr(&why, *d->purpose_why ? d->purpose_why :
+			      "no sign of a fixed document, living page or "
+			      "home page");
+		if (d->owner != WHOSE_NONE && d->owner_why)
+			strbuf_addf(&why, "; %s: %s", whose_kind_name(d->owner),
+				    d->owner_why);
+		if (d->left != LEFT_NONE)
+			strbuf_addf(&why, "; left as it is: %s",
+				    left_reason_name(d->left));
+		memset(&sc, 0, sizeof(sc));
+		sc.path = pl && !strncmp(e->path, prefix, pl) ? e->path + pl :
+			  e->path;
+		sc.start = (long long)e->start;
+		sc.purpose = purpose_store_name(d->purpose);
+		sc.purpose_why = why.buf;
+		ret = store_put_class(st, &sc);
+		strbuf_release(&why);
+	}
+	return ret;
+}
+
 void plan_release(struct plan *p)
 {
 	size_t i;

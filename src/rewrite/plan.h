@@ -72,6 +72,15 @@ int plan_load(struct store *st, const char *kinds, int archived, int strings,
 	      struct plan *p);
 void plan_release(struct plan *p);
 
+/*
+ * Record in st what the judge found of each edit it judged: the link's
+ * purpose, and as its evidence the purpose's, whose site it is and why
+ * it was left (store_put_class(); the owner of the text is not
+ * touched).  Paths are the store's once prefix is taken off (series:
+ * the store's root in the checkout).  0, or -1 after error().
+ */
+int plan_record(struct store *st, const struct plan *p, const char *prefix);
+
 /* 1 if buf still holds the scanned URL at e's span. */
 int plan_span_ok(const struct planned *e, const char *buf, size_t len);
 

@@ -494,3 +494,12 @@ const char *purpose_name(enum purpose p)
 
 	return p < PURPOSE__COUNT ? names[p] : "?";
 }
+
+const char *purpose_store_name(enum purpose p)
+{
+	static const char *const names[PURPOSE__COUNT] = {
+		"unknown", "fixed document", "living page", "home page",
+	};
+
+	return p < PURPOSE__COUNT ? names[p] : "?";
+}

@@ -39,7 +39,10 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
 /* 1 when url is a bare home page ("https://ceph.com/", ".../index.html"). */
 int purpose_home_page(const char *url);
 
-/* "unknown", "fixed", "living", "home": in reports and the store. */
+/* "unknown", "fixed", "living", "home": in reports and tests. */
 const char *purpose_name(enum purpose p);
+
+/* "fixed document", "living page", "home page", "unknown": the store's. */
+const char *purpose_store_name(enum purpose p);
 
 #endif

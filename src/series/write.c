@@ -920,6 +920,13 @@ int series_write(const struct series_opts *o, struct store *st)
 	c.have_m = !maintainers_load(c.root, &c.m);
 	series_base_read(&c);
 	series_group_edits(&c);
+	/* What each link is for, for the report: no reason to stop. */
+	if (store_begin(st)) {
+		warning("the links' purposes are not recorded in the store");
+	} else if (plan_record(st, &c.plan, c.prefix) || store_commit(st)) {
+		store_rollback(st);
+		warning("the links' purposes are not recorded in the store");
+	}
 	if (c.committed && !o->quiet)
 		fprintf(stderr, "series: %zu edit%s already at %s, not proposed "
 			"again\n", c.committed, c.committed == 1 ? "" : "s",

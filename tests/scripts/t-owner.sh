@@ -91,3 +91,9 @@ ok "--home-pages=1: the user asks, the home page is archived" \
 	grep -q '^+ \* Vendor: https://web.archive.org/web/20010101000000/http://www.old-vendor.org/$' "$SCRATCH"/home/*/0*.patch
 ok "but never the section's own site" \
 	bash -c "ls '$SCRATCH'/home/*/0001-*.patch > /dev/null && ! grep -h '^+' '$SCRATCH'/home/*/0*.patch | grep -q 'web/[0-9]*/http://www.ceph-fs.org'"
+# What each link is for, recorded for the report (schema 5's purpose).
+same "the store records each judged link's purpose" \
+	"$(sqlite3 .linkmend/linkmend.db "select path || ':' || purpose from occurrence where purpose is not null order by path, start" | tr '\n' ' ')" \
+	"drivers/block/rbd.c:fixed document drivers/block/rbd.c:home page fs/ceph/super.c:unknown fs/ceph/super.c:fixed document "
+ok "with its evidence: whose site, and why it was left" \
+	bash -c "sqlite3 .linkmend/linkmend.db \"select purpose_why from occurrence where path = 'fs/ceph/super.c' and purpose = 'unknown'\" | grep -q 'the site of the MAINTAINERS section that owns the file: MAINTAINERS: CEPH DISTRIBUTED FILE SYSTEM CLIENT (CEPH): W: http://www.ceph-fs.org/; left as it is: the owner.s own site does not answer'"
