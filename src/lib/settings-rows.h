@@ -117,8 +117,9 @@
 #define SETTING_ROW_PLAN_HOME_PAGES(X, a) X(a, PLAN_HOME_PAGES, "plan", \
 	NULL, "home-pages", NUMBER, 0, 1, NULL, 0, 0, "home-pages", INT, 1, \
 	"0|1", NULL, SETTING_CMD_FIX | SETTING_CMD_SERIES | SETTING_CMD_RUN, \
-	"1: also archive a dead bare home page (https://ceph.com/) and move " \
-	"a home page that redirects to another home page")
+	"1 (home-pages = 1): also archive a dead bare home page " \
+	"(https://ceph.com/) and move a home page that redirects to " \
+	"another home page; by default neither is a patch")
 #define SETTING_ROW_STORE_URL(X, a) X(a, STORE_URL, "store", NULL, "url", \
 	TEXT, 0, 0, NULL, 1, 0, "db", STRING, 0, "PATH|URL", NULL, \
 	SETTING_CMD_SCAN | SETTING_CMD_CHECK | SETTING_CMD_RESOLVE | \

@@ -36,6 +36,18 @@ void judge_release(struct judge *j)
 	memset(j, 0, sizeof(*j));
 }
 
+const char *judge_words(const char *buf, size_t len, size_t at, size_t *n)
+{
+	size_t a = at < len ? at : len, b = a, lines = 0;
+
+	while (a > 0 && !(buf[a - 1] == '\n' && ++lines == 2))
+		a--;
+	while (b < len && buf[b] != '\n')
+		b++;
+	*n = b - a;
+	return buf + a;
+}
+
 static int own(enum whose_kind owner)
 {
 	return owner != WHOSE_NONE;

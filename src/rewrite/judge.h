@@ -78,6 +78,9 @@ enum left_reason judge_link(struct judge *j, const char *path,
 			    const char *replacement, const char *words,
 			    size_t n, struct judgement *d);
 
+/* The line that holds offset at and the one above it: its words. */
+const char *judge_words(const char *buf, size_t len, size_t at, size_t *n);
+
 /* "the owner's own site does not answer", ... */
 const char *left_reason_name(enum left_reason r);
 

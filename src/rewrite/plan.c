@@ -200,25 +200,11 @@ int plan_done(const struct planned *e, const char *buf, size_t len)
 	return memmem(buf + e->start, w, e->replacement, n) != NULL;
 }
 
-/* The line that holds offset at, and the one above it: words around. */
-static const char *words_of(const char *buf, size_t len, size_t at,
-			    size_t *n)
-{
-	size_t a = at < len ? at : len, b = a, lines = 0;
-
-	while (a > 0 && !(buf[a - 1] == '\n' && ++lines == 2))
-		a--;
-	while (b < len && buf[b] != '\n')
-		b++;
-	*n = b - a;
-	return buf + a;
-}
-
 static enum left_reason judge(struct judge *j, struct planned *e,
 			      const char *buf, size_t len)
 {
 	size_t n;
-	const char *words = words_of(buf, len, e->start, &n);
+	const char *words = judge_words(buf, len, e->start, &n);
 
 	judgement_release(&e->judged);
 	return judge_link(j, e->path, e->url, e->kind, e->replacement, words,

@@ -97,3 +97,13 @@ same "the store records each judged link's purpose" \
 	"drivers/block/rbd.c:fixed document drivers/block/rbd.c:home page fs/ceph/super.c:unknown fs/ceph/super.c:fixed document "
 ok "with its evidence: whose site, and why it was left" \
 	bash -c "sqlite3 .linkmend/linkmend.db \"select purpose_why from occurrence where path = 'fs/ceph/super.c' and purpose = 'unknown'\" | grep -q 'the site of the MAINTAINERS section that owns the file: MAINTAINERS: CEPH DISTRIBUTED FILE SYSTEM CLIENT (CEPH): W: http://www.ceph-fs.org/; left as it is: the owner.s own site does not answer'"
+# The report lists what series leaves, and why.
+"$LINKMEND" report -o "$SCRATCH/r.md" 2> /dev/null
+ok "the report lists what is left, by reason" \
+	grep -qx "\*\*Left as they are, reported instead of patched (2)\*\*" "$SCRATCH/r.md"
+ok "and tells the owner, place by place" \
+	grep -q '^- fs/ceph/super.c:3: your own site &#96;http://www.ceph-fs.org/docs/mds.html&#96; does not answer' "$SCRATCH/r.md"
+"$LINKMEND" report -o "$SCRATCH/r.json" 2> /dev/null
+same "the JSON model counts them" \
+	"$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); print(m["left"]["total"], sorted(m["left"]["reasons"].items()))' "$SCRATCH/r.json")" \
+	"2 [('a bare home page', 1), (\"the owner's own site does not answer\", 1)]"
