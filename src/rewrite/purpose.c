@@ -355,6 +355,42 @@ static int mail_in_archive(const struct parts *u)
 	return 0;
 }
 
+static int hex_id(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n < 7 || n > 64)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* A commit: /commit/SHA, /blob/SHA/..., or a query's id=SHA or h=SHA. */
+static int commit_id(const struct parts *u)
+{
+	static const char *const refs[] = { "commit", "commits", "blob",
+					    "tree", "raw", "c" };
+	size_t i;
+	const char *p;
+
+	for (i = 1; i < u->nseg; i++)
+		if (one_of(u->seg[i - 1], refs, N(refs)) &&
+		    hex_id(u->seg[i], strlen(u->seg[i])))
+			return 1;
+	for (p = u->query; p && *p; ) {
+		size_t n = strcspn(p, "&;");
+
+		if ((!strncmp(p, "id=", 3) && hex_id(p + 3, n - 3)) ||
+		    (!strncmp(p, "h=", 2) && hex_id(p + 2, n - 2)))
+			return 1;
+		p += n;
+		p += strspn(p, "&;");
+	}
+	return 0;
+}
+
 static const char *fixed_why(const struct parts *u)
 {
 	static const char *const docs[] = {
@@ -381,6 +417,8 @@ static const char *fixed_why(const struct parts *u)
 		return "a datasheet";
 	if (mail_in_archive(u))
 		return "a mail in a list archive";
+	if (commit_id(u))
+		return "a commit (its id in the URL)";
 	if (host_is(u->host, "lwn.net") && has_seg(u, "Articles") &&
 	    isdigit((unsigned char)last[0]))
 		return "an article (LWN)";

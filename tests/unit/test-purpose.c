@@ -110,6 +110,15 @@ static void classes(void)
 		"https://www.intel.com/content/dam/www/public/us/en/documents/datasheets/xeon-e5-v3-datasheet-vol-2.html",
 		"fixed: a fixed document: a datasheet",
 		"Documentation/PCI/boot-interrupts.rst:141: a datasheet");
+	PURPOSE("\t * https://git.trustedfirmware.org/TF-A/trusted-firmware-a."
+		"git/commit/?id=3c7dcdac5c50",
+		"https://git.trustedfirmware.org/TF-A/trusted-firmware-a.git/"
+		"commit/?id=3c7dcdac5c50",
+		"fixed: a fixed document: a commit (its id in the URL)",
+		"drivers/pci/controller/pci-aardvark.c:1130: a commit is fixed");
+	PURPOSE(NULL, "https://git.trustedfirmware.org/TF-A/trusted-firmware-a.git",
+		"living: a living page: a repository (its host)",
+		"the repository itself lives");
 	/* Bare home pages. */
 	PURPOSE("\thttps://ceph.com/", "https://ceph.com/",
 		"home: a bare home page (no path but the site's door)",
