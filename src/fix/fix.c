@@ -434,6 +434,9 @@ int fix_apply(const struct fix_opts *o, struct store *st,
 	if (fix_files(&f))
 		goto out;
 	stats->unpatched = f.p.left;
+	/* What each link is for, for the report: no reason to stop. */
+	if (!o->dry_run && plan_record(st, &f.p, NULL))
+		warning("the links' purposes are not recorded in the store");
 	if (!o->dry_run && store_commit(st))
 		goto out;
 	ret = 0;

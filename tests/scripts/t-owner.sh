@@ -107,3 +107,11 @@ ok "and tells the owner, place by place" \
 same "the JSON model counts them" \
 	"$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); print(m["left"]["total"], sorted(m["left"]["reasons"].items()))' "$SCRATCH/r.json")" \
 	"2 [('a bare home page', 1), (\"the owner's own site does not answer\", 1)]"
+# fix leaves the same links, and says how many.
+"$LINKMEND" fix --archived 2> "$SCRATCH/fix.err" > /dev/null
+ok "fix archives the dead PDFs" \
+	grep -q '^ \* The manual: https://web.archive.org/web/20120101000000/http://www.vendor-x.org/pdf/manual.pdf$' fs/ceph/super.c
+ok "and leaves the own site and the home page as they are" \
+	bash -c "grep -q '^ \* The metadata server: http://www.ceph-fs.org/docs/mds.html$' fs/ceph/super.c && grep -q '^ \* Vendor: http://www.old-vendor.org/$' drivers/block/rbd.c"
+ok "and counts them" \
+	grep -q "^fix: 2 left as they are, reported instead (the owner's own site does not answer 1, a bare home page 1); linkmend report lists each" "$SCRATCH/fix.err"
