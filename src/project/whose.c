@@ -239,7 +239,8 @@ static void from_readme(struct whose *w, const char *root, const char *file)
 {
 	static const char *const says[] = {
 		"home page", "homepage", "home-page", "website", "web site",
-		"project page", "official site", "web page",
+		"project page", "official site", "web page", "is the home for",
+		"official", "git clone",
 	};
 	struct strbuf sb = STRBUF_INIT;
 	const char *line, *next;

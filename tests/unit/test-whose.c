@@ -196,10 +196,13 @@ static void project(void)
 			  " > libpng.pc.in; "
 			  "printf 'The zlib home page is http://zlib.net/ .  Before reporting a problem,\\n'"
 			  " > README; "
+			  /* libarchive's README.md:10, tmux's README:35 */
+			  "printf '* https://www.libarchive.org is the home for ongoing\\n"
+			  "\\t$ git clone https://github.com/tmux/tmux.git\\n' > README.md; "
 			  "printf '{\\n  \"name\": \"x\",\\n  \"homepage\": \"https://github.com/Owner/Proj#readme\"\\n}\\n'"
 			  " > package.json; "
 			  "git remote add origin https://github.com/Owner/Repo.git")) {
-		CHECKS_NOT_RUN(7, "no scratch repository");
+		CHECKS_NOT_RUN(9, "no scratch repository");
 		return;
 	}
 	whose_init(&w, dir, NULL, NULL);
@@ -220,6 +223,14 @@ static void project(void)
 	whose_answer_release(&a);
 	CHECK(whose_url(&w, "x.c", "https://github.com/Owner/Repo/issues/3",
 			&a) == WHOSE_PLACE, "the git remote's place");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "doc/x.3", "https://libarchive.org/x", &a) ==
+	      WHOSE_PROJECT && strstr(a.evidence, "README.md:1"),
+	      "README.md's 'is the home for'");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "doc/x.1", "https://github.com/tmux/tmux/wiki", &a) ==
+	      WHOSE_PROJECT && strstr(a.evidence, "README.md:2"),
+	      "README.md's git clone URL: the repository's place");
 	whose_answer_release(&a);
 	CHECK(whose_url(&w, "x.c", "https://github.com/Other/Repo", &a) ==
 	      WHOSE_NONE, "another repository on the same forge is not");
