@@ -434,7 +434,23 @@ static int forge(const char *host)
 {
 	return !strcmp(host, "github.com") || !strcmp(host, "gitlab.com") ||
 	       !strcmp(host, "bitbucket.org") || !strcmp(host, "codeberg.org") ||
+	       !strcmp(host, "salsa.debian.org") || !strcmp(host, "pagure.io") ||
 	       host_begins(host, "gitlab.");
+}
+
+/* A manual or documentation page with no version in its path. */
+static int unversioned_manual(const struct parts *u)
+{
+	size_t i;
+
+	if (!host_begins(u->host, "docs.") && !has_seg(u, "manual") &&
+	    !has_seg(u, "html_node"))
+		return 0;
+	for (i = 0; i < u->nseg; i++)
+		if (version_seg(u->seg[i]) ||
+		    (strlen(u->seg[i]) <= 2 && isdigit((unsigned char)u->seg[i][0])))
+			return 0;
+	return 1;
 }
 
 static const char *living_why(const struct parts *u)
@@ -484,6 +500,13 @@ static const char *living_why(const struct parts *u)
 	    stem_is(last, "buglist"))
 		return (u->query && strstr(u->query, "id=")) ||
 		       isdigit((unsigned char)last[0]) ? NULL : "a tracker";
+	if (host_is(u->host, "marc.info") && u->query &&
+	    strstr(u->query, "l="))
+		return "a list's archive, not one mail";
+	if (has_seg(u, "category") || has_seg(u, "tag"))
+		return "a blog's category listing";
+	if (unversioned_manual(u))
+		return "a manual with no version in its path";
 	if (host_begins(u->host, "wiki.") || strstr(u->host, ".wiki.") ||
 	    has_seg(u, "wiki") || has_seg(u, "twiki") ||
 	    icontains(u->path, "/w/index.php") ||

@@ -77,6 +77,32 @@ static void classes(void)
 		"https://netfilter.org/projects/iptables/index.html",
 		"living: a living page: a project's page",
 		"Documentation/process/changes.rst:545: a project's page");
+	/* The held-out trees' lines (issue 44's reading, helper D's notes). */
+	PURPOSE("([archive mirror](https://marc.info/?l=openssh-unix-dev)). "
+		"Bugs and feature requests are tracked on our [Bugzilla]",
+		"https://marc.info/?l=openssh-unix-dev",
+		"living: a living page: a list's archive, not one mail",
+		"openssh README.md:85: a list's archive");
+	PURPOSE(" *   (https://gnutls.org/manual/html_node/Session-resumption.html)",
+		"https://gnutls.org/manual/html_node/Session-resumption.html",
+		"living: a living page: a manual with no version in its path",
+		"lighttpd src/mod_gnutls.c:13: an unversioned manual");
+	PURPOSE("http://docs.python.org/library/zlib.html .",
+		"http://docs.python.org/library/zlib.html",
+		"living: a living page: a manual with no version in its path",
+		"zlib README:46: the current Python docs");
+	PURPOSE(NULL, "https://docs.python.org/3.11/library/zlib.html",
+		"fixed: a fixed document: a version in its path",
+		"a manual of one version is fixed");
+	PURPOSE("This Makefile requires devkitARM (http://www.devkitpro.org/"
+		"category/devkitarm/) and works inside \"contrib/nds\".",
+		"http://www.devkitpro.org/category/devkitarm/",
+		"living: a living page: a blog's category listing",
+		"zlib nintendods/README:1: a blog category");
+	PURPOSE("https://salsa.debian.org/debian/lighttpd",
+		"https://salsa.debian.org/debian/lighttpd",
+		"living: a living page: a repository (a forge project's root)",
+		"lighttpd doc/initscripts.txt:36: a repository");
 	/* Fixed documents. */
 	PURPOSE("  https://www.linux-kvm.org/images/c/c8/KvmForum2008%24kdf2008_21.pdf",
 		"https://www.linux-kvm.org/images/c/c8/KvmForum2008%24kdf2008_21.pdf",
