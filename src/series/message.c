@@ -358,14 +358,6 @@ static void cover_subject(const struct series *c, size_t first, size_t last,
  * A cover letter's subject (its part "(1 of 2)" too, not [PATCH]) and
  * text, which b4's cover letter (--b4) holds as well.
  */
-/* The section of a left link's file: its own W: one's, else its owner. */
-static long left_section(const struct series *c, const struct planned *e)
-{
-	if (e->judged.owner_section >= 0)
-		return e->judged.owner_section;
-	return c->have_m ? maintainers_section(&c->m, e->path) : -1;
-}
-
 size_t series_left_text(struct series *c, size_t first, size_t last,
 			struct strbuf *sb)
 {
@@ -374,17 +366,17 @@ size_t series_left_text(struct series *c, size_t first, size_t last,
 	for (i = 0; i < c->plan.nr; i++) {
 		const struct planned *e = &c->plan.v[i];
 		struct strbuf line = STRBUF_INIT;
-		long s;
+		long s, fs;
 
 		if (e->judged.left == LEFT_NONE)
 			continue;
-		s = left_section(c, e);
+		/* The section whose site it is, or the file's. */
+		s = e->judged.owner_section;
+		fs = c->have_m ? maintainers_section(&c->m, e->path) : -1;
 		/* Without MAINTAINERS the project owns every file. */
 		for (k = first; c->have_m && k < last; k++)
-			if (c->g[k].section == s ||
-			    (c->g[k].section >= 0 && c->have_m &&
-			     maintainers_section(&c->m, e->path) ==
-			     c->g[k].section))
+			if (c->g[k].section >= 0 &&
+			    (c->g[k].section == s || c->g[k].section == fs))
 				break;
 		if (c->have_m && k == last)
 			continue;
