@@ -32,7 +32,7 @@ enum whose_kind {
 	WHOSE_NONE,		/* someone else's */
 	WHOSE_INFRA,		/* the project's infrastructure */
 	WHOSE_PLACE,		/* its repository, tracker or patch queue */
-	WHOSE_SECTION,		/* a host of a section that owns the file */
+	WHOSE_SECTION,		/* a site of a section owning the file */
 	WHOSE_PROJECT,		/* the project's home page */
 };
 
@@ -51,8 +51,8 @@ struct whose {
 
 struct whose_answer {
 	enum whose_kind kind;
-	long section;		/* WHOSE_SECTION: its index in m, else -1 */
-	char field;		/* WHOSE_SECTION: 'W', 'B', 'Q', 'T' or 'L' */
+	long section;		/* WHOSE_SECTION: its index in m; or -1 */
+	char field;		/* WHOSE_SECTION: 'W', 'B', 'Q', 'T', 'L' */
 	char *evidence;		/* what named it; NULL for WHOSE_NONE */
 };
 

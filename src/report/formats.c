@@ -301,7 +301,8 @@ static void md_left(struct strbuf *sb, json_t *model, size_t max_shown)
 	json_array_foreach(json_object_get(model, "links"), i, link)
 		json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
 		json_t *r = json_object_get(occ, "resolution");
-		json_t *d = json_is_object(r) ? json_object_get(r, "judged") : NULL;
+		json_t *d = json_is_object(r) ?
+			    json_object_get(r, "judged") : NULL;
 
 		if (!json_is_object(d) ||
 		    !json_is_string(json_object_get(d, "says")))

@@ -49,7 +49,7 @@ struct r_occ {
 	char *replacement, *edit, *evidence;
 	int applied;
 	enum link_state state;
-	int judged;			/* judgement holds what the judge found */
+	int judged;			/* judgement holds the judge's */
 	struct judgement judgement;
 	char *says;			/* the judge's sentence when left */
 };
@@ -395,8 +395,9 @@ static json_t *left_json(const struct build *b)
 
 	for (i = 1; i < LEFT__COUNT; i++)
 		if (b->left.n[i]) {
-			json_object_set_new(by, left_reason_name((enum left_reason)i),
-					    json_integer((json_int_t)b->left.n[i]));
+			json_object_set_new(by,
+				left_reason_name((enum left_reason)i),
+				json_integer((json_int_t)b->left.n[i]));
 			total += b->left.n[i];
 		}
 	json_object_set_new(j, "total", json_integer((json_int_t)total));

@@ -155,8 +155,8 @@ void judge_say(const struct judgement *d, const char *url,
 			    owner);
 		break;
 	case LEFT_OWN_MOVED:
-		strbuf_addf(out, "your own site `%s` redirects to the home page "
-			    "`%s`, not the same page: not moved (%s)", url,
+		strbuf_addf(out, "your own site `%s` redirects to the home "
+			    "page `%s`, not the same page: not moved (%s)", url,
 			    replacement, owner);
 		break;
 	case LEFT_LIVING:

@@ -32,7 +32,7 @@ struct strbuf;
 enum left_reason {
 	LEFT_NONE,
 	LEFT_OWN_DEAD,		/* the owner's own site does not answer */
-	LEFT_OWN_MOVED,		/* the owner's site redirects to a home page */
+	LEFT_OWN_MOVED,		/* the owner's site moved to a home page */
 	LEFT_LIVING,		/* an archived copy would freeze it */
 	LEFT_HOME,		/* a bare home page, archived */
 	LEFT_HOME_MOVE,		/* a home page moved to a home page */

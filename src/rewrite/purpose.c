@@ -13,7 +13,7 @@
 /* A URL in parts: lower case scheme and host, path, query; all owned. */
 struct parts {
 	char *scheme, *host, *path, *query;
-	char **seg;		/* the path's segments, empty ones left out */
+	char **seg;		/* the path's segments, none empty */
 	size_t nseg;
 };
 
@@ -68,7 +68,8 @@ static int parts_of(const char *url, struct parts *u)
 		p += strspn(p, "/");
 		n = strcspn(p, "/");
 		if (n) {
-			u->seg = xrealloc(u->seg, (u->nseg + 1) * sizeof(*u->seg));
+			u->seg = xrealloc(u->seg,
+					  (u->nseg + 1) * sizeof(*u->seg));
 			u->seg[u->nseg++] = xstrndup(p, n);
 		}
 		p += n;
@@ -253,10 +254,10 @@ static const char *living_phrase(const char *words, size_t n)
 			    (i + w < n && isalnum((unsigned char)words[i + w])))
 				continue;
 			/* Not inside a URL: its whole word has no '/'. */
-			for (a = i; a > 0 && !isspace((unsigned char)words[a - 1]); a--)
-				;
-			for (b = i + w; b < n && !isspace((unsigned char)words[b]); b++)
-				;
+			for (a = i; a > 0 && !isspace((unsigned char)words[a - 1]);)
+				a--;
+			for (b = i + w; b < n && !isspace((unsigned char)words[b]);)
+				b++;
 			for (; a < b; a++)
 				url |= words[a] == '/';
 			if (!url)
@@ -272,8 +273,11 @@ static int version_seg(const char *s)
 	const char *p = s;
 	int dots = 0;
 
-	if (!strncasecmp(p, "rev", 3))
-		return isdigit((unsigned char)p[3 + (p[3] == '-' || p[3] == '_')]);
+	if (!strncasecmp(p, "rev", 3)) {
+		p += 3;
+		p += *p == '-' || *p == '_';
+		return isdigit((unsigned char)*p);
+	}
 	if (*p == 'v' || *p == 'V' || *p == 'r' || *p == 'R')
 		p++;
 	if (!isdigit((unsigned char)*p))
@@ -403,16 +407,19 @@ static const char *fixed_why(const struct parts *u)
 	for (i = 0; i < N(docs); i++)
 		if (ends_with(last, docs[i]))
 			return "a document file";
-	if ((host_is(u->host, "ietf.org") || host_is(u->host, "rfc-editor.org")) &&
+	if ((host_is(u->host, "ietf.org") ||
+	     host_is(u->host, "rfc-editor.org")) &&
 	    (icontains(u->path, "/rfc") || icontains(u->path, "draft-")))
 		return "an RFC";
 	if (host_is(u->host, "doi.org") || host_is(u->host, "arxiv.org") ||
 	    (host_is(u->host, "dl.acm.org") && has_seg(u, "doi")) ||
-	    (host_is(u->host, "ieeexplore.ieee.org") && has_seg(u, "document")) ||
+	    (host_is(u->host, "ieeexplore.ieee.org") &&
+	     has_seg(u, "document")) ||
 	    host_is(u->host, "link.springer.com") ||
 	    host_is(u->host, "patents.google.com"))
 		return "a paper";
-	if (icontains(u->path, "datasheet") || icontains(u->path, "data-sheet") ||
+	if (icontains(u->path, "datasheet") ||
+	    icontains(u->path, "data-sheet") ||
 	    icontains(u->path, "data_sheet") || has_seg(u, "ds"))
 		return "a datasheet";
 	if (mail_in_archive(u))
@@ -432,10 +439,12 @@ static const char *fixed_why(const struct parts *u)
 
 static int forge(const char *host)
 {
-	return !strcmp(host, "github.com") || !strcmp(host, "gitlab.com") ||
-	       !strcmp(host, "bitbucket.org") || !strcmp(host, "codeberg.org") ||
-	       !strcmp(host, "salsa.debian.org") || !strcmp(host, "pagure.io") ||
-	       host_begins(host, "gitlab.");
+	static const char *const forges[] = {
+		"github.com", "gitlab.com", "bitbucket.org", "codeberg.org",
+		"salsa.debian.org", "pagure.io",
+	};
+
+	return one_of(host, forges, N(forges)) || host_begins(host, "gitlab.");
 }
 
 /* A manual or documentation page with no version in its path. */
