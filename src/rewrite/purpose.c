@@ -488,8 +488,11 @@ static const char *living_why(const struct parts *u)
 	if ((host_is(u->host, "sourceforge.net") || host_is(u->host, "sf.net")) &&
 	    (has_seg(u, "projects") || has_seg(u, "p")) && u->nseg <= 3)
 		return "a project page (sourceforge)";
+	/* .../file/105771/download is one file, not a page of downloads. */
 	for (i = 0; i < N(downloads); i++)
-		if (stem_is(last, downloads[i]))
+		if (stem_is(last, downloads[i]) &&
+		    !(u->nseg > 1 &&
+		      isdigit((unsigned char)u->seg[u->nseg - 2][0])))
 			return "a download page";
 	/* /projects/NAME/ or /projects/NAME/index.html: a project's door. */
 	if (u->nseg >= 2 && u->nseg <= 3 &&

@@ -103,6 +103,10 @@ static void classes(void)
 		"https://salsa.debian.org/debian/lighttpd",
 		"living: a living page: a repository (a forge project's root)",
 		"lighttpd doc/initscripts.txt:36: a repository");
+	PURPOSE("similar register layout, see: http://www.cypress.com/file/"
+		"105771/download", "http://www.cypress.com/file/105771/download",
+		"unknown: ", "qcom,ebi2.txt:48: one file's download is no page "
+		"of downloads");
 	/* Fixed documents. */
 	PURPOSE("  https://www.linux-kvm.org/images/c/c8/KvmForum2008%24kdf2008_21.pdf",
 		"https://www.linux-kvm.org/images/c/c8/KvmForum2008%24kdf2008_21.pdf",
