@@ -10,6 +10,7 @@
 #include "builtin.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"
+#include "lib/settings.h"
 #include "lib/strbuf.h"
 #include "lib/usage.h"
 #include "fix/fix.h"
@@ -77,6 +78,11 @@ static void summary(const struct fix_opts *o, const struct fix_stats *s)
 	keep_summary(&s->kept, &kept);
 	if (kept.len)
 		fprintf(stderr, "fix: %s\n", kept.buf);
+	strbuf_reset(&kept);
+	judge_summary(&s->unpatched, &kept);
+	if (kept.len)
+		fprintf(stderr, "fix: %s; linkmend report lists each\n",
+			kept.buf);
 	strbuf_release(&kept);
 }
 
@@ -87,7 +93,8 @@ int cmd_fix(int argc, char **argv)
 	struct cmd_store cs;
 	struct config cfg;
 	const char *db = NULL, *tree = NULL;
-	int quiet = 0, ret;
+	int quiet = 0, ret, home_pages = 0;
+	long hp;
 	struct opt_list paths = { 0 };
 	struct option opts[] = {
 		OPT_DB(&db),
@@ -96,6 +103,7 @@ int cmd_fix(int argc, char **argv)
 		OPT_BOOL(0, "dry-run", &o.dry_run,
 			 "print a unified diff instead of writing"),
 		OPT_PLAN(&o.kinds, &o.archived, &o.strings),
+		OPT_SETTING(PLAN_HOME_PAGES, &home_pages),
 		OPT_BOOL(0, "wait", &o.wait, "wait for another fix of this "
 			 "store to end, rather than refuse"),
 		OPT_QUIET(&quiet),
@@ -107,6 +115,10 @@ int cmd_fix(int argc, char **argv)
 	cmd_store_open(&cs, db, tree, 0, 1, "run scan, check and resolve first");
 	cmd_limit_paths(&cs, &paths);
 	cmd_conf_load(cs.root, &cfg);
+	hp = home_pages;
+	if (settings_number(&cfg, opts, SETTING_PLAN_HOME_PAGES, &hp))
+		die_reported();	/* the setting, naming its file */
+	o.home_pages = (int)hp;
 	o.db = cs.db;
 	o.root = cs.root;
 	o.cfg = &cfg;

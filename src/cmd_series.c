@@ -9,6 +9,7 @@
 #include "builtin.h"
 #include "lib/config.h"
 #include "lib/parse-options.h"
+#include "lib/settings.h"
 #include "lib/usage.h"
 #include "rewrite/plan.h"
 #include "series/write.h"
@@ -65,6 +66,7 @@ struct series_args {
 		   "the author: else the tree's git user"), \
 	OPT_BOOL(0, "signoff", &(a)->o.signoff, "add Signed-off-by: ADDR"), \
 	OPT_PLAN(&(a)->o.kinds, &(a)->o.archived, &(a)->o.strings), \
+	OPT_SETTING(PLAN_HOME_PAGES, &(a)->o.home_pages), \
 	OPT_STRING(0, "base", &(a)->o.base_rev, "REV", \
 		   "the commit the series is made on"), \
 	OPT_INT('j', "jobs", &(a)->o.jobs, 1, 4096, "N", "get_maintainer.pl " \
@@ -95,6 +97,7 @@ int cmd_series(int argc, char **argv)
 	struct cmd_store cs;
 	struct config cfg;
 	struct option opts[] = SERIES_OPTIONS(&a);
+	long hp;
 	int ret;
 
 	a.o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -106,6 +109,10 @@ int cmd_series(int argc, char **argv)
 	cmd_store_open(&cs, a.db, a.tree, 0, 1, "run scan, check and resolve first");
 	cmd_limit_paths(&cs, &a.paths);
 	cmd_conf_load(cs.root, &cfg);
+	hp = a.o.home_pages;
+	if (settings_number(&cfg, opts, SETTING_PLAN_HOME_PAGES, &hp))
+		die_reported();	/* the setting, naming its file */
+	a.o.home_pages = (int)hp;
 	a.o.root = cs.root;
 	a.o.base_commit = parse_options_seen(opts, "base");
 	a.o.cfg = &cfg;

@@ -212,6 +212,7 @@ struct fixer {
 	struct manifest m;
 	char *root_real;
 	struct keep_tree kt;
+	struct judge judge;
 	struct fix_stats *stats;
 };
 
@@ -262,7 +263,8 @@ static int changed_by_others(struct fixer *f, size_t i, size_t j)
 	size_t k;
 
 	for (k = i; k < j; k++)
-		if (!p->v[k].applied && p->v[k].kept == KEEP_NONE)
+		if (!p->v[k].applied && p->v[k].kept == KEEP_NONE &&
+		    p->v[k].judged.left == LEFT_NONE)
 			break;
 	if (k == j)
 		return 0;
@@ -290,7 +292,8 @@ static int edit_file(struct fixer *f, size_t i, size_t j, const char *full,
 	for (k = i; k < j; k++)
 		f->stats->done += p->v[k].applied;
 	for (k = i; k < j; k++) {
-		if (p->v[k].applied || p->v[k].kept != KEEP_NONE)
+		if (p->v[k].applied || p->v[k].kept != KEEP_NONE ||
+		    p->v[k].judged.left != LEFT_NONE)
 			continue;
 		if (p->v[k].changed) {
 			warning("skipped %s:%u: not the URL scan saw there",
@@ -417,22 +420,29 @@ int fix_apply(const struct fix_opts *o, struct store *st,
 		goto out;
 	}
 	keep_tree_init(&f.kt, f.root_real, o->cfg);
+	judge_init(&f.judge, f.root_real, o->cfg, o->home_pages);
 	if (!o->dry_run && (lock = lock_store(o->db, o->wait)) < 0)
 		goto out;
 	if (plan_load(st, o->kinds, o->archived, o->strings, &f.p) ||
 	    store_each_file(st, load_file, &f.m))
 		goto out;
+	f.p.judge = &f.judge;
 	manifest_done(&f.m);
 	if (!o->dry_run && (store_begin(st) ||
 	    recover_pending(st, o->root, &f.p, &stats->recovered)))
 		goto out;
 	if (fix_files(&f))
 		goto out;
+	stats->unpatched = f.p.left;
+	/* What each link is for, for the report: no reason to stop. */
+	if (!o->dry_run && plan_record(st, &f.p, NULL))
+		warning("the links' purposes are not recorded in the store");
 	if (!o->dry_run && store_commit(st))
 		goto out;
 	ret = 0;
 out:
 	keep_tree_release(&f.kt);
+	judge_release(&f.judge);
 	free(f.root_real);
 	if (lock >= 0)
 		close(lock);

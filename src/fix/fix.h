@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "../store/store.h"
+#include "../rewrite/judge.h"
 #include "../rewrite/keep.h"
 
 struct fix_opts {
@@ -28,6 +29,7 @@ struct fix_opts {
 	int strings;		/* also C strings and formats */
 	int dry_run;		/* a diff on stdout, nothing written */
 	int wait;		/* for another fix's lock, rather than refuse */
+	int home_pages;		/* bare home pages are patches too */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 	/* Nonzero: stop before the next file (SIGINT); NULL: never. */
 	volatile sig_atomic_t *stop;
@@ -43,6 +45,7 @@ struct fix_stats {
 	size_t left;		/* files with edits not reached (stopped) */
 	char *stopped_at;	/* the first file not reached, or NULL */
 	struct keep_counts kept;	/* lines not linkmend's to change */
+	struct judge_counts unpatched;	/* not worth a patch (judge.h) */
 	char *recovered;	/* the file an interrupted run wrote, or NULL */
 };
 

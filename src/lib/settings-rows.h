@@ -113,6 +113,13 @@
 #define SETTING_ROW_KEEP_HOST(X, a) X(a, KEEP_HOST, "keep", NULL, "host", \
 	TEXT, 0, 0, NULL, 0, 0, NULL, NONE, 0, NULL, NULL, 0, \
 	"the project's own host: links to it never changed")
+/* Churn of little value by default: a user may ask for it. */
+#define SETTING_ROW_PLAN_HOME_PAGES(X, a) X(a, PLAN_HOME_PAGES, "plan", \
+	NULL, "home-pages", NUMBER, 0, 1, NULL, 0, 0, "home-pages", INT, 1, \
+	"0|1", NULL, SETTING_CMD_FIX | SETTING_CMD_SERIES | SETTING_CMD_RUN, \
+	"1 (home-pages = 1): also archive a dead bare home page " \
+	"(https://ceph.com/) and move a home page that redirects to " \
+	"another home page; by default neither is a patch")
 #define SETTING_ROW_STORE_URL(X, a) X(a, STORE_URL, "store", NULL, "url", \
 	TEXT, 0, 0, NULL, 1, 0, "db", STRING, 0, "PATH|URL", NULL, \
 	SETTING_CMD_SCAN | SETTING_CMD_CHECK | SETTING_CMD_RESOLVE | \
@@ -150,6 +157,7 @@
 	SETTING_ROW_KEEP_PATH(X, a) \
 	SETTING_ROW_KEEP_LINE(X, a) \
 	SETTING_ROW_KEEP_HOST(X, a) \
+	SETTING_ROW_PLAN_HOME_PAGES(X, a) \
 	SETTING_ROW_STORE_URL(X, a) \
 	SETTING_ROW_TREE_TAG(X, a) \
 	SETTING_ROW_SUBJECT_PREFIX(X, a)

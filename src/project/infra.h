@@ -6,6 +6,8 @@
  * the core a working network must reach (kernel.org, www, git, lore,
  * patchwork, bugzilla, docs; and every [keep] host itself): when a check
  * cannot reach one, the checker's network is at fault, not the tree.
+ * Whose a link's host is, for a path, is project/whose.h's question (it
+ * asks infra_host() first); infra_core_host() stays the network's.
  */
 #ifndef PROJECT_INFRA_H
 #define PROJECT_INFRA_H

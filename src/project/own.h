@@ -10,6 +10,10 @@
  * (bugs), Q: (patches), T: (trees) and L: (lists: the mail host) lines,
  * for a path those of the sections that own it (its own section first,
  * up to those that cover the whole tree), or those of the whole project.
+ *
+ * These are parts: a caller asking whose a link's host is, for a path,
+ * asks project/whose.h, which joins them with infra.h's hosts and the
+ * project's home pages.
  */
 #ifndef PROJECT_OWN_H
 #define PROJECT_OWN_H

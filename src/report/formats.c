@@ -314,6 +314,48 @@ static void md_owners(struct strbuf *sb, json_t *owners)
 		}
 }
 
+/*
+ * What series leaves as it is and why (the model's "left"), each place
+ * with its sentence, so that nothing is dropped silently.
+ */
+static void md_left(struct strbuf *sb, json_t *model, size_t max_shown)
+{
+	json_t *left = json_object_get(model, "left"), *link, *occ, *v;
+	const char *reason;
+	size_t i, k, shown = 0;
+
+	if (!json_is_object(left) || !num(left, "total"))
+		return;
+	strbuf_addf(sb, "\n**Left as they are, reported instead of patched "
+		    "(%lld)**\n\n", num(left, "total"));
+	json_object_foreach(json_object_get(left, "reasons"), reason, v) {
+		strbuf_addstr(sb, "- ");
+		md_text(sb, reason);
+		strbuf_addf(sb, ": %lld\n", (long long)json_integer_value(v));
+	}
+	strbuf_addch(sb, '\n');
+	json_array_foreach(json_object_get(model, "links"), i, link)
+		json_array_foreach(json_object_get(link, "occurrences"), k, occ) {
+		json_t *r = json_object_get(occ, "resolution");
+		json_t *d = json_is_object(r) ?
+			    json_object_get(r, "judged") : NULL;
+
+		if (!json_is_object(d) ||
+		    !json_is_string(json_object_get(d, "says")))
+			continue;
+		if (shown++ >= max_shown)
+			continue;
+		strbuf_addstr(sb, "- ");
+		md_text(sb, str(occ, "path"));
+		strbuf_addf(sb, ":%lld: ", num(occ, "line"));
+		md_text(sb, str(d, "says"));
+		strbuf_addch(sb, '\n');
+	}
+	if (shown > max_shown)
+		strbuf_addf(sb, "- and %zu more (the JSON report has each)\n",
+			    shown - max_shown);
+}
+
 int report_write_markdown(json_t *model, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -369,6 +411,7 @@ int report_write_markdown(json_t *model, FILE *out)
 		strbuf_addf(&sb, "- and %zu more\n", findings - shown);
 	if (!findings)
 		strbuf_addstr(&sb, "\nNo dead, failing or moved links.\n");
+	md_left(&sb, model, max_shown);
 	md_fixed(&sb, model, max_shown);
 	fwrite(sb.buf, 1, sb.len, out);
 	strbuf_release(&sb);

@@ -27,6 +27,7 @@
 #include "../lib/vocab.h"
 #include "../project/maintainers.h"
 #include "../rewrite/keep.h"
+#include "../rewrite/judge.h"
 #include "report.h"
 
 struct r_check {
@@ -51,6 +52,9 @@ struct r_occ {
 	int applied;
 	enum link_state state;
 	char *owner, *owner_why;	/* whose text it is, or NULL */
+	int judged;			/* judgement holds the judge's */
+	struct judgement judgement;
+	char *says;			/* the judge's sentence when left */
 };
 
 struct r_link {
@@ -74,6 +78,7 @@ struct build {
 	size_t nlinks, alinks;
 	struct r_occ *occ;
 	size_t nocc, aocc;
+	struct judge_counts left;
 };
 
 static char *iso_time(long long t)
@@ -408,6 +413,88 @@ static char *source_link(const struct report_opts *o, const struct r_occ *oc)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * What series would leave as it is (rewrite/judge.h), for each moved or
+ * archived occurrence of a tree report knows: read from the tree, as
+ * series judges it with its defaults.
+ */
+static void judge_all(struct build *b)
+{
+	struct judge j;
+	struct strbuf buf = STRBUF_INIT;
+	const char *at = NULL;
+	size_t i;
+	int have = 0;
+
+	if (!b->o->root)
+		return;
+	judge_init(&j, b->o->root, NULL, 0);
+	for (i = 0; i < b->nocc; i++) {
+		struct r_occ *o = &b->occ[i];
+		const char *url = b->links[o->link].url, *words = NULL;
+		size_t n = 0;
+
+		if ((o->kind != K_MOVED && o->kind != K_ARCHIVED) ||
+		    !o->replacement)
+			continue;
+		if (!at || strcmp(at, o->path)) {
+			char *full = xstrfmt("%s/%s", b->o->root, o->path);
+
+			strbuf_reset(&buf);
+			have = !strbuf_read_file(&buf, full);
+			free(full);
+			at = o->path;
+		}
+		if (have && o->start >= 0 && (size_t)o->start <= buf.len)
+			words = judge_words(buf.buf, buf.len, (size_t)o->start,
+					    &n);
+		judge_link(&j, o->path, url, o->kind, o->replacement, words, n,
+			   &o->judgement);
+		o->judged = 1;
+		if (o->judgement.left != LEFT_NONE) {
+			struct strbuf sb = STRBUF_INIT;
+
+			judge_say(&o->judgement, url, o->replacement,
+				  o->evidence, &sb);
+			o->says = strbuf_detach(&sb, NULL);
+			b->left.n[o->judgement.left]++;
+		}
+	}
+	strbuf_release(&buf);
+	judge_release(&j);
+}
+
+static json_t *judged_json(const struct r_occ *o)
+{
+	const struct judgement *d = &o->judgement;
+
+	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}",
+			 "purpose", purpose_store_name(d->purpose),
+			 "purpose_why", d->purpose_why ? d->purpose_why : "",
+			 "site", whose_kind_name(d->owner),
+			 "site_why", json_text(d->owner_why),
+			 "left", d->left != LEFT_NONE ?
+			 json_string(left_reason_name(d->left)) : json_null(),
+			 "says", json_text(o->says));
+}
+
+static json_t *left_json(const struct build *b)
+{
+	json_t *j = json_object(), *by = json_object();
+	size_t i, total = 0;
+
+	for (i = 1; i < LEFT__COUNT; i++)
+		if (b->left.n[i]) {
+			json_object_set_new(by,
+				left_reason_name((enum left_reason)i),
+				json_integer((json_int_t)b->left.n[i]));
+			total += b->left.n[i];
+		}
+	json_object_set_new(j, "total", json_integer((json_int_t)total));
+	json_object_set_new(j, "reasons", by);
+	return j;
+}
+
 static json_t *occ_json(const struct build *b, const struct r_occ *o)
 {
 	json_t *j = json_object();
@@ -440,6 +527,8 @@ static json_t *occ_json(const struct build *b, const struct r_occ *o)
 		json_object_set_new(r, "via", o->via ? json_string(o->via) :
 				    json_null());
 		json_object_set_new(r, "applied", json_boolean(o->applied));
+		if (o->judged)
+			json_object_set_new(r, "judged", judged_json(o));
 		json_object_set_new(j, "resolution", r);
 	} else {
 		json_object_set_new(j, "resolution", json_null());
@@ -706,6 +795,8 @@ static json_t *model_json(struct build *b)
 	json_object_set_new(m, "states", states_json(states));
 	json_object_set_new(m, "verdicts", verdicts);
 	json_object_set_new(m, "kinds", kinds);
+	if (b->o->root)
+		json_object_set_new(m, "left", left_json(b));
 	json_object_set_new(m, "areas", areas_json(b));
 	json_object_set_new(m, "hosts", hosts_json(b));
 	json_object_set_new(m, "owners", owners_json(b));
@@ -743,6 +834,8 @@ static void build_release(struct build *b)
 		free(o->owner);
 		free(o->owner_why);
 		free(o->via);
+		free(o->says);
+		judgement_release(&o->judgement);
 	}
 	free(b->links);
 	free(b->occ);
@@ -771,6 +864,7 @@ json_t *report_build(struct store *st, const struct report_opts *o)
 		goto out;
 	set_states(&b);
 	set_owners(&b);
+	judge_all(&b);
 	m = model_json(&b);
 out:
 	build_release(&b);

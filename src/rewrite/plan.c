@@ -67,6 +67,7 @@ static int add(const struct store_edit *e, void *data)
 	x->wrapped = !!(e->flags & OCC_WRAPPED);
 	x->strings = strings;
 	x->applied = e->applied;
+	x->judged.owner_section = -1;
 	return 0;
 }
 
@@ -86,6 +87,40 @@ int plan_load(struct store *st, const char *kinds, int archived, int strings,
 	return store_each_resolution(st, add, &lc);
 }
 
+int plan_record(struct store *st, const struct plan *p, const char *prefix)
+{
+	size_t i, pl = prefix ? strlen(prefix) : 0;
+	int ret = 0;
+
+	for (i = 0; i < p->nr && !ret; i++) {
+		const struct planned *e = &p->v[i];
+		const struct judgement *d = &e->judged;
+		struct strbuf why = STRBUF_INIT;
+		struct store_class sc;
+
+		if (!d->purpose_why)
+			continue;	/* not judged */
+		strbuf_addstr(&why, *d->purpose_why ? d->purpose_why :
+			      "no sign of a fixed document, living page or "
+			      "home page");
+		if (d->owner != WHOSE_NONE && d->owner_why)
+			strbuf_addf(&why, "; %s: %s", whose_kind_name(d->owner),
+				    d->owner_why);
+		if (d->left != LEFT_NONE)
+			strbuf_addf(&why, "; left as it is: %s",
+				    left_reason_name(d->left));
+		memset(&sc, 0, sizeof(sc));
+		sc.path = pl && !strncmp(e->path, prefix, pl) ? e->path + pl :
+			  e->path;
+		sc.start = (long long)e->start;
+		sc.purpose = purpose_store_name(d->purpose);
+		sc.purpose_why = why.buf;
+		ret = store_put_class(st, &sc);
+		strbuf_release(&why);
+	}
+	return ret;
+}
+
 void plan_release(struct plan *p)
 {
 	size_t i;
@@ -99,10 +134,12 @@ void plan_release(struct plan *p)
 		free(p->v[i].url);
 		free(p->v[i].owner_why);
 		free(p->v[i].via);
+		judgement_release(&p->v[i].judged);
 	}
 	free(p->v);
 	p->v = NULL;
 	p->nr = p->alloc = 0;
+	memset(&p->left, 0, sizeof(p->left));
 }
 
 /* A man page's span: the URL with groff's \: \% \& (scan keeps them). */
@@ -166,6 +203,17 @@ int plan_done(const struct planned *e, const char *buf, size_t len)
 	return memmem(buf + e->start, w, e->replacement, n) != NULL;
 }
 
+static enum left_reason judge(struct judge *j, struct planned *e,
+			      const char *buf, size_t len)
+{
+	size_t n;
+	const char *words = judge_words(buf, len, e->start, &n);
+
+	judgement_release(&e->judged);
+	return judge_link(j, e->path, e->url, e->kind, e->replacement, words,
+			  n, &e->judged);
+}
+
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		size_t len, struct keep_tree *kt, struct keep_counts *kept)
 {
@@ -179,6 +227,7 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 
 		e->changed = 0;
 		e->kept = KEEP_NONE;
+		e->judged.left = LEFT_NONE;
 		/*
 		 * Made already (by fix, or committed), whatever the store
 		 * says; else it is to be made (again, if undone since).
@@ -198,6 +247,10 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		e->owner_why = xstrdup(owner_why.buf);
 		if (e->kept != KEEP_NONE) {
 			kept->n[e->kept]++;
+			continue;
+		}
+		if (p->judge && judge(p->judge, e, buf, len) != LEFT_NONE) {
+			p->left.n[e->judged.left]++;
 			continue;
 		}
 		which[n] = k;

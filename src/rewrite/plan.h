@@ -11,6 +11,7 @@
 
 #include "../lib/vocab.h"
 #include "../store/store.h"
+#include "judge.h"
 #include "keep.h"
 
 struct planned {
@@ -30,11 +31,20 @@ struct planned {
 	/* plan_fit(): whose text it is (keep_owner()), the evidence. */
 	const char *owner;
 	char *owner_why;
+	/* plan_fit() with a judge: what it is for, whose, whether left. */
+	struct judgement judged;
 };
 
 struct plan {
 	struct planned *v;
 	size_t nr, alloc;
+	/*
+	 * Set by the caller after plan_load(), or NULL: the judge plan_fit()
+	 * asks whether an edit is worth a patch, and its counts of those
+	 * left.
+	 */
+	struct judge *judge;
+	struct judge_counts left;
 };
 
 /*
@@ -66,6 +76,15 @@ int plan_load(struct store *st, const char *kinds, int archived, int strings,
 	      struct plan *p);
 void plan_release(struct plan *p);
 
+/*
+ * Record in st what the judge found of each edit it judged: the link's
+ * purpose, and as its evidence the purpose's, whose site it is and why
+ * it was left (store_put_class(); the owner of the text is not
+ * touched).  Paths are the store's once prefix is taken off (series:
+ * the store's root in the checkout).  0, or -1 after error().
+ */
+int plan_record(struct store *st, const struct plan *p, const char *prefix);
+
 /* 1 if buf still holds the scanned URL at e's span. */
 int plan_span_ok(const struct planned *e, const char *buf, size_t len);
 
@@ -82,7 +101,8 @@ int plan_done(const struct planned *e, const char *buf, size_t len);
  * other is not; one not applied whose bytes are no longer what scan saw
  * is changed; one on
  * a line that must stay (keep_reason()) or whose line would lose its
- * shape (layout_fit()) is kept, counted in *kept; a box comment's padding
+ * shape (layout_fit()) is kept, counted in *kept; one the plan's judge
+ * leaves (judge_edit()) is left, counted in p->left; a box comment's padding
  * or a URL moved to a line of its own goes into the entry's end and
  * fitted.  Returns how many to make.
  */

@@ -210,7 +210,7 @@ void series_group_edits(struct series *c)
 				c->skipped++;
 				continue;
 			}
-			if (e->kept == KEEP_NONE)
+			if (e->kept == KEEP_NONE && e->judged.left == LEFT_NONE)
 				group_add(c, k);
 		}
 	}

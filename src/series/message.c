@@ -403,6 +403,42 @@ static void cover_subject(const struct series *c, size_t first, size_t last,
  * A cover letter's subject (its part "(1 of 2)" too, not [PATCH]) and
  * text, which b4's cover letter (--b4) holds as well.
  */
+size_t series_left_text(struct series *c, size_t first, size_t last,
+			struct strbuf *sb)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < c->plan.nr; i++) {
+		const struct planned *e = &c->plan.v[i];
+		struct strbuf line = STRBUF_INIT;
+		long s, fs;
+
+		if (e->judged.left == LEFT_NONE)
+			continue;
+		/* The section whose site it is, or the file's. */
+		s = e->judged.owner_section;
+		fs = c->have_m ? maintainers_section(&c->m, e->path) : -1;
+		/* Without MAINTAINERS the project owns every file. */
+		for (k = first; c->have_m && k < last; k++)
+			if (c->g[k].section >= 0 &&
+			    (c->g[k].section == s || c->g[k].section == fs))
+				break;
+		if (c->have_m && k == last)
+			continue;
+		if (!n++)
+			strbuf_addstr(sb, "\nLeft as they are, for you to "
+				      "decide (not patched, not archived "
+				      "around):\n\n");
+		strbuf_addf(&line, "%s:%u: ", e->path, e->line);
+		judge_say(&e->judged, e->url, e->replacement, e->evidence,
+			  &line);
+		strbuf_addstr(sb, "  ");
+		add_hanging(sb, line.buf, 75, 4);
+		strbuf_release(&line);
+	}
+	return n;
+}
+
 void series_cover_text(struct series *c, size_t first, size_t last,
 		       size_t part, size_t parts, struct strbuf *subject,
 		       struct strbuf *sb)
@@ -432,6 +468,7 @@ void series_cover_text(struct series *c, size_t first, size_t last,
 		add_hanging(sb, line.buf, 75, 4);
 		strbuf_release(&line);
 	}
+	series_left_text(c, first, last, sb);
 	how_gathered(c, first, last, by_kind, sb);
 }
 

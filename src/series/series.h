@@ -71,6 +71,7 @@ struct series {
 	struct strmap blobs;	/* path -> struct strbuf of the base content */
 	struct strmap modes;	/* path -> its mode at the base ("100644") */
 	struct keep_counts kept;
+	struct judge judge;	/* what is worth a patch (plan.judge) */
 	size_t committed;	/* edits the base holds already */
 	size_t skipped;		/* edits whose bytes changed since scan */
 	/*
@@ -156,6 +157,12 @@ void series_message(struct series *c, struct group *g, struct strbuf *msg);
 /* Group g's evidence, for below its patch's "---" line. */
 void series_evidence(const struct series *c, const struct group *g,
 		     struct strbuf *out);
+/*
+ * The links of groups [first, last)'s sections left as they are
+ * (judge.h), one paragraph each, for the cover letter: how many.
+ */
+size_t series_left_text(struct series *c, size_t first, size_t last,
+			struct strbuf *sb);
 /* The cover letter's subject and text for groups [first, last). */
 void series_cover_text(struct series *c, size_t first, size_t last,
 		       size_t part, size_t parts, struct strbuf *subject,

@@ -683,6 +683,38 @@ static int write_index(struct series *c, const char *dir,
 	return ret;
 }
 
+/*
+ * DIR/LEFT: every link the plan's judge left as it is, and why, so that
+ * none is dropped silently; absent when there is none.
+ */
+static int write_left(struct series *c, const char *dir)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < c->plan.nr; i++) {
+		const struct planned *e = &c->plan.v[i];
+
+		if (e->judged.left == LEFT_NONE)
+			continue;
+		if (!sb.len)
+			strbuf_addstr(&sb, "# Links left as they are, reported "
+				      "instead of patched: path:line, why.\n");
+		strbuf_addf(&sb, "%s:%u: ", e->path, e->line);
+		judge_say(&e->judged, e->url, e->replacement, e->evidence, &sb);
+		strbuf_addch(&sb, '\n');
+	}
+	if (sb.len) {
+		path = xstrfmt("%s/LEFT", dir);
+		ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+		free(path);
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
 static int stopped(const struct series *c)
 {
 	return c->o->stop && *c->o->stop;
@@ -855,6 +887,8 @@ static int write_all(struct series *c)
 		ret = write_index(c, staging, u, nu);
 	if (!ret && !stopped(c))
 		ret = write_owners(c, staging);
+	if (!ret && !stopped(c))
+		ret = write_left(c, staging);
 	/* A stop is no error: what a stopped step said is moot. */
 	if (stopped(c))
 		ret = 0;
@@ -897,6 +931,7 @@ static void release(struct series *c)
 	}
 	free(c->g);
 	plan_release(&c->plan);
+	judge_release(&c->judge);
 	if (c->have_m)
 		maintainers_release(&c->m);
 	strbuf_release(&c->unkept_names);
@@ -915,9 +950,18 @@ int series_write(const struct series_opts *o, struct store *st)
 	if (series_base_open(&c) ||
 	    plan_load(st, o->kinds, o->archived, o->strings, &c.plan))
 		goto out;
+	judge_init(&c.judge, c.root, o->cfg, o->home_pages);
+	c.plan.judge = &c.judge;
 	c.have_m = !maintainers_load(c.root, &c.m);
 	series_base_read(&c);
 	series_group_edits(&c);
+	/* What each link is for, for the report: no reason to stop. */
+	if (store_begin(st)) {
+		warning("the links' purposes are not recorded in the store");
+	} else if (plan_record(st, &c.plan, c.prefix) || store_commit(st)) {
+		store_rollback(st);
+		warning("the links' purposes are not recorded in the store");
+	}
 	if (c.committed && !o->quiet)
 		fprintf(stderr, "series: %zu edit%s already at %s, not proposed "
 			"again\n", c.committed, c.committed == 1 ? "" : "s",
@@ -925,6 +969,11 @@ int series_write(const struct series_opts *o, struct store *st)
 	keep_summary(&c.kept, &kept);
 	if (kept.len && !o->quiet)
 		fprintf(stderr, "series: %s\n", kept.buf);
+	strbuf_reset(&kept);
+	judge_summary(&c.plan.left, &kept);
+	if (kept.len)
+		fprintf(stderr, "series: %s: each in %s/LEFT, and in its "
+			"section's cover letter\n", kept.buf, o->dir);
 	strbuf_release(&kept);
 	if (c.have_m)
 		series_drop_unkept(&c);
@@ -939,6 +988,21 @@ int series_write(const struct series_opts *o, struct store *st)
 			"since the scan; run linkmend scan and resolve again\n",
 			c.skipped, c.skipped == 1 ? "" : "s");
 	if (!c.ng) {
+		size_t i;
+
+		/* No LEFT file without a series: each on stderr. */
+		for (i = 0; i < c.plan.nr; i++)
+			if (c.plan.v[i].judged.left != LEFT_NONE) {
+				struct strbuf sb = STRBUF_INIT;
+
+				judge_say(&c.plan.v[i].judged, c.plan.v[i].url,
+					  c.plan.v[i].replacement,
+					  c.plan.v[i].evidence, &sb);
+				fprintf(stderr, "series: left %s:%u: %s\n",
+					c.plan.v[i].path, c.plan.v[i].line,
+					sb.buf);
+				strbuf_release(&sb);
+			}
 		if (!o->quiet)
 			fprintf(stderr, "series: nothing to send\n");
 		ret = c.skipped ? 1 : 0;

@@ -32,6 +32,7 @@ struct series_opts {
 	int jobs;		/* get_maintainer.pl runs at once */
 	int in_process;		/* route by MAINTAINERS here, no script */
 	int b4;			/* each series an enrolled b4 branch too */
+	int home_pages;		/* bare home pages are patches too */
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 	/*
 	 * Nonzero: stop (SIGINT) before the next step; nothing is put in

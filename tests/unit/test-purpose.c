@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * What a link is for (rewrite/purpose.h), each class from a kernel
+ * (v6.1) line, and what the plan's judge (rewrite/judge.h) leaves as it
+ * is: an archived copy of a section's own site, of a living page or of a
+ * bare home page, and a move from a home page to a home page.
+ */
+#include "unit.h"
+#include "../../src/lib/strbuf.h"
+#include "../../src/project/maintainers.h"
+#include "../../src/rewrite/judge.h"
+#include "../../src/rewrite/purpose.h"
+
+/* "CLASS: why" of a line's URL, the line being its words. */
+static char *of(const char *line, const char *url)
+{
+	struct strbuf why = STRBUF_INIT;
+	enum purpose p = purpose_of(url, line, line ? strlen(line) : 0, &why);
+	char *s = xstrfmt("%s: %s", purpose_name(p), why.buf);
+
+	strbuf_release(&why);
+	return s;
+}
+
+#define PURPOSE(line, url, want, name) do { \
+	char *s_ = of((line), (url)); \
+	CHECK_STR(s_, (want), (name)); \
+	free(s_); \
+} while (0)
+
+static void classes(void)
+{
+	/* Living: a word of its path or query. */
+	PURPOSE(" * https://developer.arm.com/docs/den0028/latest",
+		"https://developer.arm.com/docs/den0028/latest",
+		"living: a living page: 'latest' in its path",
+		"include/linux/arm-smccc.h:14: the SMCCC spec's latest");
+	PURPOSE("\thttps://git.kernel.org/pub/scm/linux/kernel/git/kvalo/"
+		"wireless-testing.git/tree/?h=master", "https://git.kernel.org/"
+		"pub/scm/linux/kernel/git/kvalo/wireless-testing.git/tree/?h=master",
+		"living: a living page: 'master' in its query", "h=master");
+	/* Living: the words around it. */
+	PURPOSE("- The drm driver is getting ready at "
+		"https://gitlab.com/sudipm/sm750/tree/sm750",
+		"https://gitlab.com/sudipm/sm750/tree/sm750",
+		"living: a living page: the line says 'getting ready'",
+		"drivers/staging/sm750fb/TODO:14: getting ready at");
+	PURPOSE("the current version at http://www.example.org/tool/ may help",
+		"http://www.example.org/tool/",
+		"living: a living page: the line says 'current version'",
+		"'the current version at'");
+	PURPOSE("see https://host.org/latest-news/x.html",
+		"https://host.org/a/b.html",
+		"unknown: ", "a word inside another URL of the line is no word");
+	/* Living: what the page is. */
+	PURPOSE("  https://github.com/mjanusz/v86d",
+		"https://github.com/mjanusz/v86d",
+		"living: a living page: a repository (a forge project's root)",
+		"Documentation/fb/uvesafb.rst:19: a repository");
+	PURPOSE("https://lists.osmocom.org/mailman/listinfo/osmocom-net-gprs",
+		"https://lists.osmocom.org/mailman/listinfo/osmocom-net-gprs",
+		"living: a living page: a list's page",
+		"Documentation/networking/gtp.rst:136: a list's page");
+	PURPOSE("https://osmocom.org/projects/linux-kernel-gtp-u/issues",
+		"https://osmocom.org/projects/linux-kernel-gtp-u/issues",
+		"living: a living page: a tracker",
+		"Documentation/networking/gtp.rst:143: a tracker");
+	PURPOSE("the ABA problem (https://en.wikipedia.org/wiki/ABA_problem)",
+		"https://en.wikipedia.org/wiki/ABA_problem",
+		"living: a living page: a wiki page",
+		"Documentation/RCU/checklist.rst:31: a wiki page");
+	PURPOSE("    https://releases.llvm.org/download.html",
+		"https://releases.llvm.org/download.html",
+		"living: a living page: a download page",
+		"Documentation/process/clang-format.rst:35: a download page");
+	PURPOSE("- <https://netfilter.org/projects/iptables/index.html>",
+		"https://netfilter.org/projects/iptables/index.html",
+		"living: a living page: a project's page",
+		"Documentation/process/changes.rst:545: a project's page");
+	/* The held-out trees' lines (issue 44's reading, helper D's notes). */
+	PURPOSE("([archive mirror](https://marc.info/?l=openssh-unix-dev)). "
+		"Bugs and feature requests are tracked on our [Bugzilla]",
+		"https://marc.info/?l=openssh-unix-dev",
+		"living: a living page: a list's archive, not one mail",
+		"openssh README.md:85: a list's archive");
+	PURPOSE(" *   (https://gnutls.org/manual/html_node/Session-resumption.html)",
+		"https://gnutls.org/manual/html_node/Session-resumption.html",
+		"living: a living page: a manual with no version in its path",
+		"lighttpd src/mod_gnutls.c:13: an unversioned manual");
+	PURPOSE("http://docs.python.org/library/zlib.html .",
+		"http://docs.python.org/library/zlib.html",
+		"living: a living page: a manual with no version in its path",
+		"zlib README:46: the current Python docs");
+	PURPOSE(NULL, "https://docs.python.org/3.11/library/zlib.html",
+		"fixed: a fixed document: a version in its path",
+		"a manual of one version is fixed");
+	PURPOSE("This Makefile requires devkitARM (http://www.devkitpro.org/"
+		"category/devkitarm/) and works inside \"contrib/nds\".",
+		"http://www.devkitpro.org/category/devkitarm/",
+		"living: a living page: a blog's category listing",
+		"zlib nintendods/README:1: a blog category");
+	PURPOSE("https://salsa.debian.org/debian/lighttpd",
+		"https://salsa.debian.org/debian/lighttpd",
+		"living: a living page: a repository (a forge project's root)",
+		"lighttpd doc/initscripts.txt:36: a repository");
+	PURPOSE("similar register layout, see: http://www.cypress.com/file/"
+		"105771/download", "http://www.cypress.com/file/105771/download",
+		"unknown: ", "qcom,ebi2.txt:48: one file's download is no page "
+		"of downloads");
+	/* Fixed documents. */
+	PURPOSE("  https://www.linux-kvm.org/images/c/c8/KvmForum2008%24kdf2008_21.pdf",
+		"https://www.linux-kvm.org/images/c/c8/KvmForum2008%24kdf2008_21.pdf",
+		"fixed: a fixed document: a document file",
+		"Documentation/virt/kvm/x86/mmu.rst:484: a PDF");
+	PURPOSE(".. _RFC1213 ipInReceives: https://tools.ietf.org/html/rfc1213#page-26",
+		"https://tools.ietf.org/html/rfc1213#page-26",
+		"fixed: a fixed document: an RFC",
+		"Documentation/networking/snmp_counter.rst:17: an RFC");
+	PURPOSE(" *  https://lkml.org/lkml/2010/6/18/4",
+		"https://lkml.org/lkml/2010/6/18/4",
+		"fixed: a fixed document: a mail in a list archive",
+		"arch/arm/kernel/hibernate.c:10: a mail");
+	PURPOSE("\thttps://marc.info/?l=linux-arm-kernel&m=110061245502000&w=2",
+		"https://marc.info/?l=linux-arm-kernel&m=110061245502000&w=2",
+		"fixed: a fixed document: a mail in a list archive",
+		"Documentation/fb/ep93xx-fb.rst:130: a mail on marc.info");
+	PURPOSE("\\url{http://www.mail-archive.com/kvm@vger.kernel.org/msg28640.html}",
+		"http://www.mail-archive.com/kvm@vger.kernel.org/msg28640.html",
+		"fixed: a fixed document: a mail in a list archive",
+		"Documentation/RCU/RTFP.txt:2440: a mail-archive.com message");
+	PURPOSE("| 1.	What is RCU, Fundamentally?  https://lwn.net/Articles/262464/",
+		"https://lwn.net/Articles/262464/",
+		"fixed: a fixed document: an article (LWN)",
+		"Documentation/RCU/whatisRCU.rst:9: an article");
+	PURPOSE("https://github.com/sifive/sifive-blocks/blob/v1.0/src/main/scala/devices/uart/UART.scala#L43",
+		"https://github.com/sifive/sifive-blocks/blob/v1.0/src/main/scala/devices/uart/UART.scala#L43",
+		"fixed: a fixed document: a version in its path",
+		"sifive-blocks-ip-versioning.txt:14: a version in its path");
+	PURPOSE("\thttps://www.intel.com/content/dam/www/public/us/en/documents/datasheets/xeon-e5-v3-datasheet-vol-2.pdf",
+		"https://www.intel.com/content/dam/www/public/us/en/documents/datasheets/xeon-e5-v3-datasheet-vol-2.html",
+		"fixed: a fixed document: a datasheet",
+		"Documentation/PCI/boot-interrupts.rst:141: a datasheet");
+	PURPOSE("\t * https://git.trustedfirmware.org/TF-A/trusted-firmware-a."
+		"git/commit/?id=3c7dcdac5c50",
+		"https://git.trustedfirmware.org/TF-A/trusted-firmware-a.git/"
+		"commit/?id=3c7dcdac5c50",
+		"fixed: a fixed document: a commit (its id in the URL)",
+		"drivers/pci/controller/pci-aardvark.c:1130: a commit is fixed");
+	PURPOSE(NULL, "https://git.trustedfirmware.org/TF-A/trusted-firmware-a.git",
+		"living: a living page: a repository (its host)",
+		"the repository itself lives");
+	/* Bare home pages. */
+	PURPOSE("\thttps://ceph.com/", "https://ceph.com/",
+		"home: a bare home page (no path but the site's door)",
+		"Documentation/filesystems/ceph.rst:202: a bare home page");
+	PURPOSE("  Please visit https://www.drbd.org to find out more.",
+		"https://www.drbd.org", "home: a bare home page (no path but "
+		"the site's door)", "drbd/index.rst:13: no path at all");
+	CHECK(purpose_home_page("http://www.cs.wisc.edu/~dusseau/index.html"),
+	      "a person's /~name/index.html is a home page");
+	CHECK(!purpose_home_page("https://ceph.com/?p=1"),
+	      "a query is no door");
+	CHECK(!purpose_home_page("https://landlock.io/docs"),
+	      "a path is no home page");
+}
+
+static const char maintainers[] =
+	"CEPH DISTRIBUTED FILE SYSTEM CLIENT (CEPH)\n"
+	"M:\tXiubo Li <xiubli@redhat.com>\n"
+	"S:\tSupported\n"
+	"W:\thttp://ceph.com/\n"
+	"F:\tDocumentation/filesystems/ceph.rst\n"
+	"F:\tfs/ceph/\n";
+
+static const char *const evidence = "dead (404); 4 checks "
+	"2026-10-01..2026-11-20, 3 failing counted; capture 20120101000000";
+
+static enum left_reason judged(struct judge *j, const char *path,
+			       enum kind kind, const char *url,
+			       const char *replacement, const char *words)
+{
+	struct judgement d;
+	enum left_reason r = judge_link(j, path, url, kind, replacement,
+					words, words ? strlen(words) : 0, &d);
+
+	judgement_release(&d);
+	return r;
+}
+
+static void judge(void)
+{
+	struct judge j;
+	struct judgement d;
+	struct strbuf sb = STRBUF_INIT;
+	char *text = xstrdup(maintainers);
+	const char *arm = " * https://developer.arm.com/docs/den0028/latest\n";
+
+	memset(&j, 0, sizeof(j));
+	maintainers_parse(text, NULL, &j.m);
+	j.have_m = 1;
+	whose_init(&j.whose, NULL, &j.m, NULL);
+
+	CHECK(judged(&j, "fs/ceph/super.c", K_ARCHIVED,
+		     "http://ceph.com/docs/next/dev/mds_internals/",
+		     "https://web.archive.org/web/2012/http://ceph.com/docs/",
+		     NULL) == LEFT_OWN_DEAD,
+	      "an archived copy of the section's own W: site is left");
+	CHECK(judged(&j, "drivers/misc/x.c", K_ARCHIVED,
+		     "http://ceph.com/docs/next/dev/mds_internals/",
+		     "https://web.archive.org/web/2012/http://ceph.com/docs/",
+		     NULL) == LEFT_NONE,
+	      "the same link in another section's file is archived");
+	CHECK(judged(&j, "Documentation/filesystems/ceph.rst", K_MOVED,
+		     "https://ceph.com/", "https://new.ceph.com/", NULL) ==
+	      LEFT_HOME_MOVE, "https://ceph.com/ -> https://new.ceph.com/: "
+	      "a home page to a home page is no patch");
+	CHECK(judged(&j, "fs/ceph/super.c", K_MOVED,
+		     "http://ceph.com/docs/master/rados/", "https://ceph.com/",
+		     NULL) == LEFT_OWN_MOVED,
+	      "the own site moved to a home page: not the same page");
+	CHECK(judged(&j, "fs/ceph/super.c", K_MOVED,
+		     "http://ceph.com/docs/master/rados/",
+		     "https://docs.ceph.com/en/latest/rados/", NULL) ==
+	      LEFT_NONE, "the own site moved to a page: moved");
+	CHECK(judged(&j, "include/linux/arm-smccc.h", K_ARCHIVED,
+		     "https://developer.arm.com/docs/den0028/latest",
+		     "https://web.archive.org/web/2017/https://developer.arm."
+		     "com/docs/den0028/latest", arm) == LEFT_LIVING,
+	      "a spec's latest is not frozen to a copy");
+	CHECK(judged(&j, "Documentation/x.rst", K_ARCHIVED,
+		     "http://www.sgi.com/", "https://web.archive.org/web/1997/"
+		     "http://www.sgi.com/", NULL) == LEFT_HOME,
+	      "an archived bare home page is left");
+	CHECK(judged(&j, "Documentation/x.rst", K_ARCHIVED,
+		     "https://lkml.org/lkml/2010/6/18/4", "https://web.archive."
+		     "org/web/2010/https://lkml.org/lkml/2010/6/18/4", NULL) ==
+	      LEFT_NONE, "a mail in an archive is archived");
+	j.home_pages = 1;
+	CHECK(judged(&j, "Documentation/x.rst", K_ARCHIVED,
+		     "http://www.sgi.com/", "https://web.archive.org/web/1997/"
+		     "http://www.sgi.com/", NULL) == LEFT_NONE,
+	      "--home-pages=1: the user asks for home pages");
+	CHECK(judged(&j, "fs/ceph/super.c", K_ARCHIVED,
+		     "http://ceph.com/", "https://web.archive.org/web/1997/"
+		     "http://ceph.com/", NULL) == LEFT_OWN_DEAD,
+	      "but never for the section's own site");
+
+	judge_link(&j, "fs/ceph/super.c", "http://ceph.com/docs/next/",
+		   K_ARCHIVED, "https://web.archive.org/web/2012/x", NULL, 0,
+		   &d);
+	judge_say(&d, "http://ceph.com/docs/next/",
+		  "https://web.archive.org/web/2012/x", evidence, &sb);
+	CHECK_STR(sb.buf, "your own site `http://ceph.com/docs/next/` does not "
+		  "answer (checked 4 times since 2026-10-01); not replaced by "
+		  "an archived copy: MAINTAINERS: CEPH DISTRIBUTED FILE SYSTEM "
+		  "CLIENT (CEPH): W: http://ceph.com/",
+		  "the owner is told, with the checks and the evidence");
+	judgement_release(&d);
+	strbuf_release(&sb);
+	judge_release(&j);
+	free(text);
+}
+
+int main(void)
+{
+	classes();
+	judge();
+	return unit_done();
+}
