@@ -31,7 +31,7 @@ static char *dir_pair(const char *path)
 	return b ? xstrndup(path, (size_t)(b - path)) : xstrndup(path, (size_t)(a - path));
 }
 
-/* By tree (the order of sending; no tree last), then area, then kind. */
+/* By tree (the order of sending; no tree last), then area, then kinds. */
 static int cmp_group(const void *a, const void *b)
 {
 	const struct group *x = a, *y = b;
@@ -45,7 +45,7 @@ static int cmp_group(const void *a, const void *b)
 	/* One directory's moved and archived patches side by side. */
 	if (!r)
 		r = strcmp(x->dir, y->dir);
-	return r ? r : (int)x->kind - (int)y->kind;
+	return r ? r : (x->kinds > y->kinds) - (x->kinds < y->kinds);
 }
 
 /* 1 when a and b are files of one directory. */
@@ -148,17 +148,19 @@ static char *area_of(struct series *c, const char *path, long *section)
 	return area;
 }
 
-/* Group an edit with the others of its area and kind. */
-static void group_add(struct series *c, size_t i)
+/*
+ * Group an edit with the others of its area whose files have the same
+ * kinds of edits as its file (kinds): a file goes whole into one patch.
+ */
+static void group_add(struct series *c, size_t i, unsigned kinds)
 {
-	enum plan_group kind = plan_group(&c->plan.v[i]);
 	struct group *g = NULL;
 	long s;
 	char *area = area_of(c, c->plan.v[i].path, &s);
 	size_t k;
 
 	for (k = 0; k < c->ng; k++)
-		if (!strcmp(c->g[k].area, area) && c->g[k].kind == kind)
+		if (!strcmp(c->g[k].area, area) && c->g[k].kinds == kinds)
 			g = &c->g[k];
 	if (!g) {
 		ALLOC_GROW(c->g, c->ng + 1, c->ag);
@@ -166,12 +168,38 @@ static void group_add(struct series *c, size_t i)
 		memset(g, 0, sizeof(*g));
 		g->area = area;
 		g->section = s;
-		g->kind = kind;
+		g->kinds = kinds;
 	} else {
 		free(area);
 	}
 	ALLOC_GROW(g->edits, g->nr + 1, g->alloc);
 	g->edits[g->nr++] = i;
+}
+
+const char *series_kinds_name(unsigned kinds)
+{
+	static char name[64];
+	int k;
+
+	name[0] = '\0';
+	for (k = 0; k < PG__COUNT; k++) {
+		if (!(kinds & (1u << k)))
+			continue;
+		if (name[0])
+			strcat(name, "+");
+		strcat(name, plan_group_name((enum plan_group)k));
+	}
+	return name;
+}
+
+size_t series_group_count(const struct series *c, const struct group *g,
+			  enum plan_group k)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->nr; i++)
+		n += plan_group(&c->plan.v[g->edits[i]]) == k;
+	return n;
 }
 
 /*
@@ -183,6 +211,7 @@ void series_group_edits(struct series *c)
 	struct plan *p = &c->plan;
 	struct keep_tree kt;
 	size_t i, j, k;
+	unsigned kinds;
 
 	keep_tree_init(&kt, c->root, c->o->cfg);
 	for (i = 0; i < p->nr; i = j) {
@@ -196,6 +225,7 @@ void series_group_edits(struct series *c)
 		 */
 		if (b)
 			plan_fit(p, i, j, b->buf, b->len, &kt, &c->kept);
+		kinds = 0;
 		for (k = i; k < j; k++) {
 			struct planned *e = &p->v[k];
 
@@ -211,7 +241,15 @@ void series_group_edits(struct series *c)
 				continue;
 			}
 			if (e->kept == KEEP_NONE && e->judged.left == LEFT_NONE)
-				group_add(c, k);
+				kinds |= 1u << plan_group(e);
+		}
+		/* The file's edits to make, all in the one group. */
+		for (k = i; kinds && k < j; k++) {
+			struct planned *e = &p->v[k];
+
+			if (b && !e->applied && !e->changed &&
+			    e->kept == KEEP_NONE && e->judged.left == LEFT_NONE)
+				group_add(c, k, kinds);
 		}
 	}
 	keep_tree_release(&kt);
@@ -230,7 +268,7 @@ void series_drop_unkept(struct series *c)
 			if (c->unkept_names.len)
 				strbuf_addstr(&c->unkept_names, ", ");
 			strbuf_addf(&c->unkept_names, "%s (%s)", g->area,
-				    plan_group_name(g->kind));
+				    series_kinds_name(g->kinds));
 			free(g->area);
 			free(g->edits);
 			continue;

@@ -132,9 +132,12 @@ static void facts_of(struct series *c, size_t first, size_t last,
 
 	memset(f, 0, sizeof(*f));
 	for (k = first; k < last; k++)
-		for (i = 0; c->g[k].kind == PG_ARCHIVED &&
-		     i < c->g[k].nr; i++)
-			read_facts(c->plan.v[c->g[k].edits[i]].evidence, f);
+		for (i = 0; i < c->g[k].nr; i++) {
+			const struct planned *e = &c->plan.v[c->g[k].edits[i]];
+
+			if (plan_group(e) == PG_ARCHIVED)
+				read_facts(e->evidence, f);
+		}
 }
 
 /* "[it|each ]failed ...": who is "" where the sentence names the links. */
@@ -182,9 +185,10 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct dead_facts f;
+	size_t n = series_group_count(c, &c->g[gi], PG_ARCHIVED);
 
 	facts_of(c, gi, gi + 1, &f);
-	if (c->g[gi].nr == 1) {
+	if (n == 1) {
 		strbuf_addstr(&sb, "This web link is dead: ");
 		checks_clause(&f, "it", &sb);
 		strbuf_addstr(&sb, ".  Point it at the Web Archive's copy ");
@@ -194,7 +198,7 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 		strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
 	}
 	dates_clause(&f, &sb);
-	strbuf_addstr(&sb, c->g[gi].nr == 1 ? ".  The capture has a fixed date "
+	strbuf_addstr(&sb, n == 1 ? ".  The capture has a fixed date "
 		      "and was replayed and found good." : ".  Each capture has "
 		      "a fixed date and was replayed and found good.");
 	add_wrapped(msg, sb.buf, 72);
@@ -268,19 +272,33 @@ static void add_evidence(struct strbuf *out, const struct planned *e)
 	add_hanging(out, e->evidence, 75, 4);
 }
 
+/*
+ * A patch of several kinds (a file whose links moved and died) says each
+ * kind's why above its own links: which link moved and which is an
+ * archived copy is never left to the reader.
+ */
 void series_message(struct series *c, struct group *g, struct strbuf *msg)
 {
-	size_t i;
+	size_t i, n;
+	int k;
 
 	strbuf_addf(msg, "%s%s\n\n", g->style.prefix, g->summary);
-	if (g->kind == PG_ARCHIVED)
-		archived_why(c, (size_t)(g - c->g), msg);
-	else
-		add_wrapped(msg, why_of(g->kind, g->nr), 72);
-	strbuf_addch(msg, '\n');
-	for (i = 0; i < g->nr; i++)
-		add_link(msg, &c->plan.v[g->edits[i]]);
-	strbuf_addstr(msg, "\nFound and checked by linkmend.\n");
+	for (k = 0; k < PG__COUNT; k++) {
+		if (!(g->kinds & (1u << k)))
+			continue;
+		n = series_group_count(c, g, (enum plan_group)k);
+		if (k == PG_ARCHIVED)
+			archived_why(c, (size_t)(g - c->g), msg);
+		else
+			add_wrapped(msg, why_of((enum plan_group)k, n), 72);
+		strbuf_addch(msg, '\n');
+		for (i = 0; i < g->nr; i++)
+			if (plan_group(&c->plan.v[g->edits[i]]) ==
+			    (enum plan_group)k)
+				add_link(msg, &c->plan.v[g->edits[i]]);
+		strbuf_addch(msg, '\n');
+	}
+	strbuf_addstr(msg, "Found and checked by linkmend.\n");
 	if (c->o->signoff)
 		strbuf_addf(msg, "\nSigned-off-by: %s <%s>\n", c->from_name, c->from_mail);
 }
@@ -446,8 +464,12 @@ void series_cover_text(struct series *c, size_t first, size_t last,
 	size_t i, links = 0, by_kind[PG__COUNT] = { 0 };
 
 	for (i = first; i < last; i++) {
+		int k;
+
 		links += c->g[i].nr;
-		by_kind[c->g[i].kind] += c->g[i].nr;
+		for (k = 0; k < PG__COUNT; k++)
+			by_kind[k] += series_group_count(c, &c->g[i],
+							 (enum plan_group)k);
 	}
 	cover_subject(c, first, last, by_kind, subject);
 	if (parts > 1)

@@ -137,7 +137,7 @@ static char *summary_at(struct series *c, struct group *g, int level)
 			what = NULL;
 		}
 	}
-	s = subject_summary(g->kind, g->nr, noun_of(c, g), what,
+	s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), what,
 			    g->style.capital, room);
 	/* Too long a place: the first file's name, then none. */
 	if (!s && what && level) {
@@ -149,12 +149,12 @@ static char *summary_at(struct series *c, struct group *g, int level)
 				    files - 1) :
 			    xstrdup(base ? base + 1 : first);
 
-		s = subject_summary(g->kind, g->nr, noun_of(c, g), alt,
+		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), alt,
 				    g->style.capital, room);
 		free(alt);
 	}
 	if (!s)
-		s = subject_summary(g->kind, g->nr, noun_of(c, g), NULL,
+		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), NULL,
 				    g->style.capital, room);
 	free(what);
 	return s;

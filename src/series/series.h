@@ -40,7 +40,12 @@ struct series_opts;	/* write.h: what the stage was asked */
 struct group {
 	char *area;		/* section name, or directory pair */
 	long section;
-	enum plan_group kind;
+	/*
+	 * The kinds of its edits, a bit (1 << PG_*) each: every file of
+	 * the group has exactly these, so a file whose links moved and
+	 * died is in one patch, never two.
+	 */
+	unsigned kinds;
 	size_t *edits;		/* indexes into the plan */
 	size_t nr, alloc;
 	struct subject_style style;
@@ -140,6 +145,14 @@ struct unit *series_plan_units(struct series *c, size_t *nunits);
 /* The wave of each of nu series into wave[]: the number of waves. */
 size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
 			 size_t *wave);
+
+/* group.c: what a group holds. */
+
+/* "moved", "moved+archived": the kinds of a group, for messages. */
+const char *series_kinds_name(unsigned kinds);
+/* The edits of group g of kind k (a PG_*). */
+size_t series_group_count(const struct series *c, const struct group *g,
+			  enum plan_group k);
 
 /* name.c: subjects. */
 

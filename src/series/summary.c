@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
 #include "summary.h"
 
@@ -31,6 +32,88 @@ static char *wording(enum plan_group kind, int way, size_t links,
 	default:
 		return xstrfmt("update moved %s%slink%s", noun, sp, one);
 	}
+}
+
+/*
+ * The ways to say what a patch of several kinds does, longest first:
+ * each kind named ("update moved and dead web links"; links in strings
+ * and comments both: "update web links in strings and comments").
+ */
+static char *mixed_wording(unsigned kinds, int way, size_t links,
+			   const char *noun)
+{
+	static const char *const adj[PG__COUNT] = { "moved", "http", "dead",
+						    NULL };
+	const char *one = links == 1 ? "" : "s";
+	const char *sp = *noun ? " " : "";
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0, left = 0;
+	int k;
+
+	if (way == 2 || (kinds & (1u << PG_STRINGS)))
+		return xstrfmt("update %s%slink%s%s", noun, sp, one,
+			       kinds & (1u << PG_STRINGS) && way < 2 ?
+			       " in strings and comments" : "");
+	for (k = 0; k < PG__COUNT; k++)
+		left += adj[k] && (kinds & (1u << k));
+	strbuf_addstr(&sb, "update ");
+	for (k = 0; k < PG__COUNT; k++) {
+		if (!adj[k] || !(kinds & (1u << k)))
+			continue;
+		if (n)
+			strbuf_addstr(&sb, n + 1 == left ? " and " : ", ");
+		strbuf_addstr(&sb, adj[k]);
+		n++;
+	}
+	strbuf_addf(&sb, " %s%slink%s", noun, sp, one);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* 1 when kinds holds more than one kind. */
+static int several(unsigned kinds)
+{
+	return (kinds & (kinds - 1)) != 0;
+}
+
+char *subject_summary_kinds(unsigned kinds, size_t links, const char *noun,
+			    const char *what, int capital, size_t room)
+{
+	/* Longest first: the noun before the verb's length. */
+	static const struct { int noun, way; } order[] = {
+		{ 1, 0 }, { 0, 0 }, { 0, 2 },
+	};
+	size_t i, n = sizeof(order) / sizeof(order[0]);
+	char *s = NULL;
+
+	if (!several(kinds)) {
+		enum plan_group kind = PG_MOVED;
+
+		while (kind < PG__COUNT && !(kinds & (1u << kind)))
+			kind++;
+		return subject_summary(kind, links, noun, what, capital, room);
+	}
+	for (i = 0; i < n && !s; i++) {
+		char *t = mixed_wording(kinds, order[i].way, links,
+					order[i].noun ? (noun ? noun : "web") :
+					"");
+
+		if (what) {
+			char *u = xstrfmt("%s %s %s", t, kinds &
+					  (1u << PG_STRINGS) ? "of" : "in",
+					  what);
+
+			free(t);
+			t = u;
+		}
+		/* Without a place, the shortest stands whatever the room. */
+		if (strlen(t) <= room || (!what && i == n - 1))
+			s = t;
+		else
+			free(t);
+	}
+	if (s && capital)
+		s[0] = (char)toupper((unsigned char)s[0]);
+	return s;
 }
 
 char *subject_summary(enum plan_group kind, size_t links, const char *noun,

@@ -23,6 +23,16 @@ char *subject_summary(enum plan_group kind, size_t links, const char *noun,
 		      const char *what, int capital, size_t room);
 
 /*
+ * The same for a patch whose links are of the kinds kinds (a bit,
+ * 1 << PG_*, each): one kind's words where there is one; else each
+ * kind named, "update moved and dead web links", the links of strings
+ * said to be in strings and comments ("update web links" where nothing
+ * longer fits).
+ */
+char *subject_summary_kinds(unsigned kinds, size_t links, const char *noun,
+			    const char *what, int capital, size_t room);
+
+/*
  * 1 when a summary naming what would repeat the prefix: "net: ... in
  * net", "hwmon: (tmp513) ... in tmp513.c".
  */

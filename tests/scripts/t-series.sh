@@ -104,6 +104,12 @@ cat > drivers/foo/foo.c <<'C'
  */
 static int foo;
 C
+# A file of the same section whose one link moved: a patch of its own,
+# beside foo.c's, whose links moved and died.
+cat > drivers/foo/foo.h <<'C'
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Registers: http://www.foo-vendor.org/docs/old.html */
+C
 cat > drivers/qux/qux.c <<'C'
 // SPDX-License-Identifier: GPL-2.0
 /* The qux driver.  Manual: http://www.foo-vendor.org/docs/old.html */
@@ -234,19 +240,24 @@ fi
 same "one series per tree (MAINTAINERS T:, a parent's where the section has none), files without one last" \
 	"$(grep -v '^#' "$O/INDEX" | tr '\t\n' ' |')" \
 	"core-drivers 1 git git://git.linkmend-web.org/pub/scm/core/drivers.git|foo-foo 2 git git://git.linkmend-web.org/pub/scm/foo/foo.git|netdev-net-next 1 git git://git.kernel.org/pub/scm/linux/kernel/git/netdev/net-next.git|no-tree 1 -|"
-same "--archived adds archived patches of their own; one patch is a [PATCH] alone" \
+same "--archived: a file's dead links in the patch of its moved ones, a file of one kind alone; one patch is a [PATCH] alone" \
 	"$(cd "$O" && ls */ | tr '\n' ' ')" \
-	"core-drivers/: 0001-foo-update-moved-datasheet-link-in-quux.c.patch  foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-links.patch 0002-foo-replace-dead-web-link-with-archived-copy.patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
+	"core-drivers/: 0001-foo-update-moved-datasheet-link-in-quux.c.patch  foo-foo/: 0000-cover-letter.patch 0001-foo-update-moved-web-link.patch 0002-foo-update-moved-and-dead-web-links.patch  netdev-net-next/: 0001-bar-replace-dead-web-links-with-archived-copies.patch  no-tree/: 0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch "
+# Each file in one patch of its series: moved and dead links of foo.c once
+# went in two patches of one series.
+same "no file is in two patches of one series" \
+	"$(for d in "$O"/*/; do grep -h '^+++ b/' "$d"/000[1-9]*.patch | sort | uniq -d; done | wc -l)" "0"
 # A place the prefix already names (foo: ... in foo.c) is not repeated.
 same "subjects: the area's prefix, what (a datasheet's link, by its line) and where, the tree's tag, numbered in a series" \
 	"$(cd "$O" && for f in */*.patch; do sed -n '/^Subject:/{N;s/\n / /;s/\nTo:.*//;s/\nCc:.*//;s/\n.*//;p}' "$f"; done | tr '\n' '|')" \
-	"Subject: [PATCH] foo: update moved datasheet link in quux.c|Subject: [PATCH 0/2] foo: update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web links|Subject: [PATCH 2/2] foo: replace dead web link with archived copy|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
-same "no two subjects alike" "$(grep -h '^Subject:' "$O"/*/0*.patch | sed 's/\[[^]]*\] //' | sort | uniq -d | wc -l)" "0"
+	"Subject: [PATCH] foo: update moved datasheet link in quux.c|Subject: [PATCH 0/2] foo: update moved and dead web links|Subject: [PATCH 1/2] foo: update moved web link|Subject: [PATCH 2/2] foo: update moved and dead web links|Subject: [PATCH net-next] bar: replace dead web links with archived copies|Subject: [PATCH] baz: replace dead web link with archived copy in entry.S|"
+# A cover says what its series does: its one mixed patch may say the same.
+same "no two patches' subjects alike" "$(grep -h '^Subject:' "$O"/*/000[1-9]*.patch | sed 's/\[[^]]*\] //' | sort | uniq -d | wc -l)" "0"
 ok "an Obsolete section gets no patch, and series says so" \
 	grep -q "^series: 1 patch not written: no one maintains its section (Orphan or Obsolete): QUX DRIVER (moved)$" "$SCRATCH/series.err"
 ok "no patch touches the Obsolete section's files" bash -c "! grep -q 'drivers/qux' '$O'/*/0*.patch"
-F1=$O/foo-foo/0001-foo-update-moved-web-links.patch
-F2=$O/foo-foo/0002-foo-replace-dead-web-link-with-archived-copy.patch
+F1=$O/foo-foo/0002-foo-update-moved-and-dead-web-links.patch
+F2=$O/foo-foo/0001-foo-update-moved-web-link.patch
 B=$O/netdev-net-next/0001-bar-replace-dead-web-links-with-archived-copies.patch
 Z=$O/no-tree/0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch
 hdr() { sed -n '/^$/q;/^\(To\|Cc\): /p' "$1" | tr '\n' '|'; }
@@ -286,7 +297,12 @@ ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.or
 tr '\n' ' ' < "$B" > "$SCRATCH/b.flat"
 tr '\n' ' ' < "$O/foo-foo/0000-cover-letter.patch" > "$SCRATCH/cover.flat"
 ok "the message says how many checks failed, and when" grep -q "These web links are dead: each failed the one check made, on 2023-11-14\." "$SCRATCH/b.flat"
-ok "one link is 'this link', not 'these'" grep -q "^This web link is dead: it failed the one check made, on 2023-11-14\." "$F2"
+ok "one link is 'this link', not 'these'" grep -q "^This web link is dead: it failed the one check made, on 2023-11-14\." "$F1"
+# A patch of two kinds says which link is which: each kind's why, then
+# its own links.
+same "a mixed patch gives each kind's why above its own links" \
+	"$(msg_of "$F1" | grep -o '^These web links moved\|^This web link is dead\|^drivers/foo/foo.c:[0-9]*: [^ ]* -> https://[a-z.-]*/' | tr '\n' '|')" \
+	"These web links moved|drivers/foo/foo.c:3: http://www.foo-vendor.org/docs/old.html -> https://www.foo-vendor.org/|drivers/foo/foo.c:4: http://www.foo-vendor.org/pdf/spec.pdf -> https://docs.foo-vendor.org/|This web link is dead|drivers/foo/foo.c:5: http://www.bar-chips.org/faq.html -> https://web.archive.org/|"
 ok "it claims no repeated checks that were not made" bash -c "! grep -qi 'repeated checks' '$SCRATCH/b.flat' '$SCRATCH/cover.flat'"
 ok "it names the one commit the lines' dates come from" grep -q "nearest the commit that brought its line into this tree's history ([0-9a-f]\{12\}, for all of them)" "$SCRATCH/b.flat"
 ok "the cover letter's account is the evidence's" grep -q "The dead link archived here failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
@@ -307,7 +323,7 @@ same "a message whose evidence was doctored is caught" "$(sed -n 's/^claims_cont
 # prefix that names no part of the owning section.
 same "conventions.py finds foo: the owning section's" \
 	"$(python3 "$TESTS/kernel/conventions.py" "$T" "$F1" | sed -n 's/^subjects_not_section_convention: //p')" "0"
-sed 's/^Subject: \[PATCH 1\/2\] foo: /Subject: [PATCH 1\/2] include: /' "$F1" > "$SCRATCH/doctored/include.patch"
+sed 's/^Subject: \[PATCH 2\/2\] foo: /Subject: [PATCH 2\/2] include: /' "$F1" > "$SCRATCH/doctored/include.patch"
 same "and catches include: on the same patch" \
 	"$(python3 "$TESTS/kernel/conventions.py" "$T" "$SCRATCH/doctored/include.patch" | sed -n 's/^subjects_not_section_convention: //p')" "1"
 
@@ -333,9 +349,9 @@ if command -v b4 > /dev/null; then
 		git worktree remove --force "$SCRATCH/wt-$d"
 	done
 	ok "a patch's own people are below its '---', as Cc: lines b4 reads" \
-		grep -q '^Cc: Spec Watcher <spec@linkmend-web.org>$' "$SCRATCH"/b4-foo-foo/0001-*.eml
+		grep -q '^Cc: Spec Watcher <spec@linkmend-web.org>$' "$SCRATCH"/b4-foo-foo/0002-*.eml
 	ok "git am drops them: they are not in the commit message" \
-		bash -c "! sed -n '/^\$/,/^---\$/p' '$SCRATCH'/b4-foo-foo/0001-*.eml | grep -q '^Cc: Spec'"
+		bash -c "! sed -n '/^\$/,/^---\$/p' '$SCRATCH'/b4-foo-foo/0002-*.eml | grep -q '^Cc: Spec'"
 	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
 		--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
 	ok "a second run replaces the branches; the old tips stay in their reflogs" \
