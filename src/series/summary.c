@@ -80,7 +80,7 @@ char *subject_summary_kinds(unsigned kinds, size_t links, const char *noun,
 {
 	/* Longest first: the noun before the verb's length. */
 	static const struct { int noun, way; } order[] = {
-		{ 1, 0 }, { 0, 0 }, { 0, 2 },
+		{ 1, 0 }, { 0, 0 }, { 1, 2 },
 	};
 	size_t i, n = sizeof(order) / sizeof(order[0]);
 	char *s = NULL;

@@ -2,14 +2,18 @@
 /*
  * series: the way to git every step of a series takes (series_git_cmd(),
  * series_git()) hands git every argument; it once copied them into a
- * fixed argv[32] and dropped all past the 28th without a word.
+ * fixed argv[32] and dropped all past the 28th without a word.  And the
+ * edits' groups: a file is in one, whatever kinds its links are of.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../src/lib/run.h"
 #include "../../src/lib/strbuf.h"
+#include "../../src/lib/xalloc.h"
 #include "../../src/series/series.h"
+#include "../../src/series/write.h"
 #include "unit.h"
 
 /* How many "'argNN'" git rev-parse --sq-quote gave back. */
@@ -58,8 +62,122 @@ static void test_many_arguments(void)
 	strbuf_release(&out);
 }
 
+/*
+ * t-series.sh's foo driver: one file with a moved and a dead link (49
+ * kernel files are so), another with a moved one.
+ */
+static const char foo_c[] =
+	"/*\n"
+	" * The foo driver.  Manual: http://www.foo-vendor.org/docs/old.html\n"
+	" * FAQ: http://www.bar-chips.org/faq.html\n"
+	" */\n";
+static const char foo_h[] =
+	"/* Registers: http://www.foo-vendor.org/docs/old.html */\n";
+
+static void add_edit(struct series *c, const char *path, const char *buf,
+		     const char *url, unsigned line, enum kind kind,
+		     const char *to)
+{
+	struct planned *e;
+	const char *at = strstr(buf, url);
+
+	ALLOC_GROW(c->plan.v, c->plan.nr + 1, c->plan.alloc);
+	e = &c->plan.v[c->plan.nr++];
+	memset(e, 0, sizeof(*e));
+	e->path = xstrdup(path);
+	e->start = (size_t)(at - buf);
+	e->end = e->start + strlen(url);
+	e->line = line;
+	e->text = xstrdup(url);
+	e->url = xstrdup(url);
+	e->replacement = xstrdup(to);
+	e->evidence = xstrdup("test");
+	e->kind = kind;
+	e->ctx = CTX_C_COMMENT;
+}
+
+static void put_blob(struct series *c, const char *path, const char *text)
+{
+	struct strbuf *sb = xcalloc(1, sizeof(*sb));
+
+	strbuf_init(sb, 0);
+	strbuf_addstr(sb, text);
+	*strmap_put(&c->blobs, path) = sb;
+}
+
+/* The groups path is in. */
+static size_t groups_of(const struct series *c, const char *path)
+{
+	size_t k, i, n = 0;
+
+	for (k = 0; k < c->ng; k++)
+		for (i = 0; i < c->g[k].nr; i++)
+			if (!strcmp(c->plan.v[c->g[k].edits[i]].path, path)) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+static void test_one_group_per_file(void)
+{
+	struct series_opts o;
+	struct series c;
+	struct strmap_entry *me;
+	size_t k;
+
+	memset(&o, 0, sizeof(o));
+	memset(&c, 0, sizeof(c));
+	o.base_rev = "HEAD";
+	c.o = &o;
+	add_edit(&c, "drivers/foo/foo.c", foo_c,
+		 "http://www.foo-vendor.org/docs/old.html", 2, K_MOVED,
+		 "https://www.foo-vendor.org/docs/new.html");
+	add_edit(&c, "drivers/foo/foo.c", foo_c,
+		 "http://www.bar-chips.org/faq.html", 3, K_ARCHIVED,
+		 "https://web.archive.org/web/20050101000000/"
+		 "http://www.bar-chips.org/faq.html");
+	add_edit(&c, "drivers/foo/foo.h", foo_h,
+		 "http://www.foo-vendor.org/docs/old.html", 1, K_MOVED,
+		 "https://www.foo-vendor.org/docs/new.html");
+	put_blob(&c, "drivers/foo/foo.c", foo_c);
+	put_blob(&c, "drivers/foo/foo.h", foo_h);
+	series_group_edits(&c);
+	CHECK(c.plan.nr == 3 && c.ng >= 1,
+	      "series_group_edits: the three edits are grouped (the setup)");
+	CHECK(groups_of(&c, "drivers/foo/foo.c") == 1,
+	      "a file whose links moved and died is in one group");
+	CHECK(groups_of(&c, "drivers/foo/foo.h") == 1,
+	      "a file of one kind is in one group");
+	CHECK(c.ng == 2, "two groups: foo.c's two kinds, foo.h's one");
+	for (k = 0; k < c.ng; k++) {
+		const char *p = c.plan.v[c.g[k].edits[0]].path;
+
+		if (!strcmp(p, "drivers/foo/foo.c"))
+			CHECK(c.g[k].nr == 2 && !strcmp(series_kinds_name(
+			      c.g[k].kinds), "moved+archived"),
+			      "foo.c's group: both its edits, moved+archived");
+		else
+			CHECK(c.g[k].nr == 1 && !strcmp(series_kinds_name(
+			      c.g[k].kinds), "moved"),
+			      "foo.h's group: its moved edit alone");
+	}
+	for (k = 0; k < c.ng; k++) {
+		free(c.g[k].area);
+		free(c.g[k].edits);
+	}
+	free(c.g);
+	strmap_for_each(&c.blobs, me) {
+		strbuf_release(me->value);
+		free(me->value);
+	}
+	strmap_clear(&c.blobs, NULL);
+	plan_release(&c.plan);
+}
+
 int main(void)
 {
 	test_many_arguments();
+	test_one_group_per_file();
 	return unit_done();
 }

@@ -38,6 +38,20 @@ static void summary(enum plan_group kind, size_t n, const char *what, int cap,
 	free(s);
 }
 
+/* A patch of several kinds' wording within room columns. */
+static void kinds(unsigned k, size_t n, const char *what, size_t room,
+		  const char *want, const char *why)
+{
+	char *s = subject_summary_kinds(k, n, NULL, what, 0, room);
+
+	if (want)
+		CHECK_STR(s, want, why);
+	else
+		CHECK(s == NULL, why);
+	CHECK(!s || strlen(s) <= room || !what, "and it fits");
+	free(s);
+}
+
 /* The wording within room columns, or NULL (none fits with what). */
 static void tight(enum plan_group kind, size_t n, const char *what,
 		  size_t room, const char *want, const char *why)
@@ -339,6 +353,37 @@ int main(void)
 	      "none fits with the place: NULL, never a cut");
 	tight(PG_MOVED, 1, NULL, 5, "update moved link",
 	      "without a place, the shortest whatever the room");
+	/*
+	 * A file whose links moved and died is one patch (issue 44: 49
+	 * kernel files had two): its subject names both kinds.
+	 */
+	kinds(1u << PG_MOVED | 1u << PG_ARCHIVED, 3, "seq_file.c", 75,
+	      "update moved and dead web links in seq_file.c",
+	      "moved and dead links of one file: both named");
+	kinds(1u << PG_MOVED | 1u << PG_ARCHIVED, 3, NULL, 75,
+	      "update moved and dead web links", "without a place");
+	kinds(1u << PG_MOVED | 1u << PG_UPGRADE | 1u << PG_ARCHIVED, 4,
+	      "foo.c", 75, "update moved, http and dead web links in foo.c",
+	      "three kinds, each named");
+	kinds(1u << PG_UPGRADE | 1u << PG_ARCHIVED, 1, NULL, 75,
+	      "update http and dead web link", "one link of each: no plural");
+	kinds(1u << PG_MOVED | 1u << PG_STRINGS, 2, "foo.c", 75,
+	      "update web links in strings and comments of foo.c",
+	      "links in strings and in comments: both said");
+	kinds(1u << PG_MOVED | 1u << PG_ARCHIVED, 2, "bfq-iosched.c", 44,
+	      "update moved and dead links in bfq-iosched.c",
+	      "'web' dropped where it does not fit");
+	kinds(1u << PG_MOVED | 1u << PG_ARCHIVED, 2, "bfq-iosched.c", 40,
+	      "update web links in bfq-iosched.c",
+	      "then the kinds: 'update web links'");
+	kinds(1u << PG_MOVED | 1u << PG_ARCHIVED, 2, "bfq-iosched.c", 20,
+	      NULL, "none fits with the place: NULL, never a cut");
+	kinds(1u << PG_MOVED | 1u << PG_ARCHIVED, 2, NULL, 10,
+	      "update web links",
+	      "without a place, the shortest whatever the room");
+	kinds(1u << PG_ARCHIVED, 1, "foo.c", 75,
+	      "replace dead web link with archived copy in foo.c",
+	      "one kind: that kind's own words");
 	CHECK(subject_repeats("net: ", "net"), "'net: ... in net' repeats");
 	CHECK(subject_repeats("hwmon: (tmp513) ", "tmp513.c"),
 	      "'hwmon: (tmp513) ... in tmp513.c' repeats");
