@@ -181,6 +181,12 @@ guessed=$(cat /dev/null $(cat "$out/patches.txt") |
 # message width against the tree's own get_maintainer.pl.
 python3 "$here/series-check.py" "$tree" "$out/series" > "$out/series-check.txt"
 cat "$out/series-check.txt"
+# What the patches change, read from their diffs and MAINTAINERS alone
+# (tests/kernel/series-figures.py): files in two patches of a series,
+# links archived on their own section's hosts, home pages archived or
+# moved to home pages.
+python3 "$here/series-figures.py" "$tree" "$out/series" "$out/series-figures.txt"
+cat "$out/series-figures.txt"
 # Each subject's prefix against its owning MAINTAINERS section's
 # convention, read with none of linkmend's code (tests/kernel/conventions.py).
 python3 "$here/conventions.py" "$tree" $(find "$out/series" -name '0*.patch' ! -name '0000-*' | sort) > "$out/conventions.txt"
@@ -256,14 +262,21 @@ summary urls_found "$(grep -o 'occurrences [0-9]*' "$out/run.txt" | head -1 | cu
 summary urls_checked "$(grep -o 'checked [0-9]*' "$out/run.txt" | head -1 | cut -d' ' -f2)"
 grep -E '^(verdict|resolved)_' "$out/accuracy.txt" | sed 's/: /: /' | while IFS=': ' read -r k v; do summary "$k" "$v"; done
 summary patches "$patches"
-narch=$(grep -c 'replace-dead-web-link' "$out/patches.txt")
-summary patches_archived "$narch (with --archived; the default, moved and upgrade, writes the other $((patches - narch)))"
+# A patch that adds an archived copy, whether or not its file's other
+# links moved (one patch per file: "update moved and dead web links").
+narch=$(cat /dev/null $(cat "$out/patches.txt") | awk '/^From [0-9a-f]+ Mon Sep 17 00:00:00 2001$/ { n += hit; hit = 0 } /^\+.*:\/\/web\.archive\.org\/web\// { hit = 1 } END { print n + hit }')
+summary patches_archived "$narch (patches adding an archived copy, with --archived; the default, moved and upgrade, leaves those links out)"
 summary series "$(grep -vc '^#' "$out/series/INDEX") (one per tree, at most 15 patches each: $out/series/INDEX)"
 for k in recipients_match_get_maintainer patches_without_to duplicate_summaries \
 	 series_spanning_trees message_lines_over_75 covers_without_all_recipients \
 	 messages_with_evidence_above_cut subjects_over_75 summaries_with_maintainers_title; do
 	summary "$k" "$(sed -n "s/^$k: //p" "$out/series-check.txt")"
 done
+sf() { sed -n "s/^$1: //p" "$out/series-figures.txt"; }
+summary files_in_two_patches "$(sf files_in_two_patches) (files more than one patch of one series changes: tests/kernel/series-figures.py; goal 0)"
+summary archived_on_own_hosts "$(sf archived_on_own_hosts) of $(sf links_archived_in_patches) archived links (the original's host named by a W:/B:/T:/L:/Q: line of a section covering the file; goal 0)"
+summary archived_home_pages "$(sf archived_home_pages) of $(sf links_archived_in_patches) archived links (a bare home page: no path, /, or an index page; goal 0)"
+summary home_to_home_moves "$(sf home_to_home_moves) of $(sf links_moved_in_patches) moved links (both the old and the new URL bare home pages; goal 0)"
 summary subjects_not_section_convention "$(sed -n 's/^subjects_not_section_convention: //p' "$out/conventions.txt") of $(sed -n 's/^patches_judged: //p' "$out/conventions.txt") (tests/kernel/conventions.py)"
 summary in_process_routing_matches "$inproc_same of $inproc_all (series --no-get-maintainer: the same To: and Cc: as get_maintainer.pl's)"
 summary files_touched "$(git -C "$kdir" diff --name-only "$base" | wc -l)"
@@ -337,5 +350,6 @@ for k in patches_without_to duplicate_summaries message_lines_over_75 covers_wit
 done
 case $(sc series_spanning_trees) in "0 of "*) ;; *) ok=0 ;; esac
 [ "$(fig subjects_not_section_convention "$out/conventions.txt")" = 0 ] || ok=0
+[ "$(fig files_in_two_patches "$out/series-figures.txt")" = 0 ] || ok=0
 [ "$inproc_same" = "$inproc_all" ] || ok=0
 [ $ok = 1 ] && echo "e2e: ok" || { echo "e2e: FAILED"; exit 1; }

@@ -326,6 +326,21 @@ same "conventions.py finds foo: the owning section's" \
 sed 's/^Subject: \[PATCH 2\/2\] foo: /Subject: [PATCH 2\/2] include: /' "$F1" > "$SCRATCH/doctored/include.patch"
 same "and catches include: on the same patch" \
 	"$(python3 "$TESTS/kernel/conventions.py" "$T" "$SCRATCH/doctored/include.patch" | sed -n 's/^subjects_not_section_convention: //p')" "1"
+# The e2e's reader of what patches change (tests/kernel/series-figures.py,
+# none of linkmend's code): no file in two patches here; one copied into
+# a second patch is caught, and so are links archived on a host the
+# file's own section names (W:), once the fixture's section names one.
+python3 "$TESTS/kernel/series-figures.py" "$T" "$O" > "$SCRATCH/figures"
+same "series-figures.py: no file in two patches, no link archived on its section's host" \
+	"$(sed -n 's/^\(files_in_two_patches\|archived_on_own_hosts\|links_archived_in_patches\): //p' "$SCRATCH/figures" | tr '\n' ' ')" "8 0 0 "
+cp "$F1" "$SCRATCH/doctored/foo-foo/0003-copy.patch"
+same "and catches foo.c in a second patch of its series" \
+	"$(python3 "$TESTS/kernel/series-figures.py" "$T" "$SCRATCH/doctored" | sed -n 's/^files_in_two_patches: //p')" "1"
+mkdir -p "$SCRATCH/own-tree/drivers/bar"
+sed 's|^F:\tdrivers/bar/$|W:\thttp://www.bar-chips.org/\nF:\tdrivers/bar/|' MAINTAINERS > "$SCRATCH/own-tree/MAINTAINERS"
+same "and the dead links of bar's files (each on a line of its own) on the host BAR's W: line names" \
+	"$(python3 "$TESTS/kernel/series-figures.py" "$SCRATCH/own-tree" "$O" | sed -n 's/^archived_on_own_hosts: //p')" \
+	"$(grep -c '^+[^+].*://web\.archive\.org/web/' "$B")"
 
 # Handed to b4: an enrolled 'b4 prep' branch per series, from which
 # 'b4 send -o' writes the patches series wrote, to their people.
