@@ -138,7 +138,7 @@ static char *summary_at(struct series *c, struct group *g, int level)
 		}
 	}
 	s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), what,
-			    g->style.capital, room);
+				  g->style.capital, room);
 	/* Too long a place: the first file's name, then none. */
 	if (!s && what && level) {
 		const char *first = c->plan.v[g->edits[0]].path;
@@ -149,13 +149,13 @@ static char *summary_at(struct series *c, struct group *g, int level)
 				    files - 1) :
 			    xstrdup(base ? base + 1 : first);
 
-		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), alt,
-				    g->style.capital, room);
+		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g),
+					  alt, g->style.capital, room);
 		free(alt);
 	}
 	if (!s)
-		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), NULL,
-				    g->style.capital, room);
+		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g),
+					  NULL, g->style.capital, room);
 	free(what);
 	return s;
 }
