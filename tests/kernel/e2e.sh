@@ -273,7 +273,7 @@ for k in recipients_match_get_maintainer patches_without_to duplicate_summaries 
 	summary "$k" "$(sed -n "s/^$k: //p" "$out/series-check.txt")"
 done
 sf() { sed -n "s/^$1: //p" "$out/series-figures.txt"; }
-summary files_in_two_patches "$(sf files_in_two_patches) (files more than one patch of one series changes: tests/kernel/series-figures.py; goal 0)"
+summary files_in_two_patches "$(sf files_in_two_patches) (files more than one patch of one tree's series changes, its parts together; $(sf files_in_two_patches_of_one_directory) within one directory: tests/kernel/series-figures.py; goal 0)"
 summary archived_on_own_hosts "$(sf archived_on_own_hosts) of $(sf links_archived_in_patches) archived links (the original's host named by a W:/B:/T:/L:/Q: line of a section covering the file; goal 0)"
 summary archived_home_pages "$(sf archived_home_pages) of $(sf links_archived_in_patches) archived links (a bare home page: no path, /, or an index page; goal 0)"
 summary home_to_home_moves "$(sf home_to_home_moves) of $(sf links_moved_in_patches) moved links (both the old and the new URL bare home pages; goal 0)"

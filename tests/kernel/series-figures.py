@@ -7,8 +7,11 @@ the diffs' removed and added lines).
 usage: series-figures.py TREE SERIES-DIR [OUT]
 
 Writes "name: value" figures (to OUT, else standard output):
-  files_in_two_patches    files that more than one patch of one series
-      directory changes (goal 0: a file's links are one patch)
+  files_in_two_patches    files that more than one patch of one tree's
+      series changes, its parts (DIR/TREE-01, -02) together (goal 0: a
+      file's links are one patch)
+  files_in_two_patches_of_one_directory   the same within one directory
+  files_in_two_patches_anywhere           the same over the whole run
   archived_on_own_hosts   links replaced by a web.archive.org copy whose
       original host (but for "www.") a W:, B:, T:, L: or Q: line of a
       MAINTAINERS section covering the file names (F:/X:/N: matched as
@@ -122,7 +125,8 @@ def covers(s, path):
 # Hosts of many projects: there a line names its owner's part only
 # (github.com/ceph), not the whole host.
 SHARED = {"github.com", "gitlab.com", "bitbucket.org", "sourceforge.net",
-          "sf.net", "codeberg.org"}
+          "sf.net", "codeberg.org", "gitlab.freedesktop.org",
+          "gitlab.gnome.org", "salsa.debian.org", "git.sr.ht"}
 
 
 def site(u):
@@ -193,6 +197,8 @@ def patch_changes(text):
         if line.startswith(("--- ", "+++ ", "index ", "@@")):
             flush()
             continue
+        if line.startswith("\\ "):	# "\ No newline at end of file"
+            continue
         if line.startswith("-"):
             if plus:
                 flush()
@@ -215,15 +221,23 @@ def main():
         for f in sorted(files):
             if f.endswith(".patch") and not f.startswith("0000-"):
                 series[d].append(os.path.join(d, f))
-    in_two, archived, moved = [], [], []
+    archived, moved = [], []
     patches = 0
+    # path -> the patches that change it: by directory, by tree, in all.
+    by_dir = collections.defaultdict(list)
+    by_tree = collections.defaultdict(list)
+    anywhere = collections.defaultdict(list)
     for d in sorted(series):
-        seen = collections.defaultdict(list)
+        rel = os.path.relpath(d, top)
+        tree_of = re.sub(r"-(single-)?\d\d$", "", rel)
         for p in series[d]:
             patches += 1
+            name = os.path.join(rel, os.path.basename(p))
             text = open(p, encoding="utf-8", errors="replace").read()
             for path, pairs in patch_changes(text).items():
-                seen[path].append(os.path.basename(p))
+                by_dir[(rel, path)].append(name)
+                by_tree[(tree_of, path)].append(name)
+                anywhere[path].append(name)
                 for old, new in pairs:
                     m = ARCHIVE.match(new)
                     if m:
@@ -232,9 +246,10 @@ def main():
                         archived.append((path, m.group(2), new))
                     elif not only_scheme(old, new):
                         moved.append((path, old, new))
-        for path, ps in sorted(seen.items()):
-            if len(ps) > 1:
-                in_two.append((os.path.relpath(d, top), path, ps))
+    in_two = [(k[0], k[1], ps) for k, ps in sorted(by_tree.items())
+              if len(ps) > 1]
+    in_two_dir = sum(len(ps) > 1 for ps in by_dir.values())
+    in_two_all = sum(len(ps) > 1 for ps in anywhere.values())
     own, homes, h2h = [], [], []
     cover = {}
     for path, old, new in archived:
@@ -257,6 +272,8 @@ def main():
         "links_archived_in_patches: %d" % len(archived),
         "links_moved_in_patches: %d" % len(moved),
         "files_in_two_patches: %d" % len(in_two),
+        "files_in_two_patches_of_one_directory: %d" % in_two_dir,
+        "files_in_two_patches_anywhere: %d" % in_two_all,
         "archived_on_own_hosts: %d" % len(own),
         "archived_home_pages: %d" % len(homes),
         "home_to_home_moves: %d" % len(h2h),
