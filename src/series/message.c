@@ -494,12 +494,17 @@ void series_cover_text(struct series *c, size_t first, size_t last,
 	how_gathered(c, first, last, by_kind, sb);
 }
 
+/* In the message's order: kind by kind, as series_message() lists them. */
 void series_evidence(const struct series *c, const struct group *g,
 		     struct strbuf *out)
 {
 	size_t i;
+	int k;
 
 	strbuf_addstr(out, "The evidence for each link:\n");
-	for (i = 0; i < g->nr; i++)
-		add_evidence(out, &c->plan.v[g->edits[i]]);
+	for (k = 0; k < PG__COUNT; k++)
+		for (i = 0; i < g->nr; i++)
+			if (plan_group(&c->plan.v[g->edits[i]]) ==
+			    (enum plan_group)k)
+				add_evidence(out, &c->plan.v[g->edits[i]]);
 }

@@ -98,9 +98,9 @@ M
 cat > drivers/foo/foo.c <<'C'
 // SPDX-License-Identifier: GPL-2.0
 /*
+ * FAQ: http://www.bar-chips.org/faq.html
  * The foo driver.  Manual: http://www.foo-vendor.org/docs/old.html
  * Spec at http://www.foo-vendor.org/pdf/spec.pdf.
- * FAQ: http://www.bar-chips.org/faq.html
  */
 static int foo;
 C
@@ -302,7 +302,12 @@ ok "one link is 'this link', not 'these'" grep -q "^This web link is dead: it fa
 # its own links.
 same "a mixed patch gives each kind's why above its own links" \
 	"$(msg_of "$F1" | grep -o '^These web links moved\|^This web link is dead\|^drivers/foo/foo.c:[0-9]*: [^ ]* -> https://[a-z.-]*/' | tr '\n' '|')" \
-	"These web links moved|drivers/foo/foo.c:3: http://www.foo-vendor.org/docs/old.html -> https://www.foo-vendor.org/|drivers/foo/foo.c:4: http://www.foo-vendor.org/pdf/spec.pdf -> https://docs.foo-vendor.org/|This web link is dead|drivers/foo/foo.c:5: http://www.bar-chips.org/faq.html -> https://web.archive.org/|"
+	"These web links moved|drivers/foo/foo.c:4: http://www.foo-vendor.org/docs/old.html -> https://www.foo-vendor.org/|drivers/foo/foo.c:5: http://www.foo-vendor.org/pdf/spec.pdf -> https://docs.foo-vendor.org/|This web link is dead|drivers/foo/foo.c:3: http://www.bar-chips.org/faq.html -> https://web.archive.org/|"
+# The dead link is above the moved ones in foo.c: its evidence, below
+# the "---" line, is where the message lists it, after theirs.
+same "the evidence below '---' is in the message's order" \
+	"$(sed -n '/^---$/,/^$/p' "$F1" | grep -o '^drivers/foo/foo.c:[0-9]*:' | tr '\n' ' ')" \
+	"$(msg_of "$F1" | grep -o '^drivers/foo/foo.c:[0-9]*:' | tr '\n' ' ')"
 ok "it claims no repeated checks that were not made" bash -c "! grep -qi 'repeated checks' '$SCRATCH/b.flat' '$SCRATCH/cover.flat'"
 ok "it names the one commit the lines' dates come from" grep -q "nearest the commit that brought its line into this tree's history ([0-9a-f]\{12\}, for all of them)" "$SCRATCH/b.flat"
 ok "the cover letter's account is the evidence's" grep -q "The dead link archived here failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
