@@ -314,9 +314,12 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 	size_t k, i, live = 0, archive = 0, host = 0, site = 0;
 
 	for (k = first; k < last; k++)
-		for (i = 0; c->g[k].kind == PG_MOVED && i < c->g[k].nr; i++) {
-			const char *via = c->plan.v[c->g[k].edits[i]].via;
+		for (i = 0; i < c->g[k].nr; i++) {
+			const struct planned *e = &c->plan.v[c->g[k].edits[i]];
+			const char *via = e->via;
 
+			if (plan_group(e) != PG_MOVED)
+				continue;
 			if (via && !strcmp(via, "archive-redirect"))
 				archive++;
 			else if (via && !strcmp(via, "host-redirect"))
