@@ -142,10 +142,17 @@ class Scenario:
             return
         if w[0] == "archive":
             url, ts, status = w[1], w[2], w[3]
-            mime = w[4] if len(w) > 4 else "text/html"
             if not re.fullmatch(r"\d{14}", ts):
                 raise ValueError(f"bad timestamp {ts}")
-            self.archive.append((url, ts, status, mime, "parked" in w[5:]))
+            # After the status: a MIME type, "parked", a 3xx's target
+            # (a word with "://"); after "--", the capture's body.
+            rest, body = w[4:], None
+            if "--" in rest:
+                body = (" ".join(rest[rest.index("--") + 1:]) + "\n").encode()
+                rest = rest[:rest.index("--")]
+            target = next((x for x in rest if "://" in x), None)
+            mime = next((x for x in rest if x != "parked" and x != target), "text/html")
+            self.archive.append((url, ts, status, mime, "parked" in rest, target, body))
             self.host("web.archive.org")
             self.host("archive.org")
             return
@@ -186,6 +193,22 @@ class Scenario:
             return
         # Matched decoded, as clients encode paths in different ways.
         h.paths[urllib.parse.unquote(w[1])] = w[2:]
+
+
+def capture_body(r):
+    """What the replay of capture r serves: its own body, or a default."""
+    if r[4]:
+        return PARKED_BODY
+    if r[6] is not None:
+        return r[6]
+    if int(r[2]) in (301, 302, 303, 307, 308):
+        return b""
+    return f"<html>archived {r[0]} at {r[1]}</html>".encode()
+
+
+def cdx_digest(r):
+    """The CDX digest: base32 of the SHA-1 of the payload replay serves."""
+    return base64.b32encode(hashlib.sha1(capture_body(r)).digest()).decode()
 
 
 def pad_ts(ts):
@@ -247,8 +270,9 @@ class Web:
                 return 200, js, json.dumps({"status": "pending", "job_id": m.group(1)}).encode()
             ts = time.strftime("%Y%m%d%H%M%S", time.gmtime())
             if not any(c[0] == job[0] for c in self.sc.archive):
-                self.sc.archive.append((job[0], ts, "200", "text/html", False))
+                self.sc.archive.append((job[0], ts, "200", "text/html", False, None, None))
                 self._by_key = None
+                self._sorted = None
             return 200, js, json.dumps({"status": "success", "job_id": m.group(1),
                                         "timestamp": ts, "original_url": job[0]}).encode()
         return 404, js, b'{"status": "error", "status_ext": "error:not-found"}'
@@ -310,7 +334,8 @@ class Web:
 
     def by_key_sorted(self):
         if getattr(self, "_sorted", None) is None:
-            self._sorted = sorted((norm(c[0]), c[1], c) for c in self.sc.archive)
+            self._sorted = sorted(((norm(c[0]), c[1], c) for c in self.sc.archive),
+                                  key=lambda t: t[:2])
         return self._sorted
 
     def cdx(self, q):
@@ -325,16 +350,25 @@ class Web:
                              "utf8": b'[["urlkey","timestamp"],\n["\xff\xfe", "20010101000000"]]',
                              "wrong-shape": b'{"rows": 3}'}[broken]
         mt = q.get("matchType", ["exact"])[0]
-        if mt in ("prefix", "host"):
-            # Rows in the archive's order: by key, then by time.
+        if mt in ("prefix", "host", "domain"):
+            # Rows in the archive's order: by key, then by time.  A
+            # domain is its host and every host under it: keys that start
+            # "org,example)" or "org,example,".
             want = norm(url)
             if mt == "host":
                 want = want.split(")", 1)[0] + ")/"
+            wants = [want]
+            if mt == "domain":
+                want = want.split(")", 1)[0]
+                wants = [want + ")", want + ","]
             rows = []
-            for k, _, c in self.by_key_sorted()[bisect.bisect_left(self._sorted, (want,)):]:
-                if not k.startswith(want):
-                    break
-                rows.append(c)
+            for want in wants:
+                for k, _, c in self.by_key_sorted()[bisect.bisect_left(self._sorted, (want,)):]:
+                    if not k.startswith(want):
+                        break
+                    rows.append(c)
+            if mt == "domain":
+                rows.sort(key=lambda c: (norm(c[0]), c[1]))
         else:
             rows = self.captures(url)
         fr, to = q.get("from", [""])[0], q.get("to", [""])[0]
@@ -352,6 +386,23 @@ class Web:
             if idx is None:
                 continue
             rows = [r for r in rows if bool(re.fullmatch(rx, r[idx])) != neg]
+        for col in q.get("collapse", []):
+            # Adjacent rows whose field (its first N characters) repeats
+            # are dropped: the first of each run is kept.
+            field, _, n = col.partition(":")
+            idx = {"urlkey": None, "timestamp": 1, "original": 0, "mimetype": 3,
+                   "statuscode": 2, "digest": "digest"}.get(field, -1)
+            if idx == -1:
+                continue
+
+            def key(r, idx=idx, n=n):
+                v = norm(r[0]) if idx is None else (cdx_digest(r) if idx == "digest" else r[idx])
+                return v[:int(n)] if n else v
+            kept = []
+            for r in rows:
+                if not kept or key(kept[-1]) != key(r):
+                    kept.append(r)
+            rows = kept
         if q.get("sort", [""])[0] == "closest" and q.get("closest"):
             c = int(pad_ts(q["closest"][0]))
             rows.sort(key=lambda r: abs(int(r[1]) - c))
@@ -366,7 +417,7 @@ class Web:
         def val(r, f):
             return {"urlkey": surt(r[0]), "timestamp": r[1], "original": r[0],
                     "mimetype": r[3], "statuscode": r[2],
-                    "digest": "A" * 32, "length": "1000"}.get(f, "-")
+                    "digest": cdx_digest(r), "length": "1000"}.get(f, "-")
         if q.get("output", [""])[0] == "json":
             if not rows:
                 return 200, {"Content-Type": "application/json"}, b"[]\n"
@@ -409,10 +460,13 @@ class Web:
             return 200, {"Content-Type": "text/html"}, PARKED_BODY
         hdr = {"Content-Type": r[3], "Memento-Datetime": time.strftime(
             "%a, %d %b %Y %H:%M:%S GMT", time.strptime(r[1], "%Y%m%d%H%M%S"))}
-        if status in (301, 302, 307, 308):
-            hdr["Location"] = "/"
+        if status in (301, 302, 303, 307, 308):
+            # A redirect the archive saw: its target in the archive's own
+            # space, with the same timestamp and modifier, as pywb
+            # rewrites a Location header.
+            hdr["Location"] = f"/web/{r[1]}{mod}/{r[5]}" if r[5] else "/"
             return status, hdr, b""
-        return status, hdr, f"<html>archived {r[0]} at {r[1]}</html>".encode()
+        return status, hdr, capture_body(r)
 
     # ---- ordinary hosts ----
     async def respond(self, scheme, method, target, headers):
