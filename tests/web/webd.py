@@ -108,6 +108,7 @@ class Host:
         self.flags = set()
         self.latency = (0, 0)
         self.paths = {}
+        self.catchall_to = None     # where every unknown path redirects
 
 
 class Scenario:
@@ -188,6 +189,8 @@ class Scenario:
             if w[1] == "latency":
                 lo, _, hi = w[2].partition("-")
                 h.latency = (int(lo), int(hi or lo))
+            elif w[1] == "catchall-to":
+                h.catchall_to = w[2]
             else:
                 h.flags.add(w[1])
             return
@@ -557,6 +560,8 @@ class Web:
                 return 302, {"Location": "/"}, b"", None
             if "catchall-redirect" in h.flags:
                 return 301, {"Location": "/landing"}, b"", None
+            if h.catchall_to:
+                return 301, {"Location": h.catchall_to}, b"", None
             if path == "/" and "root-redirect" in h.flags:
                 return 200, {"Content-Type": "text/html"}, f"<html>home of {hostname}</html>".encode(), None
             return 404, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
