@@ -284,8 +284,8 @@ def move_host(host, urls, f):
         ku = capture_key(url)
         seg = last_seg(s.path)
         root = s.path in ("", "/") and not s.query
-        if len(key_hosts[ku]) > 1 and f != "catchall-home" and \
-                not (root and f == "restructured"):
+        if len(key_hosts[ku]) > 1 and f != "catchall-home" and not (
+                root and (f == "restructured" or (f == "renamed" and root_live))):
             # Its captures are another host's too: a page that went.
             if not root and (f == "restructured" or
                              (f == "renamed" and root_live)):
