@@ -22,19 +22,23 @@ and the fragment aside).  Prints "name: value" lines:
   (1.0 required), successor_recall (confirmed of the truth's successors;
   and of those whose old page the archive has, which content can
   confirm), archived_share (of dead links, and of those with a true
-  successor), live_moves (the truth's "moved": live redirects), and the
+  successor), suggestions (evidence "suggestion: URL": candidates
+  refused), live_moves (the truth's "moved": live redirects), and the
   first wrong successors.
 """
 import json
+import re
 import sqlite3
 import sys
 import urllib.parse
 from collections import Counter, defaultdict
 
-# The strategies issue 45 names, in its order, then those of before; a
-# "via" not listed here is printed after them.
-STRATEGIES = ["archive-redirect", "host-moved", "same-segment", "site-pattern",
-              "tree-knows", "redirect", "domain-migration", "lore"]
+# The "via" tags of issue 45's strategies, in its order (site-pattern and
+# tree-knows have no tag in linkmend yet: named here so that they print
+# "-"), then those of before; a "via" not listed is printed after them.
+STRATEGIES = ["archive-redirect", "host-redirect", "site-search",
+              "site-pattern", "tree-knows", "redirect", "migration", "lore",
+              "upgrade"]
 # A typo is a guess (a host one letter off): a suggestion, never a move.
 SUCCESSOR_KINDS = {"moved", "migrated", "canonical", "upgrade"}
 
@@ -60,8 +64,9 @@ def norm(u):
     return host + path + ("?" + p.query if p.query else "")
 
 
-# url -> [(kind, replacement, via)], one per occurrence.
+# url -> [(kind, replacement, via)], one per occurrence; and evidence.
 res = defaultdict(list)
+evid = defaultdict(list)
 if report:
     with open(report, encoding="utf-8") as f:
         rep = json.load(f)
@@ -72,19 +77,21 @@ if report:
                 continue
             via = r.get("via") or link.get("via") or r.get("kind")
             res[link["url"]].append((r.get("kind"), r.get("replacement"), via))
+            evid[link["url"]].append(r.get("evidence") or "")
 else:
     con = sqlite3.connect(store)
     cols = {c[1] for c in con.execute("PRAGMA table_info(resolution)")}
     via = "r.via" if "via" in cols else "r.kind"
-    for url, kind, repl, v in con.execute(
-            "SELECT u.url, r.kind, r.replacement, %s FROM resolution r"
+    for url, kind, repl, v, e in con.execute(
+            "SELECT u.url, r.kind, r.replacement, %s, r.evidence FROM resolution r"
             " JOIN url u ON u.id = r.url_id" % via):
         res[url].append((kind, repl, v or kind))
+        evid[url].append(e or "")
 
 found = Counter()
 confirmed = Counter()
 wrong = []
-dead = dead_succ = archived = guessed = 0
+dead = dead_succ = archived = guessed = suggested = sugg_true = 0
 true_succ = true_succ_cap = hit = hit_cap = 0
 arch_where_succ = 0
 live_found = live_ok = live_truth = 0
@@ -111,6 +118,12 @@ for url, occs in sorted(res.items()):
     if "archived" in kinds and not succs:
         archived += 1
         arch_where_succ += succ is not None
+    # A candidate refused (content, home page, catch-all): a suggestion.
+    sugg = {m.group(1) for e in evid[url]
+            for m in re.finditer(r"suggestion: (\S+)", e)}
+    if sugg:
+        suggested += 1
+        sugg_true += succ is not None and any(norm(x) == norm(succ) for x in sugg)
     if not succs:
         continue
     dead_succ += 1
@@ -146,6 +159,8 @@ print("successor_recall: %s (%d of %d true successors; %s of the %d"
 print("archived_share: %s (%d of %d dead links; %s of the %d with a true"
       " successor)" % (share(archived, dead), archived, dead,
                        share(arch_where_succ, true_succ), true_succ))
+print("suggestions: %d (candidates refused; %d of them the truth's"
+      " successor)" % (suggested, sugg_true))
 print("typo_suggestions: %d (guesses, not counted as successors)" % guessed)
 print("live_moves: %d of %d found, %d the truth's" % (live_found, live_truth,
                                                       live_ok))
