@@ -94,7 +94,10 @@ hosts = sorted({urllib.parse.urlsplit(r[0]).hostname for r in rows
 catchall_ok = 0
 for host in hosts:
     st, loc, _ = get(f"http://{host}/linkmend-truth-check-7f3a")
-    if st == 301 and loc and loc.endswith("/homepage.html"):
+    old = [get(r[0])[:2] for r in rows if r[2] == "catchall-home" and
+           r[1] == "dead" and urllib.parse.urlsplit(r[0]).hostname == host
+           and r[0].startswith("http")][:3]
+    if st == 301 and loc and all(o == (301, loc) for o in old):
         catchall_ok += 1
     else:
         bad += 1

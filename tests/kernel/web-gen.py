@@ -18,10 +18,11 @@ a host renamed (its root redirects, now or in its last captures, to the
 new host; the same path or the same last segment there), a project moved
 to a forge (new host, new path, title kept), an organisation acquired (a
 new organisation's site, new paths).  The archive saw some of those moves
-as 301s before the redirects went away.  Two refusals are modelled too: a
-site that sends every path to its home page (never a move; the archive
-may have seen those 301s as well), and a candidate at the expected place
-that serves another page (never a move).  A successor in the truth always
+as 301s (some as 302s) before the redirects went away.  Two refusals are
+modelled too: a site that sends every path, a random one too, to one
+page (homepage.html, /en/welcome or /portal/: never a move, whatever its
+name; the archive may have seen those 301s as well), and a candidate at
+the expected place that serves another page (never a move).  A successor in the truth always
 serves the old page's last good capture's title and text.
 """
 import html
@@ -225,8 +226,11 @@ def cap_page(url, body):
     return True
 
 
-def cap_redirect(url, target, status=301):
-    """The archive saw url redirect to target before the site died."""
+def cap_redirect(url, target):
+    """The archive saw url redirect to target before the site died: most
+    permanently, some with a 302 (a successor all the same, which a rule
+    of permanent redirects only leaves out)."""
+    status = 302 if h("302", capture_key(url)) % 100 < 20 else 301
     scen.append(f"archive {url.split('#')[0]} {stamp_of(capture_key(url), 'r', 2017, 2021)} "
                 f"{status} {target}")
 
@@ -272,8 +276,11 @@ def move_host(host, urls, f):
             scen.append(f"{host} catchall-to https://{new}/homepage.html")
     elif f == "catchall-home":
         new = host
-        scen.append(f"{host} catchall-to /homepage.html")
-        scen.append(f"{host} /homepage.html 200 <html><head><title>Home</title></head><body>home of {words(host)}</body></html>")
+        # The issue's case is named homepage.html; a catch-all is never
+        # a move whatever its target is named.
+        home = ["/homepage.html", "/homepage.html", "/en/welcome", "/portal/"][r % 4]
+        scen.append(f"{host} catchall-to {home}")
+        scen.append(f"{host} {home} 200 <html><head><title>Home</title></head><body>home of {words(host)}</body></html>")
     for url in urls:
         s = urllib.parse.urlsplit(url)
         p = path_of(url)
@@ -305,7 +312,7 @@ def move_host(host, urls, f):
                 continue
             cap = cap_page(url, body)
             if u < 40:
-                cap_redirect(url, f"http://{host}/homepage.html")
+                cap_redirect(url, f"http://{host}{home}")
             truth.append((url, "dead", f, cap, None))
             continue
         if f == "restructured":
