@@ -17,7 +17,9 @@
 # fetched to compare their content), per looked-up link too.
 #
 # NAME (lm-bench-req) names the test web and the work directory, so that
-# two runs can share the machine.
+# two runs can share the machine; REUSE=1 takes the tree and checks of
+# the last run when its seed and web-gen.py were the same.  Each build's
+# requests are kept in out/bench-requests/REV.requests.log.
 # REV is a commit (built under the cache) or "work" (this checkout's
 # build); by default 4c80606, before resolve decided what no patch
 # changes and grouped look-ups, then work.  Scan and checks use the last.  Needs root (the test
@@ -57,21 +59,33 @@ done
 # Scan and check with the last build given.
 lm=$(bin "${@: -1}")
 
-echo "== $(date +%T) tree"
-"$kt/gittree.sh" "$tree"
-"$lm" scan -q --no-output "$tree"
 db=$tree/.linkmend/linkmend.db
+# REUSE=1: the tree and checks of the last run (its web-gen and seed).
+reuse=
+if [ -n "${REUSE:-}" ] && [ -f "$work/checked.db" ] && [ -f "$work/checked.seed" ] &&
+	[ "$(cat "$work/checked.seed")" = "$seed $(sha1sum < "$kt/web-gen.py")" ]; then
+	reuse=1
+	echo "== $(date +%T) the tree and checks of the last run"
+	cp "$work/checked.db" "$db"
+else
+	echo "== $(date +%T) tree"
+	"$kt/gittree.sh" "$tree"
+	"$lm" scan -q --no-output "$tree"
+fi
 python3 "$kt/web-gen.py" "$db" "$seed" "$out/scenario" "$out/truth" > /dev/null
 trap '"$repo/tests/web/down" "$name"' EXIT
 state=$("$repo/tests/web/up" "$out/scenario" "$name")
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 10)
 now=$(date +%s)
 for back in 6 3 0; do
+	[ -z "$reuse" ] || break
 	echo "== $(date +%T) check, $back days ago"
 	LINKMEND_NOW=$((now - back * 86400)) "$repo/tests/web/exec" -n "$name" \
 		"$lm" check -q --no-output --db "$db" "${NET[@]}" --retry-wait 200 ||
 		[ $? -eq 1 ]	# dead links found
 done
+cp "$db" "$work/checked.db"
+echo "$seed $(sha1sum < "$kt/web-gen.py")" > "$work/checked.seed"
 
 printf '%-10s %8s %6s %7s %6s %6s %6s %6s %8s %9s %9s %10s %6s %7s %9s\n' \
 	build resolve dead looked cdx first redir site replays archive \
@@ -86,6 +100,7 @@ for rev in "$@"; do
 		--date 2022-12-11 --archive-spacing 0 > "$out/$rev.tsv" 2> "$out/$rev.err") || true
 	t1=$(date +%s.%N)
 	log=$state/requests.log
+	cp "$log" "$out/$rev.requests.log"
 	# Each request of the log in one class (the first that fits).
 	awk '
 	function cls(h, t) {
