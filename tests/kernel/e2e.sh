@@ -9,7 +9,8 @@
 #     linkmend report in every format, the HTML one tested in headless
 #     Chromium with its time to interactive;
 #  4. checkpatch.pl on every patch, git am in a clone, linkmend verify,
-#     precision and recall of dead links against the scenario;
+#     precision and recall of dead links against the scenario, and of
+#     the successors found, by strategy (successors.py);
 #  5. a tinyconfig kernel built from the patched tree and booted in QEMU to
 #     the marker its init prints.
 # Artefacts in out/e2e/ (report.png among them); figures in
