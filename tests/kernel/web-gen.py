@@ -220,10 +220,16 @@ def cap_page(url, body):
     if h("capture", k) % 100 >= 85:
         return False
     orig = url.split("#")[0]
-    scen.append(f"archive {orig} {stamp_of(k, 'c1', 2004, 2012)} 200 -- {body}")
+    scen.append(f"archive {orig} {stamp_of(k, 'c1', 2004, 2012)} 200 {cap_body(body)}")
     if h("c2", k) % 2:
-        scen.append(f"archive {orig} {stamp_of(k, 'c2', 2013, 2016)} 200 -- {body}")
+        scen.append(f"archive {orig} {stamp_of(k, 'c2', 2013, 2016)} 200 {cap_body(body)}")
     return True
+
+
+def cap_body(body):
+    """A capture's body as a scenario word (tests/web/README.md)."""
+    assert "_" not in body and "=" not in body
+    return "body=" + body.replace(" ", "_")
 
 
 def cap_redirect(url, target):
@@ -232,7 +238,7 @@ def cap_redirect(url, target):
     of permanent redirects only leaves out)."""
     status = 302 if h("302", capture_key(url)) % 100 < 20 else 301
     scen.append(f"archive {url.split('#')[0]} {stamp_of(capture_key(url), 'r', 2017, 2021)} "
-                f"{status} {target}")
+                f"{status} to={target}")
 
 
 def move_host(host, urls, f):
@@ -255,7 +261,7 @@ def move_host(host, urls, f):
         if root_live:
             scen.append(f"{host} / 301 https://{new}/")
         else:
-            scen.append(f"archive http://{host}/ {stamp_of(host, 'rb', 1997, 2003)} 200 -- {root_body}")
+            scen.append(f"archive http://{host}/ {stamp_of(host, 'rb', 1997, 2003)} 200 {cap_body(root_body)}")
             cap_redirect(f"http://{host}/", f"https://{new}/")
     elif f == "restructured":
         keep = r % 3 != 0           # 13 of 24 upstream kept the segment
@@ -333,7 +339,7 @@ def move_host(host, urls, f):
                     if u < 30 and cap:
                         cap_redirect(url, succ)
                     if u % 5 < 3:   # the new page captured too
-                        scen.append(f"archive {succ} {stamp_of(url, 'n', 2018, 2022)} 200 -- {moved_page(body, host)}")
+                        scen.append(f"archive {succ} {stamp_of(url, 'n', 2018, 2022)} 200 {cap_body(moved_page(body, host))}")
             elif newp and u < 70:
                 serve(host, newp, other_page(url))
             truth.append((url, "dead", f, cap, succ))

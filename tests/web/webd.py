@@ -115,6 +115,7 @@ class Scenario:
     def __init__(self, path):
         self.hosts = {}
         self.archive = []       # (url, timestamp, status, mime, parked)
+        self.archive_opt = {}   # (url, timestamp) -> {"to": ..., "title": ...}
         self.mementos = []      # (url, timestamp, memento url)
         self.archive_timeouts = set()
         self.cdx_broken = {}    # url -> how its CDX reply is broken
@@ -143,17 +144,17 @@ class Scenario:
             return
         if w[0] == "archive":
             url, ts, status = w[1], w[2], w[3]
+            # KEY=VALUE words: to=URL, where a 3xx capture redirected;
+            # title=WORDS_JOINED, the captured page's <title>;
+            # body=WORDS_JOINED, its bytes (and a newline) instead.
+            opt = dict(x.split("=", 1) for x in w[4:] if "=" in x)
+            w = [x for x in w if "=" not in x]
+            mime = w[4] if len(w) > 4 else "text/html"
             if not re.fullmatch(r"\d{14}", ts):
                 raise ValueError(f"bad timestamp {ts}")
-            # After the status: a MIME type, "parked", a 3xx's target
-            # (a word with "://"); after "--", the capture's body.
-            rest, body = w[4:], None
-            if "--" in rest:
-                body = (" ".join(rest[rest.index("--") + 1:]) + "\n").encode()
-                rest = rest[:rest.index("--")]
-            target = next((x for x in rest if "://" in x), None)
-            mime = next((x for x in rest if x != "parked" and x != target), "text/html")
-            self.archive.append((url, ts, status, mime, "parked" in rest, target, body))
+            if opt:
+                self.archive_opt[(url, ts)] = opt
+            self.archive.append((url, ts, status, mime, "parked" in w[5:]))
             self.host("web.archive.org")
             self.host("archive.org")
             return
@@ -196,22 +197,6 @@ class Scenario:
             return
         # Matched decoded, as clients encode paths in different ways.
         h.paths[urllib.parse.unquote(w[1])] = w[2:]
-
-
-def capture_body(r):
-    """What the replay of capture r serves: its own body, or a default."""
-    if r[4]:
-        return PARKED_BODY
-    if r[6] is not None:
-        return r[6]
-    if int(r[2]) in (301, 302, 303, 307, 308):
-        return b""
-    return f"<html>archived {r[0]} at {r[1]}</html>".encode()
-
-
-def cdx_digest(r):
-    """The CDX digest: base32 of the SHA-1 of the payload replay serves."""
-    return base64.b32encode(hashlib.sha1(capture_body(r)).digest()).decode()
 
 
 def pad_ts(ts):
@@ -273,7 +258,7 @@ class Web:
                 return 200, js, json.dumps({"status": "pending", "job_id": m.group(1)}).encode()
             ts = time.strftime("%Y%m%d%H%M%S", time.gmtime())
             if not any(c[0] == job[0] for c in self.sc.archive):
-                self.sc.archive.append((job[0], ts, "200", "text/html", False, None, None))
+                self.sc.archive.append((job[0], ts, "200", "text/html", False))
                 self._by_key = None
                 self._sorted = None
             return 200, js, json.dumps({"status": "success", "job_id": m.group(1),
@@ -399,7 +384,7 @@ class Web:
                 continue
 
             def key(r, idx=idx, n=n):
-                v = norm(r[0]) if idx is None else (cdx_digest(r) if idx == "digest" else r[idx])
+                v = norm(r[0]) if idx is None else (self.digest(r) if idx == "digest" else r[idx])
                 return v[:int(n)] if n else v
             kept = []
             for r in rows:
@@ -420,7 +405,7 @@ class Web:
         def val(r, f):
             return {"urlkey": surt(r[0]), "timestamp": r[1], "original": r[0],
                     "mimetype": r[3], "statuscode": r[2],
-                    "digest": cdx_digest(r), "length": "1000"}.get(f, "-")
+                    "digest": self.digest(r), "length": "1000"}.get(f, "-")
         if q.get("output", [""])[0] == "json":
             if not rows:
                 return 200, {"Content-Type": "application/json"}, b"[]\n"
@@ -448,6 +433,14 @@ class Web:
                 "timestamp": r[1]}
         return 200, {"Content-Type": "application/json"}, json.dumps(res).encode()
 
+    def digest(self, r):
+        """The CDX digest of capture r: base32 of the SHA-1 of the payload
+        its replay serves."""
+        st, _, body = self.replay(r[1], "id_", r[0])
+        if st in (301, 302, 303, 307, 308):
+            body = b""
+        return base64.b32encode(hashlib.sha1(body).digest()).decode()
+
     def replay(self, ts, mod, url):
         rows = self.captures(url)
         if not rows:
@@ -463,13 +456,18 @@ class Web:
             return 200, {"Content-Type": "text/html"}, PARKED_BODY
         hdr = {"Content-Type": r[3], "Memento-Datetime": time.strftime(
             "%a, %d %b %Y %H:%M:%S GMT", time.strptime(r[1], "%Y%m%d%H%M%S"))}
-        if status in (301, 302, 303, 307, 308):
-            # A redirect the archive saw: its target in the archive's own
-            # space, with the same timestamp and modifier, as pywb
-            # rewrites a Location header.
-            hdr["Location"] = f"/web/{r[1]}{mod}/{r[5]}" if r[5] else "/"
+        opt = self.sc.archive_opt.get((r[0], r[1]), {})
+        if status in (301, 302, 307, 308):
+            # As the Wayback does: the archived Location, made a replay
+            # URL of the same timestamp and modifier.
+            hdr["Location"] = (f"https://web.archive.org/web/{r[1]}{mod}/{opt['to']}"
+                               if "to" in opt else "/")
             return status, hdr, b""
-        return status, hdr, capture_body(r)
+        if "body" in opt:       # the page's own bytes, as a host serves BODY
+            return status, hdr, (opt["body"].replace("_", " ") + "\n").encode()
+        title = opt.get("title", "").replace("_", " ")
+        head = f"<head><title>{title}</title></head>" if title else ""
+        return status, hdr, f"<html>{head}archived {r[0]} at {r[1]}</html>".encode()
 
     # ---- ordinary hosts ----
     async def respond(self, scheme, method, target, headers):
