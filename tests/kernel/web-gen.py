@@ -243,13 +243,12 @@ def cap_redirect(url, target):
 
 def move_host(host, urls, f):
     """A host whose site moved (MOVES).  Appends the scenario and truth."""
-    s0 = urllib.parse.urlsplit(urls[0])
     r = h("style", host)
     if f == "renamed":
         base = re.sub(r"^www\d*\.", "", host)
         tld = base.rsplit(".", 1)[-1]
         new = base.rsplit(".", 1)[0] + (".org" if tld != "org" else ".net")
-        if new in hosts:
+        while new in hosts or (new, "/") in added:
             new = "new-" + new
         root_live = r % 2           # the old root redirects now, or did
         same_path = (r >> 1) % 3 != 0
