@@ -148,7 +148,7 @@ class Scenario:
             # title=WORDS_JOINED, the captured page's <title>;
             # body=WORDS_JOINED, its bytes (and a newline) instead.
             opt = dict(x.split("=", 1) for x in w[4:] if "=" in x)
-            w = [x for x in w if "=" not in x]
+            w = w[:4] + [x for x in w[4:] if "=" not in x]
             mime = w[4] if len(w) > 4 else "text/html"
             if not re.fullmatch(r"\d{14}", ts):
                 raise ValueError(f"bad timestamp {ts}")
