@@ -7,8 +7,8 @@
 # its own copy of that store, resolve --refresh with the run's options
 # (--date 6.1's release day, no spacing in the test web).  Counted from
 # the test web's log, archive requests: CDX look-ups of pages, of sites'
-# first captures (limit=1), of the redirects the archive saw (a
-# statuscode filter on 3xx), of a site's or a path's captures
+# first captures (limit=1), of a page's captures with the redirects the
+# archive saw (a statuscode filter that lets a 3xx through), of a site's or a path's captures
 # (matchType prefix, host or domain), and replays of captures; per dead
 # link looked up, and the time they would take at the default spacing of
 # 1 s a request (issue 45's budget: 2.0 a looked-up link).  And the
@@ -107,7 +107,8 @@ for rev in "$@"; do
 		if (h == "web.archive.org" || h == "archive.org") {
 			if (t ~ /^\/cdx\//) {
 				if (t ~ /matchType=(prefix|host|domain)/) return "site"
-				if (t ~ /statuscode(:|%3[Aa])(\[?3|%5[Bb]3|30)/) return "redir"
+				# a statuscode filter that lets a 3xx through
+				if (t ~ /statuscode(:|%3[Aa])[^&]*(30[0-9]|3\.\.|3%5[Bb]|\[3)/) return "redir"
 				if (t ~ /&limit=1$/) return "first"
 				return "cdx"
 			}
