@@ -8,9 +8,9 @@
 # (--date 6.1's release day, no spacing in the test web).  Counted from
 # the test web's log, archive requests: CDX look-ups of pages, of sites'
 # first captures (limit=1), of a page's captures with the redirects the
-# archive saw (a statuscode filter that lets a 3xx through), of a site's or a path's captures
-# (matchType prefix, host or domain), and replays of captures; per dead
-# link looked up, and the time they would take at the default spacing of
+# archive saw (a statuscode filter that lets a 3xx through), of a site's
+# or a path's captures (matchType prefix, host or domain), and replays of
+# captures; per dead link looked up, and the time they would take at the default spacing of
 # 1 s a request (issue 45's budget: 2.0 a looked-up link).  And the
 # requests to the sites themselves that resolve makes: probes of random
 # paths (linkmend-probe-), and the rest (candidates checked, pages
