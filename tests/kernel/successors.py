@@ -46,8 +46,10 @@ store, truth_path = sys.argv[1:3]
 report = sys.argv[3] if len(sys.argv) > 3 else None
 
 truth = {}
+has_succ = False        # an older web-gen's truth names no successors
 for line in open(truth_path, encoding="utf-8"):
     f = line.rstrip("\n").split("\t")
+    has_succ = has_succ or len(f) > 4
     truth[f[0]] = (f[1], f[2], f[3], f[4] if len(f) > 4 and f[4] != "-" else None)
 
 
@@ -142,6 +144,8 @@ def share(a, b):
     return "%.4f" % (a / b) if b else "-"
 
 
+if not has_succ:
+    print("truth: names no successors (an older web-gen.py): nothing confirmed")
 print("dead_links: %d" % dead)
 print("dead_with_successor: %d (%s)" % (dead_succ, share(dead_succ, dead)))
 for v in STRATEGIES + sorted(set(found) - set(STRATEGIES)):
