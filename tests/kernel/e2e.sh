@@ -166,7 +166,8 @@ cat "$out/accuracy.txt"
 	> "$out/truth-check.txt" || true
 # Where dead links live now: successors found by strategy ("via"), the
 # truth's verdict on each, and what is left to archived copies.
-python3 "$here/successors.py" "$tree/.linkmend/linkmend.db" "$out/truth" "$out/report.json" > "$out/successors.txt"
+python3 "$here/successors.py" "$tree/.linkmend/linkmend.db" "$out/truth" "$out/report.json" > "$out/successors.txt" ||
+	echo "successors_script: failed" >> "$out/successors.txt"
 cat "$out/successors.txt"
 
 # What a maintainer refuses, counted from the applied tree and the
@@ -314,7 +315,7 @@ summary precision "$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary recall "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary truth_check_failures "$(sed -n 's/^failures: //p' "$out/truth-check.txt") ($(sed -n 's/^successors_checked: //p' "$out/truth-check.txt") successors served, tests/kernel/truth-check.py)"
-grep -E '^(dead_links|dead_with_successor|successor_|archived_share|suggestions|typo_suggestions|live_moves)' "$out/successors.txt" |
+grep -E '^(dead_links|dead_with_successor|successor|archived_share|suggestions|typo_suggestions|live_moves)' "$out/successors.txt" |
 	while IFS= read -r l; do summary "${l%%: *}" "${l#*: }"; done
 summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
 summary guessed_replacements_in_patches "$guessed"
