@@ -13,7 +13,8 @@ Prints the fates and their shares.
 
 Some live hosts instead moved, in the shapes upstream's moves took (issue
 45: 6.1 -> 6.12 replaced 159 dead documentation links by new locations):
-a site restructured (same host, new path, the last segment kept or not),
+a site restructured (same host, new path, the last segment kept or not:
+a prefix added or the first segment renamed),
 a host renamed (its root redirects, now or in its last captures, to the
 new host; the same path or the same last segment there), a project moved
 to a forge (new host, new path, title kept), an organisation acquired (a
@@ -265,6 +266,11 @@ def move_host(host, urls, f):
     elif f == "restructured":
         keep = r % 3 != 0           # 13 of 24 upstream kept the segment
         prefix = ["/documentation", "/docs", "/wiki/en", "/content"][(r >> 2) % 4]
+        # Or its first segment renamed, as 6.12 has github.com/awslabs/damo
+        # -> github.com/damonitor/damo, git.linuxtv.org/media_tree.git/ ->
+        # media.git/.
+        rename = ["project", "community", "legacy", "archive"][(r >> 4) % 4] \
+            if (r >> 6) % 2 else None
         new = host
         scen.append(f"{host} / 200 home of {words(host)}")
     elif f == "forge":
@@ -328,6 +334,8 @@ def move_host(host, urls, f):
             cap = cap_page(url, body)
             if s.query:
                 newp = None
+            elif keep and rename and s.path.count("/") > 1:
+                newp = "/" + rename + "/" + s.path.lstrip("/").split("/", 1)[1]
             elif keep:
                 newp = prefix + s.path
             else:
