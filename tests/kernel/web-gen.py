@@ -301,6 +301,7 @@ def move_host(host, urls, f):
             continue
         ku = capture_key(url)
         seg = last_seg(s.path)
+        name = urllib.parse.unquote(seg).rsplit(".", 1)[0]  # of the page
         root = s.path in ("", "/") and not s.query
         if len(key_hosts[ku]) > 1 and f != "catchall-home" and not (
                 root and (f == "restructured" or (f == "renamed" and root_live))):
@@ -310,7 +311,7 @@ def move_host(host, urls, f):
                 scen.append(f"{host} {p} 404")
             truth.append((url, "dead", f, False, None))
             continue
-        title = words(seg.rsplit(".", 1)[0] if seg else host) + " " + words(host.split(".")[-2] if "." in host else host)
+        title = words(name if seg else host) + " " + words(host.split(".")[-2] if "." in host else host)
         if root:
             title = "Home of " + words(host)
         body = page(ku, title)
@@ -339,7 +340,7 @@ def move_host(host, urls, f):
             elif keep:
                 newp = prefix + s.path
             else:
-                newp = prefix + "/" + words(seg.rsplit(".", 1)[0]).replace(" ", "-").lower() + "/"
+                newp = prefix + "/" + words(name).replace(" ", "-").lower() + "/"
             if newp and u < 55:
                 if serve(host, newp, moved_page(body, host)):
                     succ = urllib.parse.urlunsplit((s.scheme, host, newp, "", ""))
@@ -389,7 +390,7 @@ def move_host(host, urls, f):
             continue
         if f == "acquired":
             cap = cap_page(url, body)
-            newp = None if root else "/support/docs/" + words(seg.rsplit(".", 1)[0]).replace(" ", "-").lower() + ".html"
+            newp = None if root else "/support/docs/" + words(name).replace(" ", "-").lower() + ".html"
             if newp and u < 50:
                 if serve(new, newp, moved_page(body, new)):
                     succ = f"https://{new}{newp}"
