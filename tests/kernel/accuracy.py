@@ -5,8 +5,8 @@
 usage: accuracy.py STORE TRUTH
 
 STORE is the run's SQLite store, TRUTH the file web-gen.py wrote (url,
-expected, fate, capture).  Prints "name: value" lines: true and false
-positives and negatives, precision, recall, live URLs rewritten,
+expected, fate, capture, successor).  Prints "name: value" lines: true
+and false positives and negatives, precision, recall, live URLs rewritten,
 identifier or licence URLs rewritten, checks by verdict, resolutions by
 kind.  Used by make e2e and bench/trees.sh.
 """
@@ -16,7 +16,7 @@ import sys
 db, truth = sys.argv[1:3]
 t = {}
 for line in open(truth):
-    url, exp, fate, cap = line.rstrip("\n").split("\t")
+    url, exp, fate, cap = line.rstrip("\n").split("\t")[:4]
     t[url] = exp
 con = sqlite3.connect(db)
 fail = {"gone", "soft-404", "dns", "dns-error", "refused", "timeout", "tls",

@@ -9,7 +9,8 @@
 #     linkmend report in every format, the HTML one tested in headless
 #     Chromium with its time to interactive;
 #  4. checkpatch.pl on every patch, git am in a clone, linkmend verify,
-#     precision and recall of dead links against the scenario;
+#     precision and recall of dead links against the scenario, and of
+#     the successors found, by strategy (successors.py);
 #  5. a tinyconfig kernel built from the patched tree and booted in QEMU to
 #     the marker its init prints.
 # Artefacts in out/e2e/ (report.png among them); figures in
@@ -159,6 +160,15 @@ t_am=$(date +%s)
 stamp "precision and recall"
 python3 "$here/accuracy.py" "$tree/.linkmend/linkmend.db" "$out/truth" > "$out/accuracy.txt"
 cat "$out/accuracy.txt"
+# The web serves what the truth says of successors (after the run: its
+# requests are not the run's).
+"$repo/tests/web/exec" -n "$name" python3 "$here/truth-check.py" "$out/truth" "$state/ca.crt" \
+	> "$out/truth-check.txt" || true
+# Where dead links live now: successors found by strategy ("via"), the
+# truth's verdict on each, and what is left to archived copies.
+python3 "$here/successors.py" "$tree/.linkmend/linkmend.db" "$out/truth" "$out/report.json" > "$out/successors.txt" ||
+	echo "successors_script: failed" >> "$out/successors.txt"
+cat "$out/successors.txt"
 
 # What a maintainer refuses, counted from the applied tree and the
 # patches alone (no code shared with linkmend's own rules): lines that
@@ -293,6 +303,9 @@ summary verify_failures "$vf"
 summary precision "$(grep '^precision' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary recall "$(grep '^recall' "$out/accuracy.txt" | cut -d' ' -f2)"
 summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" | cut -d' ' -f2)"
+summary truth_check_failures "$(sed -n 's/^failures: //p' "$out/truth-check.txt") ($(sed -n 's/^successors_checked: //p' "$out/truth-check.txt") successors served, tests/kernel/truth-check.py)"
+grep -E '^(dead_links|dead_with_successor|successor|archived_share|suggestions|typo_suggestions|live_moves)' "$out/successors.txt" |
+	while IFS= read -r l; do summary "${l%%: *}" "${l#*: }"; done
 summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
 summary never_touch_block_lines_changed "$(grep '^never_touch_block_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2) (lines whose comment paragraph holds a copyright, licence or attribution notice)"
 summary guessed_replacements_in_patches "$guessed"

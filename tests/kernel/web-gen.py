@@ -7,9 +7,26 @@ usage: web-gen.py STORE SEED SCENARIO TRUTH
 Every host gets a fate from a hash of the seed and its name, so the same
 seed gives the same web.  Writes the scenario for tests/web/up and the
 truth, one line per checkable URL: url, expected (alive, moved, dead),
-the fate, and whether the Wayback double has a good capture of it.
+the fate, whether the Wayback double has a good capture of it, and its
+true successor (the URL where the same page lives now, or "-").
 Prints the fates and their shares.
+
+Some live hosts instead moved, in the shapes upstream's moves took (issue
+45: 6.1 -> 6.12 replaced 159 dead documentation links by new locations):
+a site restructured (same host, new path, the last segment kept or not:
+a prefix added or the first segment renamed),
+a host renamed (its root redirects, now or in its last captures, to the
+new host; the same path or the same last segment there), a project moved
+to a forge (new host, new path, title kept), an organisation acquired (a
+new organisation's site, new paths).  The archive saw some of those moves
+as 301s (some as 302s) before the redirects went away.  Two refusals are
+modelled too: a site that sends every path, a random one too, to one
+page (homepage.html, /en/welcome or /portal/: never a move, whatever its
+name; the archive may have seen those 301s as well), and a candidate at
+the expected place that serves another page (never a move).  A successor in the truth always
+serves the old page's last good capture's title and text.
 """
+import html
 import hashlib
 import re
 import sqlite3
@@ -36,13 +53,27 @@ def h(*parts):
     return int(hashlib.sha256(("\0".join((seed,) + parts)).encode()).hexdigest(), 16)
 
 
+# Carved out of "live" (10 of its 58 points) so that every other fate
+# keeps its hosts: site moves, by the shapes of the issue's table.
+MOVES = [("restructured", 3), ("renamed", 2), ("forge", 2), ("acquired", 1),
+         ("catchall-home", 2)]
+
+
 def fate_of(host):
     r = h("fate", host) % 100
     for name, share in FATES:
         if r < share:
-            return name
+            break
         r -= share
-    return "live"
+    else:
+        name = "live"
+    if name == "live":
+        r = h("move", host) % 58
+        for m, share in MOVES:
+            if r < share:
+                return m
+            r -= share
+    return name
 
 
 db = sqlite3.connect(store)
@@ -95,14 +126,294 @@ def capture(url, dead_fate):
     return True
 
 
+def final_fate(host):
+    if host in ("web.archive.org", "archive.org"):
+        return "wayback"
+    if host in CORE:
+        return "live"   # the project's own: down means the network is
+    return fate_of(host)
+
+
+host_fate = {host: final_fate(host) for host in hosts}
+# Forges projects moved to: the tree's own when they are alive here.
+FORGES = [f for f in ("github.com", "gitlab.com", "sourceforge.net",
+                      "codeberg.org") if host_fate.get(f) in ("live", "slow")]
+if not FORGES:
+    FORGES = ["forge.linkmend-web.org"]
+# Pages the site moves add: (host, path) -> body; the tree's own paths
+# there are never taken.
+added = {}
+taken = {(urllib.parse.urlsplit(u).hostname or "", path_of(u))
+         for u, _ in rows}
+
+
+def capture_key(u):
+    """The archive's key for u (tests/web/webd.py's norm(): SURT, scheme,
+    www and a trailing / ignored): URLs with one key share captures."""
+    p = urllib.parse.urlsplit(u)
+    host = re.sub(r"^www\d*\.", "", (p.hostname or "").lower())
+    path = (p.path or "/").lower()
+    if len(path) > 1 and path.endswith("/"):
+        path = path[:-1]
+    q = "&".join(sorted(p.query.lower().split("&"))) if p.query else ""
+    return ",".join(reversed(host.split("."))) + ")" + path + ("?" + q if q else "")
+
+
+# URLs of one key share their captures, so a moved site's page decides by
+# its key (hashes, body, successor).  A key two hosts share (www.x and x)
+# has the captures of both fates: no successor its captures could confirm.
+key_hosts = {}
+for u, hst in rows:
+    key_hosts.setdefault(capture_key(u), set()).add(hst)
+ACQUIRERS = ["www.intellisys-group.com", "www.nexgen-semi.net",
+             "www.avantek-global.com", "www.unicore-systems.com"]
+
+
+def words(text):
+    """Letters, digits and spaces: safe as scenario words and in HTML."""
+    return " ".join(re.sub(r"[^A-Za-z0-9]+", " ", text).split()) or "index"
+
+
+def last_seg(path):
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
+def page(url, title):
+    """The old page (url its capture key) as its last good capture has it."""
+    return ("<html><head><title>%s</title></head><body><h1>%s</h1><p>Document"
+            " %06d of %s.</p></body></html>"
+            % (title, title, h("text", url) % 1000000, words(url.split(")")[0])))
+
+
+def moved_page(body, where):
+    """The same page on its new site: its title and text, a new footer."""
+    return body.replace("</body>", "<footer>%s</footer></body>" % words(where))
+
+
+def other_page(url):
+    """What a candidate serves when it is not the page: another one."""
+    t = "Release notes %d" % (h("other", url) % 1000)
+    return ("<html><head><title>%s</title></head><body><h1>%s</h1><p>Nothing"
+            " about the old page.</p></body></html>" % (t, t))
+
+
+def stamp_of(url, key, lo, hi):
+    y = lo + h(key, url) % (hi - lo + 1)
+    return "%04d%02d%02d120000" % (y, 1 + h(key + "m", url) % 12,
+                                   1 + h(key + "d", url) % 28)
+
+
+def serve(host, path, body):
+    """Declare a 200 at host/path: False if the path is the tree's own or
+    already serves another page (the move then has no successor)."""
+    if (host, path) in taken or added.get((host, path), body) != body:
+        return False
+    if (host, path) not in added:
+        added[(host, path)] = body
+        scen.append(f"{host} {path} 200 {body}")
+    return True
+
+
+def cap_page(url, body):
+    """The old page's good captures (most pages): the last one is what a
+    successor must match."""
+    k = capture_key(url)
+    if h("capture", k) % 100 >= 85:
+        return False
+    orig = url.split("#")[0]
+    scen.append(f"archive {orig} {stamp_of(k, 'c1', 2004, 2012)} 200 {cap_body(body)}")
+    if h("c2", k) % 2:
+        scen.append(f"archive {orig} {stamp_of(k, 'c2', 2013, 2016)} 200 {cap_body(body)}")
+    return True
+
+
+def cap_body(body):
+    """A capture's body as a scenario word (tests/web/README.md)."""
+    assert "_" not in body and "=" not in body
+    return "body=" + body.replace(" ", "_")
+
+
+def cap_redirect(url, target):
+    """The archive saw url redirect to target before the site died: most
+    permanently, some with a 302 (a successor all the same, which a rule
+    of permanent redirects only leaves out)."""
+    status = 302 if h("302", capture_key(url)) % 100 < 20 else 301
+    scen.append(f"archive {url.split('#')[0]} {stamp_of(capture_key(url), 'r', 2017, 2021)} "
+                f"{status} to={target}")
+
+
+def move_host(host, urls, f):
+    """A host whose site moved (MOVES).  Appends the scenario and truth."""
+    r = h("style", host)
+    if f == "renamed":
+        base = re.sub(r"^www\d*\.", "", host)
+        tld = base.rsplit(".", 1)[-1]
+        new = base.rsplit(".", 1)[0] + (".org" if tld != "org" else ".net")
+        while new in hosts or (new, "/") in added:
+            new = "new-" + new
+        root_live = r % 2           # the old root redirects now, or did
+        same_path = (r >> 1) % 3 != 0
+        # The old home page, as the root's captures have it, lives on as
+        # the new host's.
+        root_body = page(capture_key(f"http://{host}/"), "Home of " + words(host))
+        scen.append(f"{new} / 200 " + moved_page(root_body, new))
+        added[(new, "/")] = True
+        if root_live:
+            scen.append(f"{host} / 301 https://{new}/")
+        else:
+            scen.append(f"archive http://{host}/ {stamp_of(host, 'rb', 1997, 2003)} 200 {cap_body(root_body)}")
+            cap_redirect(f"http://{host}/", f"https://{new}/")
+    elif f == "restructured":
+        keep = r % 3 != 0           # 13 of 24 upstream kept the segment
+        prefix = ["/documentation", "/docs", "/wiki/en", "/content"][(r >> 2) % 4]
+        # Or its first segment renamed, as 6.12 has github.com/awslabs/damo
+        # -> github.com/damonitor/damo, git.linuxtv.org/media_tree.git/ ->
+        # media.git/.
+        rename = ["project", "community", "legacy", "archive"][(r >> 4) % 4] \
+            if (r >> 6) % 2 else None
+        new = host
+        scen.append(f"{host} / 200 home of {words(host)}")
+    elif f == "forge":
+        forge = FORGES[r % len(FORGES)]
+        proj = words(host.split(".")[0] if not host.startswith("www.") else host.split(".")[1]).replace(" ", "-").lower()
+        org = proj.capitalize() + "Project"
+        new = forge
+    elif f == "acquired":
+        new = ACQUIRERS[r % len(ACQUIRERS)]
+        serve(new, "/homepage.html", "<html><head><title>Welcome</title></head><body>home</body></html>")
+        serve(new, "/", "<html><head><title>Welcome</title></head><body>home</body></html>")
+        catchall = r % 2            # the old host sends all to our home
+        if catchall:
+            scen.append(f"{host} catchall-to https://{new}/homepage.html")
+    elif f == "catchall-home":
+        new = host
+        # The issue's case is named homepage.html; a catch-all is never
+        # a move whatever its target is named.
+        home = ["/homepage.html", "/homepage.html", "/en/welcome", "/portal/"][r % 4]
+        scen.append(f"{host} catchall-to {home}")
+        scen.append(f"{host} {home} 200 <html><head><title>Home</title></head><body>home of {words(host)}</body></html>")
+    for url in urls:
+        s = urllib.parse.urlsplit(url)
+        p = path_of(url)
+        if s.scheme == "ftp" or s.port not in (None, 80, 443) or \
+                re.fullmatch(r"[0-9.]+|\[.*\]", host):
+            truth.append((url, "dead", "unreachable", capture(url, f)))
+            continue
+        ku = capture_key(url)
+        seg = last_seg(s.path)
+        name = urllib.parse.unquote(seg).rsplit(".", 1)[0]  # of the page
+        root = s.path in ("", "/") and not s.query
+        if len(key_hosts[ku]) > 1 and f != "catchall-home" and not (
+                root and (f == "restructured" or (f == "renamed" and root_live))):
+            # Its captures are another host's too: a page that went.
+            if not root and (f == "restructured" or
+                             (f == "renamed" and root_live)):
+                scen.append(f"{host} {p} 404")
+            truth.append((url, "dead", f, False, None))
+            continue
+        title = words(name if seg else host) + " " + words(host.split(".")[-2] if "." in host else host)
+        if root:
+            title = "Home of " + words(host)
+        body = page(ku, title)
+        succ, exp = None, "dead"
+        u = h("url", ku) % 100
+        if f == "catchall-home":
+            if root:
+                scen.append(f"{host} / 200 <html><head><title>Home</title></head><body>home of {words(host)}</body></html>")
+                truth.append((url, "alive", f, False, None))
+                continue
+            cap = cap_page(url, body)
+            if u < 40:
+                cap_redirect(url, f"http://{host}{home}")
+            truth.append((url, "dead", f, cap, None))
+            continue
+        if f == "restructured":
+            if root:
+                truth.append((url, "alive", f, False, None))
+                continue
+            scen.append(f"{host} {p} 404")
+            cap = cap_page(url, body)
+            if s.query:
+                newp = None
+            elif keep and rename and s.path.count("/") > 1:
+                newp = "/" + rename + "/" + s.path.lstrip("/").split("/", 1)[1]
+            elif keep:
+                newp = prefix + s.path
+            else:
+                newp = prefix + "/" + words(name).replace(" ", "-").lower() + "/"
+            if newp and u < 55:
+                if serve(host, newp, moved_page(body, host)):
+                    succ = urllib.parse.urlunsplit((s.scheme, host, newp, "", ""))
+                    if u < 30 and cap:
+                        cap_redirect(url, succ)
+                    if u % 5 < 3:   # the new page captured too
+                        scen.append(f"archive {succ} {stamp_of(url, 'n', 2018, 2022)} 200 {cap_body(moved_page(body, host))}")
+            elif newp and u < 70:
+                serve(host, newp, other_page(url))
+            truth.append((url, "dead", f, cap, succ))
+            continue
+        if f == "renamed":
+            if root:
+                succ = f"https://{new}/"
+                exp = "moved" if root_live else "dead"
+                if not root_live:
+                    cap_page(url, body)
+                truth.append((url, exp, f, not root_live, succ))
+                continue
+            if root_live:
+                scen.append(f"{host} {p} 404")
+            cap = cap_page(url, body)
+            newp = p if same_path else "/docs/" + seg if seg and not s.query else None
+            if newp and u < 60:
+                if serve(new, newp, moved_page(body, new)):
+                    succ = f"https://{new}{newp}"
+                    if u < 20:
+                        cap_redirect(url, succ)
+            elif newp and u < 75:
+                serve(new, newp, other_page(url))
+            truth.append((url, "dead", f, cap, succ))
+            continue
+        if f == "forge":
+            cap = cap_page(url, body)
+            if root:
+                newp = f"/{org}/{proj}"
+            elif s.query or not seg:
+                newp = None
+            else:
+                newp = f"/{org}/{proj}/blob/master/Documentation/{seg}"
+            if newp and (root or u < 40):
+                if serve(new, newp, moved_page(body, new)):
+                    succ = f"https://{new}{newp}"
+                    if h("seen", host) % 2 if root else u < 20:
+                        cap_redirect(url, succ)
+            truth.append((url, "dead", f, cap, succ))
+            continue
+        if f == "acquired":
+            cap = cap_page(url, body)
+            newp = None if root else "/support/docs/" + words(name).replace(" ", "-").lower() + ".html"
+            if newp and u < 50:
+                if serve(new, newp, moved_page(body, new)):
+                    succ = f"https://{new}{newp}"
+                    if u < 30:
+                        cap_redirect(url, succ)
+            elif newp and u < 65:
+                # The archive saw a redirect to a page that is another now.
+                other = newp.replace(".html", "-%d.html" % (u % 7))
+                if serve(new, other, other_page(url)):
+                    cap_redirect(url, f"https://{new}{other}")
+            elif u < 85:
+                cap_redirect(url, f"https://{new}/homepage.html")
+            truth.append((url, "dead", f, cap, succ))
+            continue
+
+
 for host in sorted(hosts):
     urls = hosts[host]
-    f = fate_of(host)
-    if host in ("web.archive.org", "archive.org"):
-        f = "wayback"
-    elif host in CORE:
-        f = "live"      # the project's own: down means the network is
+    f = host_fate[host]
     fates[f] += 1
+    if f in dict(MOVES):
+        move_host(host, urls, f)
+        continue
     for url in urls:
         s = urllib.parse.urlsplit(url)
         p = path_of(url)
@@ -135,7 +446,7 @@ for host in sorted(hosts):
             target = urllib.parse.urlunsplit((s.scheme, new, s.path, s.query, ""))
             scen.append(f"{host} {p} 301 {target}")
             scen.append(f"{new} {p} 200 page {h('body', url) % 1000000} moved from {host}")
-            truth.append((url, "moved" if p != "/" else "moved", f, False))
+            truth.append((url, "moved", f, False, target))
         elif f == "root-redirect":
             # The root itself, query or not, is the page everything goes to.
             if s.path in ("", "/"):
@@ -166,9 +477,18 @@ for host in sorted(hosts):
 with open(scen_path, "w") as o:
     o.write("\n".join(scen) + "\n")
 with open(truth_path, "w") as o:
-    for url, exp, f, cap in truth:
-        o.write(f"{url}\t{exp}\t{f}\t{'capture' if cap else '-'}\n")
+    for t in truth:
+        url, exp, f, cap = t[:4]
+        succ = t[4] if len(t) > 4 and t[4] else "-"
+        o.write(f"{url}\t{exp}\t{f}\t{'capture' if cap else '-'}\t{succ}\n")
 total = sum(fates.values())
 print("kernel web: %d hosts, %d URLs; fates:" % (total, len(truth)))
 for name, n in fates.most_common():
     print("  %-14s %5d  %4.1f%%" % (name, n, 100.0 * n / total))
+dead = Counter(t[2] for t in truth if t[1] == "dead")
+succ = Counter(t[2] for t in truth if len(t) > 4 and t[4] and t[1] == "dead")
+print("dead links with a true successor, by fate (of dead links):")
+for name, n in sorted(dead.items(), key=lambda x: -x[1]):
+    if name in dict(MOVES):
+        print("  %-14s %5d of %5d" % (name, succ[name], n))
+print("  %-14s %5d of %5d" % ("all", sum(succ.values()), sum(dead.values())))

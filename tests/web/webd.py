@@ -108,6 +108,7 @@ class Host:
         self.flags = set()
         self.latency = (0, 0)
         self.paths = {}
+        self.catchall_to = None     # where every unknown path redirects
 
 
 class Scenario:
@@ -189,6 +190,8 @@ class Scenario:
             if w[1] == "latency":
                 lo, _, hi = w[2].partition("-")
                 h.latency = (int(lo), int(hi or lo))
+            elif w[1] == "catchall-to":
+                h.catchall_to = w[2]
             else:
                 h.flags.add(w[1])
             return
@@ -257,6 +260,7 @@ class Web:
             if not any(c[0] == job[0] for c in self.sc.archive):
                 self.sc.archive.append((job[0], ts, "200", "text/html", False))
                 self._by_key = None
+                self._sorted = None
             return 200, js, json.dumps({"status": "success", "job_id": m.group(1),
                                         "timestamp": ts, "original_url": job[0]}).encode()
         return 404, js, b'{"status": "error", "status_ext": "error:not-found"}'
@@ -318,7 +322,8 @@ class Web:
 
     def by_key_sorted(self):
         if getattr(self, "_sorted", None) is None:
-            self._sorted = sorted((norm(c[0]), c[1], c) for c in self.sc.archive)
+            self._sorted = sorted(((norm(c[0]), c[1], c) for c in self.sc.archive),
+                                  key=lambda t: t[:2])
         return self._sorted
 
     def cdx(self, q):
@@ -333,16 +338,25 @@ class Web:
                              "utf8": b'[["urlkey","timestamp"],\n["\xff\xfe", "20010101000000"]]',
                              "wrong-shape": b'{"rows": 3}'}[broken]
         mt = q.get("matchType", ["exact"])[0]
-        if mt in ("prefix", "host"):
-            # Rows in the archive's order: by key, then by time.
+        if mt in ("prefix", "host", "domain"):
+            # Rows in the archive's order: by key, then by time.  A
+            # domain is its host and every host under it: keys that start
+            # "org,example)" or "org,example,".
             want = norm(url)
             if mt == "host":
                 want = want.split(")", 1)[0] + ")/"
+            wants = [want]
+            if mt == "domain":
+                want = want.split(")", 1)[0]
+                wants = [want + ")", want + ","]
             rows = []
-            for k, _, c in self.by_key_sorted()[bisect.bisect_left(self._sorted, (want,)):]:
-                if not k.startswith(want):
-                    break
-                rows.append(c)
+            for want in wants:
+                for k, _, c in self.by_key_sorted()[bisect.bisect_left(self._sorted, (want,)):]:
+                    if not k.startswith(want):
+                        break
+                    rows.append(c)
+            if mt == "domain":
+                rows.sort(key=lambda c: (norm(c[0]), c[1]))
         else:
             rows = self.captures(url)
         fr, to = q.get("from", [""])[0], q.get("to", [""])[0]
@@ -360,6 +374,23 @@ class Web:
             if idx is None:
                 continue
             rows = [r for r in rows if bool(re.fullmatch(rx, r[idx])) != neg]
+        for col in q.get("collapse", []):
+            # Adjacent rows whose field (its first N characters) repeats
+            # are dropped: the first of each run is kept.
+            field, _, n = col.partition(":")
+            idx = {"urlkey": None, "timestamp": 1, "original": 0, "mimetype": 3,
+                   "statuscode": 2, "digest": "digest"}.get(field, -1)
+            if idx == -1:
+                continue
+
+            def key(r, idx=idx, n=n):
+                v = norm(r[0]) if idx is None else (self.digest(r) if idx == "digest" else r[idx])
+                return v[:int(n)] if n else v
+            kept = []
+            for r in rows:
+                if not kept or key(kept[-1]) != key(r):
+                    kept.append(r)
+            rows = kept
         if q.get("sort", [""])[0] == "closest" and q.get("closest"):
             c = int(pad_ts(q["closest"][0]))
             rows.sort(key=lambda r: abs(int(r[1]) - c))
@@ -374,7 +405,7 @@ class Web:
         def val(r, f):
             return {"urlkey": surt(r[0]), "timestamp": r[1], "original": r[0],
                     "mimetype": r[3], "statuscode": r[2],
-                    "digest": "A" * 32, "length": "1000"}.get(f, "-")
+                    "digest": self.digest(r), "length": "1000"}.get(f, "-")
         if q.get("output", [""])[0] == "json":
             if not rows:
                 return 200, {"Content-Type": "application/json"}, b"[]\n"
@@ -401,6 +432,14 @@ class Web:
                 "url": f"http://web.archive.org/web/{r[1]}/{r[0]}",
                 "timestamp": r[1]}
         return 200, {"Content-Type": "application/json"}, json.dumps(res).encode()
+
+    def digest(self, r):
+        """The CDX digest of capture r: base32 of the SHA-1 of the payload
+        its replay serves."""
+        st, _, body = self.replay(r[1], "id_", r[0])
+        if st in (301, 302, 303, 307, 308):
+            body = b""
+        return base64.b32encode(hashlib.sha1(body).digest()).decode()
 
     def replay(self, ts, mod, url):
         rows = self.captures(url)
@@ -519,6 +558,8 @@ class Web:
                 return 302, {"Location": "/"}, b"", None
             if "catchall-redirect" in h.flags:
                 return 301, {"Location": "/landing"}, b"", None
+            if h.catchall_to:
+                return 301, {"Location": h.catchall_to}, b"", None
             if path == "/" and "root-redirect" in h.flags:
                 return 200, {"Content-Type": "text/html"}, f"<html>home of {hostname}</html>".encode(), None
             return 404, {"Content-Type": "text/html"}, NOT_FOUND_BODY, None
