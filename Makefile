@@ -23,7 +23,7 @@ LDFLAGS += -fsanitize=address,undefined
 endif
 
 LIB_SRC := $(wildcard src/lib/*.c) $(wildcard src/url/*.c) \
-	   $(wildcard src/project/*.c) \
+	   $(wildcard src/project/*.c) $(wildcard src/subject/*.c) \
 	   $(wildcard src/scan/*.c) $(wildcard src/store/*.c) \
 	   $(wildcard src/net/*.c) $(wildcard src/check/*.c) \
 	   $(wildcard src/resolve/*.c) $(wildcard src/rewrite/*.c) \

@@ -32,7 +32,7 @@
 #include "../rewrite/plan.h"
 #include "../project/maintainers.h"
 #include "../project/route.h"
-#include "../project/subject.h"
+#include "../subject/subject.h"
 #include "address.h"
 #include "summary.h"
 struct series_opts;	/* write.h: what the stage was asked */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * What a patch's subject says after its area's prefix (project/subject.h):
+ * What a patch's subject says after its area's prefix (subject/subject.h):
  * what changes where, in the fewest words that fit.
  */
 #ifndef SERIES_SUMMARY_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * project/subject.c: the kernel's subject conventions by path where a
+ * subject/subject.c: the kernel's subject conventions by path where a
  * tree has no history; series/summary.c: the summaries (singular,
  * plural, capitalised).
  */
@@ -11,7 +11,7 @@
 #include "../../src/lib/run.h"
 #include "../../src/lib/strbuf.h"
 #include "../../src/lib/xalloc.h"
-#include "../../src/project/subject.h"
+#include "../../src/subject/subject.h"
 #include "../../src/series/summary.h"
 #include "unit.h"
 

@@ -9,8 +9,8 @@
  * own says nothing of it.  The summary that follows the prefix is the
  * series' (series/summary.h).
  */
-#ifndef PROJECT_SUBJECT_H
-#define PROJECT_SUBJECT_H
+#ifndef SUBJECT_SUBJECT_H
+#define SUBJECT_SUBJECT_H
 
 #include <stddef.h>
 
