@@ -48,8 +48,10 @@ ok "day 3: two of three: still waiting" bash -c "! ls '$SCRATCH/d3' | grep -q ar
 ok "day 3: run again after day 6" grep -q "run again after 2023-11-20 22:13 UTC$" "$SCRATCH/d3.err"
 day 6
 same "day 6: run exits 0" "$?" "0"
-A=$(ls "$SCRATCH"/d6/0002-foo-replace-dead-datasheet-link-with-archived-copy*.patch 2> /dev/null)
-ok "day 6: confirmed dead, it is archived in a patch of its own" test -f "$A"
+# One patch per file (issue 44): the dead link goes with the file's move.
+A=$(ls "$SCRATCH"/d6/0001-foo-update-moved-and-dead-web-links.patch 2> /dev/null)
+ok "day 6: confirmed dead, it is archived in the file's one patch, beside its move" \
+	bash -c "test -f '$A' && grep -q '^+.*web.archive.org/web/' '$A' && [ \$(ls '$SCRATCH'/d6/*.patch | wc -l) = 1 ]"
 ok "day 6: the message says the lines' date is the tree's first commit's" \
 	bash -c "tr '\n' ' ' < '$A' | grep -q 'nearest 2006-06-01, the date of the tree.s first commit ([0-9a-f]\{12\}), which holds all of these lines'"
 python3 "$TESTS/kernel/claims.py" "$SCRATCH"/d6/*.patch > "$SCRATCH/claims"

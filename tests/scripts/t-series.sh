@@ -208,7 +208,7 @@ same "series exits 0" "$?" "0"
 O=$SCRATCH/out
 # Every edit the plan held is listed with whose text it is (issue 44).
 ok "OWNERS.tsv lists foo.c's manual link as the project's prose, patched" \
-	grep -qP '^drivers/foo/foo.c\t3\tpatched\tprose\t-\thttp://www.foo-vendor.org/docs/old.html\tthe project.s own text' "$O/OWNERS.tsv"
+	grep -qP '^drivers/foo/foo.c\t4\tpatched\tprose\t-\thttp://www.foo-vendor.org/docs/old.html\tthe project.s own text' "$O/OWNERS.tsv"
 # bench/same-series.sh, which compares the kernel e2e's series before and
 # after a refactor: the same store's series, made again three days later,
 # is the same but for dates and ids; one byte more is a difference.
