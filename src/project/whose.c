@@ -41,6 +41,27 @@ static int shared_host(const char *host)
 	return 0;
 }
 
+/*
+ * Forges, where a path's first part is an owner (a person, a group, an
+ * organisation): a section that names one of its repositories owns the
+ * rest of that owner's space too (gitlab.com/apparmor beside its
+ * B: gitlab.com/apparmor/apparmor-kernel).
+ */
+static int forge_host(const char *host)
+{
+	static const char *const forges[] = {
+		"github.com", "gitlab.com", "bitbucket.org", "codeberg.org",
+		"gitee.com", "gitlab.freedesktop.org", "gitlab.gnome.org",
+		"salsa.debian.org", "git.sr.ht", "sr.ht",
+	};
+	size_t i;
+
+	for (i = 0; i < N(forges); i++)
+		if (!strcmp(host, forges[i]))
+			return 1;
+	return 0;
+}
+
 /* "host/path" of url, lower case host without "www.", no trailing '/'. */
 static char *norm_place(const char *url)
 {
@@ -75,15 +96,20 @@ static char *site_of(const char *url)
 	h = strcspn(p, "/");
 	host = xstrndup(p, h);
 	shared = shared_host(host);
-	free(host);
 	if (!shared) {
+		free(host);
 		p[h] = '\0';
 		return p;
 	}
 	if (!p[h]) {
+		free(host);
 		free(p);
 		return NULL;
 	}
+	/* On a forge, the owner's space: host/OWNER. */
+	if (forge_host(host))
+		p[h + 1 + strcspn(p + h + 1, "/")] = '\0';
+	free(host);
 	return p;
 }
 

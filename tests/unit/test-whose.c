@@ -153,8 +153,14 @@ static void sections(void)
 	CHECK_STR(s, "0 --", "github.com itself is no section's");
 	free(s);
 	s = ask(&w, "drivers/acpi/acpica/utglobal.c",
-		"https://github.com/acpica/acpica-tools");
+		"https://github.com/acpicafoo/acpica");
 	CHECK_STR(s, "0 --", "a path is matched by its segments");
+	free(s);
+	/* A forge owner's other repositories are the owner's too. */
+	s = ask(&w, "drivers/acpi/acpica/utglobal.c",
+		"https://github.com/acpica/acpica-tools");
+	CHECK(s && !strncmp(s, "3 ACPI COMPONENT ARCHITECTURE (ACPICA)", 38),
+	      "another repository of the section's forge owner is its own");
 	free(s);
 	s = ask(&w, "net/netfilter/Kconfig",
 		"https://patchwork.ozlabs.org/project/linuxppc-dev/list/");
