@@ -132,27 +132,37 @@ static int icontains(const char *s, const char *what)
 	return 0;
 }
 
-static int home_parts(const struct parts *u)
+/*
+ * A site's door by its name, whatever the extension (index.html,
+ * index.php3, default.aspx, home, homepage.htm), as check/page.c names
+ * the pages a redirect to which is no move.
+ */
+static int door(const char *seg)
 {
 	static const char *const doors[] = {
-		"index.html", "index.htm", "index.shtml", "index.php",
-		"index.asp", "index.aspx", "index.jsp", "index.cgi",
-		"default.htm", "default.html", "default.asp", "default.aspx",
-		"home.html", "home.htm", "home.php", "homepage.html",
-		"homepage.htm", "home", "main.html", "main.htm",
-		"welcome.html", "welcome.htm",
+		"index", "default", "home", "homepage", "main", "welcome",
+		"start",
 	};
+	size_t i, stem = strcspn(seg, ".");
 
+	for (i = 0; i < N(doors); i++)
+		if (strlen(doors[i]) == stem && !strncasecmp(seg, doors[i], stem))
+			return 1;
+	return 0;
+}
+
+static int home_parts(const struct parts *u)
+{
 	if (u->query && *u->query)
 		return 0;
 	if (!u->nseg)
 		return 1;
-	if (u->nseg == 1 && one_of(u->seg[0], doors, N(doors)))
+	if (u->nseg == 1 && door(u->seg[0]))
 		return 1;
 	/* A person's page: /~name/ or /~name/index.html. */
 	if (u->seg[0][0] == '~' &&
 	    (u->nseg == 1 ||
-	     (u->nseg == 2 && one_of(u->seg[1], doors, N(doors)))))
+	     (u->nseg == 2 && door(u->seg[1]))))
 		return 1;
 	return 0;
 }

@@ -158,6 +158,11 @@ static void classes(void)
 		"the site's door)", "drbd/index.rst:13: no path at all");
 	CHECK(purpose_home_page("http://www.cs.wisc.edu/~dusseau/index.html"),
 	      "a person's /~name/index.html is a home page");
+	/* drivers/usb/serial/Kconfig: a door whatever its extension. */
+	CHECK(purpose_home_page("http://usbvisor.sourceforge.net/index.php3"),
+	      "/index.php3 is a home page (drivers/usb/serial/Kconfig)");
+	CHECK(!purpose_home_page("http://www.example-vendor.com/indexing.html"),
+	      "a page whose name only begins with index is no home page");
 	CHECK(!purpose_home_page("https://ceph.com/?p=1"),
 	      "a query is no door");
 	CHECK(!purpose_home_page("https://landlock.io/docs"),
