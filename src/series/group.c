@@ -131,11 +131,53 @@ static void split_groups(struct series *c)
 	}
 }
 
+/* 1 when a section's F: patterns are the whole tree (THE REST). */
+static int whole_tree(const struct maint_section *s)
+{
+	size_t i, f = 0;
+
+	for (i = 0; i < s->npat; i++) {
+		if (s->pat[i].type != 'F')
+			continue;
+		if (strcmp(s->pat[i].value, "*") && strcmp(s->pat[i].value, "*/"))
+			return 0;
+		f++;
+	}
+	return f > 0;
+}
+
+/*
+ * The area a whole-tree section's file is in: its top directory
+ * (tools/ by its first two), so that one patch never mixes lib/, init/
+ * and scripts/ under one prefix that fits one of them.  A header in
+ * include/ is its own: compiler-gcc.h, crc8.h and delay.h share no
+ * prefix, each has its subsystem's.
+ */
+static char *top_area(const char *name, const char *path)
+{
+	const char *a = strchr(path, '/');
+	char *dir, *area;
+
+	if (!a)
+		dir = xstrdup("(top level)");
+	else if (!strncmp(path, "include/", 8))
+		dir = xstrdup(path);
+	else if (!strncmp(path, "tools/", 6))
+		dir = dir_pair(path);
+	else
+		dir = xstrndup(path, (size_t)(a - path));
+	area = xstrfmt("%s (%s)", name, dir);
+	free(dir);
+	return area;
+}
+
 /* The area of a path: its MAINTAINERS section, else its directories. */
 static char *area_of(struct series *c, const char *path, long *section)
 {
 	long s = c->have_m ? maintainers_section(&c->m, path) : -1;
-	char *area = s >= 0 ? xstrdup(c->m.v[s].name) : dir_pair(path);
+	char *area = s < 0 ? dir_pair(path) :
+		     whole_tree(&c->m.v[s]) ? top_area(c->m.v[s].name, path) :
+		     xstrdup(c->m.v[s].name);
 
 	*section = s;
 	/* Devicetree bindings go in patches of their own, as DT maintainers ask. */

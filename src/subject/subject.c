@@ -470,6 +470,16 @@ static size_t parts_of(const char *prefix, const char **at, size_t *len,
 	return n;
 }
 
+static int docs_among(const struct subject_style *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(v[i].prefix, "docs: ", 6))
+			return 1;
+	return 0;
+}
+
 void subject_style_common(const struct subject_style *v, size_t n,
 			  struct subject_style *out)
 {
@@ -525,8 +535,14 @@ void subject_style_common(const struct subject_style *v, size_t n,
 		out->capital = v[best].capital;
 		out->history = v[best].history;
 		out->firm = v[best].firm;
-		/* Only history says what is a grab-bag, not paths. */
-		out->mixed = told > 2 && most * 2 <= told;
+		/*
+		 * History says what is a grab-bag; where there is none,
+		 * paths whose conventions all differ are one too (fs/isofs
+		 * and fs/nls: "isofs: " fits one file of two), but not a
+		 * driver beside its documents ("docs: " is their word).
+		 */
+		out->mixed = told ? told > 2 && most * 2 <= told :
+			     n > 1 && most == 1 && !docs_among(v, n);
 		return;
 	}
 	out->prefix = xstrndup(v[0].prefix, (size_t)(at[common - 1] +

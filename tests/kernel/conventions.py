@@ -189,6 +189,16 @@ def judge(prefix, files, sections, own):
         # THE REST (F: * alone) has no word of its own: the files' paths
         # say what the patch is about; its documents are the docs tree's.
         if not names - {"rest"}:
+            # Upstream names such a patch by the folder its files share
+            # ("lib: ", "arch: ", "tools/scripts: ").
+            dirs = [f.split("/")[:-1] for f in files]
+            common = []
+            for parts in zip(*dirs):
+                if len(set(parts)) != 1:
+                    break
+                common.append(parts[0])
+            if common and prefix.strip().rstrip(":") == "/".join(common):
+                return True
             names = set()
             for f in files:
                 if f.startswith("Documentation/"):
