@@ -1261,6 +1261,23 @@ static int continuation_plausible(const char *s, size_t n)
 	return sep && alnum >= 2;
 }
 
+/* The delimiter that c closes: '(' for ')', '"' for '"'. */
+static char opener_of(char c)
+{
+	switch (c) {
+	case ')':
+		return '(';
+	case ']':
+		return '[';
+	case '}':
+		return '{';
+	case '>':
+		return '<';
+	default:
+		return c;
+	}
+}
+
 /*
  * A comment URL that runs to the end of its line may continue on the
  * next: join when the next line of the same comment, past its leader,
@@ -1329,6 +1346,17 @@ static size_t wrap_continuation(const char *buf, size_t len,
 			if (!strchr(".,;:!? \t\r", buf[j]))
 				return 0;
 	}
+	/*
+	 * A closing delimiter after the continuation closes what opened
+	 * before the URL ("<http://a/" then "b/c>"); else the run is
+	 * something else that begins a quote: mod_webdav.c's
+	 * "xmlns:dt="uuid:..."" below a URL ending in '/'.
+	 */
+	if (te < limit && strchr(")]}>'\"`", buf[te]) &&
+	    (!h->pos || (buf[h->pos - 1] != opener_of(buf[te]) &&
+			 /* TeX's `quote' (vfpsingle.c) */
+			 !(buf[te] == '\'' && buf[h->pos - 1] == '`'))))
+		return 0;
 	*cs = i;
 	return te;
 }
