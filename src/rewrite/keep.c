@@ -134,12 +134,17 @@ static int is_build(const char *path, const char *base)
 	static const char *const exts[] = {
 		"cmake", "m4", "spec", "dockerfile",
 	};
-	static const char *const pre[] = { "Dockerfile." };
+	static const char *const pre[] = { "Dockerfile.", "Doxyfile" };
 
-	/* A tool's own dotfile (.clang-tidy.yml, .editorconfig) too. */
+	/*
+	 * A tool's own dotfile (.clang-tidy.yml, .editorconfig) too, and
+	 * doxygen's settings (openvpn's doc/doxygen/openvpn.doxyfile.in:
+	 * "doxygen -u" rewrites it; MATHJAX_RELPATH = URL is a setting).
+	 */
 	return in_dir(path, dirs, N(dirs)) || one_of(base, names, N(names)) ||
 	       one_of(ext_of(base), exts, N(exts)) ||
-	       begins(base, pre, N(pre), 0) || base[0] == '.';
+	       begins(base, pre, N(pre), 0) || base[0] == '.' ||
+	       strcasestr(base, ".doxyfile");
 }
 
 /* Example programs: what a reader copies, as its authors wrote it. */

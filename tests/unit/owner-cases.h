@@ -78,6 +78,15 @@ static const struct owner_case owner_cases[] = {
 	  " * poly1305-donna-unrolled.c from https://github.com/floodyberry/poly1305-donna\n"
 	  " */\n",
 	  "https://github.com/floodyberry/poly1305-donna", "imported" },
+	{ "imported: a man page DocBook made from its XML (nmap docs/nping.1)",
+	  "docs/nping.1",
+	  "'\\\" t\n"
+	  ".\\\"     Title: nping\n"
+	  ".\\\"    Author: [see the \"Authors\" section]\n"
+	  ".\\\" Generator: DocBook XSL Stylesheets v1.79.2 <http://docbook.sf.net/>\n"
+	  ".TH \"NPING\" \"1\"\n"
+	  "See http://seclists.org/nmap-dev/2009/q1/0001.html\n",
+	  "http://seclists.org/nmap-dev/2009/q1/0001.html", "imported" },
 	{ "imported: an autoconf-generated configure (nmap ncat/configure)",
 	  "ncat/configure",
 	  "#! /bin/sh\n"

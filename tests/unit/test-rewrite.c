@@ -146,6 +146,10 @@ static void test_keep(void)
 		/* curl's .clang-tidy.yml: a tool's configuration. */
 		{ ".clang-tidy.yml", "# https://clang.llvm.org/x.html\n", KEEP_BUILD },
 		{ "lib/.editorconfig", "# see https://x.org/p\n", KEEP_BUILD },
+		/* openvpn's doc/doxygen/openvpn.doxyfile.in: doxygen's settings. */
+		{ "doc/doxygen/openvpn.doxyfile.in",
+		  "MATHJAX_RELPATH        = https://cdn.jsdelivr.net/npm/mathjax@2\n", KEEP_BUILD },
+		{ "docs/Doxyfile", "# http://www.doxygen.org/x.html\n", KEEP_BUILD },
 		/* curl's docs/examples/multi-uv.c, the kernel's samples/. */
 		{ "docs/examples/multi-uv.c", "/* See http://x.org/p */\n", KEEP_EXAMPLE },
 		{ "samples/bpf/README.rst", "See http://x.org/p.\n", KEEP_EXAMPLE },
