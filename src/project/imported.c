@@ -245,44 +245,9 @@ static void third_party_line(void *data, const char *line, size_t n)
 	free(l);
 }
 
-/* .git/config: the origin's URL, whose last part names the project. */
-static void remote_line(void *data, const char *line, size_t n)
-{
-	struct imported *im = data;
-	const char *end = line + n, *p;
-
-	while (n && isspace((unsigned char)*line)) {
-		line++;
-		n--;
-	}
-	if (im->name || n < 6 || strncmp(line, "url", 3) ||
-	    !memchr(line, '=', n))
-		return;
-	while (end > line && (end[-1] == '/' || isspace((unsigned char)end[-1])))
-		end--;
-	if (end - line > 4 && !strncmp(end - 4, ".git", 4))
-		end -= 4;
-	for (p = end; p > line && !strchr("/:=", p[-1]); p--)
-		;
-	if (p < end) {
-		im->name = xstrndup(p, (size_t)(end - p));
-		im->remote = xstrndup(line, (size_t)(end - line));
-	}
-}
-
 static void tree_name(struct imported *im)
 {
-	const char *base;
-	char *c;
-
-	tree_each_line_of(im->root, ".git/config", remote_line, im);
-	if (!im->name) {
-		base = strrchr(im->root, '/');
-		base = base && base[1] ? base + 1 : im->root;
-		im->name = xstrdup(base);
-	}
-	for (c = im->name; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
+	im->name = tree_project_name(im->root, &im->remote);
 }
 
 /* A commit message's "git-subtree-dir: D". */

@@ -24,4 +24,12 @@ void tree_each_line_of(const char *root, const char *name,
 		       void (*fn)(void *data, const char *line, size_t n),
 		       void *data);
 
+/*
+ * The project's own name, lower case: the last part of .git/config's
+ * first remote URL (without ".git"), else root's last component.  The
+ * remote's URL up to that name into *remote when remote is not NULL
+ * (NULL when there is none).  Both to free.
+ */
+char *tree_project_name(const char *root, char **remote);
+
 #endif

@@ -300,6 +300,52 @@ out:
 	strbuf_release(&sb);
 }
 
+/*
+ * A copyright line near a root file's top whose holder writes from a
+ * domain named for the project: configure.ac's "Copyright (C) 2002-2026
+ * OpenVPN Inc <sales@openvpn.net>" in a tree named openvpn makes
+ * openvpn.net (and community.openvpn.net) the project's own site.
+ */
+static void from_copyright(struct whose *w, const char *root,
+			   const char *file, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *line, *next;
+	unsigned lineno = 1;
+
+	if (tree_read(root, file, &sb))
+		goto out;
+	for (line = sb.buf; *line && lineno <= 40; line = next, lineno++) {
+		size_t n = strcspn(line, "\n");
+		const char *at, *dom, *end;
+		size_t len = strlen(name);
+		char *url, *ev;
+
+		next = line + n + (line[n] == '\n');
+		if (!memmem(line, n, "Copyright", 9) ||
+		    !(at = memchr(line, '@', n)))
+			continue;
+		dom = at + 1;
+		end = dom + strcspn(dom, "> \t\n)");
+		if (end - dom > 4 && !strncmp(dom, "www.", 4))
+			dom += 4;
+		/* The domain's first label is the project's name. */
+		if ((size_t)(end - dom) <= len + 1 ||
+		    strncasecmp(dom, name, len) || dom[len] != '.' ||
+		    memchr(dom + len + 1, '.', (size_t)(end - dom) - len - 1))
+			continue;
+		url = xstrfmt("https://%.*s/", (int)(end - dom), dom);
+		ev = xstrfmt("%s:%u: the copyright holder's mail domain %.*s, "
+			     "named for the project", file, lineno,
+			     (int)(end - dom), dom);
+		whose_add_site(w, url, ev);
+		free(ev);
+		free(url);
+	}
+out:
+	strbuf_release(&sb);
+}
+
 /* configure.ac's AC_INIT([name], [version], [bugs], [tarname], [url]). */
 static void from_ac_init(struct whose *w, const char *root, const char *file)
 {
@@ -363,8 +409,18 @@ static void project_sites(struct whose *w, const char *root)
 					    "Home-page" };
 	static const char *const setup[] = { "url", "homepage" };
 	static const char *const cmake[] = { "HOMEPAGE_URL" };
+
+	static const char *const tops[] = {
+		"configure.ac", "configure.in", "CMakeLists.txt", "meson.build",
+		"Makefile.am", "COPYING", "LICENSE", "AUTHORS", "README",
+		"README.md",
+	};
+	char *name = tree_project_name(root, NULL);
 	size_t i;
 
+	for (i = 0; *name && i < N(tops); i++)
+		from_copyright(w, root, tops[i], name);
+	free(name);
 	for (i = 0; i < N(readmes); i++)
 		from_readme(w, root, readmes[i]);
 	from_ac_init(w, root, "configure.ac");

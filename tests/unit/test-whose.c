@@ -245,9 +245,46 @@ static void project(void)
 	unit_remove(dir);
 }
 
+/*
+ * openvpn's configure.ac:7: the copyright holder writes from
+ * openvpn.net, a domain named for the project (its remote's name);
+ * another holder's domain (gmail.com) says nothing.
+ */
+static void copyright_domain(void)
+{
+	char dir[] = "/tmp/test-whose-XXXXXX";
+	struct whose w;
+	struct whose_answer a;
+
+	if (unit_git_repo(dir,
+			  "printf 'dnl  OpenVPN -- An application to securely tunnel IP networks\\n"
+			  "dnl\\n"
+			  "dnl  Copyright (C) 2002-2026 OpenVPN Inc <sales@openvpn.net>\\n"
+			  "dnl  Copyright (C) 2006-2012 Alon Bar-Lev <alon.barlev@gmail.com>\\n'"
+			  " > configure.ac; "
+			  "git remote add origin https://github.com/OpenVPN/openvpn.git")) {
+		CHECKS_NOT_RUN(3, "no scratch repository");
+		return;
+	}
+	whose_init(&w, dir, NULL, NULL);
+	CHECK(whose_url(&w, "README", "http://community.openvpn.net/openvpn/report",
+			&a) == WHOSE_PROJECT,
+	      "the copyright holder's domain named for the project is its own");
+	CHECK(a.evidence && strstr(a.evidence, "configure.ac:3: the copyright "
+				   "holder's mail domain openvpn.net"),
+	      "with configure.ac's line as evidence");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "README", "https://mail.gmail.com/x", &a) ==
+	      WHOSE_NONE, "another holder's domain is not");
+	whose_answer_release(&a);
+	whose_release(&w);
+	unit_remove(dir);
+}
+
 int main(void)
 {
 	sections();
 	project();
+	copyright_domain();
 	return unit_done();
 }
