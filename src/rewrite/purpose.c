@@ -442,7 +442,7 @@ static const char *fixed_why(const struct parts *u)
 	if (dated(u))
 		return "an article with a date in its path";
 	for (i = 0; i < u->nseg; i++)
-		if (version_seg(u->seg[i]))
+		if (version_seg(u->seg[i]) || strstr(u->seg[i], "(v="))
 			return "a version in its path";
 	return NULL;
 }
@@ -457,16 +457,27 @@ static int forge(const char *host)
 	return one_of(host, forges, N(forges)) || host_begins(host, "gitlab.");
 }
 
-/* A manual or documentation page with no version in its path. */
+/*
+ * A manual or documentation page with no version in its path: docs.*,
+ * a manual/ or html_node/ folder, man page sites (man.openbsd.org,
+ * man7.org's man-pages), GCC's onlinedocs and Microsoft's library.  A
+ * version may also be MSDN's "(v=vs.85)" or a "view=msvc-160" query.
+ */
 static int unversioned_manual(const struct parts *u)
 {
 	size_t i;
 
 	if (!host_begins(u->host, "docs.") && !has_seg(u, "manual") &&
-	    !has_seg(u, "html_node"))
+	    !has_seg(u, "html_node") && !host_begins(u->host, "man.") &&
+	    !host_begins(u->host, "manpages.") && !has_seg(u, "man-pages") &&
+	    !has_seg(u, "onlinedocs") &&
+	    !(has_seg(u, "library") && icontains(u->host, "microsoft.com")))
+		return 0;
+	if (u->query && strstr(u->query, "view="))
 		return 0;
 	for (i = 0; i < u->nseg; i++)
-		if (version_seg(u->seg[i]) ||
+		if (version_seg(u->seg[i]) || strstr(u->seg[i], "(v=") ||
+		    !strncmp(u->seg[i], "gcc-", 4) ||
 		    (strlen(u->seg[i]) <= 2 && isdigit((unsigned char)u->seg[i][0])))
 			return 0;
 	return 1;

@@ -91,6 +91,23 @@ static void classes(void)
 		"http://docs.python.org/library/zlib.html",
 		"living: a living page: a manual with no version in its path",
 		"zlib README:46: the current Python docs");
+	/* Read as their maintainers would (issue 44's trees). */
+	PURPOSE("The official documentation for OpenSSH are the man pages",
+		"https://man.openbsd.org/ssh.1",
+		"living: a living page: a manual with no version in its path",
+		"openssh README.md:18: the current man page");
+	PURPOSE(" * https://gcc.gnu.org/onlinedocs/gcc/_005f_005fsync-Builtins.html",
+		"https://gcc.gnu.org/onlinedocs/gcc/_005f_005fsync-Builtins.html",
+		"living: a living page: a manual with no version in its path",
+		"redis src/atomicvar.h:27: GCC's current manual");
+	PURPOSE(" * http://msdn.microsoft.com/en-us/library/aa365247.aspx",
+		"http://msdn.microsoft.com/en-us/library/aa365247.aspx",
+		"living: a living page: a manual with no version in its path",
+		"libarchive cpio_windows.c:37: MSDN's library page");
+	PURPOSE(NULL,
+		"https://msdn.microsoft.com/en-us/library/ms235384(v=vs.100).aspx",
+		"fixed: a fixed document: a version in its path",
+		"lighttpd src/first.h:70: a page of one version (v=vs.100)");
 	PURPOSE(NULL, "https://docs.python.org/3.11/library/zlib.html",
 		"fixed: a fixed document: a version in its path",
 		"a manual of one version is fixed");
