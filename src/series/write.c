@@ -646,6 +646,30 @@ static int write_owners(struct series *c, const char *dir)
 	return ret;
 }
 
+/*
+ * Files the patches change whose base has CRLF line ends: git am strips
+ * the CRs of a mail unless told --keep-cr, and the patch then fails
+ * (nginx's contrib/geo2nginx.pl, zlib's and nmap's Windows files).
+ */
+static size_t crlf_files(struct series *c)
+{
+	size_t k, i, n = 0;
+	const char *prev = NULL;
+
+	for (k = 0; k < c->ng; k++)
+		for (i = 0; i < c->g[k].nr; i++) {
+			const char *p = c->plan.v[c->g[k].edits[i]].path;
+			struct strbuf *b;
+
+			if (prev && !strcmp(prev, p))
+				continue;
+			prev = p;
+			b = series_blob(c, p);
+			n += b && memmem(b->buf, b->len, "\r\n", 2) != NULL;
+		}
+	return n;
+}
+
 static int write_index(struct series *c, const char *dir,
 		       const struct unit *u, size_t nu)
 {
@@ -655,10 +679,15 @@ static int write_index(struct series *c, const char *dir,
 	size_t i, w, nw = series_plan_waves(c, u, nu, wave);
 	int ret;
 
-	strbuf_addstr(&sb, "# The series to send, in order, one tree at a time:\n"
-		      "# directory, patches, the tree that applies them.\n"
-		      "# Apply one with git am --empty=drop DIR/*.patch: the\n"
-		      "# cover letter (0000) is for the mail and has no diff.\n");
+	strbuf_addf(&sb, "# The series to send, in order, one tree at a time:\n"
+		    "# directory, patches, the tree that applies them.\n"
+		    "# Apply one with git am%s --empty=drop DIR/*.patch: the\n"
+		    "# cover letter (0000) is for the mail and has no diff.\n",
+		    c->crlf ? " --keep-cr" : "");
+	if (c->crlf)
+		strbuf_addf(&sb, "# --keep-cr: %zu file%s changed here %s CRLF "
+			    "line ends.\n", c->crlf, c->crlf == 1 ? "" : "s",
+			    c->crlf == 1 ? "has" : "have");
 	if (nw > 1)
 		strbuf_addf(&sb, "# Send in %zu waves, a day or more apart: no "
 			    "mailing list gets\n# more than %d patches at once "
@@ -1010,12 +1039,18 @@ int series_write(const struct series_opts *o, struct store *st)
 	}
 	series_arrange(&c);
 	series_name_groups(&c);
+	c.crlf = crlf_files(&c);
 	ret = write_all(&c);
 	if (stopped(&c))
 		goto out;
+	if (!ret && !o->quiet && c.crlf)
+		fprintf(stderr, "series: %zu file%s changed %s CRLF line ends: "
+			"git am strips them without --keep-cr\n", c.crlf,
+			c.crlf == 1 ? "" : "s", c.crlf == 1 ? "has" : "have");
 	if (!ret && !o->quiet)
-		fprintf(stderr, "series: apply with git am --empty=drop "
+		fprintf(stderr, "series: apply with git am%s --empty=drop "
 			"DIR/*.patch (a cover letter has no diff)%s\n",
+			c.crlf ? " --keep-cr" : "",
 			o->signoff ? "" : "; no Signed-off-by: give --signoff "
 			"(submitting-patches.rst asks for it, checkpatch.pl "
 			"errors without it)");

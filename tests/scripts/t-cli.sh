@@ -86,6 +86,27 @@ ok "series after a removed file: it says the tree changed since the scan" \
 	grep -q "the tree changed since the scan; run linkmend scan" "$SCRATCH/gerr"
 ok "and git's own fatal line is not shown" bash -c "! grep -q '^fatal:' '$SCRATCH/gerr'"
 
+# A file with CRLF line ends (nginx's contrib/geo2nginx.pl): git am
+# strips the mail's CRs and the patch fails unless given --keep-cr, so
+# series says to give it.
+K=$SCRATCH/crlf
+mkdir -p "$K"
+printf '# See http://old.linkmend-web.org/doc\r\nprint 1;\r\n' > "$K/geo.pl"
+(cd "$K" && git init -q . && git add . &&
+ git -c user.name=T -c user.email=t@linkmend-web.org commit -qm one &&
+ "$LINKMEND" scan -q --no-output . &&
+ sqlite3 .linkmend/linkmend.db "INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at) SELECT tree_id, url_id, path, start, 'moved', replace(text, 'old.', 'new.'), 'the site redirects permanently', 1 FROM occurrence" &&
+ "$LINKMEND" series -o "$SCRATCH/crlf-out" --signoff \
+	--from "T <t@linkmend-web.org>") > /dev/null 2> "$SCRATCH/crlf.err"
+git clone -q "$K" "$SCRATCH/crlf-a" && git clone -q "$K" "$SCRATCH/crlf-b"
+ok "(a plain git am of the CRLF file's patch fails)" bash -c \
+	"cd '$SCRATCH/crlf-a' && ! git -c user.name=T -c user.email=t@linkmend-web.org am -q '$SCRATCH'/crlf-out/*.patch > /dev/null 2>&1"
+ok "series says a CRLF file needs git am --keep-cr" \
+	grep -q "^series: apply with git am --keep-cr --empty=drop" "$SCRATCH/crlf.err"
+ok "and git am --keep-cr applies it" bash -c \
+	"cd '$SCRATCH/crlf-b' && git -c user.name=T -c user.email=t@linkmend-web.org am -q --keep-cr '$SCRATCH'/crlf-out/*.patch 2> /dev/null && grep -q 'new.linkmend-web.org' geo.pl"
+ok "INDEX says so too" grep -q "git am --keep-cr" "$SCRATCH/crlf-out/INDEX"
+
 # report -o never replaces a file of the user's, and never guesses a
 # format from a name that says none.
 R=$SCRATCH/rtree
