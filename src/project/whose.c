@@ -416,10 +416,21 @@ static void project_sites(struct whose *w, const char *root)
 		"README.md",
 	};
 	char *name = tree_project_name(root, NULL);
+	const char *base = strrchr(root, '/');
+	char *folder = xstrdup(base && base[1] ? base + 1 : root);
 	size_t i;
 
+	/*
+	 * The remote's name, and the folder's where it differs (a clone of
+	 * a mirror whose remote ends in ".../repo").
+	 */
+	for (i = 0; folder[i]; i++)
+		folder[i] = (char)tolower((unsigned char)folder[i]);
 	for (i = 0; *name && i < N(tops); i++)
 		from_copyright(w, root, tops[i], name);
+	for (i = 0; *folder && strcmp(folder, name) && i < N(tops); i++)
+		from_copyright(w, root, tops[i], folder);
+	free(folder);
 	free(name);
 	for (i = 0; i < N(readmes); i++)
 		from_readme(w, root, readmes[i]);

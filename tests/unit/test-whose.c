@@ -281,10 +281,37 @@ static void copyright_domain(void)
 	unit_remove(dir);
 }
 
+/* A clone of a mirror: the remote ends in .../repo, the folder is named. */
+static void copyright_domain_folder(void)
+{
+	char dir[] = "/tmp/test-whose-XXXXXX";
+	char *root;
+	struct whose w;
+	struct whose_answer a;
+
+	if (unit_git_repo(dir,
+			  "mkdir openvpn; cd openvpn; git init -q .; "
+			  "printf 'dnl  Copyright (C) 2002-2026 OpenVPN Inc <sales@openvpn.net>\\n'"
+			  " > configure.ac; "
+			  "git remote add origin /work/.mirror/OpenVPN+openvpn/repo")) {
+		CHECKS_NOT_RUN(1, "no scratch repository");
+		return;
+	}
+	root = xstrfmt("%s/openvpn", dir);
+	whose_init(&w, root, NULL, NULL);
+	CHECK(whose_url(&w, "README", "https://openvpn.net/howto.html", &a) ==
+	      WHOSE_PROJECT, "the folder's name where the remote's is 'repo'");
+	whose_answer_release(&a);
+	whose_release(&w);
+	free(root);
+	unit_remove(dir);
+}
+
 int main(void)
 {
 	sections();
 	project();
 	copyright_domain();
+	copyright_domain_folder();
 	return unit_done();
 }
