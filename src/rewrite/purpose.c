@@ -278,6 +278,12 @@ static const char *living_phrase(const char *words, size_t n)
 }
 
 /* A segment that is a version: 1.2, v2.0, r1p0, rev3, 2_1. */
+/* MSDN's "(v=vs.85)", as written or encoded ("%28v=exchg.65%29"). */
+static int msdn_version(const char *seg)
+{
+	return strstr(seg, "(v=") || strcasestr(seg, "%28v=");
+}
+
 static int version_seg(const char *s)
 {
 	const char *p = s;
@@ -442,7 +448,7 @@ static const char *fixed_why(const struct parts *u)
 	if (dated(u))
 		return "an article with a date in its path";
 	for (i = 0; i < u->nseg; i++)
-		if (version_seg(u->seg[i]) || strstr(u->seg[i], "(v="))
+		if (version_seg(u->seg[i]) || msdn_version(u->seg[i]))
 			return "a version in its path";
 	return NULL;
 }
@@ -476,7 +482,7 @@ static int unversioned_manual(const struct parts *u)
 	if (u->query && strstr(u->query, "view="))
 		return 0;
 	for (i = 0; i < u->nseg; i++)
-		if (version_seg(u->seg[i]) || strstr(u->seg[i], "(v=") ||
+		if (version_seg(u->seg[i]) || msdn_version(u->seg[i]) ||
 		    !strncmp(u->seg[i], "gcc-", 4) ||
 		    (strlen(u->seg[i]) <= 2 && isdigit((unsigned char)u->seg[i][0])))
 			return 0;

@@ -108,6 +108,10 @@ static void classes(void)
 		"https://msdn.microsoft.com/en-us/library/ms235384(v=vs.100).aspx",
 		"fixed: a fixed document: a version in its path",
 		"lighttpd src/first.h:70: a page of one version (v=vs.100)");
+	PURPOSE(NULL,
+		"https://msdn.microsoft.com/en-us/library/ms879470%28v=exchg.65%29.aspx",
+		"fixed: a fixed document: a version in its path",
+		"lighttpd src/mod_webdav.c:735: the version encoded (%28v=)");
 	PURPOSE(NULL, "https://docs.python.org/3.11/library/zlib.html",
 		"fixed: a fixed document: a version in its path",
 		"a manual of one version is fixed");
