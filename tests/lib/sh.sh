@@ -4,7 +4,7 @@ set -u
 : "${LINKMEND:=$(cd "$(dirname "$0")/../.." && pwd)/linkmend}"
 : "${TESTS:=$(cd "$(dirname "$0")/.." && pwd)}"
 SCRATCH=$(mktemp -d)
-trap '[ -n "$KEEP_SCRATCH" ] || rm -rf "$SCRATCH"' EXIT
+trap '[ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$SCRATCH"' EXIT
 
 ok() {		# ok NAME COMMAND...: passes when COMMAND succeeds
 	local name=$1
