@@ -27,29 +27,6 @@ int page_is_root(const char *url)
 	return root;
 }
 
-/*
- * Names a site gives its home page.  "home" and "homepage" mean it at any
- * depth (/content/www/us/en/homepage.html); the others only at the top,
- * under language segments alone (/index.html, /en/index.php, /en-us/).
- */
-static const char *const home_anywhere[] = { "home", "homepage" };
-static const char *const home_at_top[] = {
-	"index", "default", "welcome", "main", "start",
-};
-
-static int named(const char *seg, size_t n, const char *const *names,
-		 size_t nnames)
-{
-	size_t i, stem = 0;
-
-	while (stem < n && seg[stem] != '.')
-		stem++;
-	for (i = 0; i < nnames; i++)
-		if (strlen(names[i]) == stem && !strncasecmp(seg, names[i], stem))
-			return 1;
-	return 0;
-}
-
 /* "en", "de", "en-us", "pt_BR": a language or locale, no page. */
 static int locale_segment(const char *seg, size_t n)
 {
@@ -70,7 +47,7 @@ int page_named_home(const char *url)
 		path[strlen(path) - 1] = '\0';
 	last = strrchr(path, '/');
 	last = last ? last + 1 : path;
-	home = named(last, strlen(last), home_anywhere, 2);
+	home = url_names_door(last, strlen(last), 0);
 	free(path);
 	return home;
 }
@@ -101,10 +78,9 @@ int page_is_home(const char *url)
 	}
 	if (!last)
 		goto out;	/* the root: is_root()'s */
-	home = named(last, lastn, home_anywhere, 2) ||
-	       (only_locales && (named(last, lastn, home_at_top, 5) ||
-				 (locale_segment(last, lastn) &&
-				  path[strlen(path) - 1] == '/')));
+	home = url_names_door(last, lastn, only_locales) ||
+	       (only_locales && locale_segment(last, lastn) &&
+		path[strlen(path) - 1] == '/');
 out:
 	curl_free(path);
 	curl_url_cleanup(u);

@@ -6,6 +6,7 @@
 
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
+#include "../url/url.h"
 #include "purpose.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -132,23 +133,10 @@ static int icontains(const char *s, const char *what)
 	return 0;
 }
 
-/*
- * A site's door by its name, whatever the extension (index.html,
- * index.php3, default.aspx, home, homepage.htm), as check/page.c names
- * the pages a redirect to which is no move.
- */
+/* A door at the top: /index.php3, /~name/default.aspx (url.h). */
 static int door(const char *seg)
 {
-	static const char *const doors[] = {
-		"index", "default", "home", "homepage", "main", "welcome",
-		"start",
-	};
-	size_t i, stem = strcspn(seg, ".");
-
-	for (i = 0; i < N(doors); i++)
-		if (strlen(doors[i]) == stem && !strncasecmp(seg, doors[i], stem))
-			return 1;
-	return 0;
+	return url_names_door(seg, strlen(seg), 1);
 }
 
 static int home_parts(const struct parts *u)

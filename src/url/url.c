@@ -310,6 +310,30 @@ static int tld_known(const char *host)
 				     PSL_TYPE_ANY | PSL_TYPE_NO_STAR_RULE);
 }
 
+static int stem_in(const char *seg, size_t n, const char *const *names,
+		   size_t nnames)
+{
+	size_t i, stem = 0;
+
+	while (stem < n && seg[stem] != '.')
+		stem++;
+	for (i = 0; i < nnames; i++)
+		if (strlen(names[i]) == stem && !strncasecmp(seg, names[i], stem))
+			return 1;
+	return 0;
+}
+
+int url_names_door(const char *seg, size_t n, int top)
+{
+	static const char *const anywhere[] = { "home", "homepage" };
+	static const char *const at_top[] = {
+		"index", "default", "welcome", "main", "start",
+	};
+
+	return stem_in(seg, n, anywhere, 2) ||
+	       (top && stem_in(seg, n, at_top, 5));
+}
+
 int url_host_is_example(const char *host)
 {
 	static const char *const names[] = {

@@ -73,6 +73,15 @@ char *url_host_path(const char *url);
  */
 int url_host_is_example(const char *host);
 
+/*
+ * 1 when a path segment seg[0..n) names a site's door, whatever its
+ * extension: "home" and "homepage" wherever they stand
+ * (/content/www/us/en/homepage.html); with top set (the segment is the
+ * path's first, or under language segments alone) also index, default,
+ * welcome, main and start (/index.php3, /en/default.aspx).
+ */
+int url_names_door(const char *seg, size_t n, int top);
+
 /* 1 if the URL names a licence or a licence directory. */
 int url_is_license(const char *host, const char *url);
 
