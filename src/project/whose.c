@@ -306,8 +306,18 @@ out:
  * OpenVPN Inc <sales@openvpn.net>" in a tree named openvpn makes
  * openvpn.net (and community.openvpn.net) the project's own site.
  */
+/* dom[0..end)'s first label is name, and one more label follows. */
+static int named_for(const char *dom, const char *end, const char *name)
+{
+	size_t len = strlen(name);
+
+	return *name && (size_t)(end - dom) > len + 1 &&
+	       !strncasecmp(dom, name, len) && dom[len] == '.' &&
+	       !memchr(dom + len + 1, '.', (size_t)(end - dom) - len - 1);
+}
+
 static void from_copyright(struct whose *w, const char *root,
-			   const char *file, const char *name)
+			   const char *file, const char *const *names)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *line, *next;
@@ -318,7 +328,6 @@ static void from_copyright(struct whose *w, const char *root,
 	for (line = sb.buf; *line && lineno <= 40; line = next, lineno++) {
 		size_t n = strcspn(line, "\n");
 		const char *at, *dom, *end;
-		size_t len = strlen(name);
 		char *url, *ev;
 
 		next = line + n + (line[n] == '\n');
@@ -330,9 +339,8 @@ static void from_copyright(struct whose *w, const char *root,
 		if (end - dom > 4 && !strncmp(dom, "www.", 4))
 			dom += 4;
 		/* The domain's first label is the project's name. */
-		if ((size_t)(end - dom) <= len + 1 ||
-		    strncasecmp(dom, name, len) || dom[len] != '.' ||
-		    memchr(dom + len + 1, '.', (size_t)(end - dom) - len - 1))
+		if (!named_for(dom, end, names[0]) &&
+		    !(names[1] && named_for(dom, end, names[1])))
 			continue;
 		url = xstrfmt("https://%.*s/", (int)(end - dom), dom);
 		ev = xstrfmt("%s:%u: the copyright holder's mail domain %.*s, "
@@ -418,6 +426,7 @@ static void project_sites(struct whose *w, const char *root)
 	char *name = tree_project_name(root, NULL);
 	const char *base = strrchr(root, '/');
 	char *folder = xstrdup(base && base[1] ? base + 1 : root);
+	const char *names[2];
 	size_t i;
 
 	/*
@@ -426,10 +435,10 @@ static void project_sites(struct whose *w, const char *root)
 	 */
 	for (i = 0; folder[i]; i++)
 		folder[i] = (char)tolower((unsigned char)folder[i]);
-	for (i = 0; *name && i < N(tops); i++)
-		from_copyright(w, root, tops[i], name);
-	for (i = 0; *folder && strcmp(folder, name) && i < N(tops); i++)
-		from_copyright(w, root, tops[i], folder);
+	names[0] = name;
+	names[1] = strcmp(folder, name) ? folder : NULL;
+	for (i = 0; i < N(tops); i++)
+		from_copyright(w, root, tops[i], names);
 	free(folder);
 	free(name);
 	for (i = 0; i < N(readmes); i++)
