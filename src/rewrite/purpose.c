@@ -88,14 +88,6 @@ static int one_of(const char *s, const char *const *v, size_t n)
 	return 0;
 }
 
-static int host_is(const char *host, const char *name)
-{
-	size_t h = strlen(host), n = strlen(name);
-
-	return h >= n && !strcmp(host + h - n, name) &&
-	       (h == n || host[h - n - 1] == '.');
-}
-
 static int host_begins(const char *host, const char *pre)
 {
 	return !strncmp(host, pre, strlen(pre));
@@ -197,7 +189,7 @@ static const char *living_token(const struct parts *u, int *in_query)
 			    !(i > 0 && one_of(u->seg[i - 1], refs, N(refs)) &&
 			      strcmp(u->seg[i - 1], "src")) &&
 			    !(i > 0 && !strcmp(u->seg[i - 1], "src") &&
-			      host_is(u->host, "bitbucket.org")))
+			      url_host_within(u->host, "bitbucket.org")))
 				continue;
 			*in_query = 0;
 			return living_words[k];
@@ -345,15 +337,15 @@ static int mail_in_archive(const struct parts *u)
 {
 	const char *last = last_seg(u);
 
-	if (host_is(u->host, "marc.info") && u->query &&
+	if (url_host_within(u->host, "marc.info") && u->query &&
 	    (strstr(u->query, "m=") || strstr(u->query, "t=")))
 		return 1;
-	if ((host_is(u->host, "lkml.org") && has_seg(u, "lkml")) ||
-	    (host_is(u->host, "lkml.iu.edu") && has_seg(u, "hypermail")) ||
-	    (host_is(u->host, "mailarchive.ietf.org") && has_seg(u, "msg")) ||
-	    host_is(u->host, "article.gmane.org") ||
-	    host_is(u->host, "thread.gmane.org") ||
-	    host_is(u->host, "msgid.link"))
+	if ((url_host_within(u->host, "lkml.org") && has_seg(u, "lkml")) ||
+	    (url_host_within(u->host, "lkml.iu.edu") && has_seg(u, "hypermail")) ||
+	    (url_host_within(u->host, "mailarchive.ietf.org") && has_seg(u, "msg")) ||
+	    url_host_within(u->host, "article.gmane.org") ||
+	    url_host_within(u->host, "thread.gmane.org") ||
+	    url_host_within(u->host, "msgid.link"))
 		return 1;
 	if (!strncasecmp(last, "msg", 3) && isdigit((unsigned char)last[3]))
 		return 1;
@@ -411,16 +403,16 @@ static const char *fixed_why(const struct parts *u)
 	for (i = 0; i < N(docs); i++)
 		if (ends_with(last, docs[i]))
 			return "a document file";
-	if ((host_is(u->host, "ietf.org") ||
-	     host_is(u->host, "rfc-editor.org")) &&
+	if ((url_host_within(u->host, "ietf.org") ||
+	     url_host_within(u->host, "rfc-editor.org")) &&
 	    (icontains(u->path, "/rfc") || icontains(u->path, "draft-")))
 		return "an RFC";
-	if (host_is(u->host, "doi.org") || host_is(u->host, "arxiv.org") ||
-	    (host_is(u->host, "dl.acm.org") && has_seg(u, "doi")) ||
-	    (host_is(u->host, "ieeexplore.ieee.org") &&
+	if (url_host_within(u->host, "doi.org") || url_host_within(u->host, "arxiv.org") ||
+	    (url_host_within(u->host, "dl.acm.org") && has_seg(u, "doi")) ||
+	    (url_host_within(u->host, "ieeexplore.ieee.org") &&
 	     has_seg(u, "document")) ||
-	    host_is(u->host, "link.springer.com") ||
-	    host_is(u->host, "patents.google.com"))
+	    url_host_within(u->host, "link.springer.com") ||
+	    url_host_within(u->host, "patents.google.com"))
 		return "a paper";
 	if (icontains(u->path, "datasheet") ||
 	    icontains(u->path, "data-sheet") ||
@@ -430,7 +422,7 @@ static const char *fixed_why(const struct parts *u)
 		return "a mail in a list archive";
 	if (commit_id(u))
 		return "a commit (its id in the URL)";
-	if (host_is(u->host, "lwn.net") && has_seg(u, "Articles") &&
+	if (url_host_within(u->host, "lwn.net") && has_seg(u, "Articles") &&
 	    isdigit((unsigned char)last[0]))
 		return "an article (LWN)";
 	if (dated(u))
@@ -500,7 +492,7 @@ static const char *living_why(const struct parts *u)
 		return "a repository (its path)";
 	if (forge(u->host) && u->nseg == 2)
 		return "a repository (a forge project's root)";
-	if ((host_is(u->host, "sourceforge.net") || host_is(u->host, "sf.net")) &&
+	if ((url_host_within(u->host, "sourceforge.net") || url_host_within(u->host, "sf.net")) &&
 	    (has_seg(u, "projects") || has_seg(u, "p")) && u->nseg <= 3)
 		return "a project page (sourceforge)";
 	/* .../file/105771/download is one file, not a page of downloads. */
@@ -519,7 +511,7 @@ static const char *living_why(const struct parts *u)
 	    icontains(u->path, "mailing-list") ||
 	    icontains(u->path, "mailinglist") ||
 	    icontains(u->path, "mailing_list") ||
-	    (host_is(u->host, "groups.google.com") && u->nseg <= 2))
+	    (url_host_within(u->host, "groups.google.com") && u->nseg <= 2))
 		return "a list's page";
 	if (host_begins(u->host, "bugzilla.") || host_begins(u->host, "bugs.") ||
 	    host_begins(u->host, "tracker.") || host_begins(u->host, "issues.") ||
@@ -527,7 +519,7 @@ static const char *living_why(const struct parts *u)
 	    stem_is(last, "buglist"))
 		return (u->query && strstr(u->query, "id=")) ||
 		       isdigit((unsigned char)last[0]) ? NULL : "a tracker";
-	if (host_is(u->host, "marc.info") && u->query &&
+	if (url_host_within(u->host, "marc.info") && u->query &&
 	    strstr(u->query, "l="))
 		return "a list's archive, not one mail";
 	if (has_seg(u, "category") || has_seg(u, "tag"))

@@ -276,7 +276,7 @@ int url_has_placeholder(const char *url, size_t n)
 	return 0;
 }
 
-static int suffix_is(const char *host, const char *suffix)
+int url_host_within(const char *host, const char *suffix)
 {
 	size_t h = strlen(host), s = strlen(suffix);
 
@@ -343,7 +343,7 @@ int url_host_is_example(const char *host)
 	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (suffix_is(host, names[i]))
+		if (url_host_within(host, names[i]))
 			return 1;
 	/* One label ("https://link/to/information"): a name of a LAN, or none. */
 	if (*host != '[' && !strchr(host, '.'))
@@ -391,7 +391,7 @@ int url_is_license(const char *host, const char *url)
 		lower[i] = (char)tolower((unsigned char)path[i]);
 	lower[n] = '\0';
 	for (i = 0; i < sizeof(hosts_paths) / sizeof(hosts_paths[0]); i++)
-		if (suffix_is(host, hosts_paths[i][0]) &&
+		if (url_host_within(host, hosts_paths[i][0]) &&
 		    !strncmp(lower, hosts_paths[i][1],
 			     strlen(hosts_paths[i][1])))
 			return 1;

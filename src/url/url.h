@@ -73,6 +73,9 @@ char *url_host_path(const char *url);
  */
 int url_host_is_example(const char *host);
 
+/* 1 when host is name or one of its subdomains (lower case, as parsed). */
+int url_host_within(const char *host, const char *name);
+
 /*
  * 1 when a path segment seg[0..n) names a site's door, whatever its
  * extension: "home" and "homepage" wherever they stand
