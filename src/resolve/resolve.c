@@ -99,6 +99,8 @@ struct target {
 	int cdx_failed;
 	char born[15];		/* the host's first capture, or "" */
 	size_t early;		/* captures before it, not offered */
+	char published[15];	/* the date its path gives, or "" */
+	size_t unpublished;	/* captures before that, not offered */
 	char *cdx_error;
 	struct captures mementos;
 	struct captures local;	/* in the project's own collection */
@@ -1232,6 +1234,8 @@ static void look_up(struct resolver *c)
 			continue;
 		if (lk->answer && !cdx_parse(t->l.url, lk->answer, &t->caps)) {
 			captures_keep_same(&t->caps, t->l.url);
+			t->unpublished = captures_reject_unpublished(
+				&t->caps, t->l.url, t->published);
 			continue;
 		}
 		captures_release(&t->caps);
@@ -2269,6 +2273,13 @@ static int decide_archived(struct resolver *c, struct target *t,
 				    "the site's first capture (%.8s): not offered",
 				    t->early, t->early == 1 ? "" : "s",
 				    t->early == 1 ? "s" : "", t->born);
+		if (t->unpublished)
+			strbuf_addf(&o->evidence, "; %zu older capture%s "
+				    "predate%s the date its address gives "
+				    "(%.8s): not offered", t->unpublished,
+				    t->unpublished == 1 ? "" : "s",
+				    t->unpublished == 1 ? "s" : "",
+				    t->published);
 		return 1;
 	}
 	best = capture_choose(&t->mementos, ts);

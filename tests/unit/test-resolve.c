@@ -33,6 +33,47 @@ static void test_cdx(void)
 	CHECK(capture_choose(&c, "20060601000000") == 3,
 	      "a rejected capture is passed over, for the next after");
 	captures_release(&c);
+	/* nmap's zenmap/zenmapGUI/App.py: a 1996 capture of a 2019 page. */
+	CHECK(!cdx_parse("http://a.org/x",
+			 "[[\"timestamp\",\"original\"],"
+			 "[\"19960101000000\", \"http://a.org/x\"],"
+			 "[\"20210101000000\", \"http://a.org/x\"]]", &c) &&
+	      capture_choose(&c, "20200101000000") == 1,
+	      "a capture 24 years before the line yields to one a year after");
+	CHECK(capture_choose(&c, "19970101000000") == 0,
+	      "a year before the line is still the one before");
+	captures_release(&c);
+	{
+		char d[15];
+
+		/* nmap's nbase/nbase_str.c and FPEngine.cc. */
+		CHECK(!url_published("http://blogs.msdn.com/b/oldnewthing/"
+				     "archive/2011/04/23/10157337.aspx", d) &&
+		      !strcmp(d, "20110423000000"), "a date in the path");
+		CHECK(!url_published("http://seclists.org/nmap-dev/2015/q1/218",
+				     d) && !strcmp(d, "20150101000000"),
+		      "a list archive's quarter");
+		CHECK(!url_published("https://a.org/news/2007-08-09-x.html", d) &&
+		      !strcmp(d, "20070809000000"), "a dashed date");
+		CHECK(!url_published("https://lpc.events/2010/", d) &&
+		      !strcmp(d, "20090101000000"),
+		      "a year alone counts from the year before");
+		CHECK(url_published("https://a.org/rfc2009.txt", d) == -1 &&
+		      url_published("https://a.org/x/12345/", d) == -1 &&
+		      url_published("https://a.org/2011/13/", d) == 0 &&
+		      !strcmp(d, "20100101000000"),
+		      "no date in a name, a number or a month 13");
+		CHECK(!cdx_parse("http://a.org/2011/04/23/p",
+				 "[[\"timestamp\",\"original\"],"
+				 "[\"20110419000000\", \"http://a.org/2011/04/23/p\"],"
+				 "[\"20110501000000\", \"http://a.org/2011/04/23/p\"]]",
+				 &c) &&
+		      captures_reject_unpublished(&c, "http://a.org/2011/04/23/p",
+						  d) == 1 &&
+		      capture_choose(&c, "20110420000000") == 1,
+		      "a capture before the page's date is not offered");
+		captures_release(&c);
+	}
 	CHECK(!cdx_parse("http://a.org/", "[]", &c) && c.nr == 0, "an empty reply has no capture");
 	CHECK(cdx_parse("http://a.org/", "<html>rate limited</html>", &c) == -1, "HTML is refused");
 	CHECK(cdx_parse("http://a.org/", "[[\"urlkey\"],[\"x\"]]", &c) == -1,
