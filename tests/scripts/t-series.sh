@@ -280,17 +280,23 @@ same "the cover letter goes to all its patches' recipients" \
 msg_of() {	# msg_of PATCH: its commit message, header and "---" cut off
 	awk '!b && /^$/ {b = 1; next} b && /^---$/ {exit} b' "$1"
 }
-ok "the commit message gives each link on one line, old -> new" \
-	grep -q '^drivers/bar/bar.c:3: http://www.bar-chips.org/datasheet.pdf -> https://web.archive.org/web/[0-9]*/http://www.bar-chips.org/datasheet.pdf$' "$B"
+# "path:line: OLD -> NEW" where that fits in 75 columns, else "path:line:"
+# with OLD and "-> NEW" on lines of their own: each link as one line.
+links_of() {
+	msg_of "$1" | awk '/^[^ ]+:[0-9]+:$/ { p = $0; getline o; getline n
+		sub(/^  /, "", o); sub(/^  /, "", n); print p " " o " " n; next } 1'
+}
+ok "the commit message gives each link's place, then old and -> new on lines of their own past 75 columns" \
+	bash -c "tr '\n' ' ' < '$B' | grep -q ' drivers/bar/bar.c:3:   http://www.bar-chips.org/datasheet.pdf   -> https://web.archive.org/web/[0-9]*/http://www.bar-chips.org/datasheet.pdf '"
 # The part between "---" and the diffstat, continuation lines joined.
 sed -n '/^---$/,/^$/p' "$B" | sed -e ':a' -e 'N' -e '$!ba' -e 's/\n    / /g' > "$SCRATCH/b.evidence"
 ok "its evidence is below the '---' line, one entry a link" \
 	grep -q '^drivers/bar/bar.c:3: archived: gone (HTTP 404); 1 check 2023-11-14..2023-11-14, 1 failing counted;' "$SCRATCH/b.evidence"
 ok "wrapped at 75 columns" bash -c "! sed -n '/^---\$/,/^\$/p' '$B' | awk 'length > 75' | grep -q ."
 ok "and not in the commit message" bash -c "! awk '!b && /^\$/ {b = 1; next} b && /^---\$/ {exit} b' '$B' | grep -q 'archived: gone'"
-same "no message line over 75 columns but one that names a URL's place, or a URL alone" \
+same "no message line over 75 columns but a URL alone (after its arrow)" \
 	"$(for f in "$O"/*/0*.patch; do msg_of "$f"; done |
-		awk 'length > 75' | grep -Evc '^([^ ]+:[0-9]+: [a-z]+://[^ ]+ -> [^ ]+|  (-> )?[a-z]+://[^ ]+|[^ ]+:[0-9]+:)$')" "0"
+		awk 'length > 75' | grep -Evc '^  (-> )?[a-z]+://[^ ]+$')" "0"
 ok "no path is rewritten for a linter (no ./, no _ for ,)" bash -c "! grep -q '^\./\|^[^ ]*_[^ ]*:[0-9]*:' '$O'/*/0*.patch"
 ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.org>" "$F1"
 # Every claim from the evidence: one check on one day, dates from one commit.
@@ -301,7 +307,7 @@ ok "one link is 'this link', not 'these'" grep -q "^This web link is dead: it fa
 # A patch of two kinds says which link is which: each kind's why, then
 # its own links.
 same "a mixed patch gives each kind's why above its own links" \
-	"$(msg_of "$F1" | grep -o '^These web links moved\|^This web link is dead\|^drivers/foo/foo.c:[0-9]*: [^ ]* -> https://[a-z.-]*/' | tr '\n' '|')" \
+	"$(links_of "$F1" | grep -o '^These web links moved\|^This web link is dead\|^drivers/foo/foo.c:[0-9]*: [^ ]* -> https://[a-z.-]*/' | tr '\n' '|')" \
 	"These web links moved|drivers/foo/foo.c:4: http://www.foo-vendor.org/docs/old.html -> https://www.foo-vendor.org/|drivers/foo/foo.c:5: http://www.foo-vendor.org/pdf/spec.pdf -> https://docs.foo-vendor.org/|This web link is dead|drivers/foo/foo.c:3: http://www.bar-chips.org/faq.html -> https://web.archive.org/|"
 # The dead link is above the moved ones in foo.c: its evidence, below
 # the "---" line, is where the message lists it, after theirs.
@@ -309,7 +315,10 @@ same "the evidence below '---' is in the message's order" \
 	"$(sed -n '/^---$/,/^$/p' "$F1" | grep -o '^drivers/foo/foo.c:[0-9]*:' | tr '\n' ' ')" \
 	"$(msg_of "$F1" | grep -o '^drivers/foo/foo.c:[0-9]*:' | tr '\n' ' ')"
 ok "it claims no repeated checks that were not made" bash -c "! grep -qi 'repeated checks' '$SCRATCH/b.flat' '$SCRATCH/cover.flat'"
-ok "it names the one commit the lines' dates come from" grep -q "nearest the commit that brought its line into this tree's history ([0-9a-f]\{12\}, for all of them)" "$SCRATCH/b.flat"
+# The fixture's commits are its own: no one upstream can look them up.
+ok "it says one commit dated the lines, not naming a local one" grep -q "nearest the commit that brought its line into this tree's history (one commit, for all of them)" "$SCRATCH/b.flat"
+same "no message, evidence or cover names a local commit but its base-commit" \
+	"$(grep -v '^base-commit: \|^From [0-9a-f]\{40\} \|^index [0-9a-f]' "$O"/*/0*.patch | grep -cP '\b(?=[0-9]*[a-f])[0-9a-f]{12,40}\b')" "0"
 ok "the cover letter's account is the evidence's" grep -q "The dead link archived here failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
 ok "and says only comments and documentation change" grep -q "Only comments and documentation change\." "$SCRATCH/cover.flat"
 ok "the work tree is untouched by series" git diff --quiet
@@ -414,9 +423,14 @@ git config user.name "A Developer"
 "$LINKMEND" series -o "$SCRATCH/own" 2> /dev/null
 ok "without --from the author is git's user" grep -q "^From: A Developer <dev@linkmend-web.org>$" "$SCRATCH/own/foo-foo/0001-foo-update-moved-web-links.patch"
 
+# checkpatch.pl warns on a message line past 75 columns even when it is
+# a URL alone, which cannot be wrapped: that one warning, on such a line,
+# is all it may say.
 for p in "$O"/*/000[1-9]*.patch; do
-	out=$(perl "$KTREE/scripts/checkpatch.pl" --no-tree "$p" 2>&1)
-	if grep -q "total: 0 errors, 0 warnings" <<<"$out"; then
+	out=$(perl "$KTREE/scripts/checkpatch.pl" --no-tree --show-types "$p" 2>&1)
+	url_only=$(grep -A2 '^WARNING:COMMIT_LOG_LONG_LINE' <<<"$out" | sed -n 3p | grep -c '^  \(-> \)\?[a-z]*://[^ ]*$')
+	if grep -q "total: 0 errors, 0 warnings" <<<"$out" ||
+	   { grep -q "total: 0 errors, 1 warnings" <<<"$out" && [ "$url_only" = 1 ]; }; then
 		echo "ok - checkpatch.pl: $(basename "$p") is clean"
 	else
 		echo "not ok - checkpatch.pl: $(basename "$p") is clean"
@@ -474,7 +488,8 @@ same "--base names the base in every patch" \
 	"$(ls "$SCRATCH"/split/*/0*.patch | grep -vc 0000-cover)"
 ok "and a later part names the earlier one's patches as prerequisites" \
 	grep -q "^prerequisite-patch-id: " "$SCRATCH"/split/foo-foo-02/0001-*.patch
-ok "without --base, no base-commit line" bash -c "! grep -q '^base-commit:' '$O'/*/0*.patch"
+same "without --base, every patch and cover letter names its base" \
+	"$(grep -l "^base-commit: $base$" "$O"/*/0*.patch | wc -l)" "$(ls "$O"/*/0*.patch | wc -l)"
 
 # verify: edits are in place, so a Kconfig comment broken over two lines
 # fails; so does a word added to a comment, and a statement changed.
