@@ -727,6 +727,13 @@ static int write_index(struct series *c, const char *dir,
 		    "# Apply one with git am%s --empty=drop DIR/*.patch: the\n"
 		    "# cover letter (0000) is for the mail and has no diff.\n",
 		    c->crlf ? " --keep-cr" : "");
+	if (c->pull)
+		strbuf_addf(&sb, "# No mail: the project asks for pull requests "
+			    "(%s).\n# Each series is a branch linkmend/DIR, its "
+			    "request text DIR/PULL-REQUEST.\n", c->form_why);
+	else
+		strbuf_addstr(&sb, "# Who gets each patch, and why: "
+			      "RECIPIENTS.\n");
 	if (c->crlf)
 		strbuf_addf(&sb, "# --keep-cr: %zu file%s changed here %s CRLF "
 			    "line ends.\n", c->crlf, c->crlf == 1 ? "" : "s",

@@ -559,3 +559,96 @@ ok "INDEX sends them in two waves, fifteen at most to a list" \
 same "[subject \"drivers/foo/\"] prefix names the patches of files under it" \
 	"$(grep -h '^Subject:' "$SCRATCH"/top-out/foo-foo*/0*.patch | grep -v ' 0/' | sed 's/^Subject: \[[^]]*\] //; s/: .*/:/' | sort -u)" "foo-driver:"
 ok "and only those" bash -c "grep -h '^Subject:' '$SCRATCH'/top-out/core-drivers*/0*.patch | grep -q 'quux'"
+
+# A project without MAINTAINERS (issue 46): the list its README names for
+# patches; a CONTRIBUTING.md that asks for pull requests instead; else
+# the authors of its files' history; --to and --cc always.
+T5=$SCRATCH/plain
+git clone -q "$T" "$T5"
+cd "$T5" || exit 1
+git reset -q --hard "$base"
+git config user.email dev@linkmend-web.org
+git config user.name "A Developer"
+git rm -q MAINTAINERS Documentation/process/submitting-patches.rst
+# zlib's README names an address for questions, tmux's the list for code.
+cat > README <<'R'
+Foo tools
+=========
+
+Questions about foo should be sent to <help@linkmend-web.org>.
+
+Code contributions are most welcome.  Please send patches by email to:
+
+	foo-devel@lists.linkmend-web.org
+
+Subscribe by sending an email to foo-devel+subscribe@lists.linkmend-web.org.
+R
+# A link as its file writes it, which linkmend reads otherwise.
+echo '/* Manual: http://WWW.Foo-Vendor.org/docs/old.html */' > drivers/foo/case.c
+commit "README: where patches go" README drivers/foo/case.c
+echo '/* Revision 2. */' >> drivers/foo/foo.h
+GIT_AUTHOR_NAME="Foo Author" GIT_AUTHOR_EMAIL=author@linkmend-web.org \
+	commit "foo: note the revision" drivers/foo/foo.h
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
+FROM=(--from "Link Mender <mender@linkmend-web.org>")
+"$LINKMEND" series -o "$SCRATCH/p-mail" --archived "${FROM[@]}" 2> "$SCRATCH/p-mail.err"
+P=$SCRATCH/p-mail
+ok "no MAINTAINERS: patches are written (the setup works)" \
+	test "$(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null | grep -vc /0000-)" -ge 2
+same "every patch and cover letter goes To the list the README names for patches, no one else" \
+	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null); do hdr "$f"; echo; done | sort -u)" \
+	"To: foo-devel@lists.linkmend-web.org|"
+ok "RECIPIENTS says where it came from: the README's line" \
+	grep -qP '\tTo\tfoo-devel@lists.linkmend-web.org\tREADME:8: foo-devel@lists.linkmend-web.org$' "$P/RECIPIENTS"
+ok "and no patch is left with no recipient" bash -c "! grep -q 'no recipient' '$SCRATCH/p-mail.err'"
+same "the message quotes the URL as the file has it" \
+	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null | grep -v /0000-); do links_of "$f"; done | grep -c '^drivers/foo/case.c:1: http://WWW.Foo-Vendor.org/docs/old.html -> ')" "1"
+
+# CONTRIBUTING is read before README: it asks for pull requests.
+printf '# Contributing\n\nWe welcome pull requests on GitHub.\n' > CONTRIBUTING.md
+commit "CONTRIBUTING.md: pull requests" CONTRIBUTING.md
+pbase=$(git rev-parse HEAD)
+"$LINKMEND" series -o "$SCRATCH/p-pull" --archived "${FROM[@]}" 2> /dev/null
+P=$SCRATCH/p-pull
+same "pull requests: no patch is mailed to anyone" \
+	"$(cat "$P"/*.patch "$P"/*/*.patch 2> /dev/null | grep -c '^\(To\|Cc\): ')" "0"
+nseries=$(grep -vc '^#' "$P/INDEX")
+same "one branch linkmend/DIR per series" \
+	"$(git for-each-ref --format='%(refname)' refs/heads/linkmend/ | wc -l)" "$nseries"
+same "and a request text beside each" "$(ls "$P"/PULL-REQUEST "$P"/*/PULL-REQUEST 2> /dev/null | wc -l)" "$nseries"
+d=$(grep -v '^#' "$P/INDEX" | head -1 | cut -f1)
+[ "$d" = . ] && br=linkmend/series || br=linkmend/$d
+same "the branch holds the series' patches, on the base" \
+	"$(git rev-list --count "$pbase..$br")" "$(grep -v '^#' "$P/INDEX" | head -1 | cut -f2)"
+ok "its text says which branch, on what" grep -q "^Branch: $br, on $pbase (base-commit)\.$" "$P/$d/PULL-REQUEST"
+ok "INDEX says why: the CONTRIBUTING.md line" grep -q '^# No mail: the project asks for pull requests (CONTRIBUTING.md:3: We welcome pull requests on GitHub.)' "$P/INDEX"
+"$LINKMEND" series -o "$SCRATCH/p-given" --archived "${FROM[@]}" --to "Given Person <given@linkmend-web.org>" \
+	--cc extra@linkmend-web.org 2> /dev/null
+P=$SCRATCH/p-given
+same "--to and --cc: mail after all, to them, on every patch and cover" \
+	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null); do hdr "$f"; echo; done | sort -u)" \
+	"To: Given Person <given@linkmend-web.org>|Cc: extra@linkmend-web.org|"
+ok "RECIPIENTS names the option" grep -qP '\tCc\textra@linkmend-web.org\t--cc$' "$P/RECIPIENTS"
+
+# No document says: the authors of the files' commits.
+git rm -q README CONTRIBUTING.md
+commit "no documents" drivers/foo/foo.h
+"$LINKMEND" series -o "$SCRATCH/p-git" --archived "${FROM[@]}" 2> /dev/null
+P=$SCRATCH/p-git
+fh=$(grep -l '^+++ b/drivers/foo/foo.h' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "foo.h's patch goes To its two authors, by their share of its commits" \
+	"$(hdr "$fh")" "To: A Developer <dev@linkmend-web.org>|To: Foo Author <author@linkmend-web.org>|"
+ok "RECIPIENTS: from git log, with the counts" \
+	grep -qP '\tTo\tFoo Author <author@linkmend-web.org>\tgit log: 1 of 3 commits to its files since 2005-06-01$' "$P/RECIPIENTS"
+bh=$(grep -l '^+++ b/drivers/bar/bar.c' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "bar.c's only its own author" "$(hdr "$bh")" "To: A Developer <dev@linkmend-web.org>|"
+
+# A commit that a remote branch holds can be looked up upstream: named.
+git clone -q --bare . "$SCRATCH/upstream.git"
+git remote set-url origin "$SCRATCH/upstream.git"
+git fetch -q origin
+"$LINKMEND" series -o "$SCRATCH/p-remote" --archived "${FROM[@]}" 2> /dev/null
+ok "a commit upstream holds is named in the evidence" \
+	bash -c "cat '$SCRATCH'/p-remote/*.patch 2> /dev/null | tr '\n' ' ' | grep -qP '\(git log\s+[0-9a-f]{12}\)'"
