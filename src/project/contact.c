@@ -277,6 +277,13 @@ size_t contact_history(const char *log, unsigned min_percent, size_t max,
 			v[j] = v[j - 1];
 			v[j - 1] = tmp;
 		}
+	/* No mail reaches a host's no-reply address: never chosen. */
+	for (i = 0, j = 0; i < n; i++)
+		if (service_address(strchr(v[i].who, '<')))
+			free(v[i].who);
+		else
+			v[j++] = v[i];
+	n = j;
 	for (keep = 0; keep < n && keep < max; keep++)
 		if (v[keep].commits * 100 < (size_t)min_percent * *total)
 			break;

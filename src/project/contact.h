@@ -46,6 +46,7 @@ struct contact_person {
  * The people of log, one "Name <mail>" line per commit: the most
  * commits first (ties by first seen), those with min_percent of them,
  * at most max, into *out; returns how many, the commits into *total.
+ * A no-reply address (GitHub's users.noreply) is counted, not chosen.
  */
 size_t contact_history(const char *log, unsigned min_percent, size_t max,
 		       struct contact_person **out, size_t *total);

@@ -195,7 +195,8 @@ static char *year_before(struct series *c)
  * get_maintainer.pl --git's people for group k: the authors of its
  * files' commits of the year before the base, by count, 5% or more of
  * them, five at most; a year without any takes the last 50 commits.
- * The author of the series is no recipient of it.
+ * Those with the most commits To, the others Cc.  The author of the
+ * series is no recipient of it.
  */
 static void history_people(struct series *c, size_t k, const char *since)
 {
@@ -236,8 +237,10 @@ static void history_people(struct series *c, size_t k, const char *since)
 				     "to its files", p[i].commits, total) :
 			     xstrfmt("git log: %zu of %zu commits to its files "
 				     "since %s", p[i].commits, total, since);
-		recipients_add(&c->g[k].rcpt, p[i].who, 1);
-		note(c, k, p[i].who, 1, why);
+		/* Who wrote the most To, as one picks by hand; the rest Cc. */
+		recipients_add(&c->g[k].rcpt, p[i].who,
+			       p[i].commits == p[0].commits);
+		note(c, k, p[i].who, p[i].commits == p[0].commits, why);
 		free(why);
 	}
 	contact_people_release(p, n);

@@ -285,12 +285,14 @@ static void add_link(struct strbuf *msg, const struct planned *e)
 /*
  * The evidence with each commit it names ("(git blame SHA", "(git log
  * SHA") as upstream can find it: a local commit, which no one else can
- * look up, by the release it imports, or left out.
+ * look up, left out, or where it is the history's first, named by the
+ * release it imports.
  */
 static void upstream_hashes(struct series *c, const char *ev,
 			    struct strbuf *out)
 {
 	static const char *const tags[] = { "(git blame ", "(git log " };
+	static const char first[] = ", the history's first commit";
 	const char *p = ev;
 
 	while (*p) {
@@ -315,9 +317,11 @@ static void upstream_hashes(struct series *c, const char *ev,
 			char *sha = xstrndup(at, h);
 			const char *up = series_upstream(c, sha);
 
+			/* A release is what the first commit imports, only. */
 			if (!strcmp(up, sha))
 				strbuf_addstr(out, sha);
-			else if (*up)
+			else if (*up && !strncmp(at + h, first,
+						 sizeof(first) - 1))
 				strbuf_addf(out, "of %s", up);
 			else
 				strbuf_setlen(out, out->len - 1);

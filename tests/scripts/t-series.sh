@@ -638,10 +638,10 @@ commit "no documents" drivers/foo/foo.h
 "$LINKMEND" series -o "$SCRATCH/p-git" --archived "${FROM[@]}" 2> /dev/null
 P=$SCRATCH/p-git
 fh=$(grep -l '^+++ b/drivers/foo/foo.h' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
-same "foo.h's patch goes To its two authors, by their share of its commits" \
-	"$(hdr "$fh")" "To: A Developer <dev@linkmend-web.org>|To: Foo Author <author@linkmend-web.org>|"
+same "foo.h's patch goes To its files' main author, Cc the other" \
+	"$(hdr "$fh")" "To: A Developer <dev@linkmend-web.org>|Cc: Foo Author <author@linkmend-web.org>|"
 ok "RECIPIENTS: from git log, with the counts" \
-	grep -qP '\tTo\tFoo Author <author@linkmend-web.org>\tgit log: 1 of 3 commits to its files since 2005-06-01$' "$P/RECIPIENTS"
+	grep -qP '\tCc\tFoo Author <author@linkmend-web.org>\tgit log: 1 of 3 commits to its files since 2005-06-01$' "$P/RECIPIENTS"
 bh=$(grep -l '^+++ b/drivers/bar/bar.c' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
 same "bar.c's only its own author" "$(hdr "$bh")" "To: A Developer <dev@linkmend-web.org>|"
 
@@ -652,3 +652,26 @@ git fetch -q origin
 "$LINKMEND" series -o "$SCRATCH/p-remote" --archived "${FROM[@]}" 2> /dev/null
 ok "a commit upstream holds is named in the evidence" \
 	bash -c "cat '$SCRATCH'/p-remote/*.patch 2> /dev/null | tr '\n' ' ' | grep -qP '\(git log\s+[0-9a-f]{12}\)'"
+
+# A kernel tree whose history begins with an import of a release (as the
+# e2e's copy of Debian's tree): its local first commit is named by the
+# release the Makefile says, which upstream knows.
+T6=$SCRATCH/release
+mkdir -p "$T6/drivers/bar"
+cd "$T6" || exit 1
+git init -q .
+git config user.email dev@linkmend-web.org
+git config user.name "A Developer"
+printf '# SPDX-License-Identifier: GPL-2.0\nVERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 192\nEXTRAVERSION =\nNAME = Curry Ramen\n' > Makefile
+git -C "$T" show "$base:drivers/bar/bar.c" > drivers/bar/bar.c
+commit "Linux 6.1.192" Makefile drivers
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
+"$LINKMEND" series -o "$SCRATCH/r-out" --archived "${FROM[@]}" 2> /dev/null
+cat "$SCRATCH"/r-out/*.patch "$SCRATCH"/r-out/*/*.patch 2> /dev/null | tr '\n' ' ' | tr -s ' ' > "$SCRATCH/r.flat"
+ok "the local first commit is named by the release it imports" \
+	grep -q "nearest 2006-06-01, the date of the tree's first commit (Linux 6.1.192), which holds all of these lines" "$SCRATCH/r.flat"
+ok "in the evidence too" grep -q "(git log of Linux 6.1.192, the history's first commit)" "$SCRATCH/r.flat"
+same "and by no hash" \
+	"$(cat "$SCRATCH"/r-out/*.patch "$SCRATCH"/r-out/*/*.patch 2> /dev/null | grep -v '^base-commit: \|^From [0-9a-f]\{40\} \|^index [0-9a-f]' | grep -cP '\b(?=[0-9]*[a-f])[0-9a-f]{12,40}\b')" "0"

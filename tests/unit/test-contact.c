@@ -132,15 +132,19 @@ static void history(void)
 	for (i = 0; i < 30; i++)
 		strbuf_addstr(&log, "Mark Adler <madler@alumni.caltech.edu>\n");
 	for (i = 0; i < 3; i++)
-		strbuf_addstr(&log, "Vincent Torri <vtorri@example.net>\n");
-	strbuf_addstr(&log, "Once Only <once@example.net>\n");
+		strbuf_addstr(&log, "Vincent Torri <vtorri@outlook.fr>\n");
+	strbuf_addstr(&log, "Once Only <once@linkmend-web.org>\n");
+	for (i = 0; i < 2; i++)
+		strbuf_addstr(&log, "Dimitri Papadopoulos <3234522+Dimitri"
+			      "Papadopoulos@users.noreply.github.com>\n");
 	strbuf_addstr(&log, "MARK ADLER <MADLER@alumni.caltech.edu>\n");
 	n = contact_history(log.buf, 5, 5, &p, &total);
-	CHECK(total == 35, "every commit counted");
-	CHECK(n == 2, "those with 5% of the commits, not the one-off");
+	CHECK(total == 37, "every commit counted");
+	CHECK(n == 2, "those with 5% of the commits, not the one-off, "
+	      "nor a no-reply address");
 	CHECK(n >= 1 && p[0].commits == 31,
 	      "one person by mail, whatever its case");
-	CHECK(n >= 2 && !strcmp(p[1].who, "Vincent Torri <vtorri@example.net>"),
+	CHECK(n >= 2 && !strcmp(p[1].who, "Vincent Torri <vtorri@outlook.fr>"),
 	      "then the next by count");
 	contact_people_release(p, n);
 	n = contact_history(log.buf, 5, 1, &p, &total);
