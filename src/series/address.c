@@ -281,7 +281,8 @@ int series_people(struct series *c)
 					recipients_add(&c->g[k].rcpt, ct.addr, 1);
 					note(c, k, ct.addr, 1, where);
 				}
-		} else if (ct.form == CONTACT_PULL || handles) {
+		} else if (ct.form == CONTACT_PULL ||
+			   (handles && nobody == c->ng)) {
 			c->pull = 1;
 			c->form_why = where ? where : xstrfmt("CODEOWNERS names "
 				"%zu owner%s of the files by their host's user "

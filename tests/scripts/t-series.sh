@@ -675,3 +675,13 @@ ok "the local first commit is named by the release it imports" \
 ok "in the evidence too" grep -q "(git log of Linux 6.1.192, the history's first commit)" "$SCRATCH/r.flat"
 same "and by no hash" \
 	"$(cat "$SCRATCH"/r-out/*.patch "$SCRATCH"/r-out/*/*.patch 2> /dev/null | grep -v '^base-commit: \|^From [0-9a-f]\{40\} \|^index [0-9a-f]' | grep -cP '\b(?=[0-9]*[a-f])[0-9a-f]{12,40}\b')" "0"
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/r-out/*.patch > "$SCRATCH/r-claims"
+same "claims.py holds the release's claim to the evidence" \
+	"$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/r-claims")" "0"
+mkdir -p "$SCRATCH/r-doctored"
+for f in "$SCRATCH"/r-out/*.patch; do
+	sed 's/first commit (Linux 6\.1\.192)/first commit (Linux 6.1.1)/' "$f" > "$SCRATCH/r-doctored/${f##*/}"
+done
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/r-doctored/*.patch > "$SCRATCH/r-claims2"
+same "and catches a release its evidence does not name" \
+	"$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/r-claims2")" "1"
