@@ -284,9 +284,9 @@ int series_people(struct series *c)
 		} else if (ct.form == CONTACT_PULL ||
 			   (handles && nobody == c->ng)) {
 			c->pull = 1;
-			c->form_why = where ? where : xstrfmt("CODEOWNERS names "
-				"%zu owner%s of the files by their host's user "
-				"names", handles, handles == 1 ? "" : "s");
+			c->form_why = where ? where : xstrdup("CODEOWNERS "
+				"names the files' owners by their host's user "
+				"names: a pull request's reviewers");
 			where = NULL;
 		} else {
 			char *since = year_before(c);

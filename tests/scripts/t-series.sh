@@ -645,6 +645,28 @@ ok "RECIPIENTS: from git log, with the counts" \
 bh=$(grep -l '^+++ b/drivers/bar/bar.c' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
 same "bar.c's only its own author" "$(hdr "$bh")" "To: A Developer <dev@linkmend-web.org>|"
 
+# CODEOWNERS comes first: its addresses To; a tree whose owners are all
+# host user names asks for pull requests, which they review.
+mkdir -p .github
+printf '# Owners\ndrivers/foo/ owner@linkmend-web.org @foo-team\n' > .github/CODEOWNERS
+commit "CODEOWNERS" .github
+"$LINKMEND" series -o "$SCRATCH/p-co" --archived "${FROM[@]}" 2> /dev/null
+P=$SCRATCH/p-co
+fh=$(grep -l '^+++ b/drivers/foo/foo.h' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "CODEOWNERS: foo.h's patch To the address its line names" \
+	"$(hdr "$fh")" "To: owner@linkmend-web.org|"
+ok "RECIPIENTS names the CODEOWNERS line" \
+	grep -qP '\tTo\towner@linkmend-web.org\t.github/CODEOWNERS:2: drivers/foo/$' "$P/RECIPIENTS"
+bh=$(grep -l '^+++ b/drivers/bar/bar.c' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "a file it does not cover: its history's people still" "$(hdr "$bh")" "To: A Developer <dev@linkmend-web.org>|"
+printf '* @all-team\n' > .github/CODEOWNERS
+commit "CODEOWNERS: one team" .github
+"$LINKMEND" series -o "$SCRATCH/p-co2" --archived "${FROM[@]}" 2> /dev/null
+ok "owners by user name only: pull requests" \
+	grep -q "^# No mail: the project asks for pull requests (CODEOWNERS names the files' owners" "$SCRATCH/p-co2/INDEX"
+git rm -q -r .github
+commit "no CODEOWNERS" drivers/foo/foo.h
+
 # A commit that a remote branch holds can be looked up upstream: named.
 git clone -q --bare . "$SCRATCH/upstream.git"
 git remote set-url origin "$SCRATCH/upstream.git"
