@@ -937,6 +937,10 @@ static int write_all(struct series *c)
 	while (n > 1 && final_dir[n - 1] == '/')
 		final_dir[--n] = '\0';
 	c->final_dir = final_dir;
+	/* Each series' branch, where the project takes pull requests. */
+	for (i = 0; i < nu; i++)
+		u[i].branch = xstrfmt("refs/heads/linkmend/%s",
+				      *u[i].dir ? u[i].dir : "series");
 	remove_stale(c);
 	if (outdir_begin(&od, final_dir, "series")) {
 		ret = -1;
@@ -950,8 +954,6 @@ static int write_all(struct series *c)
 			strbuf_addstr(&parent, c->base);
 		}
 		u[i].start = xstrdup(parent.buf);
-		u[i].branch = xstrfmt("refs/heads/linkmend/%s",
-				      *u[i].dir ? u[i].dir : "series");
 		ret = write_unit(c, staging, &u[i], &parent, now);
 	}
 	{
