@@ -156,11 +156,13 @@ static int asks_pull(const char *line)
 }
 
 /*
- * 1 when the lines before the address's (up to four, and its own) say
- * patches or contributions are sent there, and its own line says it is
- * for no other thing (questions, private bug reports, announcements).
+ * Where the lines before the address's (up to four, and its own) say
+ * patches or contributions are sent there: the first line that names
+ * them.  NULL when they do not, or the address's own line says it is
+ * for another thing (questions, private bug reports, announcements).
  */
-static int takes_patches(const char *text, const char *line, const char *end)
+static const char *takes_patches(const char *text, const char *line,
+				 const char *end)
 {
 	static const char *const what[] = { "patch", "contribut", NULL };
 	static const char *const how[] = {
@@ -170,9 +172,9 @@ static int takes_patches(const char *text, const char *line, const char *end)
 		"question", "sensitive", "private", "security", "announce",
 		"subscribe", "unsubscribe", NULL,
 	};
-	const char *from = line;
+	const char *from = line, *said = NULL, *l, *e;
 	char *own = xstrndup(line, (size_t)(end - line)), *ctx;
-	int k, ret;
+	int k;
 
 	for (k = 0; k < 4 && from > text; k++) {
 		from--;
@@ -180,23 +182,37 @@ static int takes_patches(const char *text, const char *line, const char *end)
 			from--;
 	}
 	ctx = xstrndup(from, (size_t)(end - from));
-	ret = has_word(ctx, what) && has_word(ctx, how) &&
-	      !has_word(own, other);
+	if (has_word(ctx, what) && has_word(ctx, how) && !has_word(own, other))
+		for (l = from; l <= line && !said; l = e + 1) {
+			char *one;
+
+			e = strchrnul(l, '\n');
+			one = xstrndup(l, (size_t)(e - l));
+			if (has_word(one, what))
+				said = l;
+			free(one);
+		}
 	free(ctx);
 	free(own);
-	return ret;
+	return said;
 }
 
+/* Lines [s, end) as one line: white space runs made one space. */
 static void say_where(struct contact *c, enum contact_form form,
 		      unsigned line, const char *s, const char *end)
 {
-	while (s < end && isspace((unsigned char)*s))
-		s++;
-	while (end > s && isspace((unsigned char)end[-1]))
-		end--;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (; s < end; s++)
+		if (!isspace((unsigned char)*s))
+			strbuf_addch(&sb, *s);
+		else if (sb.len && sb.buf[sb.len - 1] != ' ')
+			strbuf_addch(&sb, ' ');
+	while (sb.len && sb.buf[sb.len - 1] == ' ')
+		strbuf_setlen(&sb, sb.len - 1);
 	c->form = form;
 	c->line = line;
-	c->quote = xstrndup(s, (size_t)(end - s));
+	c->quote = strbuf_detach(&sb, NULL);
 }
 
 int contact_read(const char *text, struct contact *c)
@@ -211,10 +227,17 @@ int contact_read(const char *text, struct contact *c)
 
 		end = strchrnul(s, '\n');
 		while ((addr = next_address(s, end, &from))) {
-			if (!service_address(addr) &&
-			    takes_patches(text, s, end)) {
+			const char *said = service_address(addr) ? NULL :
+					   takes_patches(text, s, end);
+
+			if (said) {
+				const char *p;
+				unsigned first = line;
+
+				for (p = said; p < s; p++)
+					first -= *p == '\n';
 				c->addr = addr;
-				say_where(c, CONTACT_MAIL, line, s, end);
+				say_where(c, CONTACT_MAIL, first, said, end);
 				return 0;
 			}
 			free(addr);

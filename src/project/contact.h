@@ -20,7 +20,7 @@ struct contact {
 	enum contact_form form;
 	char *addr;		/* CONTACT_MAIL: the address, lower case */
 	unsigned line;		/* where the document says so, from 1 */
-	char *quote;		/* that line, trimmed */
+	char *quote;		/* what it says, to the address: one line */
 };
 
 /*

@@ -601,7 +601,7 @@ same "every patch and cover letter goes To the list the README names for patches
 	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null); do hdr "$f"; echo; done | sort -u)" \
 	"To: foo-devel@lists.linkmend-web.org|"
 ok "RECIPIENTS says where it came from: the README's line" \
-	grep -qP '\tTo\tfoo-devel@lists.linkmend-web.org\tREADME:8: foo-devel@lists.linkmend-web.org$' "$P/RECIPIENTS"
+	grep -qP '\tTo\tfoo-devel@lists.linkmend-web.org\tREADME:6: Code contributions are most welcome. Please send patches by email to: foo-devel@lists.linkmend-web.org$' "$P/RECIPIENTS"
 ok "and no patch is left with no recipient" bash -c "! grep -q 'no recipient' '$SCRATCH/p-mail.err'"
 same "the message quotes the URL as the file has it" \
 	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null | grep -v /0000-); do links_of "$f"; done | grep -c '^drivers/foo/case.c:1: http://WWW.Foo-Vendor.org/docs/old.html -> ')" "1"

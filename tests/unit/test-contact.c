@@ -84,7 +84,11 @@ static void documents(void)
 	      "tmux's README: code contributions by mail");
 	CHECK_STR(c.addr, "tmux-users@googlegroups.com",
 		  "to the list it names, not its +subscribe address");
-	CHECK(c.line == 6, "on the line that names it");
+	CHECK(c.line == 3, "from the line that asks for contributions");
+	CHECK_STR(c.quote, "Bug reports, feature suggestions and especially "
+		  "code contributions are most welcome. Please send by email "
+		  "to: tmux-users@googlegroups.com",
+		  "quoted to the address, as one line");
 	contact_release(&c);
 	CHECK(!contact_read(openvpn, &c) && c.form == CONTACT_MAIL,
 	      "OpenVPN's CONTRIBUTING.rst: patches by mail");
