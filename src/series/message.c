@@ -264,9 +264,13 @@ static const char *as_written(const struct planned *e)
 
 /*
  * One link in the message: "path:line: URL -> NEW" where that fits in
- * 75 columns (checkpatch.pl's and a maintainer's width); else
- * "path:line:", then the URL and "-> NEW" on lines of their own, which
- * run past 75 columns only for a URL too long to fit alone.
+ * 75 columns (checkpatch.pl's and a maintainer's width).  Else, for a
+ * path in a folder, "path:line: URL" and "path:line: -> NEW": lines that
+ * start with a file's name and a colon are the ones checkpatch.pl lets
+ * run long (a lone URL line draws its COMMIT_LOG_LONG_LINE), and the
+ * place says whose URL it is.  Else "path:line:", then the URL and
+ * "-> NEW" on lines of their own, past 75 columns only for a URL too
+ * long to fit alone.
  */
 static void add_link(struct strbuf *msg, const struct planned *e)
 {
@@ -277,6 +281,9 @@ static void add_link(struct strbuf *msg, const struct planned *e)
 	if (len <= 75)
 		strbuf_addf(msg, "%s:%u: %s -> %s\n", e->path, e->line, old,
 			    e->replacement);
+	else if (strchr(e->path, '/'))
+		strbuf_addf(msg, "%s:%u: %s\n%s:%u: -> %s\n", e->path,
+			    e->line, old, e->path, e->line, e->replacement);
 	else
 		strbuf_addf(msg, "%s:%u:\n  %s\n  -> %s\n", e->path, e->line,
 			    old, e->replacement);

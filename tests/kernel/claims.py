@@ -39,6 +39,9 @@ from collections import defaultdict
 LINK = re.compile(r"^(\S+):(\d+): (\S+://\S+) -> (\S+)$")
 LOC = re.compile(r"^(\S+):(\d+):$")
 LONE = re.compile(r"^  (?:-> )?(\S+://\S+)$")
+# Or, too long for one line, "PATH:LINE: URL" and "PATH:LINE: -> NEW".
+PLACED = re.compile(r"^(\S+):(\d+): (\S+://\S+)$")
+PLACED_NEW = re.compile(r"^(\S+):(\d+): -> (\S+)$")
 EVID = re.compile(r"^(\S+):(\d+): (moved|archived|upgrade|canonical|typo|migrated):(?: (.*))?$")
 HIST = re.compile(r"; (\d+) checks? (\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d), (\d+) failing counted")
 CAPTURE = re.compile(r"capture (\d{14}), the nearest (before|after) (\d{4}-\d\d-\d\d)")
@@ -83,6 +86,12 @@ def check_patch(path):
         if m:
             links.append(m.groups())
             i += 1
+            continue
+        m = PLACED.match(lines[i])
+        n = PLACED_NEW.match(lines[i + 1]) if m and i + 1 < len(lines) else None
+        if n and n.group(1, 2) == m.group(1, 2):
+            links.append(m.groups() + (n.group(3),))
+            i += 2
             continue
         m = LOC.match(lines[i])
         if m and i + 2 < len(lines) and LONE.match(lines[i + 1]) and \

@@ -33,7 +33,9 @@ GM = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback", "--n
 # A URL alone (or after its "->"), or a link's place alone ("path:line:"):
 # nothing shorter exists.
 EVIDENCE = re.compile(r"^(\S+:\d+: |  )(moved|archived|upgrade|canonical):( |$)", re.M)
-URL_LINE = re.compile(r"^(  (-> )?[a-z]+://\S+|\S+:\d+:)$")
+# Or a URL after its place in a folder ("dir/file.c:12: URL", "...: ->
+# NEW"): checkpatch.pl's own "filename then :" lines, which may run long.
+URL_LINE = re.compile(r"^(  (-> )?[a-z]+://\S+|\S+:\d+:|\S*/\S*:\d+: (-> )?[a-z]+://\S+)$")
 
 
 def header(path):
