@@ -6,6 +6,8 @@
 #include "../../src/resolve/archive.h"
 #include "../../src/resolve/cdxgroup.h"
 #include "../../src/resolve/dating.h"
+#include "../../src/resolve/likeness.h"
+#include "../../src/resolve/pattern.h"
 #include "../../src/resolve/suggest.h"
 #include "unit.h"
 
@@ -229,6 +231,120 @@ static void test_dating(void)
 	unit_remove(dir);
 }
 
+/* A rule learnt from one move, applied to another URL of the site. */
+static char *learn_apply(const char *old, const char *new, int any_dir,
+			 const char *url)
+{
+	struct pattern r;
+	char *got;
+
+	if (pattern_learn(old, new, any_dir, &r))
+		return NULL;
+	got = pattern_apply(&r, url);
+	pattern_release(&r);
+	return got;
+}
+
+static int same_str(char *got, const char *want)
+{
+	int ok = got && want ? !strcmp(got, want) : got == want;
+
+	if (!ok)
+		printf("# got %s, want %s\n", got ? got : "NULL",
+		       want ? want : "NULL");
+	free(got);
+	return ok;
+}
+
+static void test_pattern(void)
+{
+	struct pattern a, b;
+	char *ka, *kb;
+
+	/* IBM developerWorks to developer.ibm.com: host, prefix, extension. */
+	CHECK(same_str(learn_apply(
+		"http://www.ibm.com/developerworks/linux/library/l-kprobes.html",
+		"https://developer.ibm.com/articles/l-kprobes/", 0,
+		"http://www.ibm.com/developerworks/linux/library/l-rcu.html"),
+		"https://developer.ibm.com/articles/l-rcu/"),
+	      "rewrite: a new host, a prefix replaced, .html made a directory");
+	CHECK(same_str(learn_apply(
+		"http://www.ibm.com/developerworks/linux/library/l-kprobes.html",
+		"https://developer.ibm.com/articles/l-kprobes/", 0,
+		"http://www.ibm.com/developerworks/aix/library/l-rcu.html"), NULL),
+	      "rewrite: not applied outside the prefix it was learnt on");
+	CHECK(same_str(learn_apply("http://a.org/x/y/Foo.html",
+				   "http://a.org/docs/x/y/Foo.html", 0,
+				   "http://a.org/z/Bar_Baz.html"),
+		       "http://a.org/docs/z/Bar_Baz.html"),
+	      "rewrite: the kept directory segments are kept for another page");
+	CHECK(same_str(learn_apply("http://a.org/x/Big_Page.html",
+				   "http://a.org/docs/big-page/", 1,
+				   "http://a.org/other/dir/Setup_Guide.html"),
+		       "http://a.org/docs/setup-guide/"),
+	      "rewrite: any directory, separators and case, extension");
+	CHECK(pattern_learn("http://a.org/x/a.html", "http://a.org/x/b.html", 0, &a) == -1,
+	      "rewrite: another name is no rewrite");
+	CHECK(pattern_learn("http://a.org/docs/x/a.html", "http://b.org/new/x/a.html", 1, &a) == -1,
+	      "rewrite: a kept directory is not 'any directory'");
+	CHECK(pattern_learn("http://a.org/p?id=1", "http://a.org/q?id=1", 0, &a) == -1,
+	      "rewrite: a query is not learnt from");
+	CHECK(!pattern_learn("http://a.org/one/A.html", "http://b.org/A/", 0, &a) &&
+	      !pattern_learn("http://a.org/one/B.html", "http://b.org/B/", 0, &b),
+	      "rewrite: two moves of one site learnt");
+	ka = pattern_key(&a);
+	kb = pattern_key(&b);
+	CHECK(!strcmp(ka, kb), "rewrite: two moves the same way have one key");
+	free(ka);
+	free(kb);
+	pattern_release(&a);
+	pattern_release(&b);
+}
+
+static double likeness(const char *x, const char *y)
+{
+	struct shingles a, b;
+	double j;
+
+	shingles_of_page(x, strlen(x), &a);
+	shingles_of_page(y, strlen(y), &b);
+	j = shingles_jaccard(&a, &b);
+	shingles_release(&a);
+	shingles_release(&b);
+	return j;
+}
+
+static void test_likeness(void)
+{
+	static const char page[] = "<html><head><title>NAPI - The Linux "
+		"Foundation</title><style>p { x: y }</style></head><body><h1>"
+		"NAPI</h1><p>NAPI (New API) is an extension to the device "
+		"driver packet processing framework, designed to improve "
+		"the performance of high-speed networking.</p></body></html>";
+	static const char moved[] = "<html><head><title>networking:napi "
+		"[Wiki]</title></head><body><h1>NAPI</h1><p>NAPI (New API) is "
+		"an extension to the device driver packet processing "
+		"framework, designed to improve the performance of "
+		"high-speed networking.</p><footer>wiki.linuxfoundation.org"
+		"</footer><script>var a = 1;</script></body></html>";
+	static const char other[] = "<html><head><title>NAPI - The Linux "
+		"Foundation</title></head><body><h1>TCP offload</h1><p>TCP "
+		"offload is an extension to the device driver, designed to "
+		"move the work of the stack to the card.</p></body></html>";
+	double j = likeness(page, moved);
+
+	CHECK(j >= LIKENESS_MIN && j < 1.0,
+	      "likeness: the same text under another title and template");
+	CHECK(likeness(page, other) < LIKENESS_MIN && likeness(page, other) >= 0,
+	      "likeness: another page of the site is not alike");
+	CHECK(likeness(page, page) == 1.0, "likeness: a page is itself");
+	CHECK(likeness(page, "<p>too short</p>") < 0,
+	      "likeness: too little text to judge");
+	CHECK(likeness("<title>a b c d e f g h i j</title><p>k</p>",
+		       "<title>a b c d e f g h i j</title><p>k</p>") < 0,
+	      "likeness: the title is no visible text");
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
@@ -238,6 +354,8 @@ int main(void)
 	test_timemap();
 	test_suggest();
 	test_ts();
+	test_pattern();
+	test_likeness();
 	curl_global_cleanup();
 	return unit_done();
 }
