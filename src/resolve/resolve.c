@@ -2074,7 +2074,10 @@ static const char *known_title(const struct target *t)
 	return best ? best->title : NULL;
 }
 
-/* How many of title's distinctive words url holds (case ignored). */
+/*
+ * How many of title's distinctive words url holds (case ignored); all
+ * of them when url is NULL.
+ */
 static size_t title_words_in(const char *title, const char *url)
 {
 	const char *p = title;
@@ -2092,7 +2095,7 @@ static size_t title_words_in(const char *title, const char *url)
 		if (len < 4 || generic_word(p, len))
 			continue;
 		w = xstrndup(p, len);
-		n += !!strcasestr(url, w);
+		n += !url || strcasestr(url, w);
 		free(w);
 	}
 	return n;
@@ -2102,14 +2105,16 @@ static size_t title_words_in(const char *title, const char *url)
  * 5b. The same document already linked elsewhere in the tree: the live
  * links whose address holds the most distinctive words of the old
  * page's title (from a capture already replayed) are candidates, the
- * page's title still to match.  Two at most a dead link.
+ * page's title still to match.  Two at most a dead link, and only for
+ * a title of two distinctive words or more: "Introduction" or "Home"
+ * names many pages.
  */
 static void tree_title(struct resolver *c, struct target *t)
 {
 	const char *title = known_title(t);
 	size_t best[2] = { 0, 0 }, score[2] = { 0, 0 }, i, m;
 
-	if (!title)
+	if (!title || title_words_in(title, NULL) < 2)
 		return;
 	for (i = 0; i < c->nr; i++) {
 		size_t n;
