@@ -71,6 +71,14 @@ static char *renamed(const char *stem, enum pattern_name how)
 	for (p = stem; *p; p++) {
 		unsigned char ch = (unsigned char)*p;
 
+		/* "%20" is a space, a separator like any other. */
+		if (seps && ch == '%' && isxdigit((unsigned char)p[1]) &&
+		    isxdigit((unsigned char)p[2])) {
+			char hex[3] = { p[1], p[2], '\0' };
+
+			ch = (unsigned char)strtol(hex, NULL, 16);
+			p += 2;
+		}
 		if (seps && !isalnum(ch) && !(ch & 0x80)) {
 			pending = sb.len > 0;
 			continue;
@@ -98,7 +106,7 @@ static size_t common_tail(const char *a, size_t la, const char *b, size_t lb)
 	return n;
 }
 
-int pattern_learn(const char *old, const char *new, int any_dir,
+int pattern_learn(const char *old, const char *new, unsigned flags,
 		  struct pattern *out)
 {
 	struct parts a, b;
@@ -122,14 +130,17 @@ int pattern_learn(const char *old, const char *new, int any_dir,
 	la = strlen(a.dir);
 	lb = strlen(b.dir);
 	n = common_tail(a.dir, la, b.dir, lb);
-	if (any_dir && n)
+	if ((flags & PATTERN_ANY_DIR) && n)
 		goto out;
 	out->origin = xstrdup(b.origin);
-	out->from_dir = any_dir ? NULL : xstrndup(a.dir, la - n);
+	out->from_dir = flags & PATTERN_ANY_DIR ? NULL :
+			xstrndup(a.dir, la - n);
 	out->to_dir = xstrndup(b.dir, lb - n);
 	out->name = (enum pattern_name)how;
-	out->from_ext = xstrdup(a.ext);
-	out->to_ext = xstrdup(b.ext);
+	out->from_ext = flags & PATTERN_ANY_EXT ? NULL : xstrdup(a.ext);
+	/* Any extension kept is one rule, not one per extension. */
+	out->to_ext = (flags & PATTERN_ANY_EXT) && !strcmp(a.ext, b.ext) ?
+		      NULL : xstrdup(b.ext);
 	ret = 0;
 out:
 	parts_release(&a);
@@ -141,7 +152,8 @@ char *pattern_key(const struct pattern *r)
 {
 	return xstrfmt("%s\t%s\t%s\t%d\t%s\t%s", r->origin,
 		       r->from_dir ? r->from_dir : "*", r->to_dir, r->name,
-		       r->from_ext, r->to_ext);
+		       r->from_ext ? r->from_ext : "*",
+		       r->to_ext ? r->to_ext : "=");
 }
 
 char *pattern_apply(const struct pattern *r, const char *url)
@@ -152,7 +164,7 @@ char *pattern_apply(const struct pattern *r, const char *url)
 
 	if (split(url, &p))
 		goto out;
-	if (strcasecmp(p.ext, r->from_ext))
+	if (r->from_ext && strcasecmp(p.ext, r->from_ext))
 		goto out;
 	if (r->from_dir && strncmp(p.dir, r->from_dir, strlen(r->from_dir)))
 		goto out;
@@ -160,7 +172,7 @@ char *pattern_apply(const struct pattern *r, const char *url)
 	name = renamed(p.stem, r->name);
 	if (*name)
 		ret = xstrfmt("%s%s%s%s%s", r->origin, r->to_dir, rest, name,
-			      r->to_ext);
+			      r->to_ext ? r->to_ext : p.ext);
 	free(name);
 out:
 	parts_release(&p);

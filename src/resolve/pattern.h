@@ -23,16 +23,23 @@ struct pattern {
 	char *from_dir;		/* old directory prefix; NULL: any directory */
 	char *to_dir;		/* what replaces it, "/" at least */
 	enum pattern_name name;
-	char *from_ext;		/* ".html", "" (none) or "/" (a directory) */
-	char *to_ext;
+	char *from_ext;		/* ".html", "" (none), "/" (a directory);
+				   NULL: any */
+	char *to_ext;		/* NULL: the old one kept (any to any) */
 };
 
+/* How general a rewrite learnt is. */
+#define PATTERN_ANY_DIR 1	/* any directory replaced (none was kept) */
+#define PATTERN_ANY_EXT 2	/* whatever the old extension was */
+
 /*
- * The rewrite that takes old to new: with any_dir, the one that replaces
- * any directory (only when no directory segment was kept).  -1 when the
- * move is no rewrite of its name (another name, a query, no path).
+ * The rewrite that takes old to new, as general as flags say.  -1 when
+ * the move is no rewrite of its name (another name, a query, no path),
+ * or a directory segment was kept and PATTERN_ANY_DIR asked.  A name is
+ * compared percent-decoded when its separators changed ("A31%20user"
+ * is "a31-user").
  */
-int pattern_learn(const char *old, const char *new, int any_dir,
+int pattern_learn(const char *old, const char *new, unsigned flags,
 		  struct pattern *out);
 
 /* A string equal for equal rewrites, to count the moves that agree. */

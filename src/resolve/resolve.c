@@ -1920,6 +1920,12 @@ static const struct target *tree_link(const struct resolver *c,
 }
 
 /*
+ * A typo is a slip of one link or two: a dead host the tree links more
+ * often is a host that died (www.ti.com is no typo of www.ni.com).
+ */
+#define TYPO_MAX_LINKS 2
+
+/*
  * 5c. A dead host one letter off a live host of the tree: the same
  * path there is a candidate (a typo's guess becomes a move only when
  * its page is the old one's).
@@ -1927,9 +1933,14 @@ static const struct target *tree_link(const struct resolver *c,
 static void tree_typo(struct resolver *c, struct target *t)
 {
 	const struct target *u;
+	size_t i, n = 0;
 	char *host;
 
-	if (!t->suggest || !(host = url_get(t->suggest, URL_HOST)))
+	if (!t->suggest)
+		return;
+	for (i = 0; i < c->nr && n <= TYPO_MAX_LINKS; i++)
+		n += !strcmp(c->t[i].l.host, t->l.host);
+	if (n > TYPO_MAX_LINKS || !(host = url_get(t->suggest, URL_HOST)))
 		return;
 	if (edit_distance(host, t->l.host, 1) > 1) {
 		free(host);
@@ -2193,6 +2204,7 @@ static const struct cand *accepted(const struct resolver *c,
 /* A rewrite learnt, and the moves that agree on it. */
 struct learnt {
 	struct pattern p;
+	unsigned general;	/* how many of PATTERN_ANY_* it has */
 	size_t n;
 	const struct known_move *ex[2];
 };
@@ -2208,8 +2220,9 @@ static void free_learnt(void *p)
 }
 
 /*
- * The rewrites two known moves or more of host agree on, into rules
- * (directory prefixes before "any directory"): n of them.
+ * The rewrites two known moves or more of host agree on, into rules,
+ * the most specific first (a directory prefix and an extension before
+ * any directory or any extension): n of them.
  */
 static size_t learn_site(const struct known_move *mv, size_t nmv,
 			 struct learnt ***out)
@@ -2218,9 +2231,9 @@ static size_t learn_site(const struct known_move *mv, size_t nmv,
 	struct strmap_entry *e;
 	struct learnt **v = NULL;
 	size_t i, n = 0, a = 0;
-	int any;
+	unsigned any;
 
-	for (any = 0; any < 2; any++)
+	for (any = 0; any < 4; any++)
 		for (i = 0; i < nmv; i++) {
 			struct pattern p;
 			struct learnt *l;
@@ -2235,6 +2248,8 @@ static size_t learn_site(const struct known_move *mv, size_t nmv,
 			if (!*slot) {
 				l = xcalloc(1, sizeof(*l));
 				l->p = p;
+				l->general = !!(any & PATTERN_ANY_DIR) +
+					     !!(any & PATTERN_ANY_EXT);
 				*slot = l;
 			} else {
 				l = *slot;
@@ -2258,7 +2273,7 @@ static size_t learn_site(const struct known_move *mv, size_t nmv,
 		size_t j;
 
 		for (j = i + 1; j < n; j++)
-			if (!v[i]->p.from_dir && v[j]->p.from_dir) {
+			if (v[j]->general < v[i]->general) {
 				struct learnt *x = v[i];
 
 				v[i] = v[j];
@@ -2316,13 +2331,14 @@ static void site_patterns(struct resolver *c)
 		nr = nmv >= 2 ? learn_site(mv, nmv, &rules) : 0;
 		for (i = 0; nr && i < c->nr; i++) {
 			struct target *t = &c->t[i];
-			size_t added = 0;
+			size_t had = t->ncands;
 
 			if (!t->dead || strcmp(t->l.host, e->key) ||
 			    latest_capture(&t->caps, 200) < 0 ||
 			    accepted(c, t))
 				continue;
-			for (r = 0; r < nr && added < PATTERN_MAX_CANDS; r++) {
+			for (r = 0; r < nr && t->ncands - had < PATTERN_MAX_CANDS;
+			     r++) {
 				const struct learnt *l = rules[r];
 				char *to = pattern_apply(&l->p, t->l.url);
 
@@ -2336,7 +2352,6 @@ static void site_patterns(struct resolver *c)
 						 "%s to %s", l->n, t->l.host,
 						 l->ex[0]->old, l->ex[0]->new,
 						 l->ex[1]->old, l->ex[1]->new));
-				added++;
 			}
 		}
 		for (r = 0; r < nr; r++)

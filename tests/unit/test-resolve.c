@@ -232,13 +232,13 @@ static void test_dating(void)
 }
 
 /* A rule learnt from one move, applied to another URL of the site. */
-static char *learn_apply(const char *old, const char *new, int any_dir,
+static char *learn_apply(const char *old, const char *new, unsigned flags,
 			 const char *url)
 {
 	struct pattern r;
 	char *got;
 
-	if (pattern_learn(old, new, any_dir, &r))
+	if (pattern_learn(old, new, flags, &r))
 		return NULL;
 	got = pattern_apply(&r, url);
 	pattern_release(&r);
@@ -279,13 +279,27 @@ static void test_pattern(void)
 		       "http://a.org/docs/z/Bar_Baz.html"),
 	      "rewrite: the kept directory segments are kept for another page");
 	CHECK(same_str(learn_apply("http://a.org/x/Big_Page.html",
-				   "http://a.org/docs/big-page/", 1,
+				   "http://a.org/docs/big-page/", PATTERN_ANY_DIR,
 				   "http://a.org/other/dir/Setup_Guide.html"),
 		       "http://a.org/docs/setup-guide/"),
 	      "rewrite: any directory, separators and case, extension");
+	CHECK(same_str(learn_apply(
+		"http://dl.x.org/A64/A64_Datasheet_V1.1.pdf",
+		"http://dl.x.org/documentation/a64-datasheet-v1-1/",
+		PATTERN_ANY_DIR | PATTERN_ANY_EXT,
+		"http://dl.x.org/A31/IC/A31%20user%20manual%20V1.1.html"),
+		"http://dl.x.org/documentation/a31-user-manual-v1-1/"),
+	      "rewrite: any extension; a percent-encoded space a separator");
+	CHECK(same_str(learn_apply("http://a.org/x/A.pdf", "http://a.org/y/A.pdf",
+				   0, "http://a.org/x/B.html"), NULL),
+	      "rewrite: not applied to another extension unless learnt so");
+	CHECK(same_str(learn_apply("http://a.org/x/A.pdf", "https://b.org/x/A.pdf",
+				   PATTERN_ANY_EXT, "http://a.org/x/B.html"),
+		       "https://b.org/x/B.html"),
+	      "rewrite: any extension kept as it was");
 	CHECK(pattern_learn("http://a.org/x/a.html", "http://a.org/x/b.html", 0, &a) == -1,
 	      "rewrite: another name is no rewrite");
-	CHECK(pattern_learn("http://a.org/docs/x/a.html", "http://b.org/new/x/a.html", 1, &a) == -1,
+	CHECK(pattern_learn("http://a.org/docs/x/a.html", "http://b.org/new/x/a.html", PATTERN_ANY_DIR, &a) == -1,
 	      "rewrite: a kept directory is not 'any directory'");
 	CHECK(pattern_learn("http://a.org/p?id=1", "http://a.org/q?id=1", 0, &a) == -1,
 	      "rewrite: a query is not learnt from");
