@@ -340,6 +340,8 @@ ok "the site's pattern names the sibling moves that taught it" grep -qF \
 	"2 other links of www.ibm.com moved the same way, as http://www.ibm.com/developerworks/linux/library/l-kprobes.html to https://developer.ibm.com/articles/l-kprobes/ and http://www.ibm.com/developerworks/linux/library/l-rcu.html to https://developer.ibm.com/articles/l-rcu/; https://developer.ibm.com/articles/l-linux-kernel/ answers 200 now, titled \"Anatomy of the Linux kernel\"" <<< "$(sev http://www.ibm.com/developerworks/linux/library/l-linux-kernel.html)"
 ok "a pattern's page titled otherwise is a suggestion" grep -qF \
 	"suggestion: https://developer.ibm.com/articles/l-scheduler/ (2 other links of www.ibm.com moved the same way" <<< "$(sev http://www.ibm.com/developerworks/linux/library/l-scheduler.html)"
+ok "a pattern's page that is a home page, titled as the old page, is refused" grep -qF \
+	"suggestion: https://developer.ibm.com/ (2 other links of www.ibm.com moved the same way, as http://www.ibm.com/developerworks/linux/library/l-kprobes.html to https://developer.ibm.com/articles/l-kprobes/ and http://www.ibm.com/developerworks/linux/library/l-rcu.html to https://developer.ibm.com/articles/l-rcu/; https://developer.ibm.com/ is a home page, no deeper page's successor)" <<< "$(sev http://www.ibm.com/developerworks/linux/library/l-overview.html)"
 ok "a text alike, titled otherwise, is the page (the measured threshold)" grep -qE \
 	"https://wireless.wiki.kernel.org/en/users/drivers/iwlwifi answers 200 now, its visible text 0\.[0-9]+ alike to the capture 20120101000000 of the old page's \(shingled words; 0\.62 needed\)" <<< "$(sev http://linuxwireless.org/en/users/Drivers/iwlwifi)"
 ok "another text, titled otherwise, is a suggestion that says how alike" grep -qE \
