@@ -85,7 +85,6 @@ struct cand {
 	size_t len;		/* of its body */
 	struct shingles text;	/* its visible text's (likeness.h) */
 	int parked;
-	int tree_same;		/* the tree links this very URL (a typo's) */
 };
 
 /* Redirects of a candidate followed, as a browser would. */
@@ -1953,7 +1952,6 @@ static void tree_typo(struct resolver *c, struct target *t)
 			 u->occ[0].path, u->occ[0].line, host, t->l.host) :
 		 xstrfmt("the tree links %s, one letter off the dead host %s; "
 			 "the same path there", host, t->l.host));
-	t->cands[t->ncands - 1].tree_same = !!u;
 	free(host);
 }
 
@@ -2691,12 +2689,6 @@ static char *refusal(const struct resolver *c, const struct target *t,
 	    (n = same_target(c, t, k->url)))
 		return xstrfmt("%zu other page%s of %s redirected there too",
 			       n, n == 1 ? "" : "s", t->l.host);
-	/*
-	 * A typo'd host's page never existed to be captured: the tree's own
-	 * link to the corrected URL is the evidence.
-	 */
-	if (!g && k->tree_same)
-		return NULL;
 	if (!g || !g->verified)
 		return xstrdup("no capture of the old page to compare with");
 	if (content_match(t, k, &j) != MATCH_NONE)
@@ -2749,12 +2741,6 @@ static int decide_successor(struct resolver *c, struct target *t,
 		if (x->hops)
 			strbuf_addf(&o->evidence, " (%d redirect%s from %s)",
 				    x->hops, x->hops == 1 ? "" : "s", x->url);
-		if (t->old_cap < 0) {
-			strbuf_addstr(&o->evidence, "; the old page has no "
-				      "capture: the tree's own link is the "
-				      "page");
-			return 1;
-		}
 		g = &t->caps.v[t->old_cap];
 		switch (content_match(t, x, &j)) {
 		case MATCH_BYTES:

@@ -329,7 +329,9 @@ done < "$SCRATCH/sib.expect"
 sev() { python3 -c 'import json, sys
 print("".join(o["evidence"] for o in json.load(open(sys.argv[1])) if o["url"] == sys.argv[2]))' "$SCRATCH/sib.json" "$1"; }
 ok "a typo'd host: the tree links the same page, one letter off" grep -qF \
-	"the tree links the same page at http://www.unicode.org/reports/tr15/ (doc/more.c:2), on www.unicode.org, one letter off the dead host www.uniicode.org; http://www.unicode.org/reports/tr15/ answers 200 now" <<< "$(sev http://www.uniicode.org/reports/tr15/)"
+	"the tree links the same page at http://www.unicode.org/reports/tr15/ (doc/more.c:2), on www.unicode.org, one letter off the dead host www.uniicode.org; http://www.unicode.org/reports/tr15/ answers 200 now, titled \"UAX 15: Unicode Normalization Forms\" as the capture 20120101000000 of the old page was" <<< "$(sev http://www.uniicode.org/reports/tr15/)"
+ok "a typo'd host with no capture to compare: a suggestion, and a typo's guess" grep -qF \
+	"suggestion: http://www.unicode.org/reports/tr29/ (the tree links www.unicode.org, one letter off the dead host www.unicoode.org; the same path there; no capture of the old page to compare with)" <<< "$(sev http://www.unicoode.org/reports/tr29/)"
 ok "a typo'd host whose page was captured: its title matched" grep -qF \
 	"the tree links www.unicode.org, one letter off the dead host www.uniicode.org; the same path there; http://www.unicode.org/reports/tr44/ answers 200 now, titled \"UAX 44: Unicode Character Database\" as the capture 20120101000000 of the old page was" <<< "$(sev http://www.uniicode.org/reports/tr44/)"
 ok "the project on its new host, which the tree links" grep -qF \
