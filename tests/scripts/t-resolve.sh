@@ -348,6 +348,20 @@ ok "a text alike, titled otherwise, is the page (the measured threshold)" grep -
 	"https://wireless.wiki.kernel.org/en/users/drivers/iwlwifi answers 200 now, its visible text 0\.[0-9]+ alike to the capture 20120101000000 of the old page's \(shingled words; 0\.62 needed\)" <<< "$(sev http://linuxwireless.org/en/users/Drivers/iwlwifi)"
 ok "another text, titled otherwise, is a suggestion that says how alike" grep -qE \
 	"suggestion: https://wireless.wiki.kernel.org/en/users/drivers/ath5k \(.*its title \"en:users:drivers:ath5k \[Linux Wireless\]\" is not the old page's \"en/users/Drivers/ath5k - Linux Wireless\", and its text is 0\.[0-9]+ alike to the old page's \(0\.62 needed\)\)" <<< "$(sev http://linuxwireless.org/en/users/Drivers/ath5k)"
+same "the store tags each resolution with its evidence (report --format json)" \
+	"$(cd "$K" && "$LINKMEND" report --format json | python3 -c 'import json, sys
+r = json.load(sys.stdin)
+def occs(x):
+    if isinstance(x, dict):
+        if "resolution" in x and "href" in x:
+            yield x
+        for v in x.values():
+            yield from occs(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from occs(v)
+print(" ".join(sorted({o["resolution"]["via"] for o in occs(r) if o["resolution"]})))')" \
+	"archive-redirect site-pattern tree-knows typo wayback"
 # The archive's share: a look-up of each dead page (grouped by host), a
 # first capture of each host's home page, a replay of each link's copy
 # and of each redirect captured; the old page's copy already replayed

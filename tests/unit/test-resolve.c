@@ -359,6 +359,41 @@ static void test_likeness(void)
 	      "likeness: the title is no visible text");
 }
 
+static int names_are(const char *url, const char *host, const char *want)
+{
+	char *name[2], got[256] = "";
+	const char *rest[2];
+	size_t n = project_names(url, host, name, rest), i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s=%s",
+			 i ? " " : "", name[i], rest[i]);
+		free(name[i]);
+	}
+	if (strcmp(got, want))
+		printf("# got '%s', want '%s'\n", got, want);
+	return !strcmp(got, want);
+}
+
+static void test_tree_words(void)
+{
+	CHECK(names_are("http://nbd.sourceforge.net/", "nbd.sourceforge.net", "nbd=/"),
+	      "project: a host's first label");
+	CHECK(names_are("https://osdn.jp/projects/tomoyo/docs/x.pdf", "osdn.jp",
+			"osdn=/projects/tomoyo/docs/x.pdf tomoyo=/docs/x.pdf"),
+	      "project: the segment after projects/, and the rest");
+	CHECK(names_are("http://www.ibm.com/x", "www.ibm.com", "ibm=/x"),
+	      "project: www. is no name");
+	CHECK(names_are("http://docs.org/p/", "docs.org", ""),
+	      "project: none from generic words or an empty segment");
+	CHECK(title_words_in("napi | The Linux Foundation",
+			     "https://wiki.linuxfoundation.org/networking/napi") == 2,
+	      "title words: napi and foundation in the address, not linux");
+	CHECK(title_words_in("Introduction", NULL) == 1 &&
+	      title_words_in("The Linux Kernel", NULL) == 0,
+	      "title words: generic and short words do not count");
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
@@ -370,6 +405,7 @@ int main(void)
 	test_ts();
 	test_pattern();
 	test_likeness();
+	test_tree_words();
 	curl_global_cleanup();
 	return unit_done();
 }
