@@ -79,7 +79,8 @@ void shingles_of_page(const char *body, size_t len, struct shingles *out)
 				p++;
 			continue;
 		}
-		if (!isalnum((unsigned char)*p) && !((unsigned char)*p & 0x80)) {
+		if (!isalnum((unsigned char)*p) &&
+		    !((unsigned char)*p & 0x80)) {
 			p++;
 			continue;
 		}

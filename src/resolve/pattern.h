@@ -20,7 +20,7 @@ enum pattern_name {
 
 struct pattern {
 	char *origin;		/* scheme://host of the new URL */
-	char *from_dir;		/* old directory prefix; NULL: any directory */
+	char *from_dir;		/* old directory prefix; NULL: any */
 	char *to_dir;		/* what replaces it, "/" at least */
 	enum pattern_name name;
 	char *from_ext;		/* ".html", "" (none), "/" (a directory);

@@ -1935,6 +1935,31 @@ static void tree_typo(struct resolver *c, struct target *t)
 #define TREE_MAX_CANDS 3
 
 /*
+ * The candidates of t from u, a live link of the tree whose path names
+ * the project up to end: the project's place for its home page, else
+ * the rest of t's path there and under u's own directory.  How many.
+ */
+static size_t project_cands(struct target *t, const struct target *u,
+			    const char *end, const char *name,
+			    const char *rest, size_t room)
+{
+	int home = !*rest || !strcmp(rest, "/");
+	const char *dir = strrchr(end, '/');
+	char *how = xstrfmt("the tree links the project \"%s\" on %s too, "
+			    "at %s (%s:%u)", name, u->l.host, u->l.url,
+			    u->occ[0].path, u->occ[0].line);
+
+	add_cand(t, home ? xstrndup(u->l.url, (size_t)(end - u->l.url)) :
+		 xstrfmt("%.*s%s", (int)(end - u->l.url), u->l.url, rest),
+		 "tree-knows", how);
+	if (home || !dir || dir == end || room < 2)
+		return 1;
+	add_cand(t, xstrfmt("%.*s%s", (int)(dir - u->l.url), u->l.url, rest),
+		 "tree-knows", xstrdup(how));
+	return 2;
+}
+
+/*
  * 5a. The tree links the same project on another host: a live link
  * whose path has the project's name among its first three segments.
  * The dead URL's rest of path, after that project's place there (and
@@ -1948,53 +1973,30 @@ static size_t tree_project(struct resolver *c, struct target *t)
 	size_t nn = project_names(t->l.url, t->l.host, name, rest), m, i;
 	size_t added = 0;
 
-	for (m = 0; m < nn; m++) {
-		int home = !*rest[m] || !strcmp(rest[m], "/");
-
+	for (m = 0; m < nn; m++)
 		for (i = 0; i < c->nr && added < TREE_MAX_CANDS; i++) {
 			const struct target *u = &c->t[i];
 			const char *p = strstr(u->l.url, "://"), *seg;
-			size_t len, depth = 0;
+			size_t len = 0, depth;
 
-			if (!tree_live(u) || !strcasecmp(u->l.host, t->l.host) || !p)
+			if (!tree_live(u) || !p ||
+			    !strcasecmp(u->l.host, t->l.host))
 				continue;
+			/* The name among the first three segments. */
 			seg = p + 3 + strcspn(p + 3, "/?#");
-			for (; *seg == '/' && depth < 3; seg += len, depth++) {
+			for (depth = 0; *seg == '/' && depth < 3;
+			     seg += len, depth++) {
 				len = strcspn(seg + 1, "/?#") + 1;
-				if (len - 1 != strlen(name[m]) ||
-				    strncasecmp(seg + 1, name[m], len - 1))
-					continue;
-				break;
+				if (len - 1 == strlen(name[m]) &&
+				    !strncasecmp(seg + 1, name[m], len - 1))
+					break;
 			}
 			if (*seg != '/' || depth == 3)
 				continue;
-			seg += len;
-			{
-				char *base = xstrndup(u->l.url,
-						      (size_t)(seg - u->l.url));
-				const char *dir = strrchr(seg, '/');
-				char *how = xstrfmt("the tree links the "
-					"project \"%s\" on %s too, at %s "
-					"(%s:%u)", name[m], u->l.host,
-					u->l.url, u->occ[0].path,
-					u->occ[0].line);
-
-				add_cand(t, home ? xstrdup(base) :
-					 xstrfmt("%s%s", base, rest[m]),
-					 "tree-knows", how);
-				added++;
-				if (!home && dir && dir > seg &&
-				    added < TREE_MAX_CANDS) {
-					add_cand(t, xstrfmt("%.*s%s",
-						 (int)(dir - u->l.url),
-						 u->l.url, rest[m]),
-						 "tree-knows", xstrdup(how));
-					added++;
-				}
-				free(base);
-			}
+			added += project_cands(t, u, seg + len, name[m],
+					       rest[m],
+					       TREE_MAX_CANDS - added);
 		}
-	}
 	for (m = 0; m < nn; m++)
 		free(name[m]);
 	return added;
@@ -2241,8 +2243,8 @@ static void site_patterns(struct resolver *c)
 			    latest_capture(&t->caps, 200) < 0 ||
 			    accepted(c, t))
 				continue;
-			for (r = 0; r < nr && t->ncands - had < PATTERN_MAX_CANDS;
-			     r++) {
+			for (r = 0; r < nr &&
+			     t->ncands - had < PATTERN_MAX_CANDS; r++) {
 				const struct learnt *l = rules[r];
 				char *to = pattern_apply(&l->p, t->l.url);
 
@@ -2250,12 +2252,12 @@ static void site_patterns(struct resolver *c)
 					free(to);
 					continue;
 				}
-				add_cand(t, to, "site-pattern",
-					 xstrfmt("%zu other links of %s moved "
-						 "the same way, as %s to %s and "
-						 "%s to %s", l->n, t->l.host,
-						 l->ex[0]->old, l->ex[0]->new,
-						 l->ex[1]->old, l->ex[1]->new));
+				add_cand(t, to, "site-pattern", xstrfmt(
+					 "%zu other links of %s moved the "
+					 "same way, as %s to %s and %s to %s",
+					 l->n, t->l.host, l->ex[0]->old,
+					 l->ex[0]->new, l->ex[1]->old,
+					 l->ex[1]->new));
 			}
 		}
 		for (r = 0; r < nr; r++)

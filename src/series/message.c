@@ -361,8 +361,8 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 			      "page elsewhere (on a host one letter off the "
 			      "dead one, on the project's new host, or as the "
 			      "same document), the link is that page, live, "
-			      "with the title, the bytes or the text of the old "
-			      "page's last good capture.");
+			      "with the title, the bytes or the text of the "
+			      "old page's last good capture.");
 	if (pattern)
 		strbuf_addstr(sb, "  Where two or more of a site's links moved "
 			      "the same way, its other dead links are "
