@@ -396,7 +396,8 @@ void series_message(struct series *c, struct group *g, struct strbuf *msg)
 static void moved_clause(const struct series *c, size_t first, size_t last,
 			 struct strbuf *sb)
 {
-	size_t k, i, live = 0, archive = 0, host = 0, site = 0;
+	size_t k, i, live = 0, archive = 0, host = 0, site = 0, tree = 0;
+	size_t pattern = 0;
 
 	for (k = first; k < last; k++)
 		for (i = 0; i < c->g[k].nr; i++) {
@@ -411,6 +412,10 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 				host++;
 			else if (via && !strcmp(via, "site-search"))
 				site++;
+			else if (via && !strcmp(via, "tree-knows"))
+				tree++;
+			else if (via && !strcmp(via, "site-pattern"))
+				pattern++;
 			else
 				live++;
 		}
@@ -436,6 +441,20 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 			      "same name elsewhere on a dead link's site, the "
 			      "link is that page, live, with the title (or the "
 			      "bytes) of the old page's last good capture.");
+	if (tree)
+		strbuf_addstr(sb, "  Where the tree itself links a dead link's "
+			      "page elsewhere (on a host one letter off the "
+			      "dead one, on the project's new host, or as the "
+			      "same document), the link is that page, live, "
+			      "with the title, the bytes or the text of the "
+			      "old page's last good capture.");
+	if (pattern)
+		strbuf_addstr(sb, "  Where two or more of a site's links moved "
+			      "the same way, its other dead links are "
+			      "rewritten so, and each is taken only when the "
+			      "page there is live and has the title, the bytes "
+			      "or the text of the old page's last good "
+			      "capture.");
 }
 
 /* The cover's account of the evidence, each sentence from its facts. */
