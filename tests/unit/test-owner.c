@@ -28,7 +28,7 @@ static void test_cases(void)
 		enum keep_reason r;
 
 		keep_tree_init(&kt, NULL, NULL);
-		r = keep_judge(c->path, CTX_C_COMMENT, c->text, strlen(c->text),
+		r = keep_judge(c->path, c->ctx, c->text, strlen(c->text),
 			       at ? (size_t)(at - c->text) : 0, c->url, &kt,
 			       &why);
 		CHECK(at && !strcmp(keep_owner(r), c->owner), c->name);
@@ -37,7 +37,7 @@ static void test_cases(void)
 			       keep_reason_name(r), why.buf);
 		CHECK(why.len > 0, "  with its evidence");
 		/* keep_reason() says the same, for plan and resolve. */
-		CHECK(keep_reason(c->path, CTX_C_COMMENT, c->text,
+		CHECK(keep_reason(c->path, c->ctx, c->text,
 				  strlen(c->text), at ? (size_t)(at - c->text) : 0,
 				  c->url, &kt) == r, "  and keep_reason() agrees");
 		keep_tree_release(&kt);
