@@ -171,6 +171,37 @@ static const struct owner_case owner_cases[] = {
 	  "login-utils/islocal.c",
 	  " * See also ftp://ftp.daimi.aau.dk/pub/linux/poe/admutil*\n",
 	  "ftp://ftp.daimi.aau.dk/pub/linux/poe/admutil", "example", CTX_C_COMMENT },
+	/* Imported code that says so in its own first lines. */
+	{ "imported: a CVS vendor import's revision (lighttpd src/compat/fastcgi.h:15)",
+	  "src/compat/fastcgi.h",
+	  "/*\n"
+	  " * fastcgi.h --\n"
+	  " *\n"
+	  " *\tDefines for the FastCGI protocol.\n"
+	  " *\n"
+	  " *\n"
+	  " * Copyright (c) 1995-1996 Open Market, Inc.\n"
+	  " *\n"
+	  " * See the file \"LICENSE.TERMS\" for information on usage and redistribution\n"
+	  " * of this file, and for a DISCLAIMER OF ALL WARRANTIES.\n"
+	  " *\n"
+	  " * $Id: fastcgi.h,v 1.1.1.1 2003/10/18 09:54:10 weigon Exp $\n"
+	  " *\n"
+	  " * License: Open Market License (OML)\n"
+	  " * https://fedoraproject.org/wiki/Licensing/Open_Market_License (LICENSE.TERMS)\n"
+	  " */\n",
+	  "https://fedoraproject.org/wiki/Licensing/Open_Market_License",
+	  "imported", CTX_C_COMMENT },
+	{ "imported: a copy of another project's manual (util-linux Documentation/parse-date.txt:434)",
+	  "Documentation/parse-date.txt",
+	  "This function is based upon gnulib's parse-datetime.y-dd7a871.\n"
+	  "\n"
+	  "Below is a plain text version of the gnulib parse-datetime.texi-dd7a871 manual\n"
+	  "describing the input strings that are recognized.\n"
+	  "\n"
+	  "   The Olson time zone database is maintained by Paul Eggert and\n"
+	  "database (http://www.twinsun.com/tz/tz-link.htm).  A recent catalog of\n",
+	  "http://www.twinsun.com/tz/tz-link.htm", "imported", CTX_TEXT },
 	/* A generator's banner. */
 	{ "imported: a generator's banner (redis src/crc64.c:37, pycrc)",
 	  "src/crc64.c",
@@ -255,6 +286,15 @@ static const struct owner_case owner_cases[] = {
 	  " * generated using the multiband compressor configuration panel in\n"
 	  " * WISCE - see http://www.wolfsonmicro.com/wisce/\n",
 	  "http://www.wolfsonmicro.com/wisce/", "prose", CTX_C_COMMENT },
+	{ "prose: a version of a chip's layout is no manual's copy (kernel drivers/irqchip/irq-sifive-plic.c:26)",
+	  "drivers/irqchip/irq-sifive-plic.c",
+	  "/*\n"
+	  " * This driver implements a version of the RISC-V PLIC with the actual layout\n"
+	  " * specified in chapter 8 of the SiFive U5 Coreplex Series Manual:\n"
+	  " *\n"
+	  " *     https://static.dev.sifive.com/U54-MC-RVCoreIP.pdf\n",
+	  "https://static.dev.sifive.com/U54-MC-RVCoreIP.pdf", "prose",
+	  CTX_C_COMMENT },
 	{ "prose: \"Fixed by <pull request>\" names no person (kernel lib/zstd/compress/zstd_compress.c:2270)",
 	  "lib/zstd/compress/zstd_compress.c",
 	  "     * Fixed by https://github.com/facebook/zstd/pull/1146.\n",
