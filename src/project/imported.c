@@ -40,8 +40,9 @@ const char *imported_by_name(enum imported_by by)
 	       names[by] : "?";
 }
 
-static void add_imported(struct imported *im, const char *what, size_t n,
-			 enum imported_by by)
+/* A pattern and the evidence for it, with a note of its own (or NULL). */
+static void add_noted(struct imported *im, const char *what, size_t n,
+		      enum imported_by by, const char *note)
 {
 	size_t i;
 
@@ -55,8 +56,16 @@ static void add_imported(struct imported *im, const char *what, size_t n,
 			return;
 	ALLOC_GROW(im->pattern, im->nr + 1, im->alloc);
 	im->by = xrealloc(im->by, im->alloc * sizeof(*im->by));
+	im->note = xrealloc(im->note, im->alloc * sizeof(*im->note));
 	im->by[im->nr] = by;
+	im->note[im->nr] = note ? xstrdup(note) : NULL;
 	im->pattern[im->nr++] = xstrndup(what, n);
+}
+
+static void add_imported(struct imported *im, const char *what, size_t n,
+			 enum imported_by by)
+{
+	add_noted(im, what, n, by, NULL);
 }
 
 /* .gitmodules: "path = X". */
@@ -420,10 +429,18 @@ static void added_end(struct added *a)
 	size_t i;
 	const char *line;
 
-	if (a->nr && a->nr <= 4 && (line = whence(a->im, a->msg.buf)))
+	if (a->nr && a->nr <= 4 && (line = whence(a->im, a->msg.buf))) {
+		size_t n = strcspn(line, "\n");
+		char *note = xstrfmt("commit %.*s: \"%.*s\"",
+				     (int)strcspn(a->msg.buf + 1, " \n"),
+				     a->msg.buf + 1, (int)(n > 70 ? 70 : n),
+				     line);
+
 		for (i = 0; i < a->nr; i++)
-			add_imported(a->im, a->files[i], strlen(a->files[i]),
-				     IMPORTED_HISTORY);
+			add_noted(a->im, a->files[i], strlen(a->files[i]),
+				  IMPORTED_HISTORY, note);
+		free(note);
+	}
 	for (i = 0; i < a->nr; i++)
 		free(a->files[i]);
 	a->nr = 0;
@@ -489,7 +506,7 @@ static void history_imports(struct imported *im)
 	strvec_pushl(&cp.args, "log", "--diff-filter=A", "-i", "-E",
 		     "--grep=(based on|derived from|imported from|taken from|"
 		     "copied from|ported from|adapted from|borrowed from|"
-		     "synced from)", "--format=%x01%B%x02", "--name-only",
+		     "synced from)", "--format=%x01%h %B%x02", "--name-only",
 		     NULL);
 	cp.dir = im->root;
 	cp.out = &out;
@@ -566,9 +583,12 @@ void imported_release(struct imported *im)
 {
 	size_t i;
 
-	for (i = 0; i < im->nr; i++)
+	for (i = 0; i < im->nr; i++) {
 		free(im->pattern[i]);
+		free(im->note[i]);
+	}
 	free(im->pattern);
+	free(im->note);
 	free(im->by);
 	free(im->root);
 	free(im->name);
@@ -878,8 +898,11 @@ static enum imported_by path_evidence(struct imported *im, const char *path,
 		    !fnmatch(p, path, 0) ||
 		    (!strchr(p, '/') && !fnmatch(p, base_of(path), 0))) {
 			if (why)
-				strbuf_addf(why, "%s: %s",
-					    imported_by_name(im->by[i]), p);
+				strbuf_addf(why, "%s: %s%s%s%s",
+					    imported_by_name(im->by[i]), p,
+					    im->note[i] ? " (" : "",
+					    im->note[i] ? im->note[i] : "",
+					    im->note[i] ? ")" : "");
 			return im->by[i];
 		}
 	}

@@ -58,6 +58,7 @@ struct imported {
 	char *root;
 	char **pattern;		/* folders and patterns, as named */
 	enum imported_by *by;
+	char **note;		/* a pattern's own evidence, or NULL */
 	size_t nr, alloc;
 	struct strmap dirs;	/* folder -> its README says imported */
 	struct strmap licensed;	/* folder -> has a licence file of its own */

@@ -230,8 +230,9 @@ static void test_history(void)
 	CHECK(!strcmp(owner_in(&kt, "lib/sha256.c", line, url, &why),
 		      "imported"),
 	      "imported: its commit says \"Based on src/crypt/crypt_sha256.c from musl\" (util-linux lib/sha256.c:7)");
-	CHECK(strstr(why.buf, "the commit that added it") != NULL,
-	      "  with the commit as evidence");
+	CHECK(strstr(why.buf, "the commit that added it") != NULL &&
+	      strstr(why.buf, ": \"Based on src/crypt/crypt_sha256.c from musl") != NULL,
+	      "  with the commit's line as evidence");
 	CHECK(!strcmp(owner_in(&kt, "tests/test_compat_tar_directory.c", line,
 			       url, &why), "test") &&
 	      !strcmp(owner_in(&kt, "lib/other.c", line, url, &why), "prose"),
