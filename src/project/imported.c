@@ -139,11 +139,34 @@ static void trim(struct strbuf *sb)
 	strbuf_setlen(sb, b - a);
 }
 
-/* Does text name the tree (its remote's name, or its folder's)? */
+/* Does text hold name as a word of its own ("nmap", not "nmap-dev")? */
+static int names_word(const char *text, const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	const char *p;
+
+	for (p = text; n && (p = strcasestr(p, name)); p++)
+		if ((p == text || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Does text name the tree: its remote's name (unless the remote is a
+ * local path, a mirror's ".../repo"), or its folder's, as a word?
+ */
 static int names_tree(const struct imported *im, const char *text)
 {
-	return (im->name && *im->name && strcasestr(text, im->name)) ||
-	       (im->folder && *im->folder && strcasestr(text, im->folder));
+	const char *r = im->remote ? strchr(im->remote, '=') : NULL;
+	int local;
+
+	/* .git/config's "url = /work/.mirror/nmap+nmap/repo". */
+	r = r ? r + 1 + strspn(r + 1, " \t") : im->remote;
+	local = r && (r[0] == '/' || !strncmp(r, "file://", 7));
+
+	return (!local && names_word(text, im->name)) ||
+	       names_word(text, im->folder);
 }
 
 static void stanza_end(struct stanza *s)

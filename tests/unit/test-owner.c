@@ -222,8 +222,14 @@ static void test_history(void)
 			  "-m 'https://musl.libc.org/releases/musl-1.2.3.tar.gz'; "
 			  "echo x > tests/test_compat_tar_directory.c; git add .; "
 			  "git commit -q -m 'Add test' "
-			  "-m 'Based on test_compat_tar_hardlink.c and with input by Tim Kientzle.'")) {
-		CHECKS_NOT_RUN(3, "no scratch repository");
+			  "-m 'Based on test_compat_tar_hardlink.c and with input by Tim Kientzle.'; "
+			  /* A mirror's clone, as bench/trees.sh makes one. */
+			  "git remote add origin /work/.mirror/nmap+nmap/repo; "
+			  "echo 'terms of the GNU General Public License version 2' > LICENSE; "
+			  "mkdir libz; echo \"  This software is provided 'as-is', without any express or implied\" > libz/LICENSE; "
+			  "echo 'project(zlib)' > libz/CMakeLists.txt; "
+			  "echo 'A Python interface to zlib is in the Python repository' > libz/README")) {
+		CHECKS_NOT_RUN(4, "no scratch repository");
 		return;
 	}
 	keep_tree_init(&kt, dir, NULL);
@@ -237,6 +243,10 @@ static void test_history(void)
 			       url, &why), "test") &&
 	      !strcmp(owner_in(&kt, "lib/other.c", line, url, &why), "prose"),
 	      "prose: a commit based on a file the tree has imports nothing");
+	CHECK(!strcmp(owner_in(&kt, "libz/README", line, url, &why),
+		      "imported"),
+	      "imported: a mirror's remote name (.../repo) is no name of the "
+	      "tree (\"repository\" in nmap's libz/README)");
 	keep_tree_release(&kt);
 	unit_remove(dir);
 	strbuf_release(&why);
