@@ -178,12 +178,23 @@ static int is_history(const char *path, const char *base)
 	       !strcmp(ext, "changes");
 }
 
+/*
+ * Licence texts, and the notices that gather other projects' licences
+ * (nmap's docs/3rd-party-licenses.txt, THIRD-PARTY-NOTICES): not a
+ * guide about licences (the kernel's license-rules.rst).
+ */
 static int is_licence(const char *path, const char *base)
 {
 	static const char *const dirs[] = { "LICENSES", "licenses" };
-	static const char *const pre[] = { "COPYING", "LICENSE", "LICENCE" };
+	static const char *const pre[] = {
+		"COPYING", "LICENSE", "LICENCE", "THIRD-PARTY-NOTICES",
+		"THIRD_PARTY_NOTICES", "ThirdPartyNotices",
+	};
 
-	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 1);
+	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 1) ||
+	       strcasestr(base, "party-licenses") ||
+	       strcasestr(base, "party-licences") ||
+	       strcasestr(base, "party_licenses");
 }
 
 static int is_translation(const char *path, const char *base)

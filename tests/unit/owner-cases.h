@@ -202,6 +202,14 @@ static const struct owner_case owner_cases[] = {
 	  "   The Olson time zone database is maintained by Paul Eggert and\n"
 	  "database (http://www.twinsun.com/tz/tz-link.htm).  A recent catalog of\n",
 	  "http://www.twinsun.com/tz/tz-link.htm", "imported", CTX_TEXT },
+	{ "legal: a notice of the third parties' licences (nmap docs/3rd-party-licenses.txt:16)",
+	  "docs/3rd-party-licenses.txt",
+	  " o libdnet: Networking library, used for low-level tasks such as sending\n"
+	  "   ethernet frames. A modified version is distributed with Nmap in the\n"
+	  "   libdnet-stripped subdirectory. A summary of Nmap-local modifications\n"
+	  "   is in the file NMAP_MODIFICATIONS.\n"
+	  "   http://code.google.com/p/libdnet/\n",
+	  "http://code.google.com/p/libdnet/", "legal", CTX_TEXT },
 	/* A generator's banner. */
 	{ "imported: a generator's banner (redis src/crc64.c:37, pycrc)",
 	  "src/crc64.c",
