@@ -426,15 +426,17 @@ static const char *whence(struct imported *im, const char *msg)
 				k = strcspn(p, " \t");
 				w = xstrndup(p, k);
 				p += k;
-				/* "musl v1.2.3[0]", "(src/x.c)": the word only. */
+				/* "musl v1.2.3[0]", "(src/x.c)": the word. */
 				if (strchr(w, '['))
 					*strchr(w, '[') = '\0';
-				while (*w && strchr("()<>,;:\"'", w[strlen(w) - 1]))
+				while (*w &&
+				       strchr("()<>,;:\"'", w[strlen(w) - 1]))
 					w[strlen(w) - 1] = '\0';
 				k = strspn(w, "(<\"'");
 				if (source_word(w + k) &&
 				    (strstr(w + k, "://") ||
-				     (w[k] != '/' && !tree_has_base(im, w + k)))) {
+				     (w[k] != '/' &&
+				      !tree_has_base(im, w + k)))) {
 					free(w);
 					free(l);
 					return line;
@@ -1076,8 +1078,8 @@ static int licence_away(struct imported *im, const char *path,
 				if (slash)
 					dir[slash - dir] = '\0';
 				full = xstrfmt("%s/%s%s%s", im->root,
-					       slash ? dir : "", slash ? "/" : "",
-					       name);
+					       slash ? dir : "",
+					       slash ? "/" : "", name);
 				found = !lstat(full, &st);
 				free(full);
 				if (!slash)
@@ -1134,8 +1136,9 @@ static int manual_copy(struct imported *im, const char *head,
 			for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 				const char *kp = strcasestr(sentence, kinds[k]);
 
-				/* "a plain text version of": two words at most. */
-				if (kp && kp - sentence - strlen(opens[i]) <= 12)
+				/* "a plain text version of": two words. */
+				if (kp &&
+				    kp - sentence - strlen(opens[i]) <= 12)
 					hit = 1;
 			}
 			for (k = 0; hit && k < sizeof(docs) / sizeof(docs[0]);

@@ -49,7 +49,7 @@ enum imported_by {
 	IMPORTED_RFC,		/* a copy of an RFC or Internet-Draft */
 	IMPORTED_PROJECT,	/* a folder that is a project of its own */
 	IMPORTED_HISTORY,	/* the commit that added it says whence */
-	IMPORTED_LICENCE_AWAY,	/* it cites a licence file the tree lacks */
+	IMPORTED_LICENCE_AWAY,	/* cites a licence file the tree lacks */
 	IMPORTED_VENDOR,	/* a CVS vendor import's revision 1.1.1.x */
 	IMPORTED_MANUAL,	/* a copy of another project's manual */
 };

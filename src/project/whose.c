@@ -330,7 +330,8 @@ static const char *sentence_end(const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i + 1 < n; i++)
-		if (strchr(".!?", s[i]) && (s[i + 1] == ' ' || s[i + 1] == '\t'))
+		if (strchr(".!?", s[i]) &&
+		    (s[i + 1] == ' ' || s[i + 1] == '\t'))
 			return s + i + 1;
 	return s + n;
 }
@@ -391,8 +392,9 @@ static void from_list_archive(struct whose *w, const char *root,
 			p += len - 1;
 			place = strpbrk(url, "?#") ? NULL : norm_place(url);
 			if (place && *place && strchr(place, '.')) {
-				ev = xstrfmt("%s:%u: the archive of the project's "
-					     "lists %s", file, lineno, url);
+				ev = xstrfmt("%s:%u: the archive of the "
+					     "project's lists %s", file, lineno,
+					     url);
 				add_place(w, place, ev);
 				free(ev);
 			} else {
@@ -713,7 +715,8 @@ static char *list_of(const struct whose *w, const char *url)
 		for (i = 0; i < 2 && !hit; i++) {
 			size_t l = w->names[i] ? strlen(w->names[i]) : 0;
 
-			if (!l || n <= l + 1 || strncasecmp(seg + 1, w->names[i], l) ||
+			if (!l || n <= l + 1 ||
+			    strncasecmp(seg + 1, w->names[i], l) ||
 			    seg[1 + l] != '-')
 				continue;
 			for (k = 0; k < N(kinds); k++)

@@ -50,7 +50,7 @@ struct whose {
 	struct own_places places;
 	struct whose_site *v;		/* the project's home pages */
 	size_t nr, alloc;
-	char *names[2];			/* its names (remote's, folder's) */
+	char *names[2];			/* remote's, folder's name */
 };
 
 struct whose_answer {

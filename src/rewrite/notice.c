@@ -38,19 +38,25 @@ static const char *const credits[] = {
  * "based on" says less: "Based on https://doxygen.postgresql.org/..." and
  * "This document is based on:\n URL" credit, "Clients based on the OpenVPN
  * 3.x library (URL)" describes, "Based on Intel specification:\n URL"
- * cites a spec.  A "see" between sends the reader on: "modeled after USB
- * HUT 1.12 (see http://...)" cites.
+ * cites a spec.  "From:" as a field opens its sentence.  A "see"
+ * between sends the reader on: "modeled after USB HUT 1.12 (see
+ * http://...)" cites.
  */
 static const struct source {
 	const char *phrase;
 	unsigned words;
+	int opens;		/* only where the sentence opens */
 } sources[] = {
-	{ "inspired by", 8 }, { "derived from", 8 }, { "adapted from", 8 },
-	{ "ported from", 8 }, { "taken from", 8 }, { "copied from", 8 },
-	{ "borrowed from", 8 }, { "stolen from", 8 }, { "lifted from", 8 },
-	{ "modified from", 8 }, { "modelled on", 3 },
-	{ "modeled on", 3 }, { "modelled after", 3 }, { "modeled after", 3 },
-	{ "based on", 0 }, { "based upon", 0 },
+	/* A source's field: "From:  https://graphics.stanford.edu/...". */
+	{ "from:", 0, 1 },
+	{ "inspired by", 8, 0 }, { "derived from", 8, 0 },
+	{ "adapted from", 8, 0 }, { "ported from", 8, 0 },
+	{ "taken from", 8, 0 }, { "copied from", 8, 0 },
+	{ "borrowed from", 8, 0 }, { "stolen from", 8, 0 },
+	{ "lifted from", 8, 0 }, { "modified from", 8, 0 },
+	{ "modelled on", 3, 0 }, { "modeled on", 3, 0 },
+	{ "modelled after", 3, 0 }, { "modeled after", 3, 0 },
+	{ "based on", 0, 0 }, { "based upon", 0, 0 },
 };
 
 /*
@@ -397,7 +403,8 @@ static void sentence_before(const char *buf, size_t pa, size_t start,
 			w--;
 		if (sb->buf[i] == '.' &&
 		    ((w > 0 && sb->buf[w - 1] == '.') ||
-		     (i - w <= 2 && i > w && islower((unsigned char)sb->buf[w]))))
+		     (i - w <= 2 && i > w &&
+		      islower((unsigned char)sb->buf[w]))))
 			continue;
 		cut = i + 2;
 	}
@@ -442,6 +449,7 @@ static const char *provenance(const char *s, size_t n)
 
 		for (j = 0; j + k <= tail; j++) {
 			if (strncasecmp(s + j, sources[i].phrase, k) ||
+			    (sources[i].opens && j) ||
 			    (j && isalpha((unsigned char)s[j - 1])) ||
 			    (j + k < n && isalpha((unsigned char)s[j + k])) ||
 			    (j >= 3 && !strncasecmp(s + j - 3, "be ", 3)))
@@ -488,8 +496,8 @@ static long word_at(const char *s, size_t n, const char *w)
 static const char *example_of(const char *s, size_t n)
 {
 	static const char *const leads[] = {
-		"for example", "for instance", "e.g.", "e.g.,", "eg.", "such as",
-		"like", "i.e.", "say",
+		"for example", "for instance", "e.g.", "e.g.,", "eg.",
+		"such as", "like", "i.e.", "say",
 	};
 	static const char *const forms[] = {
 		"url", "uri", "endpoint", "filename", "file name", "path",
@@ -511,7 +519,7 @@ static const char *example_of(const char *s, size_t n)
 		if (e < k || strncasecmp(s + e - k, leads[i], k) ||
 		    (e > k && isalnum((unsigned char)s[e - k - 1])))
 			continue;
-		/* The form is named a few words before: "a filename such as". */
+		/* The form is named just before: "a filename such as". */
 		for (k = 0; k < N(forms); k++) {
 			size_t lead = e - strlen(leads[i]);
 			long at = word_at(s, lead, forms[k]);
@@ -589,7 +597,8 @@ enum notice notice_of(const char *buf, size_t len, size_t start, int prose,
 		size_t ns = pb + 1, ne = line_end(buf, len, pb + 1);
 
 		t = text_of(buf + ns, ne - ns, &tn);
-		if (ns >= len || !tn || cmt(buf + ns, ne - ns, prose) != comment ||
+		if (ns >= len || !tn ||
+		    cmt(buf + ns, ne - ns, prose) != comment ||
 		    (comment && has_open(buf + ns, ne - ns)) ||
 		    (!comment && request(buf + ns, ne - ns)))
 			break;

@@ -486,7 +486,8 @@ static const char *fixed_why(const struct parts *u)
 	 */
 	if (host_begins(u->host, "technet.") &&
 	    url_host_within(u->host, "microsoft.com") && has_seg(u, "library"))
-		return "an article of TechNet's library, on one product version";
+		return "an article of TechNet's library, on one product "
+		       "version";
 	return NULL;
 }
 
@@ -542,8 +543,9 @@ static const char *badge(const struct parts *u)
 		"travis-ci.org", "travis-ci.com", "ci.appveyor.com",
 		"circleci.com", "codecov.io", "coveralls.io", "cirrus-ci.com",
 		"scan.coverity.com", "builds.sr.ht", "sonarcloud.io",
-		"app.codacy.com", "lgtm.com", "bestpractices.coreinfrastructure.org",
-		"bestpractices.dev", "oss-fuzz-build-logs.storage.googleapis.com",
+		"app.codacy.com", "lgtm.com",
+		"bestpractices.coreinfrastructure.org", "bestpractices.dev",
+		"oss-fuzz-build-logs.storage.googleapis.com",
 		"ci.debian.net", "readthedocs.org", "app.fossa.com",
 		"securityscorecards.dev", "api.securityscorecards.dev",
 	};
@@ -586,7 +588,8 @@ static const char *registry(const struct parts *u)
 	for (i = 0; i < N(hosts); i++)
 		if (url_host_within(u->host, hosts[i]) && u->nseg >= 1)
 			return "a package's page in a registry (its latest)";
-	if ((host_begins(u->host, "packages.") || host_begins(u->host, "pkgs.")) &&
+	if ((host_begins(u->host, "packages.") ||
+	     host_begins(u->host, "pkgs.")) &&
 	    (u->nseg >= 1 || (u->query && *u->query)))
 		return "a package's page in a registry (its latest)";
 	return NULL;

@@ -210,6 +210,15 @@ static const struct owner_case owner_cases[] = {
 	  "   is in the file NMAP_MODIFICATIONS.\n"
 	  "   http://code.google.com/p/libdnet/\n",
 	  "http://code.google.com/p/libdnet/", "legal", CTX_TEXT },
+	{ "legal: a \"From:\" field before the URL (redis src/geohash.c:50)",
+	  "src/geohash.c",
+	  "/* Interleave lower bits of x and y, so the bits of x\n"
+	  " * are in the even positions and bits from y in the odd;\n"
+	  " * x and y must initially be less than 2**32 (4294967296).\n"
+	  " * From:  https://graphics.stanford.edu/~seander/bithacks.html#InterleaveBMN\n"
+	  " */\n",
+	  "https://graphics.stanford.edu/~seander/bithacks.html#InterleaveBMN",
+	  "legal", CTX_C_COMMENT },
 	/* A generator's banner. */
 	{ "imported: a generator's banner (redis src/crc64.c:37, pycrc)",
 	  "src/crc64.c",
