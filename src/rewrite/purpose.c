@@ -588,6 +588,16 @@ static const char *registry(const struct parts *u)
 	for (i = 0; i < N(hosts); i++)
 		if (url_host_within(u->host, hosts[i]) && u->nseg >= 1)
 			return "a package's page in a registry (its latest)";
+	/*
+	 * A distribution's page of a package, the name its last part
+	 * (build.opensuse.org/package/show/server:http/lighttpd,
+	 * tracker.debian.org/pkg/openvpn), not a file in a folder so named.
+	 */
+	if (u->nseg >= 2 && (!strcasecmp(u->seg[0], "package") ||
+			     !strcasecmp(u->seg[0], "packages") ||
+			     !strcasecmp(u->seg[0], "pkg")) &&
+	    !strchr(u->seg[u->nseg - 1], '.'))
+		return "a package's page in a registry (its latest)";
 	if ((host_begins(u->host, "packages.") ||
 	     host_begins(u->host, "pkgs.")) &&
 	    (u->nseg >= 1 || (u->query && *u->query)))
@@ -652,6 +662,7 @@ static const char *living_why(const struct parts *u)
 		return "a list's page";
 	if (host_begins(u->host, "bugzilla.") || host_begins(u->host, "bugs.") ||
 	    host_begins(u->host, "tracker.") || host_begins(u->host, "issues.") ||
+	    has_seg(u, "tracker") ||
 	    stem_is(last, "issues") || stem_is(last, "bugs") ||
 	    stem_is(last, "buglist"))
 		return (u->query && strstr(u->query, "id=")) ||

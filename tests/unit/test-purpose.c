@@ -135,6 +135,15 @@ static void classes(void)
 		"https://www.npmjs.com/package/tuyapi",
 		"living: a living page: a package's page in a registry (its latest)",
 		"nmap nmap-service-probes:5364: an npm package's page");
+	PURPOSE("https://build.opensuse.org/package/show/server:http/lighttpd",
+		"https://build.opensuse.org/package/show/server:http/lighttpd",
+		"living: a living page: a package's page in a registry (its latest)",
+		"lighttpd doc/initscripts.txt:45: a distribution's package page");
+	PURPOSE("The ABI/API changes can be tracked [here](http://abi-laboratory."
+		"pro/tracker/timeline/libuv/).",
+		"http://abi-laboratory.pro/tracker/timeline/libuv/",
+		"living: a living page: a tracker",
+		"libuv README.md:42: a tracker by its path");
 	PURPOSE("[![License](https://img.shields.io/badge/License-BSD%202--Clause-blue.svg)]"
 		"(https://opensource.org/licenses/BSD-2-Clause)",
 		"https://img.shields.io/badge/License-BSD%202--Clause-blue.svg",
