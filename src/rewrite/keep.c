@@ -197,11 +197,22 @@ static int is_licence(const char *path, const char *base)
 	       strcasestr(base, "party_licenses");
 }
 
+/*
+ * A folder of translations by its name: the kernel's translations/,
+ * gettext's po/, i18n/, l10n/, and "xlate", the abbreviation nmap's
+ * docs/man-xlate/ (its man page in seventeen languages) uses.
+ */
 static int is_translation(const char *path, const char *base)
 {
-	static const char *const dirs[] = { "translations", "po" };
-	const char *ext = ext_of(base);
+	static const char *const dirs[] = {
+		"translations", "translation", "po", "i18n", "l10n",
+		"xlate",
+	};
+	const char *ext = ext_of(base), *p, *slash;
 
+	for (p = path; (slash = strchr(p, '/')); p = slash + 1)
+		if (slash - p > 6 && !memcmp(slash - 6, "-xlate", 6))
+			return 1;
 	return in_dir(path, dirs, N(dirs)) || !strcmp(ext, "po") ||
 	       !strcmp(ext, "pot");
 }

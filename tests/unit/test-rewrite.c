@@ -114,6 +114,10 @@ static void test_keep(void)
 		{ "CREDITS", "W: http://www.kernel.org/~x\n", KEEP_PEOPLE },
 		{ "MAINTAINERS", "W:\thttp://www.linux-foo.org/\n", KEEP_PEOPLE },
 		{ "Documentation/translations/zh_CN/x.rst", "http://x.org/\n", KEEP_TRANSLATION },
+		/* nmap's man page in Italian. */
+		{ "docs/man-xlate/nmap-man-it.xml",
+		  "<ulink url=\"https://nmap.org/nsedoc/\"/>\n", KEEP_TRANSLATION },
+		{ "docs/xlate.txt", "http://x.org/\n", KEEP_NONE },
 		{ "drivers/a.c", " * See http://www.ti.com/lit/ds/x.pdf for the timings\n", KEEP_NONE },
 		{ "Documentation/process/howto.rst", "  http://x.org/ the authors' list\n", KEEP_NONE },
 		{ "drivers/net/MAINTAINERS.txt", "http://x.org/\n", KEEP_NONE },
