@@ -682,9 +682,76 @@ static const char *living_why(const struct parts *u)
 	return NULL;
 }
 
+/*
+ * A project's own page, named by the line that links it: the one folder
+ * (or page) of a site, or one under a collection of projects
+ * (/software/autoconf/, /pkg/libev.html), whose name the text around it
+ * says as a word of its own (libuv's ".. _socat:
+ * http://www.dest-unreach.org/socat/").  Its name into out.
+ */
+static int named_project(const struct parts *u, const char *words, size_t n,
+			 struct strbuf *out)
+{
+	static const char *const shelves[] = {
+		"software", "projects", "project", "pkg", "p", "proj",
+		"tools", "programs",
+	};
+	static const char *const page[] = { "", "html", "htm", "shtml", "php" };
+	static const char *const generic[] = {
+		"index", "home", "main", "doc", "docs", "documentation",
+		"manual", "man", "download", "downloads", "about", "wiki",
+		"faq", "news", "support", "software", "projects", "project",
+		"pub", "files", "html", "www", "blog", "articles", "papers",
+		"info", "contact", "people", "tools", "source", "src", "code",
+		"git", "svn", "cvs", "mirror", "mirrors", "list", "lists",
+		"archive", "archives", "mail", "bugs", "forum", "search", "help",
+		"guide", "tutorial", "spec", "specs", "standards", "products",
+		"product", "solutions", "linux", "kernel", "driver", "drivers",
+	};
+	const char *name, *dot;
+	size_t k = u->nseg, len, i;
+
+	if (!words || (u->query && *u->query))
+		return 0;
+	if (k && door(u->seg[k - 1]))
+		k--;
+	if (k == 1)
+		name = u->seg[0];
+	else if (k == 2 && one_of(u->seg[0], shelves, N(shelves)))
+		name = u->seg[1];
+	else
+		return 0;
+	dot = strchr(name, '.');
+	len = dot ? (size_t)(dot - name) : strlen(name);
+	if (dot && (strchr(dot + 1, '.') ||
+		    !one_of(dot + 1, page, N(page))))
+		return 0;
+	if (len < 3 || len > 40)
+		return 0;
+	strbuf_add(out, name, len);
+	if (one_of(out->buf, generic, N(generic)))
+		goto out_no;
+	for (i = 0; i + len <= n; i++) {
+		char before = i ? words[i - 1] : ' ', after;
+
+		if (strncasecmp(words + i, out->buf, len))
+			continue;
+		after = i + len < n ? words[i + len] : ' ';
+		/* A word of the text, not a part of a name or a URL. */
+		if (isalnum((unsigned char)before) || strchr("/.-~", before) ||
+		    isalnum((unsigned char)after) || strchr("/-", after))
+			continue;
+		return 1;
+	}
+out_no:
+	strbuf_reset(out);
+	return 0;
+}
+
 enum purpose purpose_of(const char *url, const char *words, size_t n,
 			struct strbuf *why)
 {
+	struct strbuf name = STRBUF_INIT;
 	struct parts u;
 	enum purpose p = PURPOSE_UNKNOWN;
 	const char *w;
@@ -709,8 +776,13 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
 	} else if ((w = living_why(&u))) {
 		p = PURPOSE_LIVING;
 		strbuf_addf(why, "a living page: %s", w);
+	} else if (named_project(&u, words, n, &name)) {
+		p = PURPOSE_HOME;
+		strbuf_addf(why, "a project's home page: its name '%s' is the "
+			    "line's word for it", name.buf);
 	}
 	parts_release(&u);
+	strbuf_release(&name);
 	return p;
 }
 

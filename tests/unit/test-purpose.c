@@ -169,6 +169,26 @@ static void classes(void)
 		"https://coveralls.io/github/util-linux/util-linux",
 		"living: a living page: a CI or analysis service's page of a project",
 		"util-linux Documentation/HOWTO-TESTING.md:81: coverage");
+	PURPOSE(".. _socat: http://www.dest-unreach.org/socat/",
+		"http://www.dest-unreach.org/socat/",
+		"home: a project's home page: its name 'socat' is the line's "
+		"word for it", "libuv processes.rst:325: a project's page");
+	PURPOSE(".. _libev: http://software.schmorp.de/pkg/libev.html",
+		"http://software.schmorp.de/pkg/libev.html",
+		"home: a project's home page: its name 'libev' is the line's "
+		"word for it", "libuv introduction.rst:68: one of a shelf");
+	PURPOSE("of socat, see http://www.dest-unreach.org/socat/doc/socat.html",
+		"http://www.dest-unreach.org/socat/doc/socat.html",
+		"unknown: ", "a page in a project's folder is not its home");
+	PURPOSE("the btrfs paper: https://a.org/btrfs.pdf",
+		"https://a.org/btrfs.pdf", "fixed: a fixed document: a document "
+		"file", "a document named as the line names it is not a home page");
+	PURPOSE("see https://a.org/socat/ (this URL names socat only as a URL)",
+		"https://a.org/socat/", "home: a project's home page: its name "
+		"'socat' is the line's word for it", "the name anywhere on the "
+		"line, as a word");
+	PURPOSE("https://a.org/socat/", "https://a.org/socat/", "unknown: ",
+		"not when only the URL says it");
 	PURPOSE("* **Ben Noordhuis** ([@bnoordhuis](https://github.com/bnoordhuis))",
 		"https://github.com/bnoordhuis",
 		"living: a living page: a forge account's page",
