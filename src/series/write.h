@@ -33,6 +33,11 @@ struct series_opts {
 	int in_process;		/* route by MAINTAINERS here, no script */
 	int b4;			/* each series an enrolled b4 branch too */
 	int home_pages;		/* bare home pages are patches too */
+	/*
+	 * Only the edits sent before and not applied, as their next
+	 * version (changed) or RESEND, in reply to their first mail.
+	 */
+	int resend;
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 	/*
 	 * Nonzero: stop (SIGINT) before the next step; nothing is put in
