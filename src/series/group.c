@@ -465,6 +465,9 @@ struct unit *series_plan_units(struct series *c, size_t *nunits)
 			u[nu].start = NULL;
 			u[nu].context = 3;
 			u[nu].no_b4 = NULL;
+			u[nu].cover_id = NULL;
+			u[nu].tag = NULL;
+			u[nu].in_reply_to = NULL;
 			nu++;
 		}
 		i = end;
