@@ -21,6 +21,7 @@
 
 struct fate_rec {
 	char *path, *old_url, *new_url, *line_after, *state, *first_id;
+	char *prev_line, *next_line;
 	long long sent_at, written_at;
 	int version;
 };
@@ -67,6 +68,8 @@ static int fate_cb(const struct store_fate *f, void *data)
 	r->line_after = xstrdup(f->line_after);
 	r->state = xstrdup(f->state);
 	r->first_id = f->first_id ? xstrdup(f->first_id) : NULL;
+	r->prev_line = f->prev_line ? xstrdup(f->prev_line) : NULL;
+	r->next_line = f->next_line ? xstrdup(f->next_line) : NULL;
 	r->sent_at = f->sent_at;
 	r->written_at = f->written_at;
 	r->version = f->version;
@@ -85,13 +88,54 @@ static int refusal_cb(const struct store_refusal *r, void *data)
 	return 0;
 }
 
+/* The next line of b after the one at *at that is not blank, or NULL. */
+static const char *next_full_line(const struct strbuf *b, const char *at,
+				  size_t *len)
+{
+	const char *end = b->buf + b->len, *l = memchr(at, '\n', end - at);
+
+	while (l && ++l < end) {
+		const char *e = memchr(l, '\n', end - l), *p;
+
+		if (!e)
+			e = end;
+		for (p = l; p < e && (*p == ' ' || *p == '\t' || *p == '\r');
+		     p++)
+			;
+		if (p < e) {
+			*len = (size_t)(e - l);
+			return l;
+		}
+		l = e;
+	}
+	return NULL;
+}
+
+/* Where b holds line as a whole line, or NULL. */
+static const char *find_line(const struct strbuf *b, const char *line)
+{
+	size_t n = strlen(line);
+	const char *p = b->buf, *end = b->buf + b->len;
+
+	while (n && (p = memmem(p, (size_t)(end - p), line, n))) {
+		if ((p == b->buf || p[-1] == '\n') &&
+		    (p + n == end || p[n] == '\n' || p[n] == '\r'))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
 /*
  * How a later revision holds the edit r, whose file is b (NULL: gone):
- * -1 not at all (still owed), else an index of how_names.
+ * -1 not at all (still owed), else an index of how_names.  Neither URL
+ * there: the line that stood above it says whether the line below it is
+ * another now (changed) or the one that followed it (removed).
  */
 static int applied_how(const struct fate_rec *r, const struct strbuf *b)
 {
-	const char *url, *before;
+	const char *url, *before, *prev, *next;
+	size_t len;
 	int found;
 
 	if (!b)
@@ -102,11 +146,16 @@ static int applied_how(const struct fate_rec *r, const struct strbuf *b)
 		return -1;
 	if (memmem(b->buf, b->len, r->new_url, strlen(r->new_url)))
 		return 1;
-	/* Neither URL: the line's text before it says changed, or gone. */
+	prev = r->prev_line ? find_line(b, r->prev_line) : NULL;
+	if (prev) {
+		next = next_full_line(b, prev, &len);
+		return next && (!r->next_line || len != strlen(r->next_line) ||
+				memcmp(next, r->next_line, len)) ? 1 : 2;
+	}
+	/* Its words before the URL, not the comment's leader or indent. */
 	url = strstr(r->line_after, r->new_url);
 	if (!url)
 		return 2;
-	/* Its words, not the comment's leader or indent. */
 	before = r->line_after;
 	while (before < url && strchr(" \t/*#;-", *before))
 		before++;
@@ -430,6 +479,29 @@ int series_write_held(struct series *c, const char *dir)
 	return ret;
 }
 
+/* The line not blank above (dir < 0) or below the line at s, or NULL. */
+static char *near_line(const struct strbuf *b, const char *s, int dir)
+{
+	const char *l, *e, *p;
+
+	if (dir > 0) {
+		size_t len;
+
+		l = next_full_line(b, s, &len);
+		return l ? xstrndup(l, len) : NULL;
+	}
+	for (e = s; e > b->buf; e = l) {
+		e--;		/* the newline ending the line above */
+		l = line_start(b->buf, e);
+		for (p = l; p < e && (*p == ' ' || *p == '\t' || *p == '\r');
+		     p++)
+			;
+		if (p < e)
+			return xstrndup(l, (size_t)(e - l));
+	}
+	return NULL;
+}
+
 /* The line of b holding [start, end) with e's edit made: to free. */
 static char *line_after(const struct planned *e, const struct strbuf *b)
 {
@@ -458,15 +530,25 @@ int series_fates_record(struct series *c, const char *patch,
 		const struct planned *e = &c->plan.v[g->edits[i]];
 		const struct again *a = c->again[g->edits[i]];
 		struct store_fate f;
-		char *after = line_after(e, series_blob(c, e->path));
+		struct strbuf *b = series_blob(c, e->path);
+		char *after = line_after(e, b);
+		char *prev = NULL, *next = NULL;
 		int ret;
 
+		if (b && e->start <= b->len) {
+			const char *s = line_start(b->buf, b->buf + e->start);
+
+			prev = near_line(b, s, -1);
+			next = near_line(b, b->buf + e->end, 1);
+		}
 		memset(&f, 0, sizeof(f));
 		f.path = store_path(c, e->path);
 		f.old_url = e->text;
 		f.new_url = e->replacement;
 		f.line = e->line;
 		f.line_after = after;
+		f.prev_line = prev;
+		f.next_line = next;
 		f.patch = patch;
 		f.dir = dir;
 		f.written_at = now;
@@ -478,6 +560,8 @@ int series_fates_record(struct series *c, const char *patch,
 		       store_set_fate(c->st, f.path, e->text, a->prior_new,
 				      "replaced", NULL, now));
 		free(after);
+		free(prev);
+		free(next);
 		if (ret)
 			return -1;
 	}
@@ -504,6 +588,8 @@ void series_fates_release(struct series *c)
 		free(F->v[i].line_after);
 		free(F->v[i].state);
 		free(F->v[i].first_id);
+		free(F->v[i].prev_line);
+		free(F->v[i].next_line);
 	}
 	free(F->v);
 	strmap_clear(&F->pending, NULL);

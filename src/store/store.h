@@ -429,6 +429,8 @@ struct store_fate {
 	const char *path, *old_url, *new_url;
 	unsigned line;		/* where the last series saw it */
 	const char *line_after;	/* the line as the patch makes it */
+	/* The lines around it at the base (not blank), or NULL. */
+	const char *prev_line, *next_line;
 	const char *state, *how;
 	const char *patch, *dir;	/* the patch file, its series' dir */
 	long long written_at, sent_at, seen_at;
