@@ -21,7 +21,7 @@
 
 struct fate_rec {
 	char *path, *old_url, *new_url, *line_after, *state, *first_id;
-	char *prev_line, *next_line;
+	char *prev_line, *next_line, *line_was;
 	long long sent_at, written_at;
 	int version;
 };
@@ -70,6 +70,7 @@ static int fate_cb(const struct store_fate *f, void *data)
 	r->first_id = f->first_id ? xstrdup(f->first_id) : NULL;
 	r->prev_line = f->prev_line ? xstrdup(f->prev_line) : NULL;
 	r->next_line = f->next_line ? xstrdup(f->next_line) : NULL;
+	r->line_was = f->line_was ? xstrdup(f->line_was) : NULL;
 	r->sent_at = f->sent_at;
 	r->written_at = f->written_at;
 	r->version = f->version;
@@ -142,7 +143,10 @@ static int applied_how(const struct fate_rec *r, const struct strbuf *b)
 		return 2;
 	if (memmem(b->buf, b->len, r->line_after, strlen(r->line_after)))
 		return 0;
-	if (memmem(b->buf, b->len, r->old_url, strlen(r->old_url)))
+	/* The line as it was (a URL wrapped over two lines too), or its URL. */
+	if ((r->line_was && *r->line_was &&
+	     memmem(b->buf, b->len, r->line_was, strlen(r->line_was))) ||
+	    memmem(b->buf, b->len, r->old_url, strlen(r->old_url)))
 		return -1;
 	if (memmem(b->buf, b->len, r->new_url, strlen(r->new_url)))
 		return 1;
@@ -502,18 +506,25 @@ static char *near_line(const struct strbuf *b, const char *s, int dir)
 	return NULL;
 }
 
-/* The line of b holding [start, end) with e's edit made: to free. */
-static char *line_after(const struct planned *e, const struct strbuf *b)
+/*
+ * The lines of b holding [start, end) with e's edit made (after), or as
+ * they are (before, when not NULL): to free.
+ */
+static char *line_after(const struct planned *e, const struct strbuf *b,
+			char **before)
 {
 	const char *s, *t;
 	struct strbuf sb = STRBUF_INIT;
 
-	if (!b || e->end > b->len || e->start > e->end)
+	if (!b || e->end > b->len || e->start > e->end) {
+		*before = NULL;
 		return xstrdup(e->replacement);
+	}
 	s = line_start(b->buf, b->buf + e->start);
 	t = memchr(b->buf + e->end, '\n', b->len - e->end);
 	if (!t)
 		t = b->buf + b->len;
+	*before = xstrndup(s, (size_t)(t - s));
 	strbuf_add(&sb, s, (size_t)(b->buf + e->start - s));
 	strbuf_addstr(&sb, plan_text(e));
 	strbuf_add(&sb, b->buf + e->end, (size_t)(t - (b->buf + e->end)));
@@ -531,7 +542,7 @@ int series_fates_record(struct series *c, const char *patch,
 		const struct again *a = c->again[g->edits[i]];
 		struct store_fate f;
 		struct strbuf *b = series_blob(c, e->path);
-		char *after = line_after(e, b);
+		char *was, *after = line_after(e, b, &was);
 		char *prev = NULL, *next = NULL;
 		int ret;
 
@@ -547,6 +558,7 @@ int series_fates_record(struct series *c, const char *patch,
 		f.new_url = e->replacement;
 		f.line = e->line;
 		f.line_after = after;
+		f.line_was = was;
 		f.prev_line = prev;
 		f.next_line = next;
 		f.patch = patch;
@@ -560,6 +572,7 @@ int series_fates_record(struct series *c, const char *patch,
 		       store_set_fate(c->st, f.path, e->text, a->prior_new,
 				      "replaced", NULL, now));
 		free(after);
+		free(was);
 		free(prev);
 		free(next);
 		if (ret)
@@ -590,6 +603,7 @@ void series_fates_release(struct series *c)
 		free(F->v[i].first_id);
 		free(F->v[i].prev_line);
 		free(F->v[i].next_line);
+		free(F->v[i].line_was);
 	}
 	free(F->v);
 	strmap_clear(&F->pending, NULL);

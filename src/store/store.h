@@ -429,6 +429,7 @@ struct store_fate {
 	const char *path, *old_url, *new_url;
 	unsigned line;		/* where the last series saw it */
 	const char *line_after;	/* the line as the patch makes it */
+	const char *line_was;	/* and as the base had it, or NULL */
 	/* The lines around it at the base (not blank), or NULL. */
 	const char *prev_line, *next_line;
 	const char *state, *how;

@@ -349,10 +349,17 @@ same "and the dead links of bar's files (each on a line of its own) on the host 
 
 # Handed to b4: an enrolled 'b4 prep' branch per series, from which
 # 'b4 send -o' writes the patches series wrote, to their people.
+# A series handed to b4 is recorded as sent: the runs below, of a first
+# send, use the store as it was (the copy B4DB takes the b4 runs' fates).
 if command -v b4 > /dev/null; then
-	"$LINKMEND" series -o "$SCRATCH/b4-out" --archived --signoff --b4 \
+	B4DB=$SCRATCH/b4.db
+	sqlite3 .linkmend/linkmend.db ".backup '$B4DB'"
+	"$LINKMEND" series --db "$B4DB" -o "$SCRATCH/b4-out" --archived --signoff --b4 \
 		--from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/b4.err"
 	same "series --b4 exits 0" "$?" "0"
+	same "each link handed to b4 is recorded as sent, by its branch" \
+		"$(sqlite3 "$B4DB" "SELECT DISTINCT state, via FROM fate ORDER BY via" | tr '\n' ' ')" \
+		"sent|b4 branch b4/linkmend-core-drivers sent|b4 branch b4/linkmend-foo-foo sent|b4 branch b4/linkmend-netdev-net-next sent|b4 branch b4/linkmend-no-tree "
 	same "one b4 branch per series" \
 		"$(git for-each-ref --format='%(refname:short)' refs/heads/b4/ | tr '\n' ' ')" \
 		"b4/linkmend-core-drivers b4/linkmend-foo-foo b4/linkmend-netdev-net-next b4/linkmend-no-tree "
@@ -372,9 +379,12 @@ if command -v b4 > /dev/null; then
 		grep -q '^Cc: Spec Watcher <spec@linkmend-web.org>$' "$SCRATCH"/b4-foo-foo/0002-*.eml
 	ok "git am drops them: they are not in the commit message" \
 		bash -c "! sed -n '/^\$/,/^---\$/p' '$SCRATCH'/b4-foo-foo/0002-*.eml | grep -q '^Cc: Spec'"
-	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
+	"$LINKMEND" series --db "$B4DB" -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
 		--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
-	ok "a second run replaces the branches; the old tips stay in their reflogs" \
+	same "a second run sends nothing again: all pending" "$(git reflog show b4/linkmend-foo-foo | wc -l)" "1"
+	"$LINKMEND" series --db "$B4DB" -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
+		--resend --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
+	ok "a resend replaces the branches; the old tips stay in their reflogs" \
 		test "$(git reflog show b4/linkmend-foo-foo | wc -l)" -ge 2
 else
 	echo "ok - series --b4 # SKIP Debian's b4 is not installed"
