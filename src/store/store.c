@@ -1043,6 +1043,21 @@ int store_put_class(struct store *st, const struct store_class *c)
 			"cannot record whose text a link is", NULL, NULL);
 }
 
+long long store_prune_resolutions(struct store *st)
+{
+	if (need_tree(st, "cannot prune resolutions") ||
+	    db_query(st->db, "DELETE FROM resolution WHERE tree_id = ?1"
+		     " AND NOT EXISTS (SELECT 1 FROM occurrence o"
+		     "  WHERE o.tree_id = resolution.tree_id"
+		     "  AND o.path = resolution.path"
+		     "  AND o.start = resolution.start"
+		     "  AND o.url_id = resolution.url_id)",
+		     ARGS(DB_I(st->tree)), "cannot prune resolutions", NULL,
+		     NULL))
+		return -1;
+	return db_changes(st->db);
+}
+
 int store_mark_applied(struct store *st, const char *path, long long start)
 {
 	return need_tree(st, "cannot record a fix") ||

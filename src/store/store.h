@@ -277,6 +277,13 @@ struct store_class {
 
 int store_put_class(struct store *st, const struct store_class *c);
 
+/*
+ * Forget the selected tree's resolutions whose occurrence is gone (its
+ * file changed or went: no occurrence of that URL at that offset): how
+ * many, or -1.
+ */
+long long store_prune_resolutions(struct store *st);
+
 /* Record that fix wrote the resolution of this occurrence. */
 int store_mark_applied(struct store *st, const char *path, long long start);
 

@@ -97,7 +97,11 @@ same "series in a tree that moved on since the scan stops, exit 1" \
 same "in one line, before anything is written" "$(wc -l < "$SCRATCH/e3"):$(grep -c '^fatal:' "$SCRATCH/e3")" "1:0"
 ok "saying what changed and what to do" grep -q "^series: the tree changed since the scan; run linkmend scan and resolve again: scanned at [0-9a-f]*, HEAD is [0-9a-f]*, 2 of the 2 files to edit changed; nothing written$" "$SCRATCH/e3"
 
-"$LINKMEND" scan -q --no-output .
+"$LINKMEND" scan --no-output . 2> "$SCRATCH/scan3"
+ok "the rescan prunes the resolutions of links no longer where they were" \
+	grep -qx "scan: 6 resolutions of links no longer in the tree pruned" "$SCRATCH/scan3"
+same "none is left without its occurrence" \
+	"$(q "SELECT count(*) FROM resolution r WHERE NOT EXISTS (SELECT 1 FROM occurrence o WHERE o.tree_id = r.tree_id AND o.path = r.path AND o.start = r.start AND o.url_id = r.url_id)")" "0"
 resolve
 same "the refused link's line moved (the setup works)" \
 	"$(q "SELECT line FROM occurrence WHERE text = 'http://www.scyld.com/network/atp.html'")" "29"
