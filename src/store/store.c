@@ -1674,7 +1674,7 @@ long long store_drop_refusal(struct store *st, const char *path,
 	if (need_fates(st, "cannot withdraw a refusal") ||
 	    db_query(st->db, "DELETE FROM refusal WHERE tree_id = ?1"
 		     " AND path = ?2 AND old_url = ?3"
-		     " AND (?4 IS NULL OR new_url = ?4)",
+		     " AND (CAST(?4 AS TEXT) IS NULL OR new_url = ?4)",
 		     ARGS(DB_I(st->tree), DB_T(path), DB_T(old_url),
 			  DB_T(new_url)), "cannot withdraw a refusal", NULL,
 		     NULL))

@@ -185,3 +185,34 @@ same "a bad line is an error naming the file and line" "$?:$(cat "$SCRATCH/bad.e
 	"2:error: $SCRATCH/bad:1: not a refusal (path, URL, replacement, when, why: tab-separated)"
 ok "the cover letter says what was left out and why" \
 	bash -c "sed -n '/^Not in this series:$/,/^\$/p;/^Not in this series:$/{n;n;p}' '$S/9/0000-cover-letter.patch' | grep -qx '  1 link refused: never proposed until the refusal is withdrawn (linkmend refuse --withdraw)'"
+
+# The same fates on PostgreSQL: written, sent, held, refused and
+# withdrawn, resent in reply to the first mail.
+. "$TESTS/lib/pg.sh"
+PGDIR=$SCRATCH/pg
+chmod 755 "$SCRATCH"	# the server runs as postgres
+cd "$SCRATCH" || exit 1
+if url=$(pg_up "$PGDIR" 2> "$SCRATCH/pg.err"); then
+	trap 'pg_down "$PGDIR" > /dev/null 2>&1; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$SCRATCH"' EXIT
+	P=$SCRATCH/p
+	mkdir -p "$P" && cd "$P" || exit 1
+	git init -q . && git config user.email dev@linkmend-web.org && git config user.name "A Developer"
+	sed -n 1,40p "$KSRC/drivers/net/ethernet/realtek/atp.c" > atp.c
+	git add -A && git commit -qm "the release"
+	"$LINKMEND" scan -q --no-output --db "$url" .
+	psql -qtA "$url" -c "INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at) SELECT tree_id, url_id, path, start, 'moved', replace(text, 'http://www.scyld.com/', 'https://www.scyld.com/'), 'the site redirects permanently', 1 FROM occurrence WHERE text LIKE 'http://www.scyld.com/%'"
+	"$LINKMEND" series --db "$url" -q -o "$S/p1" 2> /dev/null
+	"$LINKMEND" sent --db "$url" -q "$S/p1"
+	same "PostgreSQL: written, then sent" \
+		"$(psql -qtA "$url" -c "SELECT state, message_id = first_id FROM fate")" "sent|t"
+	"$LINKMEND" series --db "$url" -q -o "$S/p2" 2> /dev/null
+	same "PostgreSQL: a pending link is not proposed again" "$(test -e "$S/p2" && echo written)" ""
+	"$LINKMEND" refuse --db "$url" -q --file atp.c --reason no http://www.scyld.com/network/atp.html &&
+	"$LINKMEND" refuse --db "$url" -q --withdraw --file atp.c http://www.scyld.com/network/atp.html
+	same "PostgreSQL: a refusal recorded and withdrawn" "$?:$(psql -qtA "$url" -c "SELECT count(*) FROM refusal")" "0:0"
+	"$LINKMEND" series --db "$url" -q --resend -o "$S/p3" 2> /dev/null
+	same "PostgreSQL: resent in reply to the first mail" \
+		"$(sed -n 's/^In-Reply-To: //p' "$S"/p3/0001-*.patch)" "$(sed -n 's/^Message-Id: //p' "$S"/p1/0001-*.patch)"
+else
+	skip "fates on PostgreSQL" "no PostgreSQL server here ($(head -1 "$SCRATCH/pg.err"))"
+fi
