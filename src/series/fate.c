@@ -21,7 +21,7 @@
 
 struct fate_rec {
 	char *path, *old_url, *new_url, *line_after, *state, *first_id;
-	char *prev_line, *next_line, *line_was;
+	char *prev_line, *next_line, *line_was, *prior_url;
 	long long sent_at, written_at;
 	int version;
 };
@@ -71,6 +71,7 @@ static int fate_cb(const struct store_fate *f, void *data)
 	r->prev_line = f->prev_line ? xstrdup(f->prev_line) : NULL;
 	r->next_line = f->next_line ? xstrdup(f->next_line) : NULL;
 	r->line_was = f->line_was ? xstrdup(f->line_was) : NULL;
+	r->prior_url = f->prior_url ? xstrdup(f->prior_url) : NULL;
 	r->sent_at = f->sent_at;
 	r->written_at = f->written_at;
 	r->version = f->version;
@@ -290,8 +291,11 @@ int series_fate_hold(struct series *c, size_t i)
 		a->first_id = r->first_id;
 		a->sent_at = r->sent_at;
 		a->version = r->version + !strcmp(r->state, "sent");
+		/* Changed since sent; or a resend of a change not sent yet. */
 		if (strcmp(r->new_url, e->replacement))
 			a->prior_new = r->new_url;
+		else if (!strcmp(r->state, "written"))
+			a->prior_new = r->prior_url;
 		c->again[i] = a;
 		return 0;
 	}
@@ -567,6 +571,7 @@ int series_fates_record(struct series *c, const char *patch,
 		f.sent_at = a ? a->sent_at : 0;
 		f.first_id = a ? a->first_id : NULL;
 		f.version = a ? a->version : 1;
+		f.prior_url = a ? a->prior_new : NULL;
 		ret = store_put_written(c->st, &f) ||
 		      (a && a->prior_new &&
 		       store_set_fate(c->st, f.path, e->text, a->prior_new,
@@ -604,6 +609,7 @@ void series_fates_release(struct series *c)
 		free(F->v[i].prev_line);
 		free(F->v[i].next_line);
 		free(F->v[i].line_was);
+		free(F->v[i].prior_url);
 	}
 	free(F->v);
 	strmap_clear(&F->pending, NULL);

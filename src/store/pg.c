@@ -104,7 +104,7 @@ static const char schema[] =
 	"  tree_id BIGINT NOT NULL, path TEXT NOT NULL,"
 	"  old_url TEXT NOT NULL, new_url TEXT NOT NULL,"
 	"  line BIGINT NOT NULL, line_after TEXT NOT NULL,"
-	"  line_was TEXT, prev_line TEXT, next_line TEXT,"
+	"  line_was TEXT, prev_line TEXT, next_line TEXT, prior_url TEXT,"
 	"  state TEXT NOT NULL, how TEXT, patch TEXT, dir TEXT,"
 	"  written_at BIGINT NOT NULL DEFAULT 0,"
 	"  sent_at BIGINT NOT NULL DEFAULT 0, message_id TEXT,"

@@ -1551,15 +1551,18 @@ int store_put_written(struct store *st, const struct store_fate *f)
 	return db_query(st->db, "INSERT INTO fate(tree_id, path, old_url,"
 			" new_url, line, line_after, state, patch, dir,"
 			" written_at, sent_at, first_id, version, prev_line,"
-			" next_line, line_was)"
+			" next_line, line_was, prior_url)"
 			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'written', ?7, ?8, ?9,"
-			" ?10, ?11, ?12, ?13, ?14, ?15)"
+			" ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
 			" ON CONFLICT(tree_id, path, old_url, new_url) DO UPDATE"
 			" SET line = excluded.line,"
 			" line_after = excluded.line_after,"
 			" prev_line = excluded.prev_line,"
 			" next_line = excluded.next_line,"
 			" line_was = excluded.line_was,"
+			" prior_url = COALESCE(excluded.prior_url,"
+			"  CASE WHEN fate.state = 'sent' THEN NULL"
+			"  ELSE fate.prior_url END),"
 			" version = CASE WHEN fate.state = 'sent'"
 			"  THEN fate.version + 1 ELSE fate.version END,"
 			" state = 'written', how = NULL, patch = excluded.patch,"
@@ -1571,7 +1574,7 @@ int store_put_written(struct store *st, const struct store_fate *f)
 			     DB_T(f->first_id),
 			     DB_I(f->version > 0 ? f->version : 1),
 			     DB_T(f->prev_line), DB_T(f->next_line),
-			     DB_T(f->line_was)),
+			     DB_T(f->line_was), DB_T(f->prior_url)),
 			"cannot record a written edit", NULL, NULL);
 }
 
@@ -1599,6 +1602,7 @@ static int fate_row(struct db_row *row, void *data)
 	f.prev_line = db_text(row, 16);
 	f.next_line = db_text(row, 17);
 	f.line_was = db_text(row, 18);
+	f.prior_url = db_text(row, 19);
 	if (!f.path || !f.old_url || !f.new_url || !f.line_after || !f.state)
 		return 0;
 	return ((int (*)(const struct store_fate *, void *))r->cb)(&f,
@@ -1617,7 +1621,7 @@ int store_each_fate(struct store *st,
 	return db_query(st->db, "SELECT path, old_url, new_url, line,"
 			" line_after, state, how, patch, dir, written_at,"
 			" sent_at, message_id, first_id, via, version, seen_at,"
-			" prev_line, next_line, line_was FROM fate"
+			" prev_line, next_line, line_was, prior_url FROM fate"
 			" WHERE tree_id = ?1"
 			" ORDER BY path, old_url, new_url",
 			ARGS(DB_I(st->tree)), "cannot read fates", fate_row, &r);

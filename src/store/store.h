@@ -446,6 +446,8 @@ struct store_fate {
 	const char *message_id, *first_id;
 	const char *via;	/* "b4 branch ...", "mail", or NULL */
 	int version;		/* 1, then 2 for its first resend ... */
+	/* A resend's: new_url of the version it replaces, or NULL. */
+	const char *prior_url;
 };
 
 /* 1 when the store keeps fates (a read-only store of schema 5 has none). */

@@ -158,7 +158,10 @@ same "pending re-sent as v2 with In-Reply-To of the first mail" \
 Subject: [PATCH v2] docs: update moved web links in vortex.rst"
 ok "and a changelog below the --- line" bash -c "sed -n '/^---$/,\$p' '$r7' | grep -qx 'Changes in v2:' &&
 	sed -n '/^---$/,\$p' '$r7' | grep -q '^- Documentation/networking/vortex.rst:[0-9]*: http://www.scyld.com/ethercard_diag.html now becomes https://www.linkmend-web.org/becker/diag.html (v1: https://www.scyld.com/ethercard_diag.html)$'"
-"$LINKMEND" sent -q "$S/7"
+"$LINKMEND" series -q --resend -o "$S/7b" 2> /dev/null
+ok "written again before it is sent, it is still v2, with its changelog" \
+	bash -c "grep -q '^Subject: \[PATCH v2\]' '$S'/7b/0001-*.patch && grep -qx 'Changes in v2:' '$S'/7b/0001-*.patch"
+"$LINKMEND" sent -q "$S/7b"
 same "v2 sent: the thread stays the first mail's" \
 	"$(q "SELECT state, version, first_id FROM fate WHERE new_url = 'https://www.linkmend-web.org/becker/diag.html'"):$(q "SELECT state FROM fate WHERE new_url = 'https://www.scyld.com/ethercard_diag.html'")" \
 	"sent|2|$cover_id:replaced"
