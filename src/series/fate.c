@@ -567,6 +567,7 @@ int series_fates_record(struct series *c, const char *patch,
 		f.next_line = next;
 		f.patch = patch;
 		f.dir = dir;
+		f.message_id = g->msgid;
 		f.written_at = now;
 		f.sent_at = a ? a->sent_at : 0;
 		f.first_id = a ? a->first_id : NULL;

@@ -1209,9 +1209,11 @@ static int tree_version(const struct store_tree *t, void *data)
 
 /*
  * 1 after one line on stderr when the base is not the commit the tree
- * was scanned at and a file the plan edits changed between them: what
- * the store says of them is stale, and nothing is written (git's own
- * "fatal: path ... does not exist" per file is not shown).  0 when the
+ * was scanned at and an edit of the plan is neither where scan saw its
+ * URL nor made already (plan_span_ok(), plan_done()) in a file changed
+ * between them: what the store says of that file is stale, and nothing
+ * is written (no warning per edit, no git "fatal: path ... does not
+ * exist" per file).  A fix committed since is no change.  0 when the
  * base is the scan's commit, or the scan's version is none git knows.
  */
 static int moved_on(struct series *c, struct store *st)
@@ -1221,8 +1223,7 @@ static int moved_on(struct series *c, struct store *st)
 	struct strbuf out = STRBUF_INIT, spec = STRBUF_INIT;
 	struct strmap changed = STRMAP_INIT;
 	char *line, *next, *scanned = NULL;
-	size_t i, n = 0, files = 0;
-	const char *prev = NULL;
+	size_t i, j, k, n = 0, files = 0;
 	int ret = 0;
 
 	if (!v[0] || store_each_tree(st, tree_version, v) || !v[1] ||
@@ -1247,17 +1248,28 @@ static int moved_on(struct series *c, struct store *st)
 		next = line + strlen(line) + 1;
 		*strmap_put(&changed, line) = (void *)1;
 	}
-	/* The plan's paths are the store's: the root may be a part. */
-	for (i = 0; i < c->plan.nr; i++) {
+	/* The plan's paths are the store's: its root may be a part. */
+	for (i = 0; i < c->plan.nr; i = j) {
 		const char *p = c->plan.v[i].path;
-		char *cp_path = xstrfmt("%s%s", c->prefix ? c->prefix : "", p);
+		char *cpath = xstrfmt("%s%s", c->prefix ? c->prefix : "", p);
+		struct strbuf *b;
+		int stale = 0;
 
-		if (!prev || strcmp(prev, p)) {
-			files++;
-			n += strmap_get(&changed, cp_path) != NULL;
+		for (j = i; j < c->plan.nr && !strcmp(c->plan.v[j].path, p);
+		     j++)
+			;
+		files++;
+		if (strmap_get(&changed, cpath)) {
+			b = series_blob(c, cpath);
+			for (k = i; k < j && !stale; k++)
+				stale = !b ||
+					(!plan_span_ok(&c->plan.v[k], b->buf,
+						       b->len) &&
+					 !plan_done(&c->plan.v[k], b->buf,
+						    b->len));
 		}
-		prev = p;
-		free(cp_path);
+		n += stale;
+		free(cpath);
 	}
 	if (n) {
 		fprintf(stderr, "series: the tree changed since the scan; run "

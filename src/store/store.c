@@ -1551,15 +1551,16 @@ int store_put_written(struct store *st, const struct store_fate *f)
 	return db_query(st->db, "INSERT INTO fate(tree_id, path, old_url,"
 			" new_url, line, line_after, state, patch, dir,"
 			" written_at, sent_at, first_id, version, prev_line,"
-			" next_line, line_was, prior_url)"
+			" next_line, line_was, prior_url, message_id)"
 			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'written', ?7, ?8, ?9,"
-			" ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
+			" ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
 			" ON CONFLICT(tree_id, path, old_url, new_url) DO UPDATE"
 			" SET line = excluded.line,"
 			" line_after = excluded.line_after,"
 			" prev_line = excluded.prev_line,"
 			" next_line = excluded.next_line,"
 			" line_was = excluded.line_was,"
+			" message_id = excluded.message_id,"
 			" prior_url = COALESCE(excluded.prior_url,"
 			"  CASE WHEN fate.state = 'sent' THEN NULL"
 			"  ELSE fate.prior_url END),"
@@ -1574,7 +1575,8 @@ int store_put_written(struct store *st, const struct store_fate *f)
 			     DB_T(f->first_id),
 			     DB_I(f->version > 0 ? f->version : 1),
 			     DB_T(f->prev_line), DB_T(f->next_line),
-			     DB_T(f->line_was), DB_T(f->prior_url)),
+			     DB_T(f->line_was), DB_T(f->prior_url),
+			     DB_T(f->message_id)),
 			"cannot record a written edit", NULL, NULL);
 }
 
@@ -1649,8 +1651,9 @@ long long store_mark_sent(struct store *st, const char *patch,
 	    db_query(st->db, "UPDATE fate SET state = 'sent', sent_at = ?3,"
 		     " message_id = ?4,"
 		     " first_id = COALESCE(first_id, ?5, ?4), via = ?6"
-		     " WHERE tree_id = ?1 AND patch = ?2"
-		     " AND state = 'written'",
+		     " WHERE tree_id = ?1 AND state = 'written' AND"
+		     " (patch = ?2 OR (CAST(?4 AS TEXT) IS NOT NULL"
+		     "  AND message_id = ?4))",
 		     ARGS(DB_I(st->tree), DB_T(patch), DB_I(at),
 			  DB_T(message_id), DB_T(first_id), DB_T(via)),
 		     "cannot record a sent patch", NULL, NULL))

@@ -466,8 +466,9 @@ int store_set_fate(struct store *st, const char *path, const char *old_url,
 		   const char *new_url, const char *state, const char *how,
 		   long long at);
 /*
- * The edits of the patch file patch (a real path) sent at at, as the
- * mail message_id (or NULL) in the thread that began with first_id (or
+ * The edits written in the patch file patch (a real path), or as the
+ * mail message_id (series gives each its own: a series directory moved
+ * is found so), sent at at in the thread that began with first_id (or
  * NULL: this mail, or the thread of its first send); how many, or -1.
  */
 long long store_mark_sent(struct store *st, const char *patch,

@@ -161,7 +161,10 @@ ok "and a changelog below the --- line" bash -c "sed -n '/^---$/,\$p' '$r7' | gr
 "$LINKMEND" series -q --resend -o "$S/7b" 2> /dev/null
 ok "written again before it is sent, it is still v2, with its changelog" \
 	bash -c "grep -q '^Subject: \[PATCH v2\]' '$S'/7b/0001-*.patch && grep -qx 'Changes in v2:' '$S'/7b/0001-*.patch"
-"$LINKMEND" sent -q "$S/7b"
+mv "$S/7b" "$S/7moved"
+"$LINKMEND" sent "$S/7moved" 2> "$SCRATCH/sent7"
+same "a series directory moved is found by its Message-Ids" "$?:$(cat "$SCRATCH/sent7")" \
+	"0:sent: 2 links in 1 patch recorded as sent on 2026-09-21"
 same "v2 sent: the thread stays the first mail's" \
 	"$(q "SELECT state, version, first_id FROM fate WHERE new_url = 'https://www.linkmend-web.org/becker/diag.html'"):$(q "SELECT state FROM fate WHERE new_url = 'https://www.scyld.com/ethercard_diag.html'")" \
 	"sent|2|$cover_id:replaced"
