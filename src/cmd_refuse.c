@@ -25,8 +25,8 @@ const struct usage_text cmd_refuse_usage = {
 	"Record that a maintainer refused the edits of the patch files series\n"
 	"wrote (PATCH), or of the link URL in the file PATH (relative to the\n"
 	"tree's root): the replacement --to, else the one series proposed\n"
-	"last, else any.  series never proposes a refused edit again, wherever\n"
-	"its line moves in the file, until the refusal is withdrawn\n"
+	"last, else any.  series never proposes a refused edit again,\n"
+	"wherever its line moves in the file, until the refusal is withdrawn\n"
 	"(--withdraw).  --export writes the store's refusals to FILE (\"-\":\n"
 	"standard output), a file a tree can carry; --import records those\n"
 	"of FILE in this store.\n",

@@ -61,7 +61,8 @@ struct held {
 /* An edit a --resend proposes again: its first send. */
 struct again {
 	const char *first_id;	/* the first mail's Message-Id, or NULL */
-	const char *prior_new;	/* what the last version proposed, if not this */
+	/* What the last version proposed, if not this; or NULL. */
+	const char *prior_new;
 	int version;		/* of this send: 2 for the first resend */
 	long long sent_at;
 };
@@ -138,7 +139,8 @@ struct unit {
 	size_t context;		/* the diff lines its patches have */
 	char *no_b4;		/* why it is not handed to b4, or NULL */
 	char *cover_id;		/* its cover letter's Message-Id, or NULL */
-	char *tag;		/* "PATCH", "PATCH RESEND", "PATCH net-next v2" */
+	/* "PATCH", "PATCH RESEND", "PATCH net-next v2" */
+	char *tag;
 	const char *in_reply_to;	/* a resend: the first send's thread */
 };
 

@@ -47,7 +47,7 @@ struct store {
 	struct strmap url_ids;
 	int url_ids_loaded;
 	int has_via;		/* resolution.via: a read-only old store lacks it */
-	int has_fate;		/* fate, refusal: a read-only store of 5 lacks them */
+	int has_fate;		/* fate, refusal: a read-only 5 lacks them */
 };
 
 #define ARGS(...) (const struct db_arg[]){ __VA_ARGS__ }, \
@@ -1552,9 +1552,10 @@ int store_put_written(struct store *st, const struct store_fate *f)
 			" new_url, line, line_after, state, patch, dir,"
 			" written_at, sent_at, first_id, version, prev_line,"
 			" next_line, line_was, prior_url, message_id)"
-			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'written', ?7, ?8, ?9,"
-			" ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
-			" ON CONFLICT(tree_id, path, old_url, new_url) DO UPDATE"
+			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'written', ?7, ?8,"
+			" ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
+			" ON CONFLICT(tree_id, path, old_url, new_url)"
+			" DO UPDATE"
 			" SET line = excluded.line,"
 			" line_after = excluded.line_after,"
 			" prev_line = excluded.prev_line,"
@@ -1566,7 +1567,8 @@ int store_put_written(struct store *st, const struct store_fate *f)
 			"  ELSE fate.prior_url END),"
 			" version = CASE WHEN fate.state = 'sent'"
 			"  THEN fate.version + 1 ELSE fate.version END,"
-			" state = 'written', how = NULL, patch = excluded.patch,"
+			" state = 'written', how = NULL,"
+			" patch = excluded.patch,"
 			" dir = excluded.dir, written_at = excluded.written_at",
 			ARGS(DB_I(st->tree), DB_T(f->path), DB_T(f->old_url),
 			     DB_T(f->new_url), DB_I(f->line),
@@ -1626,7 +1628,8 @@ int store_each_fate(struct store *st,
 			" prev_line, next_line, line_was, prior_url FROM fate"
 			" WHERE tree_id = ?1"
 			" ORDER BY path, old_url, new_url",
-			ARGS(DB_I(st->tree)), "cannot read fates", fate_row, &r);
+			ARGS(DB_I(st->tree)), "cannot read fates", fate_row,
+			&r);
 }
 
 int store_set_fate(struct store *st, const char *path, const char *old_url,
