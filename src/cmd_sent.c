@@ -21,7 +21,8 @@ const struct usage_text cmd_sent_usage = {
 	"it again only with --resend, as the next version or RESEND, in\n"
 	"reply to the first mail.  Each patch's Message-Id (series writes\n"
 	"one, and git send-email keeps it) and its cover letter's are kept.\n"
-	"A series handed to b4 (series --b4) is recorded sent already.\n",
+	"A series handed to b4 (series --b4) is recorded sent already; until\n"
+	"b4 sends it (its sent/ tag), a re-run writes its links again.\n",
 	"Exit status 1 when no patch named holds an edit the store has as\n"
 	"written and not yet sent.\n",
 };

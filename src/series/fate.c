@@ -21,7 +21,7 @@
 
 struct fate_rec {
 	char *path, *old_url, *new_url, *line_after, *state, *first_id;
-	char *prev_line, *next_line, *line_was, *prior_url;
+	char *prev_line, *next_line, *line_was, *prior_url, *via;
 	long long sent_at, written_at;
 	int version;
 };
@@ -72,6 +72,7 @@ static int fate_cb(const struct store_fate *f, void *data)
 	r->next_line = f->next_line ? xstrdup(f->next_line) : NULL;
 	r->line_was = f->line_was ? xstrdup(f->line_was) : NULL;
 	r->prior_url = f->prior_url ? xstrdup(f->prior_url) : NULL;
+	r->via = f->via ? xstrdup(f->via) : NULL;
 	r->sent_at = f->sent_at;
 	r->written_at = f->written_at;
 	r->version = f->version;
@@ -169,8 +170,63 @@ static int applied_how(const struct fate_rec *r, const struct strbuf *b)
 	return found ? 1 : 2;
 }
 
+/*
+ * 1 when b4 has not sent the branch named in via ("b4 branch NAME"): b4
+ * send tags what it sent sent/SHORT-vN (SHORT: NAME without "b4/"), a
+ * commit of the tree linkmend's tip (branch.NAME.linkmend-tip) has, and
+ * no such tag has that tree.  Answers kept per branch in unsent.
+ */
+static int b4_unsent(struct series *c, const char *via,
+		     struct strmap *unsent)
+{
+	struct strbuf made = STRBUF_INIT, tags = STRBUF_INIT;
+	struct strbuf tree = STRBUF_INIT;
+	const char *branch = via + 10;
+	const char *shortname = !strncmp(branch, "b4/", 3) ? branch + 3 :
+				branch;
+	void **slot = strmap_put(unsent, branch);
+	char *key, *pattern, *line, *next;
+
+	if (*slot)
+		return *slot == (void *)1;
+	*slot = (void *)2;	/* sent, unless shown otherwise */
+	key = xstrfmt("branch.%s.linkmend-tip", branch);
+	pattern = xstrfmt("refs/tags/sent/%s-v*", shortname);
+	if (series_git(c, &made, "config", "--get", key, NULL) || !made.len)
+		goto out;
+	strbuf_setlen(&made, strcspn(made.buf, "\n"));
+	strbuf_addstr(&made, "^{tree}");
+	if (series_git(c, &tree, "rev-parse", "-q", "--verify", made.buf,
+		       NULL) ||
+	    series_git(c, &tags, "for-each-ref", "--format=%(refname)^{tree}",
+		       pattern, NULL))
+		goto out;
+	*slot = (void *)1;
+	for (line = tags.buf; *line; line = next) {
+		struct strbuf t = STRBUF_INIT;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (!series_git(c, &t, "rev-parse", "-q", "--verify", line,
+				NULL) && !strcmp(t.buf, tree.buf))
+			*slot = (void *)2;
+		strbuf_release(&t);
+	}
+out:
+	free(key);
+	free(pattern);
+	strbuf_release(&made);
+	strbuf_release(&tags);
+	strbuf_release(&tree);
+	return *slot == (void *)1;
+}
+
 int series_fates_load(struct series *c, struct store *st)
 {
+	struct strmap unsent = STRMAP_INIT;
 	struct series_fates *F = xcalloc(1, sizeof(*F));
 	long long now = check_now();
 	size_t i;
@@ -202,6 +258,19 @@ int series_fates_load(struct series *c, struct store *st)
 		if (how < 0) {
 			void **slot;
 
+			/* Handed to b4, which has not sent it: unsent. */
+			if (r->sent_at && r->via &&
+			    !strncmp(r->via, "b4 branch ", 10) &&
+			    b4_unsent(c, r->via, &unsent)) {
+				if (!began && store_begin(st)) {
+					ret = -1;
+					break;
+				}
+				began = 1;
+				ret = store_unsend(st, r->path, r->old_url,
+						   r->new_url);
+				r->sent_at = 0;
+			}
 			if (!r->sent_at)
 				continue;
 			k = key2(r->path, r->old_url);
@@ -231,6 +300,7 @@ int series_fates_load(struct series *c, struct store *st)
 		store_rollback(st);
 		ret = -1;
 	}
+	strmap_clear(&unsent, NULL);
 	return ret;
 }
 
@@ -611,6 +681,7 @@ void series_fates_release(struct series *c)
 		free(F->v[i].next_line);
 		free(F->v[i].line_was);
 		free(F->v[i].prior_url);
+		free(F->v[i].via);
 	}
 	free(F->v);
 	strmap_clear(&F->pending, NULL);

@@ -1645,6 +1645,19 @@ int store_set_fate(struct store *st, const char *path, const char *old_url,
 			"cannot record a fate", NULL, NULL) ? -1 : 0;
 }
 
+int store_unsend(struct store *st, const char *path, const char *old_url,
+		 const char *new_url)
+{
+	return need_fates(st, "cannot record a fate") ||
+	       db_query(st->db, "UPDATE fate SET state = 'written',"
+			" sent_at = 0, message_id = NULL, first_id = NULL,"
+			" via = NULL, version = 1 WHERE tree_id = ?1"
+			" AND path = ?2 AND old_url = ?3 AND new_url = ?4",
+			ARGS(DB_I(st->tree), DB_T(path), DB_T(old_url),
+			     DB_T(new_url)), "cannot record a fate", NULL,
+			NULL) ? -1 : 0;
+}
+
 long long store_mark_sent(struct store *st, const char *patch,
 			  const char *message_id, const char *first_id,
 			  const char *via, long long at)

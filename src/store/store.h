@@ -466,6 +466,12 @@ int store_set_fate(struct store *st, const char *path, const char *old_url,
 		   const char *new_url, const char *state, const char *how,
 		   long long at);
 /*
+ * The edit path old_url -> new_url was not sent after all (a b4 branch
+ * b4 never sent): written again, its send forgotten.
+ */
+int store_unsend(struct store *st, const char *path, const char *old_url,
+		 const char *new_url);
+/*
  * The edits written in the patch file patch (a real path), or as the
  * mail message_id (series gives each its own: a series directory moved
  * is found so), sent at at in the thread that began with first_id (or

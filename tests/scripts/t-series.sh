@@ -381,11 +381,18 @@ if command -v b4 > /dev/null; then
 		bash -c "! sed -n '/^\$/,/^---\$/p' '$SCRATCH'/b4-foo-foo/0002-*.eml | grep -q '^Cc: Spec'"
 	"$LINKMEND" series --db "$B4DB" -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
 		--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
-	same "a second run sends nothing again: all pending" "$(git reflog show b4/linkmend-foo-foo | wc -l)" "1"
-	"$LINKMEND" series --db "$B4DB" -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
-		--resend --from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
-	ok "a resend replaces the branches; the old tips stay in their reflogs" \
+	ok "b4 did not send them (its tips are linkmend's): a second run replaces the branches; the old tips stay in their reflogs" \
 		test "$(git reflog show b4/linkmend-foo-foo | wc -l)" -ge 2
+	same "and records them sent again, still the first version" \
+		"$(sqlite3 "$B4DB" "SELECT DISTINCT state, version FROM fate")" "sent|1"
+	# b4 send tags what it sent, sent/linkmend-foo-foo-v1, a commit of
+	# the branch's tree: then they were sent, and a third run holds them.
+	git tag -m "b4: sent" sent/linkmend-foo-foo-v1 \
+		"$(git commit-tree -m 'b4: sent, without the cover' "b4/linkmend-foo-foo^{tree}")"
+	"$LINKMEND" series --db "$B4DB" -o "$SCRATCH/b4-out3" --archived --signoff \
+		--from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/b4-3.err"
+	ok "a branch b4 sent holds its links as pending; the others are proposed again" \
+		bash -c "test ! -e '$SCRATCH/b4-out3/foo-foo' && test -d '$SCRATCH/b4-out3/core-drivers' && grep -q 'links sent on .*, pending' '$SCRATCH/b4-3.err'"
 else
 	echo "ok - series --b4 # SKIP Debian's b4 is not installed"
 fi
