@@ -32,6 +32,12 @@ int cmd_series(int argc, char **argv);
 const struct option *cmd_series_options(void);
 extern const struct usage_text cmd_series_usage;
 
+int cmd_sent(int argc, char **argv);
+extern const struct usage_text cmd_sent_usage;
+
+int cmd_refuse(int argc, char **argv);
+extern const struct usage_text cmd_refuse_usage;
+
 int cmd_verify(int argc, char **argv);
 extern const struct usage_text cmd_verify_usage;
 

@@ -146,6 +146,10 @@ int cmd_scan(int argc, char **argv)
 	scan_trace("printed");
 	if (!a.quiet)
 		scan_output_summary(&a.so, ts);
+	if (!a.quiet && a.job.pruned > 0)
+		fprintf(stderr, "scan: %lld resolution%s of links no longer "
+			"in the tree pruned\n", a.job.pruned,
+			a.job.pruned == 1 ? "" : "s");
 	if (ts->git && !ts->nr && ts->untracked_left)
 		warning("git tracks no file here: %zu untracked file%s not "
 			"scanned (git add them, or scan --untracked)",

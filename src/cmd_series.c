@@ -88,6 +88,9 @@ struct series_args {
 	OPT_BOOL(0, "no-get-maintainer", &(a)->o.in_process, "route by " \
 		 "MAINTAINERS and .mailmap read here, by the script's rules, " \
 		 "with no perl per patch"), \
+	OPT_BOOL(0, "resend", &(a)->o.resend, "only the links sent before " \
+		 "and not applied: v2 where a replacement changed, else " \
+		 "RESEND, in reply to the first mail"), \
 	OPT_BOOL(0, "b4", &(a)->o.b4, "each series also as an enrolled " \
 		 "b4 prep branch b4/linkmend-DIR in the tree's repository"), \
 	OPT_BOOL(0, "which-section", &(a)->which, "print the MAINTAINERS " \

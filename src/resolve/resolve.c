@@ -929,6 +929,108 @@ static void on_origin(struct req *q, struct net_request *nr)
 		h->root_to = xstrdup(nr->location);
 }
 
+/*
+ * A capture is fixed: what its replay showed (no copy; or a copy, with
+ * its body's SHA-256 and title) is kept in the look-up cache, keyed by
+ * "replay " and the replay's URL, and a later run reads it instead of
+ * replaying again (a release later, 991 replays were all repeats).
+ */
+static void replay_keep(struct resolver *c, const char *url,
+			const struct capture *k)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *key = xstrfmt("replay %s", url);
+	size_t i;
+
+	if (k->rejected) {
+		strbuf_addstr(&sb, "rejected");
+	} else {
+		strbuf_addstr(&sb, "verified ");
+		for (i = 0; i < sizeof(k->sha); i++)
+			strbuf_addf(&sb, "%02x", k->sha[i]);
+		strbuf_addf(&sb, " %s", k->title ? k->title : "");
+	}
+	store_put_lookup(c->st, key, c->o.now, sb.buf);
+	free(key);
+	strbuf_release(&sb);
+}
+
+/* 1 when the replay of k at url is known (k then says what it showed). */
+static int replay_known(struct resolver *c, const char *url,
+			struct capture *k)
+{
+	char *key = xstrfmt("replay %s", url), *body;
+	long long at;
+	size_t i;
+	int ret = 0;
+
+	body = c->o.refresh ? NULL : store_get_lookup(c->st, key, &at);
+	free(key);
+	if (!body)
+		return 0;
+	if (!strcmp(body, "rejected")) {
+		k->rejected = 1;
+		ret = 1;
+	} else if (!strncmp(body, "verified ", 9) && strlen(body) >= 9 + 64 &&
+		   (body[9 + 64] == ' ' || !body[9 + 64])) {
+		for (i = 0; i < sizeof(k->sha); i++) {
+			unsigned v;
+
+			if (sscanf(body + 9 + 2 * i, "%2x", &v) != 1)
+				break;
+			k->sha[i] = (unsigned char)v;
+		}
+		if (i == sizeof(k->sha)) {
+			k->verified = 1;
+			free(k->title);
+			k->title = body[9 + 64] && body[9 + 65] ?
+				   xstrdup(body + 9 + 65) : NULL;
+			ret = 1;
+		}
+	}
+	free(body);
+	if (ret && c->o.stats)
+		c->o.stats->replays_kept++;
+	return ret;
+}
+
+/* A redirect capture's replay: its Location (NULL: none), kept. */
+static void move_keep(struct resolver *c, const char *url, const char *loc)
+{
+	char *key = xstrfmt("replay %s", url);
+	char *body = xstrfmt("%s%s", loc ? "location " : "none",
+			     loc ? loc : "");
+
+	store_put_lookup(c->st, key, c->o.now, body);
+	free(body);
+	free(key);
+}
+
+/*
+ * 1 when the replay of a redirect capture at url is known: its Location
+ * into *loc (to free; NULL when it had none).
+ */
+static int move_known(struct resolver *c, const char *url, char **loc)
+{
+	char *key = xstrfmt("replay %s", url), *body;
+	long long at;
+	int ret = 0;
+
+	body = c->o.refresh ? NULL : store_get_lookup(c->st, key, &at);
+	free(key);
+	*loc = NULL;
+	if (body && !strcmp(body, "none")) {
+		ret = 1;
+	} else if (body && !strncmp(body, "location ", 9) && body[9]) {
+		*loc = xstrdup(body + 9);
+		ret = 1;
+	}
+	free(body);
+	if (ret && c->o.stats)
+		c->o.stats->replays_kept++;
+	return ret;
+}
+
 static void on_req(struct net_request *nr, void *data)
 {
 	struct req *q = data;
@@ -978,18 +1080,23 @@ static void on_req(struct net_request *nr, void *data)
 				t->cdx_error = request_error(q->c, nr);
 		} else if (!ok || parked_page(&nr->body)) {
 			t->caps.v[q->capture].rejected = 1;
+			replay_keep(q->c, nr->url, &t->caps.v[q->capture]);
 		} else {
 			t->caps.v[q->capture].verified = 1;
 			free(t->caps.v[q->capture].title);
 			t->caps.v[q->capture].title = page_title(&nr->body);
 			body_sha(&nr->body, t->caps.v[q->capture].sha);
 			capture_text(t, q->capture, &nr->body);
+			replay_keep(q->c, nr->url, &t->caps.v[q->capture]);
 		}
 		break;
 	case REQ_ARCH_MOVE:
 		if (!nr->curl_code && nr->status >= 300 && nr->status < 400 &&
 		    nr->location)
 			add_archive_move(q->c, t, nr->location);
+		if (!nr->curl_code)
+			move_keep(q->c, nr->url, nr->status >= 300 &&
+				  nr->status < 400 ? nr->location : NULL);
 		break;
 	case REQ_OLD_PAGE:
 		if (ok && !parked_page(&nr->body)) {
@@ -1000,8 +1107,10 @@ static void on_req(struct net_request *nr, void *data)
 			k->title = page_title(&nr->body);
 			body_sha(&nr->body, k->sha);
 			capture_text(t, q->capture, &nr->body);
+			replay_keep(q->c, nr->url, k);
 		} else if (!nr->curl_code) {
 			t->caps.v[q->capture].rejected = 1;
+			replay_keep(q->c, nr->url, &t->caps.v[q->capture]);
 		}
 		break;
 	case REQ_CAND:
@@ -1386,7 +1495,7 @@ static void verify_captures(struct resolver *c)
 				continue;
 			for (k = 0; k < t->nocc; k++) {
 				long best;
-				char *orig;
+				char *orig, *url;
 
 				ts14(t->occ[k].date, ts);
 				best = capture_choose(&t->caps, ts);
@@ -1396,9 +1505,15 @@ static void verify_captures(struct resolver *c)
 				if (strmap_get(&seen, t->caps.v[best].ts))
 					continue;
 				*strmap_put(&seen, t->caps.v[best].ts) = (void *)1;
-				submit(n, c, t, REQ_REPLAY,
-				       xstrfmt("%s/web/%sid_/%s", c->o.wayback,
-					       t->caps.v[best].ts, orig), best);
+				url = xstrfmt("%s/web/%sid_/%s", c->o.wayback,
+					      t->caps.v[best].ts, orig);
+				/* Known: the next round chooses again. */
+				if (replay_known(c, url, &t->caps.v[best])) {
+					free(url);
+					asked++;
+					continue;
+				}
+				submit(n, c, t, REQ_REPLAY, url, best);
 				asked++;
 			}
 			strmap_clear(&seen, NULL);
@@ -1507,6 +1622,7 @@ static void find_archive_moves(struct resolver *c)
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
 		const struct capture *k;
+		char *url, *loc;
 
 		t->moved_cap = t->old_cap = -1;
 		if (!t->dead || t->cdx_failed)
@@ -1515,8 +1631,16 @@ static void find_archive_moves(struct resolver *c)
 		if (t->moved_cap < 0)
 			continue;
 		k = &t->caps.v[t->moved_cap];
-		submit(n, c, t, REQ_ARCH_MOVE, xstrfmt("%s/web/%sid_/%s",
-		       c->o.wayback, k->ts, k->original), t->moved_cap);
+		url = xstrfmt("%s/web/%sid_/%s", c->o.wayback, k->ts,
+			      k->original);
+		if (move_known(c, url, &loc)) {
+			if (loc)
+				add_archive_move(c, t, loc);
+			free(loc);
+			free(url);
+			continue;
+		}
+		submit(n, c, t, REQ_ARCH_MOVE, url, t->moved_cap);
 	}
 	run_net(c, n, "archived redirects");
 }
@@ -1847,9 +1971,14 @@ static void ask_cands(struct resolver *c, const char *phase)
 			continue;
 		g = &t->caps.v[t->old_cap];
 		if (!g->verified && !g->asked) {
+			char *url = xstrfmt("%s/web/%sid_/%s", c->o.wayback,
+					    g->ts, g->original);
+
 			g->asked = 1;
-			submit(n, c, t, REQ_OLD_PAGE, xstrfmt("%s/web/%sid_/%s",
-			       c->o.wayback, g->ts, g->original), t->old_cap);
+			if (replay_known(c, url, &t->caps.v[t->old_cap]))
+				free(url);
+			else
+				submit(n, c, t, REQ_OLD_PAGE, url, t->old_cap);
 		}
 	}
 	run_net_following(c, n, phase);
@@ -2926,6 +3055,10 @@ void resolve_say_stats(const struct resolve_stats *s)
 	fprintf(stderr, "resolve: %zu URLs, %zu requests to archives and "
 		"sites; links by kind:%s\n", s->urls, s->asked,
 		sb.len ? sb.buf : " none");
+	if (s->replays_kept)
+		fprintf(stderr, "resolve: %zu capture replay%s known from an "
+			"earlier run, not asked again\n", s->replays_kept,
+			s->replays_kept == 1 ? "" : "s");
 	strbuf_release(&sb);
 }
 

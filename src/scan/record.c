@@ -299,6 +299,10 @@ static int record(struct store *st, struct scan_job *sc)
 	if (put_dirs(st, &dirs))
 		goto out;
 	scan_trace("dirs");
+	/* Kept, they are a third of the table a release later (issue 47). */
+	sc->pruned = store_prune_resolutions(st);
+	if (sc->pruned < 0)
+		goto out;
 	if (store_set_meta(st, "scan_signature", sc->signature) ||
 	    (sc->real_root && store_set_meta(st, "root", sc->real_root)))
 		goto out;

@@ -3,7 +3,8 @@
  * The scan stage as a whole: a tree's files scanned (tree.h) and what
  * was found recorded in the store.  Files whose size and mtime match the
  * store (under the same scanner signature) are not read again; outside
- * the paths scanned, what was recorded stands; files gone are forgotten.
+ * the paths scanned, what was recorded stands; files gone are forgotten,
+ * and the resolutions of links no longer where they were with them.
  * [scan] skip of .linkmend.conf leaves paths out, and the file itself.
  */
 #ifndef SCAN_RECORD_H
@@ -23,6 +24,8 @@ struct scan_job {
 	/* The job's own. */
 	struct manifest manifest;
 	char *real_root;		/* recorded: where later stages look */
+	/* Resolutions of links the tree no longer has, pruned. */
+	long long pruned;
 };
 
 /*

@@ -254,7 +254,9 @@ void series_group_edits(struct series *c)
 	struct keep_tree kt;
 	size_t i, j, k;
 	unsigned kinds;
+	unsigned char *held;
 
+	held = xcalloc(p->nr ? p->nr : 1, 1);
 	keep_tree_init(&kt, c->root, c->o->cfg);
 	for (i = 0; i < p->nr; i = j) {
 		struct strbuf *b = series_blob(c, p->v[i].path);
@@ -282,18 +284,22 @@ void series_group_edits(struct series *c)
 				c->skipped++;
 				continue;
 			}
-			if (e->kept == KEEP_NONE && e->judged.left == LEFT_NONE)
+			/* What was refused, applied or sent is owed no more. */
+			if (e->kept == KEEP_NONE &&
+			    e->judged.left == LEFT_NONE &&
+			    !(held[k] = (unsigned char)series_fate_hold(c, k)))
 				kinds |= 1u << plan_group(e);
 		}
 		/* The file's edits to make, all in the one group. */
 		for (k = i; kinds && k < j; k++) {
 			struct planned *e = &p->v[k];
 
-			if (b && !e->applied && !e->changed &&
+			if (b && !e->applied && !e->changed && !held[k] &&
 			    e->kept == KEEP_NONE && e->judged.left == LEFT_NONE)
 				group_add(c, k, kinds);
 		}
 	}
+	free(held);
 	keep_tree_release(&kt);
 }
 
@@ -459,6 +465,9 @@ struct unit *series_plan_units(struct series *c, size_t *nunits)
 			u[nu].start = NULL;
 			u[nu].context = 3;
 			u[nu].no_b4 = NULL;
+			u[nu].cover_id = NULL;
+			u[nu].tag = NULL;
+			u[nu].in_reply_to = NULL;
 			nu++;
 		}
 		i = end;

@@ -598,6 +598,7 @@ void series_cover_text(struct series *c, size_t first, size_t last,
 		strbuf_release(&line);
 	}
 	series_left_text(c, first, last, sb);
+	series_held_text(c, first, last, sb);
 	how_gathered(c, first, last, by_kind, sb);
 }
 

@@ -14,6 +14,9 @@
  *              alike;
  *   message.c  the words: commit messages, each link's evidence below
  *              the "---" line, the cover letter's subject and text;
+ *   fate.c     what became of the edits proposed before (the store's
+ *              fates and refusals): each edit proposed, or held and
+ *              why; what a run wrote recorded;
  *   write.c    the commits (git fast-import), the patches (git
  *              format-patch), their recipients, cover letters and
  *              INDEX, the directory swapped in whole; b4 branches.
@@ -36,6 +39,33 @@
 #include "address.h"
 #include "summary.h"
 struct series_opts;	/* write.h: what the stage was asked */
+struct series_fates;	/* fate.c's own */
+
+/* Why an edit of the plan is not proposed (fate.c). */
+enum held_why {
+	HELD_REFUSED,		/* a maintainer refused it */
+	HELD_APPLIED,		/* a later revision holds it */
+	HELD_PENDING,		/* sent, not applied: not without --resend */
+	HELD_PENDING_CHANGED,	/* the same, its replacement since changed */
+	HELD_NEW,		/* never sent: not in a --resend run */
+	HELD__COUNT
+};
+
+struct held {
+	size_t edit;		/* into the plan */
+	enum held_why why;
+	const char *reason;	/* a refusal's, or NULL */
+	long long sent_at;	/* pending: when it was sent */
+};
+
+/* An edit a --resend proposes again: its first send. */
+struct again {
+	const char *first_id;	/* the first mail's Message-Id, or NULL */
+	/* What the last version proposed, if not this; or NULL. */
+	const char *prior_new;
+	int version;		/* of this send: 2 for the first resend */
+	long long sent_at;
+};
 
 struct group {
 	char *area;		/* section name, or directory pair */
@@ -57,6 +87,7 @@ struct group {
 	char *dir;		/* its first file's directory: the order */
 	struct recipients rcpt;
 	char *file;		/* its patch, once written */
+	char *msgid;		/* its Message-Id */
 	char *commit;		/* its commit */
 	char *notes;		/* its evidence, below the "---" line */
 };
@@ -100,6 +131,12 @@ struct series {
 	int pull;
 	char *form_why;
 	struct strmap upstream;	/* base.c: commit -> what upstream calls it */
+	/* fate.c: what became of earlier edits; what is held, and why. */
+	struct store *st;
+	struct series_fates *fates;
+	struct again **again;	/* per plan edit: NULL, or its resend */
+	struct held *held;
+	size_t nheld, aheld;
 };
 
 /* A series: groups [first, last), all of one tree. */
@@ -111,6 +148,10 @@ struct unit {
 	size_t context;		/* the diff lines its patches have */
 	char *no_b4;		/* why it is not handed to b4, or NULL */
 	char *branch;		/* a pull request's: refs/heads/linkmend/DIR */
+	char *cover_id;		/* its cover letter's Message-Id, or NULL */
+	/* "PATCH", "PATCH RESEND", "PATCH net-next v2" */
+	char *tag;
+	const char *in_reply_to;	/* a resend: the first send's thread */
 };
 
 /* The most patches one mailing list may get at once (submitting-patches). */
@@ -210,5 +251,31 @@ size_t series_left_text(struct series *c, size_t first, size_t last,
 void series_cover_text(struct series *c, size_t first, size_t last,
 		       size_t part, size_t parts, struct strbuf *subject,
 		       struct strbuf *sb);
+
+/* fate.c: what became of earlier edits. */
+
+/*
+ * The store's fates and refusals read; each fate the base holds now
+ * recorded as applied (as sent, or its line changed or removed).
+ */
+int series_fates_load(struct series *c, struct store *st);
+/*
+ * 1 if plan edit i is not to be proposed (refused, applied, pending
+ * without --resend, never sent in a --resend run), held with why; 0 if
+ * it is, with c->again[i] set when it is a resend.
+ */
+int series_fate_hold(struct series *c, size_t i);
+/* What was found applied and what is held, on stderr. */
+void series_fates_say(struct series *c);
+/* The held links of groups [first, last)'s sections: lines into sb. */
+size_t series_held_text(struct series *c, size_t first, size_t last,
+			struct strbuf *sb);
+/* DIR/HELD: every held link and why; none when nothing is held. */
+int series_write_held(struct series *c, const char *dir);
+/* Group g's edits recorded as written in patch, of the series dir. */
+int series_fates_record(struct series *c, const char *patch,
+			const char *dir, const struct group *g,
+			long long now);
+void series_fates_release(struct series *c);
 
 #endif

@@ -183,13 +183,79 @@ out:
 	return ret;
 }
 
-static int write_cover(struct series *c, const char *dir, size_t first,
-		       size_t last, size_t part, size_t parts,
-		       const struct recipients *rcpt)
+/*
+ * A Message-Id of the run's own, for linkmend sent to read back and a
+ * resend to reply to: no dot on its right, so that no K: keyword of
+ * MAINTAINERS and no trailer check of b4's reads it as a host or an
+ * address.
+ */
+static char *new_msgid(const struct series *c, long long now)
+{
+	static unsigned n;
+	unsigned long h = 5381;
+	const char *p;
+	char date[32];
+	time_t t = (time_t)now;
+	struct tm tm;
+
+	for (p = c->from_mail; p && *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	gmtime_r(&t, &tm);
+	strftime(date, sizeof(date), "%Y%m%d%H%M%S", &tm);
+	return xstrfmt("<%s.%d.%u.%08lx@linkmend>", date, (int)getpid(),
+		       ++n, h & 0xffffffffUL);
+}
+
+/*
+ * A mail's Message-Id and, in a thread, In-Reply-To and References
+ * (references: the thread's first mail before the parent, or NULL).
+ */
+static void add_thread(struct strbuf *sb, const char *msgid,
+		       const char *parent, const char *first)
+{
+	if (msgid)
+		strbuf_addf(sb, "Message-Id: %s\n", msgid);
+	if (!parent)
+		return;
+	strbuf_addf(sb, "In-Reply-To: %s\nReferences: ", parent);
+	if (first && strcmp(first, parent))
+		strbuf_addf(sb, "%s ", first);
+	strbuf_addf(sb, "%s\n", parent);
+}
+
+/* The headers of add_thread() put into the patch at path, before Subject. */
+static int put_thread(const char *path, const char *msgid, const char *parent,
+		      const char *first)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	const char *subject;
+	int ret = -1;
+
+	if (strbuf_read_file(&sb, path))
+		goto out;
+	subject = strstr(sb.buf, "\nSubject: ");
+	if (!subject) {
+		error("'%s' has no Subject line", path);
+		goto out;
+	}
+	subject++;
+	strbuf_add(&out, sb.buf, (size_t)(subject - sb.buf));
+	add_thread(&out, msgid, parent, first);
+	strbuf_addstr(&out, subject);
+	ret = atomic_write_file(path, out.buf, out.len, NULL);
+out:
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	return ret;
+}
+
+static int write_cover(struct series *c, const char *dir,
+		       const struct unit *u, const struct recipients *rcpt)
 {
 	struct strbuf sb = STRBUF_INIT, subject = STRBUF_INIT;
 	char *path = xstrfmt("%s/0000-cover-letter.patch", dir);
-	char *tag = series_subject_tag(&c->g[first]);
+	size_t first = u->first, last = u->last;
+	const char *tag = u->tag;
 	char date[64];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -208,7 +274,9 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 	{
 		struct strbuf text = STRBUF_INIT;
 
-		series_cover_text(c, first, last, part, parts, &subject, &text);
+		series_cover_text(c, first, last, u->part, u->parts, &subject,
+				  &text);
+		add_thread(&sb, u->cover_id, u->in_reply_to, NULL);
 		strbuf_addf(&sb, "Subject: [%s 0/%zu] %s\n\n%s", tag,
 			    last - first, subject.buf, text.buf);
 		strbuf_release(&text);
@@ -217,10 +285,45 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 	strbuf_addf(&sb, "\nbase-commit: %s\n", c->base);
 	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
 	strbuf_release(&subject);
-	free(tag);
 	free(path);
 	strbuf_release(&sb);
 	return ret;
+}
+
+/*
+ * A resend's changelog, first below the "---" line as maintainers read
+ * it: each link whose replacement changed since the version sent.
+ */
+static void add_changelog(struct series *c, const struct group *g,
+			  struct strbuf *sb)
+{
+	size_t i, n = 0;
+	int v = 0;
+
+	for (i = 0; i < g->nr; i++) {
+		const struct again *a = c->again ? c->again[g->edits[i]] : NULL;
+
+		if (a && a->version > v)
+			v = a->version;
+	}
+	if (!v)
+		return;
+	for (i = 0; i < g->nr; i++) {
+		const struct planned *e = &c->plan.v[g->edits[i]];
+		const struct again *a = c->again[g->edits[i]];
+
+		if (!a || !a->prior_new)
+			continue;
+		if (!n++)
+			strbuf_addf(sb, "Changes in v%d:\n", v);
+		strbuf_addf(sb, "- %s:%u: %s now becomes %s (v%d: %s)\n",
+			    e->path, e->line, e->text, e->replacement,
+			    a->version - 1, a->prior_new);
+	}
+	if (!n)
+		strbuf_addf(sb, "Resent unchanged (sent first in v1, not "
+			    "applied).\n");
+	strbuf_addch(sb, '\n');
 }
 
 /*
@@ -242,6 +345,7 @@ static int put_evidence(struct series *c, struct group *g)
 		goto out;
 	}
 	sep += 5;
+	add_changelog(c, g, &ev);
 	series_evidence(c, g, &ev);
 	strbuf_add(&out, sb.buf, (size_t)(sep - sb.buf));
 	strbuf_add(&out, ev.buf, ev.len);
@@ -501,6 +605,41 @@ out:
 }
 
 /*
+ * A series' subject tag: the tree's ("PATCH net-next"), and in a
+ * resend "v2" after it (git format-patch -v's place) when a link's
+ * replacement changed, else RESEND after PATCH; with the thread it
+ * answers, the first mail of the first send.
+ */
+static void unit_tag(struct series *c, struct unit *u)
+{
+	char *tag = series_subject_tag(&c->g[u->first]);
+	size_t k, i;
+	int v = 0, changed = 0;
+
+	u->in_reply_to = NULL;
+	for (k = u->first; c->again && k < u->last; k++)
+		for (i = 0; i < c->g[k].nr; i++) {
+			const struct again *a = c->again[c->g[k].edits[i]];
+
+			if (!a)
+				continue;
+			if (a->version > v)
+				v = a->version;
+			changed |= a->prior_new != NULL;
+			if (!u->in_reply_to)
+				u->in_reply_to = a->first_id;
+		}
+	if (!v)
+		u->tag = tag;
+	else if (changed)
+		u->tag = xstrfmt("%s v%d", tag, v);
+	else
+		u->tag = xstrfmt("PATCH RESEND%s", tag + 5);
+	if (u->tag != tag)
+		free(tag);
+}
+
+/*
  * One series' patches into dir/u->dir: commits on *parent (which moves
  * on) and git format-patch; each group's file name kept.
  */
@@ -509,7 +648,7 @@ static int write_unit(struct series *c, const char *dir, struct unit *u,
 {
 	char *sdir = *u->dir ? xstrfmt("%s/%s", dir, u->dir) : xstrdup(dir);
 	char *start = xstrdup(parent->buf), *line, *next;
-	char *tag = series_subject_tag(&c->g[u->first]);
+	const char *tag = u->tag;
 	size_t n = u->last - u->first, nfiles = 0;
 	struct strbuf out = STRBUF_INIT;
 	int ret = -1;
@@ -543,7 +682,6 @@ static int write_unit(struct series *c, const char *dir, struct unit *u,
 	ret = 0;
 out:
 	strbuf_release(&out);
-	free(tag);
 	free(start);
 	free(sdir);
 	return ret;
@@ -591,7 +729,8 @@ static int write_request(struct series *c, const char *sdir,
 }
 
 /* A series' cover letter, to all its patches' recipients. */
-static int finish_unit(struct series *c, const char *dir, const struct unit *u)
+static int finish_unit(struct series *c, const char *dir, struct unit *u,
+		       long long now)
 {
 	char *sdir = *u->dir ? xstrfmt("%s/%s", dir, u->dir) : xstrdup(dir);
 	size_t n = u->last - u->first, k;
@@ -601,8 +740,21 @@ static int finish_unit(struct series *c, const char *dir, const struct unit *u)
 	memset(&all, 0, sizeof(all));
 	for (k = u->first; k < u->last; k++)
 		recipients_merge(&all, &c->g[k].rcpt);
-	if (n > 1 && write_cover(c, sdir, u->first, u->last, u->part,
-				 u->parts, &all))
+	/* Each mail its Message-Id; a series' patches answer its cover. */
+	if (n > 1)
+		u->cover_id = new_msgid(c, now);
+	for (k = u->first; k < u->last && !ret; k++) {
+		struct group *g = &c->g[k];
+
+		g->msgid = new_msgid(c, now);
+		if (put_thread(g->file, g->msgid,
+			       n > 1 ? u->cover_id : u->in_reply_to,
+			       n > 1 ? u->in_reply_to : NULL))
+			ret = -1;
+	}
+	if (ret)
+		;
+	else if (n > 1 && write_cover(c, sdir, u, &all))
 		ret = error("cannot write the cover letter");
 	else if (c->pull && write_request(c, sdir, u))
 		ret = -1;
@@ -861,8 +1013,76 @@ static void remove_stale(struct series *c)
 	strbuf_release(&sb);
 }
 
+/* dir's real path (it exists once the series is in place); to free. */
+static char *real_dir(const char *dir)
+{
+	char *real = realpath(dir, NULL);
+
+	return real ? real : xstrdup(dir);
+}
+
+/*
+ * What the run wrote, each edit with its patch and series directory,
+ * into the store: a re-run proposes it again only until it is sent.
+ */
+static int record_written(struct series *c, const struct unit *u, size_t nu,
+			  long long now)
+{
+	char *top = real_dir(c->final_dir);
+	size_t i, k;
+	int ret = 0;
+
+	if (!store_has_fates(c->st)) {
+		free(top);
+		return 0;
+	}
+	if (store_begin(c->st)) {
+		free(top);
+		return -1;
+	}
+	for (i = 0; i < nu && !ret; i++) {
+		char *dir = *u[i].dir ? xstrfmt("%s/%s", top, u[i].dir) :
+			    xstrdup(top);
+
+		for (k = u[i].first; k < u[i].last && !ret; k++) {
+			const char *base = strrchr(c->g[k].file, '/');
+			char *patch = xstrfmt("%s%s", dir, base ? base : "");
+
+			ret = series_fates_record(c, patch, dir, &c->g[k], now);
+			free(patch);
+		}
+		free(dir);
+	}
+	if (ret || store_commit(c->st)) {
+		store_rollback(c->st);
+		ret = error("the edits written are not recorded in the store");
+	}
+	free(top);
+	return ret;
+}
+
+/* Handed to b4, a series is as good as sent: its branch says where. */
+static int mark_b4_sent(struct series *c, const struct unit *u,
+			char *const *files, const char *branch, long long now)
+{
+	char *via = xstrfmt("b4 branch %s", branch);
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; k < u->last - u->first && !ret; k++) {
+		char *patch = files[k] ? realpath(files[k], NULL) : NULL;
+
+		if (patch && store_mark_sent(c->st, patch, NULL, NULL, via,
+					     now) < 0)
+			ret = -1;
+		free(patch);
+	}
+	free(via);
+	return ret;
+}
+
 /* A series as an enrolled b4 prep branch (b4.h). */
-static int hand_to_b4(struct series *c, const struct unit *u)
+static int hand_to_b4(struct series *c, const struct unit *u, long long now)
 {
 	size_t n = u->last - u->first, k;
 	struct b4_patch *p = xcalloc(n, sizeof(*p));
@@ -908,6 +1128,8 @@ static int hand_to_b4(struct series *c, const struct unit *u)
 	s.subject = n > 1 ? subject.buf : "";
 	s.body = n > 1 ? text.buf : "";
 	ret = b4_write_branch(&s);
+	if (!ret)
+		ret = mark_b4_sent(c, u, files, branch, now);
 out:
 	for (k = 0; k < n; k++)
 		free(files[k]);
@@ -954,6 +1176,7 @@ static int write_all(struct series *c)
 			strbuf_addstr(&parent, c->base);
 		}
 		u[i].start = xstrdup(parent.buf);
+		unit_tag(c, &u[i]);
 		ret = write_unit(c, staging, &u[i], &parent, now);
 	}
 	{
@@ -965,7 +1188,7 @@ static int write_all(struct series *c)
 	if (!ret && !stopped(c))
 		ret = address_all(c);
 	for (i = 0; i < nu && !ret && !stopped(c); i++)
-		ret = finish_unit(c, staging, &u[i]);
+		ret = finish_unit(c, staging, &u[i], now);
 	if (!ret && !stopped(c))
 		ret = write_index(c, staging, u, nu);
 	if (!ret && !stopped(c))
@@ -974,6 +1197,8 @@ static int write_all(struct series *c)
 		ret = write_owners(c, staging);
 	if (!ret && !stopped(c))
 		ret = write_left(c, staging);
+	if (!ret && !stopped(c))
+		ret = series_write_held(c, staging);
 	/* A stop is no error: what a stopped step said is moot. */
 	if (stopped(c))
 		ret = 0;
@@ -985,10 +1210,12 @@ static int write_all(struct series *c)
 				 u[i].branch, c->g[u[i].last - 1].commit,
 				 NULL) ? error("cannot make branch '%s'",
 					       u[i].branch) : 0;
+	if (!ret && !stopped(c))
+		ret = record_written(c, u, nu, now);
 	/* A series refused says so; the others are handed to b4 still. */
 	for (i = 0, failed = ret; i < nu && !failed && c->o->b4 &&
 				  !stopped(c); i++)
-		if (hand_to_b4(c, &u[i]))
+		if (hand_to_b4(c, &u[i], now))
 			ret = -1;
 out:
 	for (i = 0; i < nu; i++) {
@@ -996,6 +1223,8 @@ out:
 		free(u[i].start);
 		free(u[i].no_b4);
 		free(u[i].branch);
+		free(u[i].cover_id);
+		free(u[i].tag);
 	}
 	free(u);
 	strbuf_release(&parent);
@@ -1017,6 +1246,7 @@ static void release(struct series *c)
 		free(c->g[k].tag);
 		recipients_release(&c->g[k].rcpt);
 		free(c->g[k].file);
+		free(c->g[k].msgid);
 		free(c->g[k].commit);
 		free(c->g[k].notes);
 	}
@@ -1026,12 +1256,103 @@ static void release(struct series *c)
 	free(c->form_why);
 	strmap_clear(&c->upstream, free);
 	free(c->g);
+	series_fates_release(c);
 	plan_release(&c->plan);
 	judge_release(&c->judge);
 	if (c->have_m)
 		maintainers_release(&c->m);
 	strbuf_release(&c->unkept_names);
 	series_base_release(c);
+}
+
+static int tree_version(const struct store_tree *t, void *data)
+{
+	char **v = ((char **)data);
+
+	if (!strcmp(t->name, v[0]))
+		v[1] = xstrdup(t->version);
+	return 0;
+}
+
+/*
+ * 1 after one line on stderr when the base is not the commit the tree
+ * was scanned at and an edit of the plan is neither where scan saw its
+ * URL nor made already (plan_span_ok(), plan_done()) in a file changed
+ * between them: what the store says of that file is stale, and nothing
+ * is written (no warning per edit, no git "fatal: path ... does not
+ * exist" per file).  A fix committed since is no change.  0 when the
+ * base is the scan's commit, or the scan's version is none git knows.
+ */
+static int moved_on(struct series *c, struct store *st)
+{
+	char *v[2] = { (char *)store_tree_name(st), NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT, spec = STRBUF_INIT;
+	struct strmap changed = STRMAP_INIT;
+	char *line, *next, *scanned = NULL;
+	size_t i, j, k, n = 0, files = 0;
+	int ret = 0;
+
+	if (!v[0] || store_each_tree(st, tree_version, v) || !v[1] ||
+	    !*v[1] || !strcmp(v[1], c->base))
+		goto out;
+	strbuf_addf(&spec, "%s^{commit}", v[1]);
+	if (series_git(c, &out, "rev-parse", "-q", "--verify", spec.buf,
+		       NULL))
+		goto out;	/* a version, not a commit: the spans say */
+	scanned = xstrndup(out.buf, strcspn(out.buf, "\n"));
+	strbuf_reset(&out);
+	if (!strcmp(scanned, c->base))
+		goto out;
+	series_git_cmd(c, &cp);
+	strvec_pushl(&cp.args, "diff", "--name-only", "--no-renames", "-z",
+		     scanned, c->base, NULL);
+	cp.out = &out;
+	cp.no_stderr = 1;
+	if (child_process_run(&cp))
+		goto out;
+	for (line = out.buf; line < out.buf + out.len; line = next) {
+		next = line + strlen(line) + 1;
+		*strmap_put(&changed, line) = (void *)1;
+	}
+	/* The plan's paths are the store's: its root may be a part. */
+	for (i = 0; i < c->plan.nr; i = j) {
+		const char *p = c->plan.v[i].path;
+		char *cpath = xstrfmt("%s%s", c->prefix ? c->prefix : "", p);
+		struct strbuf *b;
+		int stale = 0;
+
+		for (j = i; j < c->plan.nr && !strcmp(c->plan.v[j].path, p);
+		     j++)
+			;
+		files++;
+		if (strmap_get(&changed, cpath)) {
+			b = series_blob(c, cpath);
+			for (k = i; k < j && !stale; k++)
+				stale = !b ||
+					(!plan_span_ok(&c->plan.v[k], b->buf,
+						       b->len) &&
+					 !plan_done(&c->plan.v[k], b->buf,
+						    b->len));
+		}
+		n += stale;
+		free(cpath);
+	}
+	if (n) {
+		fprintf(stderr, "series: the tree changed since the scan; run "
+			"linkmend scan and resolve again: scanned at %.12s, "
+			"%s is %.12s, %zu of the %zu files to edit changed; "
+			"nothing written\n", scanned, c->o->base_rev, c->base,
+			n, files);
+		ret = 1;
+	}
+out:
+	strmap_clear(&changed, NULL);
+	strbuf_release(&out);
+	strbuf_release(&spec);
+	free(scanned);
+	free(v[1]);
+	return ret;
 }
 
 int series_write(const struct series_opts *o, struct store *st)
@@ -1046,11 +1367,21 @@ int series_write(const struct series_opts *o, struct store *st)
 	if (series_base_open(&c) ||
 	    plan_load(st, o->kinds, o->archived, o->strings, &c.plan))
 		goto out;
+	c.st = st;
+	ret = moved_on(&c, st);
+	if (ret) {
+		ret = ret < 0 ? -1 : 1;
+		goto out;
+	}
+	ret = -1;
 	judge_init(&c.judge, c.root, o->cfg, o->home_pages);
 	c.plan.judge = &c.judge;
 	c.have_m = !maintainers_load(c.root, &c.m);
 	series_base_read(&c);
+	if (series_fates_load(&c, st))
+		goto out;
 	series_group_edits(&c);
+	series_fates_say(&c);
 	/* What each link is for, for the report: no reason to stop. */
 	if (store_begin(st)) {
 		warning("the links' purposes are not recorded in the store");

@@ -34,6 +34,11 @@ struct series_opts {
 	int home_pages;		/* bare home pages are patches too */
 	/* --to, --cc: for every patch and cover letter, NULL-terminated. */
 	const char *const *to, *const *cc;
+	/*
+	 * Only the edits sent before and not applied, as their next
+	 * version (changed) or RESEND, in reply to their first mail.
+	 */
+	int resend;
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 	/*
 	 * Nonzero: stop (SIGINT) before the next step; nothing is put in

@@ -99,9 +99,27 @@ static const char schema[] =
 	"  archive_s BIGINT NOT NULL DEFAULT 0, turn_by TEXT,"
 	"  turn_ms BIGINT NOT NULL DEFAULT 0,"
 	"  turn_until_ms BIGINT NOT NULL DEFAULT 0);"
+	/* As sqlite.c's: what became of each edit, and the refusals. */
+	"CREATE TABLE IF NOT EXISTS fate("
+	"  tree_id BIGINT NOT NULL, path TEXT NOT NULL,"
+	"  old_url TEXT NOT NULL, new_url TEXT NOT NULL,"
+	"  line BIGINT NOT NULL, line_after TEXT NOT NULL,"
+	"  line_was TEXT, prev_line TEXT, next_line TEXT, prior_url TEXT,"
+	"  state TEXT NOT NULL, how TEXT, patch TEXT, dir TEXT,"
+	"  written_at BIGINT NOT NULL DEFAULT 0,"
+	"  sent_at BIGINT NOT NULL DEFAULT 0, message_id TEXT,"
+	"  first_id TEXT, via TEXT, version BIGINT NOT NULL DEFAULT 1,"
+	"  seen_at BIGINT NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY(tree_id, path, old_url, new_url));"
+	"CREATE TABLE IF NOT EXISTS refusal("
+	"  tree_id BIGINT NOT NULL, path TEXT NOT NULL,"
+	"  old_url TEXT NOT NULL, new_url TEXT NOT NULL,"
+	"  reason TEXT NOT NULL, at BIGINT NOT NULL,"
+	"  PRIMARY KEY(tree_id, path, old_url, new_url));"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
-	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);";
+	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);"
+	"CREATE INDEX IF NOT EXISTS fate_patch ON fate(patch);";
 
 /* libpq's messages end in a newline; ours are one line. */
 static int pg_error(struct db_pg *d, const char *what, const char *msg)

@@ -106,9 +106,31 @@ static const char schema[] =
 	"  archive_s INTEGER NOT NULL DEFAULT 0, turn_by TEXT,"
 	"  turn_ms INTEGER NOT NULL DEFAULT 0,"
 	"  turn_until_ms INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
+	/*
+	 * What became of each edit series proposed (store.h, struct
+	 * store_fate) and the edits refused: a link in a file, by its old
+	 * and new URL, never by its line, which moves.
+	 */
+	"CREATE TABLE IF NOT EXISTS fate("
+	"  tree_id INTEGER NOT NULL, path TEXT NOT NULL,"
+	"  old_url TEXT NOT NULL, new_url TEXT NOT NULL,"
+	"  line INTEGER NOT NULL, line_after TEXT NOT NULL,"
+	"  line_was TEXT, prev_line TEXT, next_line TEXT, prior_url TEXT,"
+	"  state TEXT NOT NULL, how TEXT, patch TEXT, dir TEXT,"
+	"  written_at INTEGER NOT NULL DEFAULT 0,"
+	"  sent_at INTEGER NOT NULL DEFAULT 0, message_id TEXT,"
+	"  first_id TEXT, via TEXT, version INTEGER NOT NULL DEFAULT 1,"
+	"  seen_at INTEGER NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY(tree_id, path, old_url, new_url)) WITHOUT ROWID;"
+	"CREATE TABLE IF NOT EXISTS refusal("
+	"  tree_id INTEGER NOT NULL, path TEXT NOT NULL,"
+	"  old_url TEXT NOT NULL, new_url TEXT NOT NULL,"
+	"  reason TEXT NOT NULL, at INTEGER NOT NULL,"
+	"  PRIMARY KEY(tree_id, path, old_url, new_url)) WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
-	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);";
+	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);"
+	"CREATE INDEX IF NOT EXISTS fate_patch ON fate(patch);";
 
 static int sq_error(struct db_sqlite *d, const char *what)
 {

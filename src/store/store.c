@@ -27,8 +27,11 @@
  * host.turn_*, the turn at a host every worker asks.
  * 5: occurrence.owner, owner_why, purpose, purpose_why: whose text an
  * occurrence is and what its link is for, each with its evidence.
+ * 6: fate, what became of each edit series wrote (written, sent,
+ * applied), and refusal, the edits a maintainer refused: new tables,
+ * which the schema's text makes in a store of 5.
  */
-#define STORE_SCHEMA_VERSION "5"
+#define STORE_SCHEMA_VERSION "6"
 
 struct store {
 	struct db *db;
@@ -44,6 +47,7 @@ struct store {
 	struct strmap url_ids;
 	int url_ids_loaded;
 	int has_via;		/* resolution.via: a read-only old store lacks it */
+	int has_fate;		/* fate, refusal: a read-only 5 lacks them */
 };
 
 #define ARGS(...) (const struct db_arg[]){ __VA_ARGS__ }, \
@@ -121,8 +125,24 @@ static int check_store(struct store *st)
 	char *v;
 	int ret = 0;
 
-	if (db_exec(st->db, db_schema(st->db)))
+	/*
+	 * A store that cannot be written here is read as it is: one of
+	 * schema 5 has no fates (none recorded), and its tables are made
+	 * where it can be written.
+	 */
+	if (db_read_only(st->db)) {
+		v = store_get_meta(st, "schema");
+		if (v && !strcmp(v, "5")) {
+			free(v);
+			st->has_via = db_add_column(st->db, "resolution", "via",
+						    "TEXT") > 0;
+			return 0;
+		}
+		free(v);
+	} else if (db_exec(st->db, db_schema(st->db))) {
 		return -1;
+	}
+	st->has_fate = 1;
 	v = store_get_meta(st, "schema");
 	/* The same ALTERs on both engines; a fresh schema has the columns. */
 	if (v && (!strcmp(v, "3") || !strcmp(v, "4"))) {
@@ -152,7 +172,8 @@ static int check_store(struct store *st)
 		      name_migrated_tree(st) ||
 		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
 		      db_exec(st->db, "COMMIT") ? -1 : 0;
-	} else if (!v) {
+	} else if (!v || !strcmp(v, "5")) {
+		/* 5 to 6: the new tables only, made above. */
 		ret = store_set_meta(st, "schema", STORE_SCHEMA_VERSION);
 	} else if (strcmp(v, STORE_SCHEMA_VERSION)) {
 		ret = error("store '%s': schema version %s, expected %s",
@@ -1022,6 +1043,21 @@ int store_put_class(struct store *st, const struct store_class *c)
 			"cannot record whose text a link is", NULL, NULL);
 }
 
+long long store_prune_resolutions(struct store *st)
+{
+	if (need_tree(st, "cannot prune resolutions") ||
+	    db_query(st->db, "DELETE FROM resolution WHERE tree_id = ?1"
+		     " AND NOT EXISTS (SELECT 1 FROM occurrence o"
+		     "  WHERE o.tree_id = resolution.tree_id"
+		     "  AND o.path = resolution.path"
+		     "  AND o.start = resolution.start"
+		     "  AND o.url_id = resolution.url_id)",
+		     ARGS(DB_I(st->tree)), "cannot prune resolutions", NULL,
+		     NULL))
+		return -1;
+	return db_changes(st->db);
+}
+
 int store_mark_applied(struct store *st, const char *path, long long start)
 {
 	return need_tree(st, "cannot record a fix") ||
@@ -1490,4 +1526,213 @@ int store_each_host_url(struct store *st, const char *host,
 			" WHERE u.host = ?1 AND " CHECKABLE("0", "?2")
 			" ORDER BY u.url", ARGS(DB_T(host), DB_I(OCC_NOT_CHECKED)),
 			"cannot read urls", host_url_row, &r);
+}
+
+int store_has_fates(const struct store *st)
+{
+	return st->has_fate;
+}
+
+static int need_fates(struct store *st, const char *what)
+{
+	if (need_tree(st, what))
+		return -1;
+	if (!st->has_fate)
+		return error("store '%s': %s: it is read only here and of "
+			     "schema 5 (no fates)", st->path, what);
+	return 0;
+}
+
+int store_put_written(struct store *st, const struct store_fate *f)
+{
+	if (need_fates(st, "cannot record a written edit"))
+		return -1;
+	/* A sent edit written again is its next version, still owed. */
+	return db_query(st->db, "INSERT INTO fate(tree_id, path, old_url,"
+			" new_url, line, line_after, state, patch, dir,"
+			" written_at, sent_at, first_id, version, prev_line,"
+			" next_line, line_was, prior_url, message_id)"
+			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'written', ?7, ?8,"
+			" ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
+			" ON CONFLICT(tree_id, path, old_url, new_url)"
+			" DO UPDATE"
+			" SET line = excluded.line,"
+			" line_after = excluded.line_after,"
+			" prev_line = excluded.prev_line,"
+			" next_line = excluded.next_line,"
+			" line_was = excluded.line_was,"
+			" message_id = excluded.message_id,"
+			" prior_url = COALESCE(excluded.prior_url,"
+			"  CASE WHEN fate.state = 'sent' THEN NULL"
+			"  ELSE fate.prior_url END),"
+			" version = CASE WHEN fate.state = 'sent'"
+			"  THEN fate.version + 1 ELSE fate.version END,"
+			" state = 'written', how = NULL,"
+			" patch = excluded.patch,"
+			" dir = excluded.dir, written_at = excluded.written_at",
+			ARGS(DB_I(st->tree), DB_T(f->path), DB_T(f->old_url),
+			     DB_T(f->new_url), DB_I(f->line),
+			     DB_T(f->line_after), DB_T(f->patch), DB_T(f->dir),
+			     DB_I(f->written_at), DB_I(f->sent_at),
+			     DB_T(f->first_id),
+			     DB_I(f->version > 0 ? f->version : 1),
+			     DB_T(f->prev_line), DB_T(f->next_line),
+			     DB_T(f->line_was), DB_T(f->prior_url),
+			     DB_T(f->message_id)),
+			"cannot record a written edit", NULL, NULL);
+}
+
+static int fate_row(struct db_row *row, void *data)
+{
+	struct reader *r = data;
+	struct store_fate f;
+
+	f.path = db_text(row, 0);
+	f.old_url = db_text(row, 1);
+	f.new_url = db_text(row, 2);
+	f.line = (unsigned)db_int(row, 3);
+	f.line_after = db_text(row, 4);
+	f.state = db_text(row, 5);
+	f.how = db_text(row, 6);
+	f.patch = db_text(row, 7);
+	f.dir = db_text(row, 8);
+	f.written_at = db_int(row, 9);
+	f.sent_at = db_int(row, 10);
+	f.message_id = db_text(row, 11);
+	f.first_id = db_text(row, 12);
+	f.via = db_text(row, 13);
+	f.version = (int)db_int(row, 14);
+	f.seen_at = db_int(row, 15);
+	f.prev_line = db_text(row, 16);
+	f.next_line = db_text(row, 17);
+	f.line_was = db_text(row, 18);
+	f.prior_url = db_text(row, 19);
+	if (!f.path || !f.old_url || !f.new_url || !f.line_after || !f.state)
+		return 0;
+	return ((int (*)(const struct store_fate *, void *))r->cb)(&f,
+								  r->data) ?
+	       1 : 0;
+}
+
+int store_each_fate(struct store *st,
+		    int (*cb)(const struct store_fate *f, void *data),
+		    void *data)
+{
+	struct reader r = READER(st, cb, data);
+
+	if (!st->has_fate)
+		return 0;
+	return db_query(st->db, "SELECT path, old_url, new_url, line,"
+			" line_after, state, how, patch, dir, written_at,"
+			" sent_at, message_id, first_id, via, version, seen_at,"
+			" prev_line, next_line, line_was, prior_url FROM fate"
+			" WHERE tree_id = ?1"
+			" ORDER BY path, old_url, new_url",
+			ARGS(DB_I(st->tree)), "cannot read fates", fate_row,
+			&r);
+}
+
+int store_set_fate(struct store *st, const char *path, const char *old_url,
+		   const char *new_url, const char *state, const char *how,
+		   long long at)
+{
+	return need_fates(st, "cannot record a fate") ||
+	       db_query(st->db, "UPDATE fate SET state = ?5, how = ?6,"
+			" seen_at = ?7 WHERE tree_id = ?1 AND path = ?2"
+			" AND old_url = ?3 AND new_url = ?4",
+			ARGS(DB_I(st->tree), DB_T(path), DB_T(old_url),
+			     DB_T(new_url), DB_T(state), DB_T(how), DB_I(at)),
+			"cannot record a fate", NULL, NULL) ? -1 : 0;
+}
+
+int store_unsend(struct store *st, const char *path, const char *old_url,
+		 const char *new_url)
+{
+	return need_fates(st, "cannot record a fate") ||
+	       db_query(st->db, "UPDATE fate SET state = 'written',"
+			" sent_at = 0, message_id = NULL, first_id = NULL,"
+			" via = NULL, version = 1 WHERE tree_id = ?1"
+			" AND path = ?2 AND old_url = ?3 AND new_url = ?4",
+			ARGS(DB_I(st->tree), DB_T(path), DB_T(old_url),
+			     DB_T(new_url)), "cannot record a fate", NULL,
+			NULL) ? -1 : 0;
+}
+
+long long store_mark_sent(struct store *st, const char *patch,
+			  const char *message_id, const char *first_id,
+			  const char *via, long long at)
+{
+	/* The first send's thread stays the thread of every resend. */
+	if (need_fates(st, "cannot record a sent patch") ||
+	    db_query(st->db, "UPDATE fate SET state = 'sent', sent_at = ?3,"
+		     " message_id = ?4,"
+		     " first_id = COALESCE(first_id, ?5, ?4), via = ?6"
+		     " WHERE tree_id = ?1 AND state = 'written' AND"
+		     " (patch = ?2 OR (CAST(?4 AS TEXT) IS NOT NULL"
+		     "  AND message_id = ?4))",
+		     ARGS(DB_I(st->tree), DB_T(patch), DB_I(at),
+			  DB_T(message_id), DB_T(first_id), DB_T(via)),
+		     "cannot record a sent patch", NULL, NULL))
+		return -1;
+	return db_changes(st->db);
+}
+
+int store_put_refusal(struct store *st, const struct store_refusal *r)
+{
+	return need_fates(st, "cannot record a refusal") ||
+	       db_query(st->db, "INSERT INTO refusal(tree_id, path, old_url,"
+			" new_url, reason, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+			" ON CONFLICT(tree_id, path, old_url, new_url)"
+			" DO UPDATE SET reason = excluded.reason,"
+			" at = excluded.at",
+			ARGS(DB_I(st->tree), DB_T(r->path), DB_T(r->old_url),
+			     DB_T(r->new_url), DB_T(r->reason ? r->reason : ""),
+			     DB_I(r->at)),
+			"cannot record a refusal", NULL, NULL) ? -1 : 0;
+}
+
+long long store_drop_refusal(struct store *st, const char *path,
+			     const char *old_url, const char *new_url)
+{
+	if (need_fates(st, "cannot withdraw a refusal") ||
+	    db_query(st->db, "DELETE FROM refusal WHERE tree_id = ?1"
+		     " AND path = ?2 AND old_url = ?3"
+		     " AND (CAST(?4 AS TEXT) IS NULL OR new_url = ?4)",
+		     ARGS(DB_I(st->tree), DB_T(path), DB_T(old_url),
+			  DB_T(new_url)), "cannot withdraw a refusal", NULL,
+		     NULL))
+		return -1;
+	return db_changes(st->db);
+}
+
+static int refusal_row(struct db_row *row, void *data)
+{
+	struct reader *r = data;
+	struct store_refusal f;
+
+	f.path = db_text(row, 0);
+	f.old_url = db_text(row, 1);
+	f.new_url = db_text(row, 2);
+	f.reason = db_text(row, 3);
+	f.at = db_int(row, 4);
+	if (!f.path || !f.old_url || !f.new_url || !f.reason)
+		return 0;
+	return ((int (*)(const struct store_refusal *, void *))r->cb)(&f,
+								     r->data) ?
+	       1 : 0;
+}
+
+int store_each_refusal(struct store *st,
+		       int (*cb)(const struct store_refusal *r, void *data),
+		       void *data)
+{
+	struct reader r = READER(st, cb, data);
+
+	if (!st->has_fate)
+		return 0;
+	return db_query(st->db, "SELECT path, old_url, new_url, reason, at"
+			" FROM refusal WHERE tree_id = ?1"
+			" ORDER BY path, old_url, new_url",
+			ARGS(DB_I(st->tree)), "cannot read refusals",
+			refusal_row, &r);
 }

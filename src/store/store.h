@@ -277,6 +277,13 @@ struct store_class {
 
 int store_put_class(struct store *st, const struct store_class *c);
 
+/*
+ * Forget the selected tree's resolutions whose occurrence is gone (its
+ * file changed or went: no occurrence of that URL at that offset): how
+ * many, or -1.
+ */
+long long store_prune_resolutions(struct store *st);
+
 /* Record that fix wrote the resolution of this occurrence. */
 int store_mark_applied(struct store *st, const char *path, long long start);
 
@@ -413,5 +420,83 @@ int store_each_host_url(struct store *st, const char *host,
 			int (*cb)(const struct store_url *u,
 				  const struct store_check *last, void *data),
 			void *data);
+
+/*
+ * What became of each edit series proposed, one row per link in a file:
+ * path, the URL as the file had it (old_url) and the text series wrote
+ * instead (new_url); never its line, which moves.  state is "written"
+ * (in a patch not known to be sent), "sent" (linkmend sent, or handed
+ * to b4), "applied" (a later revision holds it: how says "as sent", or
+ * "changed" or "removed" when upstream changed or removed the line
+ * instead) or "replaced" (a later edit of the link, new_url changed,
+ * took its place).  An edit sent once stays owed (pending) until
+ * applied, even while a resend of it is only written: sent_at > 0.
+ */
+struct store_fate {
+	const char *path, *old_url, *new_url;
+	unsigned line;		/* where the last series saw it */
+	const char *line_after;	/* the line as the patch makes it */
+	const char *line_was;	/* and as the base had it, or NULL */
+	/* The lines around it at the base (not blank), or NULL. */
+	const char *prev_line, *next_line;
+	const char *state, *how;
+	const char *patch, *dir;	/* the patch file, its series' dir */
+	long long written_at, sent_at, seen_at;
+	/* The mail's Message-Id, the first mail's (v1's thread), or NULL. */
+	const char *message_id, *first_id;
+	const char *via;	/* "b4 branch ...", "mail", or NULL */
+	int version;		/* 1, then 2 for its first resend ... */
+	/* A resend's: new_url of the version it replaces, or NULL. */
+	const char *prior_url;
+};
+
+/* 1 when the store keeps fates (a read-only store of schema 5 has none). */
+int store_has_fates(const struct store *st);
+/*
+ * Record that series wrote f (state, how, sent_at, message ids are
+ * kept): a sent edit written again is its next version.
+ */
+int store_put_written(struct store *st, const struct store_fate *f);
+/* The selected tree's fates, by path, old_url and new_url. */
+int store_each_fate(struct store *st,
+		    int (*cb)(const struct store_fate *f, void *data),
+		    void *data);
+/* The edit path old_url -> new_url is applied (how) or replaced. */
+int store_set_fate(struct store *st, const char *path, const char *old_url,
+		   const char *new_url, const char *state, const char *how,
+		   long long at);
+/*
+ * The edit path old_url -> new_url was not sent after all (a b4 branch
+ * b4 never sent): written again, its send forgotten.
+ */
+int store_unsend(struct store *st, const char *path, const char *old_url,
+		 const char *new_url);
+/*
+ * The edits written in the patch file patch (a real path), or as the
+ * mail message_id (series gives each its own: a series directory moved
+ * is found so), sent at at in the thread that began with first_id (or
+ * NULL: this mail, or the thread of its first send); how many, or -1.
+ */
+long long store_mark_sent(struct store *st, const char *patch,
+			  const char *message_id, const char *first_id,
+			  const char *via, long long at);
+
+/*
+ * An edit a maintainer refused: the link old_url in path not to become
+ * new_url ("*": not to be changed at all), with why, kept until
+ * withdrawn.
+ */
+struct store_refusal {
+	const char *path, *old_url, *new_url, *reason;
+	long long at;
+};
+
+int store_put_refusal(struct store *st, const struct store_refusal *r);
+/* Refusals withdrawn (new_url NULL: any of old_url in path): how many. */
+long long store_drop_refusal(struct store *st, const char *path,
+			     const char *old_url, const char *new_url);
+int store_each_refusal(struct store *st,
+		       int (*cb)(const struct store_refusal *r, void *data),
+		       void *data);
 
 #endif

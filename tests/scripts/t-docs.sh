@@ -86,7 +86,7 @@ complete_() {	# complete_ WORD...: what <TAB> after the last word offers
 		_linkmend; printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' \
 		_ "$ROOT/docs/linkmend.bash" "$@"
 }
-same "completion offers the commands" "$(complete_ linkmend re)" "report resolve "
+same "completion offers the commands" "$(complete_ linkmend re)" "refuse report resolve "
 same "completion offers a command's options" "$(complete_ linkmend diff --c)" "--cacert --cached --color "
 same "completion offers a format's values" "$(complete_ linkmend report --format=s)" "--format=sarif "
 same "help completes command names" "$(complete_ linkmend help ve)" "verify "

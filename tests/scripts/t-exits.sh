@@ -212,6 +212,19 @@ expect run 129 "bad option" -- "$LINKMEND" run --bogus . -o "$SCRATCH/o129"
 interrupt run "a stage's 130" "slow.html" -- "$LINKMEND" run . -o "$SCRATCH/o130" \
 	--force --cacert "$state/ca.crt" --allow-private --timeout 30 --retries 0
 
+# sent and refuse, in the first tree, whose series s130 was written last
+cd "$T" || exit 1
+expect sent 0 "recorded" -- "$LINKMEND" sent "$SCRATCH/s130"
+expect sent 1 "no patch there holds an edit written and not yet sent" -- \
+	"$LINKMEND" sent "$SCRATCH/s130"
+expect sent 2 "no store" -- bash -c "cd '$SCRATCH/empty' && '$LINKMEND' sent x"
+expect sent 129 "bad option" -- "$LINKMEND" sent --bogus x
+expect refuse 0 "recorded" -- "$LINKMEND" refuse --reason "kept" \
+	--file drivers/foo/foo.c http://www.foo-vendor.org/docs/old.html
+printf 'not a refusal\n' > "$SCRATCH/refusals"
+expect refuse 2 "a line that is no refusal" -- "$LINKMEND" refuse --import "$SCRATCH/refusals"
+expect refuse 129 "bad option" -- "$LINKMEND" refuse --bogus
+
 # help
 expect help 0 "a command's help" -- "$LINKMEND" help scan
 expect help 129 "no such command" -- "$LINKMEND" help nosuch

@@ -284,6 +284,14 @@ same "two searches of a host's captures by name" \
 	"$(grep -c ' web.archive.org .*/cdx/search/cdx?url=http%3A%2F%2F[a-z.-]*%2F&matchType=host&.*urlkey' "$state/requests.log")" "2"
 same "no request to the archive made twice" \
 	"$(awk '$2 == "web.archive.org" { print $6 }' "$state/requests.log" | sort | uniq -d | wc -l)" "0"
+# A capture is fixed: a re-run replays none of the copies again (issue 47).
+cp "$state/requests.log" "$SCRATCH/succ.requests"
+: > "$state/requests.log"
+(cd "$M" && run "${RESOLVE[@]}" --format=json) > "$SCRATCH/succ2.json" 2> "$SCRATCH/succ2.err"
+same "a re-run replays no capture again (the first replayed 15)" \
+	"$(grep -c ' web.archive.org .* /web/[0-9]*id_/' "$state/requests.log")" "0"
+ok "and says how many it knew" grep -q "^resolve: 15 capture replays known from an earlier run, not asked again$" "$SCRATCH/succ2.err"
+same "and decides the same" "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])) == json.load(open(sys.argv[2])))' "$SCRATCH/succ.json" "$SCRATCH/succ2.json")" "True"
 # The series says how its moved links were found, by their evidence.
 (cd "$M" && "$LINKMEND" series -q -o "$SCRATCH/succ-series" \
 	--from "Link Mender <mender@linkmend-web.org>") > /dev/null 2> "$SCRATCH/succ-series.err"

@@ -366,10 +366,17 @@ same "and the dead links of bar's files (each on a line of its own) on the host 
 
 # Handed to b4: an enrolled 'b4 prep' branch per series, from which
 # 'b4 send -o' writes the patches series wrote, to their people.
+# A series handed to b4 is recorded as sent: the runs below, of a first
+# send, use the store as it was (the copy B4DB takes the b4 runs' fates).
 if command -v b4 > /dev/null; then
-	"$LINKMEND" series -o "$SCRATCH/b4-out" --archived --signoff --b4 \
+	B4DB=$SCRATCH/b4.db
+	sqlite3 .linkmend/linkmend.db ".backup '$B4DB'"
+	"$LINKMEND" series --db "$B4DB" -o "$SCRATCH/b4-out" --archived --signoff --b4 \
 		--from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/b4.err"
 	same "series --b4 exits 0" "$?" "0"
+	same "each link handed to b4 is recorded as sent, by its branch" \
+		"$(sqlite3 "$B4DB" "SELECT DISTINCT state, via FROM fate ORDER BY via" | tr '\n' ' ')" \
+		"sent|b4 branch b4/linkmend-core-drivers sent|b4 branch b4/linkmend-foo-foo sent|b4 branch b4/linkmend-netdev-net-next sent|b4 branch b4/linkmend-no-tree "
 	same "one b4 branch per series" \
 		"$(git for-each-ref --format='%(refname:short)' refs/heads/b4/ | tr '\n' ' ')" \
 		"b4/linkmend-core-drivers b4/linkmend-foo-foo b4/linkmend-netdev-net-next b4/linkmend-no-tree "
@@ -389,10 +396,20 @@ if command -v b4 > /dev/null; then
 		grep -q '^Cc: Spec Watcher <spec@linkmend-web.org>$' "$SCRATCH"/b4-foo-foo/0002-*.eml
 	ok "git am drops them: they are not in the commit message" \
 		bash -c "! sed -n '/^\$/,/^---\$/p' '$SCRATCH'/b4-foo-foo/0002-*.eml | grep -q '^Cc: Spec'"
-	"$LINKMEND" series -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
+	"$LINKMEND" series --db "$B4DB" -q -o "$SCRATCH/b4-out" --archived --signoff --b4 \
 		--from "Link Mender <mender@linkmend-web.org>" 2> /dev/null
-	ok "a second run replaces the branches; the old tips stay in their reflogs" \
+	ok "b4 did not send them (its tips are linkmend's): a second run replaces the branches; the old tips stay in their reflogs" \
 		test "$(git reflog show b4/linkmend-foo-foo | wc -l)" -ge 2
+	same "and records them sent again, still the first version" \
+		"$(sqlite3 "$B4DB" "SELECT DISTINCT state, version FROM fate")" "sent|1"
+	# b4 send tags what it sent, sent/linkmend-foo-foo-v1, a commit of
+	# the branch's tree: then they were sent, and a third run holds them.
+	git tag -m "b4: sent" sent/linkmend-foo-foo-v1 \
+		"$(git commit-tree -m 'b4: sent, without the cover' "b4/linkmend-foo-foo^{tree}")"
+	"$LINKMEND" series --db "$B4DB" -o "$SCRATCH/b4-out3" --archived --signoff \
+		--from "Link Mender <mender@linkmend-web.org>" 2> "$SCRATCH/b4-3.err"
+	ok "a branch b4 sent holds its links as pending; the others are proposed again" \
+		bash -c "test ! -e '$SCRATCH/b4-out3/foo-foo' && test -d '$SCRATCH/b4-out3/core-drivers' && grep -q 'links sent on .*, pending' '$SCRATCH/b4-3.err'"
 else
 	echo "ok - series --b4 # SKIP Debian's b4 is not installed"
 fi

@@ -84,7 +84,7 @@ same "the schema-1 store holds flags as names, no edits (the setup works)" \
 "$LINKMEND" scan "$M" > "$SCRATCH/mig2" 2>/dev/null
 same "after the migration the flags are bits" \
 	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'integer' ORDER BY start)")" "16 0"
-same "and the store says schema 5" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "5"
+same "and the store says schema 6" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "6"
 same "with owner and purpose columns on its occurrences" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
@@ -117,7 +117,7 @@ same "a schema-3 store's hosts have no resolve_s (the setup works)" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('host') WHERE name = 'resolve_s'")" "0"
 "$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig4.json" 2> "$SCRATCH/mig4.err"
 same "report reads a schema-3 store after migrating it" "$?" "0"
-same "which says schema 5" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "5"
+same "which says schema 6" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "6"
 same "its occurrences gain owner, owner_why, purpose, purpose_why" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "its host keeps its last request and due time, resolve and turns added" \
@@ -125,6 +125,29 @@ same "its host keeps its last request and due time, resolve and turns added" \
 	"www.kernel.org|1700000000123|1700086400|0|0|1|0"
 same "and its resolution and check stay" \
 	"$(sqlite3 "$DB" "SELECT (SELECT count(*) FROM resolution), (SELECT count(*) FROM checks)")" "1|1"
+
+# Schema 5 to 6: tests/store/schema5.sql is a store as 42d91c9 wrote it;
+# it gains the fate and refusal tables, its rows kept.
+M5=$SCRATCH/mig-five
+mkdir -p "$M5/.linkmend"
+printf '# https://www.kernel.org/doc/ and http://www.kernel.org/\n' > "$M5/a.txt"
+DB=$M5/.linkmend/linkmend.db
+sqlite3 "$DB" < "$TESTS/store/schema5.sql"
+sqlite3 "$DB" "UPDATE meta SET value = '$M5' WHERE key = 'tree/1/root'; UPDATE tree SET root = '$M5', name = 'mig-five'"
+same "a schema-5 store has no fate or refusal table (the setup works)" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE name IN ('fate', 'refusal')"):$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "0:5"
+"$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig5.json" 2> "$SCRATCH/mig5.err"
+same "report reads a schema-5 store after migrating it" "$?" "0"
+same "which says schema 6" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "6"
+same "and has the fate and refusal tables" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('fate', 'refusal')")" "2"
+same "its occurrences, resolution and checks stay" \
+	"$(sqlite3 "$DB" "SELECT (SELECT count(*) FROM occurrence), (SELECT count(*) FROM resolution), (SELECT count(*) FROM checks)")" "2|1|2"
+"$LINKMEND" refuse --db "$DB" -q --reason "kept as the text has it" --file a.txt --to https://www.kernel.org/ http://www.kernel.org/
+same "the migrated store takes a refusal" "$?:$(sqlite3 "$DB" "SELECT path, old_url, new_url, reason FROM refusal")" \
+	"0:a.txt|http://www.kernel.org/|https://www.kernel.org/|kept as the text has it"
+"$LINKMEND" scan -q "$M5" > /dev/null 2>&1
+same "and a scan of it keeps it" "$(sqlite3 "$DB" "SELECT count(*) FROM refusal")" "1"
 
 # A store copied with its tree acts on the copy only: fix in B must not
 # write A's files (it did: the store named A as its root).

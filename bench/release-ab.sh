@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/release-ab.sh [-n WEB] TREE REV_A REV_B OUT [RUN-OPTION...]:
+# every release, once (issue 47), as a janitor runs it.  In a worktree of
+# the git repository TREE (left as it is): release A (REV_A) is run
+# (linkmend run, its RUN-OPTIONs), its series recorded as sent; a third
+# of its patches (by INDEX order: the first of each three) is then
+# applied upstream, a third refused (linkmend refuse), a third left
+# pending.  Release B is REV_B with the applied third put on it (git am
+# -3; one that does not apply is counted and left pending), 70 days
+# later (LINKMEND_NOW); B is run with the same store.  Asserted, from the
+# store and B's patches: 0 refused repeats, 0 pending repeats (without
+# --resend none is written), 0 applied repeats; then series --resend:
+# every patch RESEND or vN, in reply to its first mail.  Printed: A's
+# and B's patches, links, requests, capture replays known, and time.
+# With -n WEB the runs go through tests/web/exec -n WEB (the test web).
+# For the kernel: REV_A Debian's linux-source-6.1 committed, REV_B 6.12
+# committed on top, WEB the demo's with both trees' hosts, RUN-OPTIONs
+# as make demo gives them.  Exit status 1 when an assertion fails.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+linkmend=${LINKMEND:-$(cd "$here/.." && pwd)/linkmend}
+web=
+if [ "${1:-}" = -n ]; then web=$2; shift 2; fi
+if [ $# -lt 4 ]; then
+	echo "usage: bench/release-ab.sh [-n WEB] TREE REV_A REV_B OUT [RUN-OPTION...]" >&2
+	exit 2
+fi
+tree=$1 rev_a=$2 rev_b=$3 out=$4
+shift 4
+mkdir -p "$out" || exit 2
+out=$(cd "$out" && pwd)
+wt=$out/tree
+db=$out/store.db
+now_a=${LINKMEND_NOW:-$(date +%s)}
+now_b=$((now_a + 70 * 86400))
+net() { if [ -n "$web" ]; then "$here/../tests/web/exec" -n "$web" "$@"; else "$@"; fi; }
+q() { sqlite3 "$db" "$1"; }
+fail=0
+check() {	# check NAME GOT WANT
+	if [ "$2" = "$3" ]; then echo "ok - $1"; else echo "not ok - $1 (got $2, want $3)"; fail=1; fi
+}
+
+git -C "$tree" worktree add -q --detach "$wt" "$rev_a" || exit 2
+trap 'git -C "$tree" worktree remove --force "$wt"' EXIT
+cd "$wt" || exit 2
+git config user.email janitor@linkmend-web.org
+git config user.name "A Janitor"
+
+# Release A: run, send.
+t0=$(date +%s.%N)
+LINKMEND_NOW=$now_a net "$linkmend" run . -o "$out/A" --db "$db" "$@" \
+	> "$out/A.out" 2> "$out/A.err"
+t_a=$(echo "$(date +%s.%N) - $t0" | bc)
+LINKMEND_NOW=$now_a "$linkmend" sent --db "$db" "$out/A" 2> "$out/A.sent" || exit 2
+mapfile -t patches < <(awk '!/^#/ { print $1 }' "$out/A/INDEX" | while read -r d; do
+	[ "$d" = . ] && d=
+	ls "$out/A${d:+/$d}"/0*.patch | grep -v '/0000-'; done)
+applied=() refused=() pending=()
+for i in "${!patches[@]}"; do
+	case $((i % 3)) in
+	0) applied+=("${patches[$i]}") ;;
+	1) refused+=("${patches[$i]}") ;;
+	2) pending+=("${patches[$i]}") ;;
+	esac
+done
+for p in "${refused[@]}"; do
+	"$linkmend" refuse -q --db "$db" --reason "release A/B: refused" "$p" || exit 2
+done
+# Which edits are of which third: (path, old, new) by patch.
+third() { for p in "$@"; do q "SELECT path || '|' || old_url || '|' || new_url FROM fate WHERE patch = '$p'"; done | sort -u; }
+third "${applied[@]}" > "$out/applied.keys"
+third "${refused[@]}" > "$out/refused.keys"
+third "${pending[@]}" > "$out/pending.keys"
+
+# Release B: upstream moved on and took the applied third.
+git checkout -q --detach "$rev_b" || exit 2
+am_failed=0
+for p in "${applied[@]}"; do
+	git am -q -3 --empty=drop "$p" > /dev/null 2>&1 || { git am --abort; am_failed=$((am_failed + 1)); }
+done
+t0=$(date +%s.%N)
+LINKMEND_NOW=$now_b net "$linkmend" run . -o "$out/B" --db "$db" "$@" \
+	> "$out/B.out" 2> "$out/B.err"
+t_b=$(echo "$(date +%s.%N) - $t0" | bc)
+
+# What B wrote, by (path, old, new).
+q "SELECT path || '|' || old_url || '|' || new_url FROM fate WHERE substr(patch, 1, length('$out/B/')) = '$out/B/'" | sort -u > "$out/B.keys"
+check "0 refused repeats" "$(comm -12 "$out/refused.keys" "$out/B.keys" | wc -l)" 0
+check "0 pending repeats (none without --resend)" "$(comm -12 "$out/pending.keys" "$out/B.keys" | wc -l)" 0
+check "0 applied repeats" "$(comm -12 "$out/applied.keys" "$out/B.keys" | wc -l)" 0
+# series takes of run's options those that choose the edits.
+sopts=()
+for o in "$@"; do
+	case $o in --archived|--strings|--kinds=*|--no-get-maintainer|--home-pages=*) sopts+=("$o") ;; esac
+done
+LINKMEND_NOW=$now_b "$linkmend" series --db "$db" --resend -o "$out/B-resend" \
+	"${sopts[@]}" 2> "$out/B-resend.err" > /dev/null
+if [ -s "$out/pending.keys" ]; then
+	check "series --resend writes the pending third" \
+		"$([ "$(find "$out/B-resend" -name '0*.patch' ! -name '0000-*' 2> /dev/null | wc -l)" -gt 0 ] && echo yes)" yes
+fi
+unmarked=0
+for p in $(find "$out/B-resend" -name '0*.patch' 2> /dev/null); do
+	first=$p
+	[ -f "$(dirname "$p")/0000-cover-letter.patch" ] && first=$(dirname "$p")/0000-cover-letter.patch
+	grep -q '^Subject: \[PATCH[^]]*\(RESEND\| v[0-9]\)' "$p" && grep -q '^In-Reply-To: ' "$first" ||
+		unmarked=$((unmarked + 1))
+done
+check "every resent patch RESEND or vN, in reply to its first mail" "$unmarked" 0
+
+count() { find "$1" -name '0*.patch' ! -name '0000-*' 2> /dev/null | wc -l; }
+links() { find "$1" -name '0*.patch' ! -name '0000-*' -exec grep -h '^+[^+]' {} + 2> /dev/null | wc -l; }
+req() { sed -n 's/^resolve: [0-9]* URLs, \([0-9]*\) requests.*/\1/p' "$1" | tail -1; }
+kept() { sed -n 's/^resolve: \([0-9]*\) capture replays\? known.*/\1/p' "$1" | tail -1; }
+printf '\n%-40s %12s %12s\n' "" "A" "B"
+printf '%-40s %12s %12s\n' "patches" "$(count "$out/A")" "$(count "$out/B")"
+printf '%-40s %12s %12s\n' "lines changed" "$(links "$out/A")" "$(links "$out/B")"
+printf '%-40s %12s %12s\n' "resolve requests" "$(req "$out/A.err")" "$(req "$out/B.err")"
+printf '%-40s %12s %12s\n' "capture replays known, not asked" "$(kept "$out/A.err")" "$(kept "$out/B.err")"
+printf '%-40s %12.1f %12.1f\n' "time (s)" "$t_a" "$t_b"
+printf '%-40s %12s\n' "A's patches applied / refused / pending" "${#applied[@]} / ${#refused[@]} / ${#pending[@]}"
+printf '%-40s %12s\n' "applied ones git am -3 could not apply" "$am_failed"
+printf '%-40s %12s\n' "resent patches (series --resend)" "$(count "$out/B-resend")"
+grep -h '^series: ' "$out/B.err" | grep -E 'pending|refused|applied' | sed 's/^/B: /'
+exit $fail
