@@ -91,6 +91,14 @@ struct series {
 	char **files;
 	size_t nfiles;
 	int listed;
+	/*
+	 * The project's normal patch (group.c): the 90th percentile of
+	 * the files and lines its commits change; 0 where history is short.
+	 */
+	size_t size_files, size_lines;
+	/* Each file's own subject style (name.c), path -> subject_style. */
+	struct strmap styles;
+	int styled;
 };
 
 /* A series: groups [first, last), all of one tree. */
@@ -156,6 +164,13 @@ size_t series_group_count(const struct series *c, const struct group *g,
 			  enum plan_group k);
 
 /* name.c: subjects. */
+
+/*
+ * The subject style path's own history (or the convention) gives it, of
+ * the files of every group (one git log, at the first call).
+ */
+const struct subject_style *series_file_style(struct series *c,
+					      const char *path);
 
 /* Every group's prefix and summary, none the same as another. */
 void series_name_groups(struct series *c);
