@@ -283,8 +283,9 @@ static int is_release(const char *s)
 
 /*
  * The style the subjects of a file's history (one a line) show: 1 with
- * *out set where they show one, 0 where they say nothing (no subjects,
- * or prefixes tied one or two each).  Most of them with no prefix at all
+ * *out set where they show one, 2 where fewer than NONE_MIN subjects
+ * show a prefix, 0 where they say nothing (no subjects, or prefixes tied
+ * one or two each).  Most of them with no prefix at all
  * (tmux, zlib, redis: "Fix ...", "Add ..."): no prefix, whatever prefix
  * the others have ("Lazyfree: " of redis' lazyfree.c).
  */
@@ -377,7 +378,7 @@ static int style_of(const char *path, struct strbuf *log,
 		free(p);
 	}
 	out->capital = upper > lower;
-	return 1;
+	return none + prefixed < NONE_MIN ? 2 : 1;
 }
 
 /*
@@ -472,7 +473,7 @@ void subject_styles(const char *root, const char *base,
 	struct subject_style project = { 0 };
 	size_t i;
 	char *line, *next, *cur = NULL;
-	int cur_imported = 0, habit;
+	int cur_imported = 0, habit, r;
 
 	git_cmd(&cp, root);
 	/* Each subject with its trailers' keys: an import is known by them. */
@@ -539,14 +540,21 @@ void subject_styles(const char *root, const char *base,
 	 * files: for a file whose own history says nothing, where the
 	 * project writes no prefix.
 	 */
-	habit = style_of("", &all, &project) && !*project.prefix;
+	habit = style_of("", &all, &project) == 1 && !*project.prefix;
 	for (i = 0; i < n; i++) {
 		size_t k = (size_t)strmap_get(&index, paths[i]) - 1;
 		struct strbuf copy = STRBUF_INIT;
 
 		/* style_of() cuts the lines: each group reads its own copy. */
 		strbuf_add(&copy, subj[k].buf ? subj[k].buf : "", subj[k].len);
-		if (style_of(paths[i], &copy, &out[i]))
+		r = style_of(paths[i], &copy, &out[i]);
+		/*
+		 * One or two commits with a prefix in a project that writes
+		 * none ("misc: " once) are no habit of the file's.
+		 */
+		if (r == 2 && habit)
+			subject_style_release(&out[i]);
+		if (r == 1 || (r == 2 && !habit))
 			;
 		else if (habit) {
 			out[i] = project;

@@ -169,6 +169,77 @@ static void history(void)
 	unit_remove(dir);
 }
 
+/*
+ * Projects that write no prefix, with their own subjects (redis,
+ * openssh-portable, zlib): a file whose commits mostly have none gets
+ * none, capitalised as they are, whatever prefix one of them had; an
+ * import's "upstream:" (OpenBSD-Commit-ID trailer) and a release's "zlib
+ * 1.3.1" are not the project's voice; a file with one commit takes the
+ * project's habit, not a folder's name; two files of two prefixes share
+ * none (a grab-bag, never the first file's).
+ */
+static void voice(void)
+{
+	char dir[] = "/tmp/lm-voice-XXXXXX";
+	const char *paths[] = { "src/lazyfree.c", "sshd.c", "zlib.3",
+				"src/new.c" };
+	struct subject_style st[4], common, two[2] = {
+		{ "login-utils: ", 0, 1, 0, 0 }, { "libblkid: ", 0, 1, 0, 0 },
+	};
+	size_t i;
+
+	if (unit_git_repo(dir,
+		"c() { m=$1; shift; for f; do mkdir -p $(dirname $f); "
+		"  echo \"$m\" >> $f; done; git add -A; "
+		"  git commit -qm \"$m\"; };"
+		"c 'Lazyfree: Fix lazyfree for large hash (#9999)' src/lazyfree.c;"
+		"c 'Rebuild function engines for function flush command (#13383)'"
+		"  src/lazyfree.c;"
+		"c 'Hash Field Expiration - Basic support' src/lazyfree.c;"
+		"c 'Change FLUSHALL/FLUSHDB SYNC to run as blocking ASYNC (#13167)'"
+		"  src/lazyfree.c;"
+		"c 'Some cleanups around function (#12940)' src/lazyfree.c;"
+		"for i in 1 2 3 4 5; do c \"upstream: Refer to the key $i\" sshd.c;"
+		"  git commit -q --amend -m \"upstream: Refer to the key $i\" "
+		"  -m 'OpenBSD-Commit-ID: 0750536f5669c41097e2178d54ca518ef958077'$i;"
+		"done;"
+		"c 'Move le32toh and friends to after platform flags.' sshd.c;"
+		"c 'Skip scp3 test on macosx 26 until debugged.' sshd.c;"
+		"c 'Remove ubuntu-26.04-arm kitchensink test target.' sshd.c;"
+		"for v in 1.2.12 1.2.13 1.3 1.3.1; do c \"zlib $v\" zlib.3; done;"
+		"c 'Fix broken links.' zlib.3;"
+		"c 'Put license in zlib.3 man page.' zlib.3;"
+		"c 'Change version number to 1.2.8.1.' zlib.3;"
+		"c 'misc: one lone prefix' src/new.c")) {
+		CHECK(0, "the history is made (the setup works)");
+		return;
+	}
+	subject_styles(dir, "HEAD", paths, 4, st);
+	CHECK_STR(st[0].prefix, "",
+		  "redis' lazyfree.c: no prefix, though one commit had Lazyfree:");
+	CHECK(st[0].history && st[0].capital,
+	      "from its history, capitalised as its subjects are");
+	CHECK_STR(st[1].prefix, "",
+		  "openssh's own voice: no prefix; upstream: is OpenBSD's");
+	CHECK_STR(st[2].prefix, "", "zlib.3: no prefix");
+	CHECK(st[2].capital, "capitalised: a release's 'zlib 1.3' is no sentence");
+	CHECK_STR(st[3].prefix, "",
+		  "a file of one commit: the project's habit, no folder's name");
+	subject_style_common(st, 2, &common);
+	CHECK_STR(common.prefix, "", "two files of no prefix: a patch of none");
+	subject_style_release(&common);
+	subject_style_common(two, 2, &common);
+	CHECK(common.mixed,
+	      "two files of two prefixes share none: a grab-bag, not the first's");
+	subject_style_release(&common);
+	CHECK(subject_prefix_used(dir, "HEAD", "misc: ") &&
+	      !subject_prefix_used(dir, "HEAD", "src: "),
+	      "a prefix the project wrote is used, a folder's name is not");
+	for (i = 0; i < 4; i++)
+		subject_style_release(&st[i]);
+	unit_remove(dir);
+}
+
 /* The style by MAINTAINERS section (b: the path's own, or NULL: kept). */
 static void by_section(const char *prefix, const char *title,
 		       const char *const *paths, const size_t *files, size_t n,
@@ -247,6 +318,7 @@ static void section(void)
 int main(void)
 {
 	history();
+	voice();
 	convention("Documentation/devicetree/bindings/display/tilcdc/tilcdc.txt",
 		   "dt-bindings: display: tilcdc: ", 1);
 	convention("Documentation/devicetree/bindings/iio/adc/adi,axi-adc.yaml",
