@@ -461,6 +461,39 @@ static int tree_wide(const char *subject, const char *const *paths,
  */
 #define HABIT_COMMITS 200
 
+/* The subjects of the project's own latest commits into out, one a line. */
+static void project_subjects(const char *root, const char *base,
+			     struct strbuf *out)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf log = STRBUF_INIT;
+	char num[32];
+	char *line, *next;
+
+	snprintf(num, sizeof(num), "-n%d", HABIT_COMMITS);
+	git_cmd(&cp, root);
+	strvec_pushl(&cp.args, "log", "--no-merges", num,
+		     "--format=%s%x02%(trailers:only,keyonly,separator=%x2c)",
+		     base, "--", NULL);
+	cp.out = &log;
+	cp.no_stderr = 1;
+	if (!child_process_run(&cp))
+		for (line = log.buf; line && *line; line = next) {
+			char *keys;
+
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			keys = strchr(line, '\002');
+			if (keys)
+				*keys++ = '\0';
+			if (!keys || !imported(keys))
+				strbuf_addf(out, "%s\n", line);
+		}
+	child_process_clear(&cp);
+	strbuf_release(&log);
+}
+
 void subject_styles(const char *root, const char *base,
 		    const char *const *paths, size_t n,
 		    struct subject_style *out)
@@ -540,6 +573,11 @@ void subject_styles(const char *root, const char *base,
 	 * files: for a file whose own history says nothing, where the
 	 * project writes no prefix.
 	 */
+	/* Too few of those: the project's latest commits, whatever they touch. */
+	if (nall < NONE_MIN) {
+		strbuf_reset(&all);
+		project_subjects(root, base, &all);
+	}
 	habit = style_of("", &all, &project) == 1 && !*project.prefix;
 	for (i = 0; i < n; i++) {
 		size_t k = (size_t)strmap_get(&index, paths[i]) - 1;
