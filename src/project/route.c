@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../lib/run.h"
@@ -131,6 +132,78 @@ static int has_person(const struct recipients *r)
 	return 0;
 }
 
+/* 1 when person ("Name <mail>") is one of the n M: lines in to (by mail or name). */
+static int among(const char *person, char *const *to, size_t n)
+{
+	const char *lt = strchr(person, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	size_t i, nl, ml;
+
+	if (!gt)
+		return 0;
+	for (nl = (size_t)(lt - person); nl && person[nl - 1] == ' '; nl--)
+		;
+	ml = (size_t)(gt - lt);
+	for (i = 0; i < n; i++) {
+		const char *l2 = strchr(to[i], '<');
+		size_t n2;
+
+		if (!l2)
+			continue;
+		if (!strncasecmp(l2, lt, ml) && l2[ml] == '>')
+			return 1;
+		for (n2 = (size_t)(l2 - to[i]); n2 && to[i][n2 - 1] == ' '; n2--)
+			;
+		if (nl && n2 == nl && !strncmp(to[i], person, nl))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * To: the maintainers of the most specific section of each file the
+ * patch changes, as people do by hand from get_maintainer.pl's output;
+ * those of broader sections (DOCUMENTATION for a driver's .rst, a
+ * parent's, a K: keyword's) Cc.  Where that leaves nobody in To, as it
+ * was.
+ */
+static void to_most_specific(const struct maintainers *m, const char *patch,
+			     struct recipients *r)
+{
+	struct recipients n = { 0 };
+	const char *p;
+	char **mine = NULL;
+	size_t nm = 0, am = 0, i;
+	int person = 0;
+
+	for (p = patch; (p = strstr(p, "\ndiff --git a/")); p++) {
+		const char *a = p + 14, *b = strstr(a, " b/");
+		char *path;
+		long sec;
+
+		if (!b || memchr(a, '\n', (size_t)(b - a)))
+			continue;
+		path = xstrndup(a, (size_t)(b - a));
+		sec = maintainers_section(m, path);
+		free(path);
+		for (i = 0; sec >= 0 && i < m->v[sec].nto; i++) {
+			ALLOC_GROW(mine, nm + 1, am);
+			mine[nm++] = m->v[sec].to[i];
+		}
+	}
+	for (i = 0; i < r->nto && !person; i++)
+		person = strchr(r->to[i], '<') && among(r->to[i], mine, nm);
+	if (person) {
+		for (i = 0; i < r->nto; i++)
+			recipients_add(&n, r->to[i], !strchr(r->to[i], '<') ||
+				       among(r->to[i], mine, nm));
+		for (i = 0; i < r->ncc; i++)
+			recipients_add(&n, r->cc[i], 0);
+		recipients_release(r);
+		*r = n;
+	}
+	free(mine);
+}
+
 static const char *const perl_fixed[] = {
 	"PERL_HASH_SEED=0", "PERL_PERTURB_KEYS=0", NULL,
 };
@@ -198,12 +271,17 @@ int route_patches(const char *root, const struct maintainers *m,
 				ret = -1;
 			else
 				parse_output(&out[i], sb.buf);
+			strbuf_reset(&sb);
+			if (!ret && strbuf_read_file(&sb, abs[i]))
+				ret = -1;
 		} else if (m) {
 			if (strbuf_read_file(&sb, abs[i]))
 				ret = -1;
 			else
 				people_route(root, m, &mm, sb.buf, &out[i]);
 		}
+		if (!ret && m)
+			to_most_specific(m, sb.buf, &out[i]);
 		strbuf_release(&sb);
 		free(to);
 		/*
