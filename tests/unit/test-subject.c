@@ -310,6 +310,17 @@ static void section(void)
 	by_section("docs: ", "SOUND", sound, sound_n, 3,
 		   "alsa-devel@alsa-project.org", "ALSA: ",
 		   "a list's name is the subsystem's (alsa-devel: ALSA:)");
+	{
+		/* fscrypt.rst's own section: its home's word, not "crypto: ". */
+		const char *fscrypt[] = { "Documentation/filesystems/fscrypt.rst",
+					  "fs/crypto/", "include/linux/fscrypt*.h",
+					  "include/uapi/linux/fscrypt.h" };
+		const size_t fscrypt_n[] = { 1, 20, 2, 1 };
+
+		by_section("docs: ", "FSCRYPT: FILE SYSTEM LEVEL ENCRYPTION SUPPORT",
+			   fscrypt, fscrypt_n, 4, NULL, "fscrypt: ",
+			   "fscrypt.rst: fscrypt:, the name fs/crypto/ goes by");
+	}
 	by_section("hwmon: (lm90) ", "LM90 HARDWARE MONITOR DRIVER", hwmon,
 		   hwmon_n, 2, NULL, NULL,
 		   "a prefix that names the section is kept");
@@ -331,7 +342,7 @@ int main(void)
 	convention("arch/x86/entry/vdso/vma.c", "x86/vdso: ", 1);
 	convention("arch/x86/Kconfig", "x86: ", 1);
 	convention("arch/mips/kernel/setup.c", "MIPS: ", 1);
-	convention("arch/arm/mach-omap2/board.c", "ARM: ", 1);
+	convention("arch/arm/mach-omap2/board.c", "ARM: OMAP2+: ", 1);
 	convention("arch/powerpc/kernel/head.S", "powerpc: ", 0);
 	convention("drivers/pci/quirks.c", "PCI: ", 1);
 	convention("drivers/platform/x86/thinkpad_acpi.c",
@@ -370,6 +381,16 @@ int main(void)
 	convention("scripts/checkpatch.pl", "checkpatch: ", 0);
 	convention("Makefile", "kbuild: ", 0);
 	convention("lib/xz/xz_stream.h", "lib/xz: ", 0);
+	/* Issue 46's wrong prefixes by area, as the kernel's history has them. */
+	convention("drivers/firmware/efi/libstub/efi-stub.c", "efi/libstub: ",
+		   0);
+	convention("drivers/firmware/efi/efi.c", "efi: ", 0);
+	convention("arch/arm/mach-omap1/board-osk.c", "ARM: OMAP1: ", 1);
+	convention("arch/arm/mach-omap2/board-n8x0.c", "ARM: OMAP2+: ", 1);
+	convention("arch/arm/mach-pxa/spitz.c", "ARM: pxa: ", 0);
+	convention("arch/x86/crypto/aesni-intel_glue.c", "crypto: x86 - ", 0);
+	convention("arch/arm64/crypto/sha1-ce-glue.c", "crypto: arm64 - ", 0);
+	convention("fs/crypto/keyring.c", "fscrypt: ", 0);
 	convention("lib/vsprintf.c", "lib/vsprintf: ", 0);
 	convention("mm/kasan/report.c", "mm/kasan: ", 0);
 	convention("kernel/seccomp.c", "seccomp: ", 0);
