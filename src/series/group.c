@@ -101,6 +101,7 @@ static size_t percentile(const size_t *v, size_t n, unsigned p)
  */
 static int normal_size(struct series *c, size_t *files, size_t *lines)
 {
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
 	char num[32];
 	size_t *f = NULL, *l = NULL, n = 0, alloc = 0;
@@ -108,9 +109,17 @@ static int normal_size(struct series *c, size_t *files, size_t *lines)
 	int ret = 0;
 
 	snprintf(num, sizeof(num), "-n%d", SIZE_COMMITS);
-	if (series_git(c, &out, "log", "--no-merges", "--shortstat",
-		       "--format=", num, c->base, NULL))
-		goto out;
+	series_git_cmd(c, &cp);
+	strvec_pushl(&cp.args, "log", "--no-merges", "--shortstat",
+		     "--format=", num, c->base, NULL);
+	cp.out = &out;
+	cp.no_stderr = 1;
+	/*
+	 * A partial clone stops at the first blob it lacks ("unable to
+	 * read"): the commits before it are measured all the same.
+	 */
+	child_process_run(&cp);
+	child_process_clear(&cp);
 	for (p = out.buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 :
 	     NULL) {
 		unsigned long nf, a = 0, d = 0;
