@@ -9,6 +9,7 @@
 
 #include "../lib/run.h"
 #include "../lib/strbuf.h"
+#include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "maintainers.h"
@@ -240,12 +241,63 @@ static int run_script(const char *root, char *const *abs, size_t n, int jobs)
 	return ret ? error("scripts/get_maintainer.pl failed in '%s'", root) : 0;
 }
 
+/*
+ * What get_maintainer.pl's answer for a patch depends on: the sections
+ * that cover its files (F:, X:, N:) and those whose K: keywords its text
+ * holds.  Patches alike in these get one answer: the script runs once for
+ * them all (a section's moved and archived patches, its parts cut by
+ * size).  NULL where the patch cannot be read: it is asked alone.
+ */
+static char *route_key(const struct maintainers *m, const char *file)
+{
+	struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
+	unsigned char *sec;
+	const char *p;
+	long idx[64];
+	size_t i, k, n;
+
+	if (strbuf_read_file(&sb, file))
+		goto fail;
+	sec = xcalloc(m->nr + 1, 1);
+	for (p = sb.buf; (p = strstr(p, "\ndiff --git a/")); p++) {
+		const char *a = p + 14, *b = strstr(a, " b/");
+		char *path;
+
+		if (!b || memchr(a, '\n', (size_t)(b - a)))
+			continue;
+		path = xstrndup(a, (size_t)(b - a));
+		n = maintainers_matches(m, path, idx, 64);
+		for (k = 0; k < n; k++)
+			sec[idx[k]] |= 1;
+		free(path);
+		/* More sections than counted: no key, asked alone. */
+		if (n == 64) {
+			free(sec);
+			goto fail;
+		}
+	}
+	for (i = 0; i < m->nr; i++) {
+		if (maintainers_keyword(&m->v[i], sb.buf))
+			sec[i] |= 2;
+		if (sec[i])
+			strbuf_addf(&key, "%zu:%d,", i, sec[i]);
+	}
+	free(sec);
+	strbuf_release(&sb);
+	return strbuf_detach(&key, NULL);
+fail:
+	strbuf_release(&sb);
+	strbuf_release(&key);
+	return NULL;
+}
+
 int route_patches(const char *root, const struct maintainers *m,
 		  char *const *files, size_t n, int jobs, int in_process,
 		  struct recipients *out)
 {
 	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
 	char **abs = xcalloc(n ? n : 1, sizeof(*abs));
+	size_t *rep = xcalloc(n ? n : 1, sizeof(*rep));
 	int use_script = !in_process && !access(script, R_OK) && m, ret = 0;
 	int mapped = 0, lr_read = 0;
 	char *lr = NULL;
@@ -258,13 +310,33 @@ int route_patches(const char *root, const struct maintainers *m,
 		memset(&out[i], 0, sizeof(out[i]));
 		abs[i] = xstrdup(realpath(files[i], buf) ? buf : files[i]);
 	}
-	if (use_script && n)
-		ret = run_script(root, abs, n, jobs);
-	else if (m && n && !(mapped = !mailmap_load(root, &mm)))
+	if (use_script && n) {
+		struct strmap keys = STRMAP_INIT;
+		char **ask = xcalloc(n, sizeof(*ask));
+		size_t na = 0;
+
+		for (i = 0; i < n; i++) {
+			char *key = route_key(m, abs[i]);
+			void **slot = key ? strmap_put(&keys, key) : NULL;
+
+			if (!slot || !*slot) {
+				if (slot)
+					*slot = (void *)(i + 1);
+				rep[i] = i;
+				ask[na++] = abs[i];
+			} else {
+				rep[i] = (size_t)*slot - 1;
+			}
+			free(key);
+		}
+		ret = run_script(root, ask, na, jobs);
+		free(ask);
+		strmap_clear(&keys, NULL);
+	} else if (m && n && !(mapped = !mailmap_load(root, &mm)))
 		ret = error("cannot read '%s/.mailmap'", root);
 	for (i = 0; i < n && !ret; i++) {
 		struct strbuf sb = STRBUF_INIT;
-		char *to = xstrfmt("%s.to", abs[i]);
+		char *to = xstrfmt("%s.to", abs[use_script ? rep[i] : i]);
 
 		if (use_script) {
 			if (strbuf_read_file(&sb, to))
@@ -311,6 +383,7 @@ int route_patches(const char *root, const struct maintainers *m,
 		free(abs[i]);
 	}
 	free(abs);
+	free(rep);
 	free(script);
 	return ret;
 }
