@@ -679,10 +679,20 @@ size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
 	return nw;
 }
 
-/* The length of path's top-level part ("lib" of lib/x.c, a file whole). */
+/*
+ * The length of path's top-level part ("lib" of lib/x.c), 0 where it
+ * names no area of its own: a top-level file, or Documentation/ and
+ * include/, which an area's own change touches too (a driver's .rst and
+ * header go in its patch).
+ */
 static size_t top_len(const char *path)
 {
-	return strcspn(path, "/");
+	size_t n = strcspn(path, "/");
+
+	if (!path[n] || !strncmp(path, "Documentation/", 14) ||
+	    !strncmp(path, "include/", 8))
+		return 0;
+	return n;
 }
 
 /* The first part of a prefix ("net: " of "net: phy: "), its length. */
@@ -695,8 +705,8 @@ static size_t first_part(const char *prefix)
 
 /*
  * A catch-all: a group whose files are under more than one top-level
- * folder with no prefix part in common (lib/, init/ and tools/ under
- * "edd: ").  It is cut by the first part of its files' prefixes, each
+ * folder (Documentation/ and include/ aside) with no prefix part in
+ * common (lib/, init/ and tools/ under "edd: ").  It is cut by the first part of its files' prefixes, each
  * patch one whose prefix fits every file of it.
  */
 static void split_by_voice(struct series *c)
@@ -707,20 +717,24 @@ static void split_by_voice(struct series *c)
 		struct group *g = &c->g[k];
 		const struct subject_style *s0 = series_file_style(c,
 			c->plan.v[g->edits[0]].path);
-		const char *p0 = c->plan.v[g->edits[0]].path;
+		const char *p0 = NULL;
 		size_t i, l0 = first_part(s0->prefix), kept = 0, moved = 0;
 		int tops = 0, parts = 0;
 		struct group *n;
 
-		for (i = 1; i < g->nr && l0; i++) {
+		for (i = 0; i < g->nr && l0; i++) {
 			const char *p = c->plan.v[g->edits[i]].path;
 			const struct subject_style *s = series_file_style(c, p);
 
 			/* A file with no prefix shares none: the patch none. */
 			if (!*s->prefix)
 				l0 = 0;
-			if (top_len(p) != top_len(p0) ||
-			    strncmp(p, p0, top_len(p0)))
+			if (!top_len(p))
+				;
+			else if (!p0)
+				p0 = p;
+			else if (top_len(p) != top_len(p0) ||
+				 strncmp(p, p0, top_len(p0)))
 				tops = 1;
 			if (first_part(s->prefix) != l0 ||
 			    strncmp(s->prefix, s0->prefix, l0))

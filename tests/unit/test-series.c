@@ -248,6 +248,7 @@ static void test_patch_sizes(void)
 					       "tests/c.sh" };
 	const char *bag[] = { "init/main.c", "lib/xz/xz_dec.c",
 			      "tools/perf/perf.c" };
+	const char *driver[] = { "Documentation/foo.rst", "drivers/foo/foo.c" };
 	struct series_opts o;
 	struct series c;
 	char name[15][32];
@@ -267,7 +268,8 @@ static void test_patch_sizes(void)
 		"  git commit -qm \"Change one line, round $i\"; done") ||
 	    unit_git_repo(kern,
 		"printf 'EDD\\nM:\\tA <a@b.org>\\nF:\\tinit/\\nF:\\tlib/\\n"
-		"F:\\ttools/\\n\\nTHE REST\\nM:\\tL <l@b.org>\\nF:\\t*\\n"
+		"F:\\ttools/\\n\\nFOO\\nM:\\tF <f@b.org>\\nF:\\tdrivers/foo/\\n"
+		"F:\\tDocumentation/foo.rst\\n\\nTHE REST\\nM:\\tL <l@b.org>\\nF:\\t*\\n"
 		"F:\\t*/\\n' > MAINTAINERS; git add -A; "
 		"git commit -qm 'Linux 6.1'")) {
 		CHECK(0, "the histories are made (the setup works)");
@@ -286,6 +288,9 @@ static void test_patch_sizes(void)
 	arrange(&c, &o, kern, bag, 3);
 	CHECK(c.have_m && c.ng == 3,
 	      "init/, lib/xz/ and tools/perf/ of one section: three patches");
+	arranged_release(&c);
+	arrange(&c, &o, kern, driver, 2);
+	CHECK(c.have_m && c.ng == 1, "a driver and its .rst: one patch");
 	arranged_release(&c);
 	unit_remove(big);
 	unit_remove(one);
