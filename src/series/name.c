@@ -185,15 +185,32 @@ static size_t files_covered(struct series *c, const char *pat)
  * A grab-bag of files: its folder's prefix (subject_style_folder()),
  * where their history has one only when the project has written it
  * (curl's "lib: "); else none, what they share (never "src: ", a
- * folder's name the project never wrote).
+ * folder's name the project never wrote, nor the first file's prefix
+ * where they share no folder at all).
  */
 static void prefix_of_mixed(struct series *c, struct group *g,
 			    const char *const *paths, size_t n)
 {
 	struct subject_style st = { 0 };
+	size_t i;
 
-	if (!subject_style_folder(&g->style, paths, n, &st))
+	if (!subject_style_folder(&g->style, paths, n, &st)) {
+		/* No folder in common either (README.md and drivers/): none. */
+		for (i = 1; g->style.mixed && i < n; i++)
+			if (!strchr(paths[i], '/') || !strchr(paths[0], '/') ||
+			    strcspn(paths[i], "/") != strcspn(paths[0], "/") ||
+			    strncmp(paths[i], paths[0], strcspn(paths[0], "/")))
+				break;
+		if (g->style.mixed && i < n) {
+			free(g->style.prefix);
+			g->style.prefix = xstrdup("");
+			g->style.firm = 0;
+			/* A sentence's capital, where no history says else. */
+			if (!g->style.history)
+				g->style.capital = 1;
+		}
 		return;
+	}
 	if (g->style.history &&
 	    !subject_prefix_used(c->root, c->base, st.prefix)) {
 		subject_style_release(&st);
