@@ -256,6 +256,9 @@ static int names_path(const char *prefix, const char *path)
 	return 0;
 }
 
+/* How far back a prefix is looked for: the project's recent habit. */
+#define USED_COMMITS 5000
+
 /*
  * Fewest subjects without a prefix that show a habit of writing none: a
  * file of one or two commits (the kernel's copy of one commit, "Linux
@@ -494,6 +497,88 @@ static void project_subjects(const char *root, const char *base,
 	strbuf_release(&log);
 }
 
+static size_t lines_of(const struct strbuf *sb)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sb->len; i++)
+		n += sb->buf[i] == '\n';
+	return n;
+}
+
+/* The newest prefix of the subjects in sb (one a line), or NULL. */
+static char *newest_prefix(const struct strbuf *sb)
+{
+	char *copy = xstrndup(sb->buf ? sb->buf : "", sb->len), *line, *next;
+	char *p = NULL;
+
+	for (line = copy; line && *line && !p; line = next) {
+		const char *rest;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		p = prefix_of(line, &rest);
+	}
+	free(copy);
+	return p;
+}
+
+/* The first part of a prefix ("net: " of "net: phy: "), its length. */
+static size_t part_len(const char *prefix)
+{
+	const char *colon = strstr(prefix, ": ");
+
+	return colon ? (size_t)(colon - prefix) + 2 : strlen(prefix);
+}
+
+/*
+ * 1 when the first part of prefix begins a subject of the project's
+ * latest USED_COMMITS commits; the parts they have into *used at the
+ * first call.
+ */
+static int part_used(const char *root, const char *base, const char *prefix,
+		     struct strmap *used, int *read)
+{
+	char *part;
+	int hit;
+
+	if (!*read) {
+		struct child_process cp = CHILD_PROCESS_INIT;
+		struct strbuf log = STRBUF_INIT;
+		char num[32], *line, *next;
+
+		snprintf(num, sizeof(num), "-n%d", USED_COMMITS);
+		git_cmd(&cp, root);
+		strvec_pushl(&cp.args, "log", "--no-merges", "--format=%s",
+			     num, base, "--", NULL);
+		cp.out = &log;
+		cp.no_stderr = 1;
+		child_process_run(&cp);
+		for (line = log.buf; line && *line; line = next) {
+			const char *rest;
+			char *p;
+
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			p = prefix_of(line, &rest);
+			if (p) {
+				p[part_len(p)] = '\0';
+				*strmap_put(used, p) = (void *)1;
+				free(p);
+			}
+		}
+		child_process_clear(&cp);
+		strbuf_release(&log);
+		*read = 1;
+	}
+	part = xstrndup(prefix, part_len(prefix));
+	hit = !!strmap_get(used, part);
+	free(part);
+	return hit;
+}
+
 void subject_styles(const char *root, const char *base,
 		    const char *const *paths, size_t n,
 		    struct subject_style *out)
@@ -506,7 +591,9 @@ void subject_styles(const char *root, const char *base,
 	struct subject_style project = { 0 };
 	size_t i;
 	char *line, *next, *cur = NULL;
-	int cur_imported = 0, habit, r;
+	int cur_imported = 0, habit, r, used_read = 0;
+	struct strmap used = STRMAP_INIT;
+	size_t nproject;
 
 	git_cmd(&cp, root);
 	/* Each subject with its trailers' keys: an import is known by them. */
@@ -578,6 +665,7 @@ void subject_styles(const char *root, const char *base,
 		strbuf_reset(&all);
 		project_subjects(root, base, &all);
 	}
+	nproject = lines_of(&all);
 	habit = style_of("", &all, &project) == 1 && !*project.prefix;
 	for (i = 0; i < n; i++) {
 		size_t k = (size_t)strmap_get(&index, paths[i]) - 1;
@@ -599,9 +687,27 @@ void subject_styles(const char *root, const char *base,
 			out[i].prefix = xstrdup("");
 		} else {
 			subject_convention(paths[i], &out[i]);
+			/*
+			 * A project with a history of its own never wrote
+			 * it ("src: ", a folder's name): the newest prefix
+			 * of the file's own commits, else none.
+			 */
+			if (nproject >= NONE_MIN &&
+			    !part_used(root, base, out[i].prefix, &used,
+				       &used_read)) {
+				char *own = newest_prefix(&subj[k]);
+
+				free(out[i].prefix);
+				out[i].prefix = own ? own : xstrdup("");
+				out[i].history = !!own;
+				out[i].firm = 0;
+				if (!own)
+					out[i].capital = 1;
+			}
 		}
 		strbuf_release(&copy);
 	}
+	strmap_clear(&used, NULL);
 	subject_style_release(&project);
 	for (i = 0; i < n; i++)
 		strbuf_release(&subj[i]);
@@ -767,9 +873,6 @@ int subject_style_folder(const struct subject_style *s,
 	free(dir);
 	return 1;
 }
-
-/* How far back a prefix is looked for: the project's recent habit. */
-#define USED_COMMITS 5000
 
 int subject_prefix_used(const char *root, const char *base,
 			const char *prefix)

@@ -82,8 +82,8 @@ static void history(void)
 				/* Files of other areas a series also asks about. */
 				"arch/x/x.c", "fs/y/y.c",
 				"lib/vtls/gtls.c", "lib/vtls/new.c",
-				"projects/OS400/README.OS400" };
-	struct subject_style st[10], common, pair[2];
+				"projects/OS400/README.OS400", "drivers/odd/odd.c" };
+	struct subject_style st[11], common, pair[2];
 	size_t i;
 
 	if (unit_git_repo(dir,
@@ -99,6 +99,8 @@ static void history(void)
 		"  drivers/tie/tie.c arch/x/x.c fs/y/y.c; done;"
 		"c 'one: a' drivers/tie/tie.c; c 'two: b' drivers/tie/tie.c;"
 		"c 'three: c' drivers/tie/tie.c;"
+		"c 'tie: the tie driver' drivers/tie/Kconfig;"
+		"c 'alpha: a' drivers/odd/odd.c; c 'beta: b' drivers/odd/odd.c;"
 		"c 'dt-bindings: display: a: add' "
 		"  Documentation/devicetree/bindings/display/a.yaml;"
 		"c 'dt-bindings: display: b: add' "
@@ -112,7 +114,7 @@ static void history(void)
 		CHECK(0, "the history is made (the setup works)");
 		return;
 	}
-	subject_styles(dir, "HEAD", paths, 10, st);
+	subject_styles(dir, "HEAD", paths, 11, st);
 	CHECK_STR(st[0].prefix, "vtls: ",
 		  "a file's area, not the tree-wide commits that touched it more");
 	CHECK_STR(st[1].prefix, "vtls: ", "its neighbour's too");
@@ -164,7 +166,12 @@ static void history(void)
 	}
 	CHECK_STR(st[9].prefix, "OS400: ",
 		  "a 1-1-1 tie where one prefix names the file's folder: it");
-	for (i = 0; i < 10; i++)
+	CHECK_STR(st[10].prefix, "beta: ",
+		  "a tie whose convention ('odd: ') the project never wrote: "
+		  "the file's newest prefix");
+	CHECK_STR(st[5].prefix, "",
+		  "a convention never written ('x: ') and no prefix of its own: none");
+	for (i = 0; i < 11; i++)
 		subject_style_release(&st[i]);
 	unit_remove(dir);
 }
