@@ -133,7 +133,7 @@ t = json.load(open(sys.argv[1])).get("totals", {})
 print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("links"), t.get("checked")))' "$out/report.json" 2>/dev/null)"
 		echo "patches: $(wc -l < "$out/patches.txt")"
 		echo "git_am: $am"
-		echo "voice_match: $(fig voice_match "$out/voice.txt") (subjects as the last 200 commits to their files write: trees-voice.py)"
+		echo "voice_match: $(fig voice_match "$out/voice.txt") (trees-voice.py)"
 		echo "verify_failures: $vf"
 		echo "changed_lines: $(fig changed_lines "$out/lines.txt")"
 		echo "changed_by_class: $(sed -n 's/^changed_\([a-z]*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | grep -v '^lines ' | paste -sd, | sed 's/,/, /g')"

@@ -133,7 +133,10 @@ static int has_person(const struct recipients *r)
 	return 0;
 }
 
-/* 1 when person ("Name <mail>") is one of the n M: lines in to (by mail or name). */
+/*
+ * 1 when person ("Name <mail>") is one of the n M: lines in to, by its
+ * mail or its name.
+ */
 static int among(const char *person, char *const *to, size_t n)
 {
 	const char *lt = strchr(person, '<'), *gt = lt ? strchr(lt, '>') : NULL;
@@ -152,8 +155,9 @@ static int among(const char *person, char *const *to, size_t n)
 			continue;
 		if (!strncasecmp(l2, lt, ml) && l2[ml] == '>')
 			return 1;
-		for (n2 = (size_t)(l2 - to[i]); n2 && to[i][n2 - 1] == ' '; n2--)
-			;
+		n2 = (size_t)(l2 - to[i]);
+		while (n2 && to[i][n2 - 1] == ' ')
+			n2--;
 		if (nl && n2 == nl && !strncmp(to[i], person, nl))
 			return 1;
 	}

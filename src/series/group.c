@@ -706,8 +706,9 @@ static size_t first_part(const char *prefix)
 /*
  * A catch-all: a group whose files are under more than one top-level
  * folder (Documentation/ and include/ aside) with no prefix part in
- * common (lib/, init/ and tools/ under "edd: ").  It is cut by the first part of its files' prefixes, each
- * patch one whose prefix fits every file of it.
+ * common (lib/, init/ and tools/ under "edd: ").  It is cut by the
+ * first part of its files' prefixes, each patch one whose prefix fits
+ * every file of it.
  */
 static void split_by_voice(struct series *c)
 {

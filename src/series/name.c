@@ -310,7 +310,8 @@ const struct subject_style *series_file_style(struct series *c,
 		paths = xcalloc(c->plan.nr + 1, sizeof(*paths));
 		for (k = 0; k < c->ng; k++)
 			for (i = 0; i < c->g[k].nr; i++) {
-				const char *p = c->plan.v[c->g[k].edits[i]].path;
+				const struct group *g = &c->g[k];
+				const char *p = c->plan.v[g->edits[i]].path;
 				void **slot = strmap_put(&c->styles, p);
 
 				if (!*slot) {
@@ -397,7 +398,7 @@ void series_name_groups(struct series *c)
 			const char *p = c->plan.v[g->edits[i]].path;
 
 			if (!np || strcmp(paths[np - 1], p)) {
-				/* A shallow copy: subject_style_common() reads. */
+				/* A shallow copy: for reading only. */
 				v[np] = *series_file_style(c, p);
 				paths[np++] = p;
 			}

@@ -408,7 +408,8 @@ static int imported(const char *keys)
 					 strlen(ends[i])))
 				return 1;
 		for (i = 0; whole[i]; i++)
-			if (l == strlen(whole[i]) && !strncasecmp(k, whole[i], l))
+			if (l == strlen(whole[i]) &&
+			    !strncasecmp(k, whole[i], l))
 				return 1;
 		k += l;
 		k += strspn(k, ", ");
@@ -495,6 +496,15 @@ static void project_subjects(const char *root, const char *base,
 		}
 	child_process_clear(&cp);
 	strbuf_release(&log);
+}
+
+/* A subject into a file's list, while it holds fewer than HABIT_COMMITS. */
+static void add_subject(struct strbuf *list, size_t *count, const char *s)
+{
+	if (*count >= HABIT_COMMITS)
+		return;
+	(*count)++;
+	strbuf_addf(list, "%s\n", s);
 }
 
 static size_t lines_of(const struct strbuf *sb)
@@ -599,7 +609,8 @@ void subject_styles(const char *root, const char *base,
 	/* Each subject with its trailers' keys: an import is known by them. */
 	strvec_pushl(&cp.args, "-c", "core.quotePath=false", "log",
 		     "--no-merges",
-		     "--format=%x01%s%x02%(trailers:only,keyonly,separator=%x2c)",
+		     "--format=%x01%s%x02"
+		     "%(trailers:only,keyonly,separator=%x2c)",
 		     "--name-only", base, "--", NULL);
 	for (i = 0; i < n; i++) {
 		void **slot = strmap_put(&index, paths[i]);
@@ -629,11 +640,9 @@ void subject_styles(const char *root, const char *base,
 				if (cur && !cur_imported &&
 				    !tree_wide(cur, paths, touched, nt)) {
 					for (i = 0; i < nt; i++)
-						if (count[touched[i]] < HABIT_COMMITS) {
-							count[touched[i]]++;
-							strbuf_addf(&subj[touched[i]],
-								    "%s\n", cur);
-						}
+						add_subject(&subj[touched[i]],
+							    &count[touched[i]],
+							    cur);
 					if (nall++ < HABIT_COMMITS)
 						strbuf_addf(&all, "%s\n", cur);
 				}
@@ -660,7 +669,7 @@ void subject_styles(const char *root, const char *base,
 	 * files: for a file whose own history says nothing, where the
 	 * project writes no prefix.
 	 */
-	/* Too few of those: the project's latest commits, whatever they touch. */
+	/* Too few: the project's latest commits, whatever they touch. */
 	if (nall < NONE_MIN) {
 		strbuf_reset(&all);
 		project_subjects(root, base, &all);

@@ -82,7 +82,8 @@ static void history(void)
 				/* Files of other areas a series also asks about. */
 				"arch/x/x.c", "fs/y/y.c",
 				"lib/vtls/gtls.c", "lib/vtls/new.c",
-				"projects/OS400/README.OS400", "drivers/odd/odd.c" };
+				"projects/OS400/README.OS400",
+				"drivers/odd/odd.c" };
 	struct subject_style st[11], common, pair[2];
 	size_t i;
 
@@ -170,7 +171,7 @@ static void history(void)
 		  "a tie whose convention ('odd: ') the project never wrote: "
 		  "the file's newest prefix");
 	CHECK_STR(st[5].prefix, "",
-		  "a convention never written ('x: ') and no prefix of its own: none");
+		  "a convention never written ('x: '), no prefix of its own: none");
 	for (i = 0; i < 11; i++)
 		subject_style_release(&st[i]);
 	unit_remove(dir);
