@@ -355,7 +355,8 @@ static void styles_release(struct series *c)
  * One form of capitals after the prefixes of a series (never "docs:
  * Update" beside "docs: replace"): each tree's prefixed groups as most
  * of them write, the first one's on a tie.  A subject with no prefix
- * begins as the project begins those.
+ * begins as the project begins those; a subsystem's fixed form
+ * ("Bluetooth: Fix") keeps its own.
  */
 static void capitals_of_series(struct series *c)
 {
@@ -366,14 +367,14 @@ static void capitals_of_series(struct series *c)
 
 		for (end = k; end < c->ng && !strcmp(c->g[end].tree,
 						     c->g[k].tree); end++) {
-			if (!*c->g[end].style.prefix)
+			if (!*c->g[end].style.prefix || c->g[end].style.firm)
 				continue;
 			if (!n++)
 				first = end;
 			caps += c->g[end].style.capital;
 		}
 		for (i = k; i < end && n; i++)
-			if (*c->g[i].style.prefix)
+			if (*c->g[i].style.prefix && !c->g[i].style.firm)
 				c->g[i].style.capital = caps * 2 == n ?
 					c->g[first].style.capital :
 					caps * 2 > n;

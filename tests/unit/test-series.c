@@ -297,10 +297,62 @@ static void test_patch_sizes(void)
 	unit_remove(kern);
 }
 
+/*
+ * One form of capitals throughout a series: a.c's history writes "foo:
+ * Add", b.c's "bar: fix"; their two patches (moved, archived) of one
+ * series take one form, not "foo: Update" beside "bar: replace".
+ */
+static void test_one_form(void)
+{
+	char dir[] = "/tmp/lm-series-XXXXXX";
+	struct series_opts o;
+	struct series c;
+	size_t k;
+
+	if (unit_git_repo(dir,
+		"mkdir src; for i in 1 2 3; do echo $i >> src/a.c; "
+		"  git add -A; git commit -qm \"foo: Add part $i\"; "
+		"  echo $i >> src/b.c; git add -A; "
+		"  git commit -qm \"bar: fix part $i\"; done")) {
+		CHECK(0, "the history is made (the setup works)");
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	memset(&c, 0, sizeof(c));
+	o.base_rev = "HEAD";
+	c.o = &o;
+	c.root = dir;
+	c.base = xstrdup("HEAD");
+	add_edit(&c, "src/a.c", foo_h,
+		 "http://www.foo-vendor.org/docs/old.html", 1, K_MOVED,
+		 "https://www.foo-vendor.org/docs/new.html");
+	add_edit(&c, "src/b.c", foo_h,
+		 "http://www.foo-vendor.org/docs/old.html", 1, K_ARCHIVED,
+		 "https://web.archive.org/web/2005/"
+		 "http://www.foo-vendor.org/docs/old.html");
+	put_blob(&c, "src/a.c", foo_h);
+	put_blob(&c, "src/b.c", foo_h);
+	series_group_edits(&c);
+	series_arrange(&c);
+	series_name_groups(&c);
+	CHECK(c.ng == 2 && !strcmp(c.g[0].style.prefix, "foo: ") !=
+	      !strcmp(c.g[1].style.prefix, "foo: "),
+	      "two patches, foo: and bar: (the setup)");
+	CHECK(c.ng == 2 && c.g[0].style.capital == c.g[1].style.capital,
+	      "one form of capitals after the prefixes of a series");
+	for (k = 0; k < c.ng; k++) {
+		subject_style_release(&c.g[k].style);
+		free(c.g[k].summary);
+	}
+	arranged_release(&c);
+	unit_remove(dir);
+}
+
 int main(void)
 {
 	test_many_arguments();
 	test_one_group_per_file();
 	test_patch_sizes();
+	test_one_form();
 	return unit_done();
 }
