@@ -6,7 +6,7 @@
 # project left out (a trailer key ending in -Commit-ID or -Regress-ID, as
 # openssh's "upstream:" commits from OpenBSD carry) and releases ("zlib
 # 1.3.1": a name and a number), and their prefixes
-# ("net: phy: ", "" for none) counted.  A patch matches when its prefix is
+# ("net: phy: ", lighttpd's "[core] ", "" for none) counted.  A patch matches when its prefix is
 # the one most of those subjects have ("" included), and its first word
 # after the prefix is capitalised as most of those with that prefix are.
 # Judged here, without linkmend's code: a line per patch and
@@ -20,6 +20,9 @@ from collections import Counter
 
 def prefix_of(s):
     """"net: phy: fix x" -> ("net: phy: ", "fix x"); none: ("", s)."""
+    m = re.match(r"\[[^] \[]{1,38}\] ", s)
+    if m and not s.startswith(("[PATCH", "[RFC")):
+        return s[:m.end()], s[m.end():]
     end = 0
     p = 0
     while True:

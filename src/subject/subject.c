@@ -212,12 +212,26 @@ out:
 
 /*
  * "net: wireless: fix x: y" -> "net: wireless: " (words without spaces
- * before ": "), "hwmon: (tmp513) Add" -> "hwmon: (tmp513) "; the rest of
- * the subject in *rest.  NULL when it has none.
+ * before ": "), "hwmon: (tmp513) Add" -> "hwmon: (tmp513) ", lighttpd's
+ * "[core] fix" -> "[core] "; the rest of the subject in *rest.  NULL when
+ * it has none.
  */
 static char *prefix_of(char *line, const char **rest)
 {
 	char *p = line, *colon, *end = NULL;
+
+	/* A tag in brackets ("[mod_status] "), not a mail's "[PATCH]". */
+	if (*line == '[') {
+		char *close = strchr(line, ']');
+
+		if (!close || close[1] != ' ' || close - line > 40 ||
+		    close == line + 1 ||
+		    memchr(line, ' ', (size_t)(close - line)) ||
+		    !strncmp(line, "[PATCH", 6) || !strncmp(line, "[RFC", 4))
+			return NULL;
+		*rest = close + 2;
+		return xstrndup(line, (size_t)(close + 2 - line));
+	}
 
 	while ((colon = strstr(p, ": "))) {
 		if (colon == p || memchr(p, ' ', (size_t)(colon - p)))

@@ -190,8 +190,8 @@ static void voice(void)
 {
 	char dir[] = "/tmp/lm-voice-XXXXXX";
 	const char *paths[] = { "src/lazyfree.c", "sshd.c", "zlib.3",
-				"src/new.c" };
-	struct subject_style st[4], common, two[2] = {
+				"src/new.c", "src/server.c" };
+	struct subject_style st[5], common, two[2] = {
 		{ "login-utils: ", 0, 1, 0, 0 }, { "libblkid: ", 0, 1, 0, 0 },
 	};
 	size_t i;
@@ -218,11 +218,15 @@ static void voice(void)
 		"c 'Fix broken links.' zlib.3;"
 		"c 'Put license in zlib.3 man page.' zlib.3;"
 		"c 'Change version number to 1.2.8.1.' zlib.3;"
-		"c 'misc: one lone prefix' src/new.c")) {
+		"c 'misc: one lone prefix' src/new.c;"
+		"c '[core] http_request_parse_target() comment' src/server.c;"
+		"c '[core] _WIN32: url-path-backslash-trans' src/server.c;"
+		"c '[core] quiet coverity warning' src/server.c;"
+		"c 'Fix a typo' src/server.c")) {
 		CHECK(0, "the history is made (the setup works)");
 		return;
 	}
-	subject_styles(dir, "HEAD", paths, 4, st);
+	subject_styles(dir, "HEAD", paths, 5, st);
 	CHECK_STR(st[0].prefix, "",
 		  "redis' lazyfree.c: no prefix, though one commit had Lazyfree:");
 	CHECK(st[0].history && st[0].capital,
@@ -243,7 +247,10 @@ static void voice(void)
 	CHECK(subject_prefix_used(dir, "HEAD", "misc: ") &&
 	      !subject_prefix_used(dir, "HEAD", "src: "),
 	      "a prefix the project wrote is used, a folder's name is not");
-	for (i = 0; i < 4; i++)
+	CHECK_STR(st[4].prefix, "[core] ",
+		  "lighttpd's tag in brackets is its prefix");
+	CHECK(!st[4].capital, "and it writes lower case after it");
+	for (i = 0; i < 5; i++)
 		subject_style_release(&st[i]);
 	unit_remove(dir);
 }
