@@ -88,7 +88,7 @@ static int cmp_size(const void *a, const void *b)
 }
 
 /* The p-th percentile of n sorted values. */
-static size_t percentile(const size_t *v, size_t n, unsigned p)
+static size_t percentile(const size_t *v, size_t n, unsigned int p)
 {
 	size_t i = n * p / 100;
 
@@ -292,7 +292,8 @@ static char *top_area(const char *name, const char *path)
 /*
  * The area of a path: its MAINTAINERS section, else its directories;
  * in a tree with no MAINTAINERS, the whole project, whose people take
- * every patch (a patch for each of tmux's folders was 29 for 128 lines).
+ * every patch (a patch for each folder: a small project got 29 for 128
+ * comment lines).
  */
 static char *area_of(struct series *c, const char *path, long *section)
 {
