@@ -205,9 +205,8 @@ static void prefix_of_mixed(struct series *c, struct group *g,
 			free(g->style.prefix);
 			g->style.prefix = xstrdup("");
 			g->style.firm = 0;
-			/* A sentence's capital, where no history says else. */
-			if (!g->style.history)
-				g->style.capital = 1;
+			/* A sentence's capital: no prefix's habit is lower. */
+			g->style.capital = 1;
 		}
 		return;
 	}
@@ -215,7 +214,8 @@ static void prefix_of_mixed(struct series *c, struct group *g,
 	    !subject_prefix_used(c->root, c->base, st.prefix)) {
 		subject_style_release(&st);
 		st.prefix = xstrdup("");
-		st.capital = g->style.capital;
+		/* A sentence's capital: no prefix's habit is lower case. */
+		st.capital = 1;
 	}
 	st.history = g->style.history;
 	subject_style_release(&g->style);
