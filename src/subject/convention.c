@@ -96,6 +96,14 @@ static const struct prefix_rule rules[] = {
 	{ "sound/soc/codecs/", "ASoC: {stem}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "sound/pci/", "ALSA: {stem}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "drivers/net/wireless/", "wifi: {4|3|=wireless}: ", 0, 0, NULL },
+	/* A power supply driver by its name: "power: supply: bq27xxx: ". */
+	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Kconfig" },
+	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Makefile" },
+	{ "drivers/power/supply/", "power: supply: {head}: ", 0,
+	  R_FLAT | R_WORD, NULL },
+	/* Media's staging drivers are media's: "media: staging: ipu3: ". */
+	{ "drivers/staging/media/", "media: staging: {3}: ", 0, 0, NULL },
+	{ "drivers/staging/media/", "media: staging: ", 0, 0, NULL },
 	/* EFI's own: "efi/libstub: ", "efi: " (not "firmware: efi: "). */
 	{ "drivers/firmware/efi/libstub/", "efi/libstub: ", 0, 0, NULL },
 	{ "drivers/firmware/efi/", "efi: ", 0, 0, NULL },
@@ -170,6 +178,11 @@ static const struct prefix_rule rules[] = {
 	{ "mm/", "mm: ", 0, 0, "Makefile" },
 	{ "mm/", "mm/{stem!}: ", 0, 0, NULL },
 	{ "mm/", "mm: ", 0, 0, NULL },
+	/* The Chrome OS EC's headers are platform/chrome's. */
+	{ "include/linux/platform_data/cros_", "platform/chrome: ", 0, 0,
+	  NULL },
+	{ "include/linux/platform_data/wilco-ec", "platform/chrome: ", 0, 0,
+	  NULL },
 	/*
 	 * A header's part: "asm-generic: ", "scsi: " (include/scsi/),
 	 * "usb: " (include/uapi/linux/usb/), its own name under

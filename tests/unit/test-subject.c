@@ -391,7 +391,12 @@ int main(void)
 	convention("include/uapi/linux/cdrom.h", "cdrom: ", 0);
 	convention("include/uapi/linux/usb/ch9.h", "usb: ", 0);
 	convention("include/linux/platform_data/cros_ec_commands.h",
-		   "cros_ec_commands: ", 0);
+		   "platform/chrome: ", 0);
+	convention("drivers/power/supply/bq27xxx_battery.c",
+		   "power: supply: bq27xxx: ", 0);
+	convention("drivers/power/supply/Kconfig", "power: supply: ", 0);
+	convention("drivers/staging/media/ipu3/ipu3.c",
+		   "media: staging: ipu3: ", 0);
 	convention("scripts/coccinelle/free/iounmap.cocci", "coccinelle: ", 0);
 	convention("scripts/checkpatch.pl", "checkpatch: ", 0);
 	convention("Makefile", "kbuild: ", 0);
