@@ -367,6 +367,7 @@ def load_report(p):
     for link in model.get("links") or []:
         for o in link.get("occurrences") or []:
             if o.get("state") in ("dead", "moved", "unresolved"):
+                o["_dead"] = bool(link.get("dead"))
                 KEPT.append(o)
         for o in link.get("occurrences") or []:
             r = o.get("resolution") or {}
@@ -520,6 +521,9 @@ if report_path:
         why = m.group(1) if m else val(o, "left")
         if why == "-":
             why = (o.get("resolution") or {}).get("kind") or "-"
+            # A resolution of a link not yet dead is not written.
+            if why in ("archived", "moved") and o.get("_dead") is False:
+                why += ", not dead yet"
         lk["owner %s, purpose %s, %s" % (
             val(o, "owner"), val(o, "purpose"), why)] += 1
     print("left_unchanged: %d" % len(left))

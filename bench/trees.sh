@@ -112,8 +112,13 @@ one() {	# one NAME GITDIR
 				>> "$out/am.txt" 2>&1 && am="failed(--keep-cr:ok)"
 		fi
 	fi
-	"$linkmend" verify -q --base "$abase" "$tree-applied" \
-		> "$out/verify.txt" 2>&1 || vf=$(wc -l < "$out/verify.txt")
+	# verify says "nothing changed" and fails when no patch was written:
+	# nothing to verify is not a failure.
+	: > "$out/verify.txt"
+	if [ -s "$out/patches.txt" ]; then
+		"$linkmend" verify -q --base "$abase" "$tree-applied" \
+			> "$out/verify.txt" 2>&1 || vf=$(wc -l < "$out/verify.txt")
+	fi
 	git -C "$tree-applied" diff -U0 "$abase" > "$out/applied.diff"
 	git -C "$tree-applied" diff -U1 "$abase" > "$out/applied-u1.diff"
 	"$linkmend" report --db "$tree/.linkmend/linkmend.db" --format json \
@@ -148,6 +153,16 @@ print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("lin
 		echo "recall: $(fig recall "$out/accuracy.txt")"
 		echo "live_urls_rewritten: $(fig live_urls_rewritten "$out/accuracy.txt")"
 		echo "kept: $(sed -n 's/^series: .*\(kept as they are .*\)$/\1/p' "$out/run.txt" | tail -1)"
+		# Who gets the patches and why (RECIPIENTS), and the widest
+		# commit message line, and those past 75 columns that are
+		# not a URL alone.
+		echo "form: $(grep -q '^# No mail:' "$out/series/INDEX" 2> /dev/null && sed -n 's/^# No mail: //p' "$out/series/INDEX" || echo mail)"
+		echo "recipients: $(awk -F'\t' '!/^#/ { print $2 " " $3 " (" $4 ")" }' "$out/series/RECIPIENTS" 2> /dev/null |
+			sort | uniq -c | sort -rn | sed 's/^ *\([0-9]*\) /\1x /' | paste -sd';' | sed 's/;/; /g')"
+		echo "message_lines: $(awk 'FNR == 1 { b = 0; d = 0 } !b && !d && /^$/ { b = 1; next }
+			b && /^---$/ { b = 0; d = 1 } b { if (length > m) m = length
+			if (length > 75 && $0 !~ /^  (-> )?[a-z]+:\/\/[^ ]+$/) o++ }
+			END { printf "longest %d, over 75 but a URL alone %d", m, o }' $(cat "$out/patches.txt") /dev/null)"
 		echo "time_scan_web_s: $((t1 - t0))"
 		echo "time_run_s: $((t2 - t1))"
 		echo "time_apply_judge_s: $((t3 - t2))"

@@ -26,8 +26,15 @@ const struct usage_text cmd_series_usage = {
 	"link in its commit message and its evidence below the \"---\" line.\n"
 	"To and Cc are what the tree's scripts/get_maintainer.pl prints for\n"
 	"each patch (else MAINTAINERS read here), To the most specific\n"
-	"section's maintainers, broader sections' Cc; a cover letter goes to\n"
-	"all of its patches' recipients.\n"
+	"section's maintainers, broader sections' Cc; without MAINTAINERS,\n"
+	"its CODEOWNERS addresses, else the address its README, CONTRIBUTING,\n"
+	"SUBMITTING or HACKING file names for patches, else the authors of\n"
+	"the files' commits of the year before the base, as\n"
+	"get_maintainer.pl --git picks them; --to and --cc add to them.\n"
+	"DIR/RECIPIENTS says where each came from.  A project whose files\n"
+	"ask for pull requests gets no mail: a branch linkmend/DIR per\n"
+	"series and its request text, DIR/PULL-REQUEST.  A cover letter\n"
+	"goes to all of its patches' recipients.\n"
 	"One series per tree that applies the patches (MAINTAINERS T:), in\n"
 	"DIR/TREE, at most --max patches each (DIR/TREE-01, -02, each on\n"
 	"top of the one before); a tree with one patch gets a [PATCH] alone;\n"
@@ -35,8 +42,9 @@ const struct usage_text cmd_series_usage = {
 	"or Obsolete get no patch.  A tree without MAINTAINERS is one area,\n"
 	"in DIR itself; a patch is cut only past the project's normal size.\n"
 	"The commits are made on top of --base without touching the work\n"
-	"tree; apply them with git am.  --base REV builds on REV and names\n"
-	"it in each patch (base-commit:), as maintainers' tools and CI want.\n",
+	"tree; apply them with git am.  Every patch and cover letter names\n"
+	"the commit it is made on (base-commit:), as maintainers' tools and\n"
+	"CI want.\n",
 	"Settings from .linkmend.conf: [tree \"NAME\"] tag, [keep] path, line\n"
 	"and host ('linkmend help config').\n"
 	"\n"
@@ -50,7 +58,7 @@ struct series_args {
 	struct series_opts o;
 	const char *db, *tree;
 	int which;
-	struct opt_list paths;
+	struct opt_list paths, to, cc;
 };
 
 /* -j's default, the CPUs, is set when the command runs. */
@@ -68,6 +76,11 @@ struct series_args {
 	OPT_STRING(0, "from", &(a)->o.from, "ADDR", \
 		   "the author: else the tree's git user"), \
 	OPT_BOOL(0, "signoff", &(a)->o.signoff, "add Signed-off-by: ADDR"), \
+	OPT_LIST(0, "to", &(a)->to, "ADDR", "To: every patch and cover " \
+		 "letter, beside those found; mail, not a pull request " \
+		 "(repeatable)"), \
+	OPT_LIST(0, "cc", &(a)->cc, "ADDR", "Cc: every patch and cover " \
+		 "letter (repeatable)"), \
 	OPT_PLAN(&(a)->o.kinds, &(a)->o.archived, &(a)->o.strings), \
 	OPT_SETTING(PLAN_HOME_PAGES, &(a)->o.home_pages), \
 	OPT_STRING(0, "base", &(a)->o.base_rev, "REV", \
@@ -117,7 +130,8 @@ int cmd_series(int argc, char **argv)
 		die_reported();	/* the setting, naming its file */
 	a.o.home_pages = (int)hp;
 	a.o.root = cs.root;
-	a.o.base_commit = parse_options_seen(opts, "base");
+	a.o.to = a.to.v;
+	a.o.cc = a.cc.v;
 	a.o.cfg = &cfg;
 	a.o.stop = cmd_catch_signals();
 	ret = series_write(&a.o, cs.st);
@@ -131,5 +145,7 @@ int cmd_series(int argc, char **argv)
 	config_release(&cfg);
 	cmd_store_close(&cs);
 	opt_list_release(&a.paths);
+	opt_list_release(&a.to);
+	opt_list_release(&a.cc);
 	return ret;
 }

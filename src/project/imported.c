@@ -29,14 +29,20 @@ const char *imported_by_name(enum imported_by by)
 		"a folder with its own licence and a README naming its project",
 		"a folder the tree's README calls third-party",
 		"a copy of an RFC or Internet-Draft",
+		"a folder that is a project of its own",
+		"the commit that added it says where it comes from",
+		"it cites a licence file the tree does not have",
+		"a CVS vendor import's revision",
+		"a copy of another project's manual",
 	};
 
 	return (unsigned)by < sizeof(names) / sizeof(names[0]) ?
 	       names[by] : "?";
 }
 
-static void add_imported(struct imported *im, const char *what, size_t n,
-			 enum imported_by by)
+/* A pattern and the evidence for it, with a note of its own (or NULL). */
+static void add_noted(struct imported *im, const char *what, size_t n,
+		      enum imported_by by, const char *note)
 {
 	size_t i;
 
@@ -50,8 +56,16 @@ static void add_imported(struct imported *im, const char *what, size_t n,
 			return;
 	ALLOC_GROW(im->pattern, im->nr + 1, im->alloc);
 	im->by = xrealloc(im->by, im->alloc * sizeof(*im->by));
+	im->note = xrealloc(im->note, im->alloc * sizeof(*im->note));
 	im->by[im->nr] = by;
+	im->note[im->nr] = note ? xstrdup(note) : NULL;
 	im->pattern[im->nr++] = xstrndup(what, n);
+}
+
+static void add_imported(struct imported *im, const char *what, size_t n,
+			 enum imported_by by)
+{
+	add_noted(im, what, n, by, NULL);
 }
 
 /* .gitmodules: "path = X". */
@@ -125,9 +139,34 @@ static void trim(struct strbuf *sb)
 	strbuf_setlen(sb, b - a);
 }
 
+/* Does text hold name as a word of its own ("nmap", not "nmap-dev")? */
+static int names_word(const char *text, const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	const char *p;
+
+	for (p = text; n && (p = strcasestr(p, name)); p++)
+		if ((p == text || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Does text name the tree: its remote's name (unless the remote is a
+ * local path, a mirror's ".../repo"), or its folder's, as a word?
+ */
 static int names_tree(const struct imported *im, const char *text)
 {
-	return im->name && *im->name && strcasestr(text, im->name);
+	const char *r = im->remote ? strchr(im->remote, '=') : NULL;
+	int local;
+
+	/* .git/config's "url = /work/.mirror/nmap+nmap/repo". */
+	r = r ? r + 1 + strspn(r + 1, " \t") : im->remote;
+	local = r && (r[0] == '/' || !strncmp(r, "file://", 7));
+
+	return (!local && names_word(text, im->name)) ||
+	       names_word(text, im->folder);
 }
 
 static void stanza_end(struct stanza *s)
@@ -247,7 +286,265 @@ static void third_party_line(void *data, const char *line, size_t n)
 
 static void tree_name(struct imported *im)
 {
+	const char *base = strrchr(im->root, '/');
+	char *c;
+
 	im->name = tree_project_name(im->root, &im->remote);
+	im->folder = xstrdup(base && base[1] ? base + 1 : im->root);
+	for (c = im->folder; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	/* A mirror's clone: its remote ends in ".../repo". */
+	if (!strcmp(im->folder, im->name)) {
+		free(im->folder);
+		im->folder = NULL;
+	}
+}
+
+/*
+ * A licence text's family, from the words each family's texts use:
+ * 1 GPL, 2 BSD, 3 MIT, 4 zlib, 5 Apache, 6 MPL, 7 public domain; 0 when
+ * none (a note "distributed under the same terms as Nmap").
+ */
+static int licence_family(const char *text)
+{
+	static const char *const says[] = {
+		"General Public License", "Redistribution and use",
+		"Permission is hereby granted", "provided 'as-is'",
+		"Apache License", "Mozilla Public License", "public domain",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(says) / sizeof(says[0]); i++)
+		if (strcasestr(text, says[i]))
+			return (int)i + 1;
+	return 0;
+}
+
+static const char *const licence_names[] = {
+	"LICENSE", "LICENSE.txt", "LICENSE.md", "LICENCE", "COPYING",
+	"COPYING.txt", "COPYRIGHT", "LICENSE.TXT", "COPYING.LIB",
+	"LICENSE-MIT", "LICENSE-APACHE", "LICENSE.rst", "COPYING.md",
+	"LICENCE.md",
+};
+
+/* The family of the root's own licence file. */
+static void root_family(struct imported *im)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(licence_names) / sizeof(licence_names[0]) &&
+		    !im->family; i++)
+		if (!tree_read(im->root, licence_names[i], &sb)) {
+			if (sb.len > 8192)
+				strbuf_setlen(&sb, 8192);
+			im->family = licence_family(sb.buf);
+			strbuf_reset(&sb);
+		}
+	strbuf_release(&sb);
+}
+
+/* Does the tree hold a file named base (in any folder git tracks)? */
+static int tree_has_base(struct imported *im, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return strmap_get(&im->bases, slash ? slash + 1 : path) != NULL;
+}
+
+static void base_line(void *data, const char *line, size_t n)
+{
+	struct imported *im = data;
+	const char *slash = memrchr(line, '/', n);
+	char *base = xstrndup(slash ? slash + 1 : line, slash ?
+			      (size_t)(line + n - slash - 1) : n);
+
+	*strmap_put(&im->bases, base) = (void *)1;
+	free(base);
+}
+
+/* A word of a commit message that names a source file or archive. */
+static int source_word(const char *w)
+{
+	static const char *const exts[] = {
+		".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".y", ".l", ".s",
+		".S", ".py", ".pl", ".sh", ".lua", ".go", ".rs", ".js",
+		".diff", ".patch", ".gz", ".tgz", ".bz2", ".xz", ".zip",
+		".tar",
+	};
+	size_t i, n = strlen(w);
+
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		size_t k = strlen(exts[i]);
+
+		if (n > k && !strcmp(w + n - k, exts[i]))
+			return 1;
+	}
+	return 0;
+}
+
+struct added {
+	struct imported *im;
+	struct strbuf msg;
+	char **files;
+	size_t nr, alloc;
+};
+
+/*
+ * The line of a commit message that says whence the files it adds
+ * come: a provenance phrase and, a few words on, a URL of a source
+ * file or archive, or a source file no folder of the tree has ("Based
+ * on src/crypt/crypt_sha256.c from musl v1.2.3[0]"); not "based on a
+ * patch by", nor the tree's own file ("based on the one in ziplist.c").
+ */
+static const char *whence(struct imported *im, const char *msg)
+{
+	static const char *const says[] = {
+		"based on ", "derived from ", "imported from ", "taken from ",
+		"copied from ", "ported from ", "adapted from ",
+		"borrowed from ", "synced from ",
+	};
+	const char *line, *next;
+
+	for (line = msg; *line; line = next) {
+		size_t n = strcspn(line, "\n"), i;
+		char *l = xstrndup(line, n), *p = NULL;
+
+		next = line + n + (line[n] == '\n');
+		for (i = 0; i < sizeof(says) / sizeof(says[0]) && !p; i++)
+			p = strcasestr(l, says[i]);
+		if (p && !strcasestr(p, "patch")) {
+			int words = 0;
+
+			p = strchr(p, ' ') + 1;
+			p = strchr(p, ' ');
+			while (p && *p && words++ < 8) {
+				char *w;
+				size_t k;
+
+				p += strspn(p, " \t");
+				k = strcspn(p, " \t");
+				w = xstrndup(p, k);
+				p += k;
+				/* "musl v1.2.3[0]", "(src/x.c)": the word. */
+				if (strchr(w, '['))
+					*strchr(w, '[') = '\0';
+				while (*w &&
+				       strchr("()<>,;:\"'", w[strlen(w) - 1]))
+					w[strlen(w) - 1] = '\0';
+				k = strspn(w, "(<\"'");
+				if (source_word(w + k) &&
+				    (strstr(w + k, "://") ||
+				     (w[k] != '/' &&
+				      !tree_has_base(im, w + k)))) {
+					free(w);
+					free(l);
+					return line;
+				}
+				free(w);
+			}
+		}
+		free(l);
+	}
+	return NULL;
+}
+
+static void added_end(struct added *a)
+{
+	size_t i;
+	const char *line;
+
+	if (a->nr && a->nr <= 4 && (line = whence(a->im, a->msg.buf))) {
+		size_t n = strcspn(line, "\n");
+		char *note = xstrfmt("commit %.*s: \"%.*s\"",
+				     (int)strcspn(a->msg.buf + 1, " \n"),
+				     a->msg.buf + 1, (int)(n > 70 ? 70 : n),
+				     line);
+
+		for (i = 0; i < a->nr; i++)
+			add_noted(a->im, a->files[i], strlen(a->files[i]),
+				  IMPORTED_HISTORY, note);
+		free(note);
+	}
+	for (i = 0; i < a->nr; i++)
+		free(a->files[i]);
+	a->nr = 0;
+	strbuf_reset(&a->msg);
+}
+
+/* git log's "\1MESSAGE\2" then the names of the files the commit adds. */
+static void added_line(void *data, const char *line, size_t n)
+{
+	struct added *a = data;
+	const char *end;
+
+	if (n && line[0] == '\1') {
+		added_end(a);
+		line++;
+		n--;
+		strbuf_addch(&a->msg, '\1');
+	}
+	if (a->msg.len && a->msg.buf[0] == '\1' &&
+	    !memchr(a->msg.buf, '\2', a->msg.len)) {
+		end = memchr(line, '\2', n);
+		strbuf_add(&a->msg, line, end ? (size_t)(end - line) : n);
+		strbuf_addch(&a->msg, end ? '\2' : '\n');
+		return;
+	}
+	if (n) {
+		ALLOC_GROW(a->files, a->nr + 1, a->alloc);
+		a->files[a->nr++] = xstrndup(line, n);
+	}
+}
+
+/*
+ * Files whose adding commit says they come from elsewhere (util-linux's
+ * lib/sha256.c: "Based on src/crypt/crypt_sha256.c from musl v1.2.3"),
+ * a commit of four files at most.  Read once, with git's grep.
+ */
+static void history_imports(struct imported *im)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	struct added a = { im, STRBUF_INIT, NULL, 0, 0 };
+	char *git = xstrfmt("%s/.git", im->root);
+	struct stat st;
+
+	if (stat(git, &st))
+		goto out;
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "ls-files", "-z", NULL);
+	cp.dir = im->root;
+	cp.out = &out;
+	cp.no_stderr = 1;
+	if (!child_process_run(&cp)) {
+		size_t i;
+
+		for (i = 0; i < out.len; i++)
+			if (!out.buf[i])
+				out.buf[i] = '\n';
+		tree_each_line(out.buf, base_line, im);
+	}
+	child_process_clear(&cp);
+	strbuf_reset(&out);
+	git_cmd(&cp, NULL);
+	strvec_pushl(&cp.args, "log", "--diff-filter=A", "-i", "-E",
+		     "--grep=(based on|derived from|imported from|taken from|"
+		     "copied from|ported from|adapted from|borrowed from|"
+		     "synced from)", "--format=%x01%h %B%x02", "--name-only",
+		     NULL);
+	cp.dir = im->root;
+	cp.out = &out;
+	cp.no_stderr = 1;
+	if (!child_process_run(&cp))
+		tree_each_line(out.buf, added_line, &a);
+	added_end(&a);
+	child_process_clear(&cp);
+out:
+	free(a.files);
+	strbuf_release(&a.msg);
+	free(git);
+	strbuf_release(&out);
 }
 
 /* A commit message's "git-subtree-dir: D". */
@@ -295,6 +592,8 @@ void imported_init(struct imported *im, const char *root)
 	tree_each_line_of(root, "README", third_party_line, im);
 	tree_each_line_of(root, "README.md", third_party_line, im);
 	subtree_dirs(im);
+	root_family(im);
+	history_imports(im);
 }
 
 static const char none[] = "";
@@ -309,13 +608,19 @@ void imported_release(struct imported *im)
 {
 	size_t i;
 
-	for (i = 0; i < im->nr; i++)
+	for (i = 0; i < im->nr; i++) {
 		free(im->pattern[i]);
+		free(im->note[i]);
+	}
 	free(im->pattern);
+	free(im->note);
 	free(im->by);
 	free(im->root);
 	free(im->name);
 	free(im->remote);
+	free(im->folder);
+	strmap_clear(&im->bases, NULL);
+	strmap_clear(&im->projects, NULL);
 	strmap_clear(&im->dirs, NULL);
 	strmap_clear(&im->licensed, free_licence);
 	strmap_clear(&im->parents, NULL);
@@ -369,12 +674,6 @@ static const char *base_of(const char *path)
 
 	return slash ? slash + 1 : path;
 }
-
-static const char *const licence_names[] = {
-	"LICENSE", "LICENSE.txt", "LICENSE.md", "LICENCE", "COPYING",
-	"COPYING.txt", "COPYRIGHT", "LICENSE.TXT", "COPYING.LIB",
-	"LICENSE-MIT", "LICENSE-APACHE", "LICENSE.rst", "COPYING.md",
-};
 
 /* The name of dir's own licence file ("dir/COPYING"), or none. */
 static const char *licence_of(struct imported *im, const char *dir)
@@ -521,6 +820,91 @@ static int own_project(struct imported *im, const char *dir,
 	return hit;
 }
 
+/*
+ * A folder that is a project of its own: a licence file of its own, of
+ * another family than the tree's and not naming the tree, and its own
+ * build, changelog, or a README that opens with the folder's name and
+ * does not name the tree (nmap's libz/: zlib's LICENSE and CMakeLists;
+ * libdnet-stripped/: a BSD LICENSE and configure.ac; liblinear/: a BSD
+ * COPYRIGHT and "LIBLINEAR is a simple package").  The kernel's
+ * libertas/ and usbip/ carry the GPL, as the tree does.
+ */
+static int own_build(struct imported *im, const char *dir, struct strbuf *why)
+{
+	static const char *const builds[] = {
+		"configure.ac", "configure.in", "CMakeLists.txt", "meson.build",
+		"ChangeLog", "NEWS", "CHANGES",
+	};
+	static const char *const readmes[] = {
+		"README", "README.md", "README.txt", "README.rst",
+	};
+	void **slot = strmap_put(&im->projects, dir);
+	const char *lic, *slash = strrchr(dir, '/'), *base, *what = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int fam;
+
+	if (*slot)
+		goto out;
+	*slot = (void *)1;
+	lic = licence_of(im, dir);
+	if (lic == none || !im->family || tree_read(im->root, lic, &sb))
+		goto out;
+	if (sb.len > 8192)
+		strbuf_setlen(&sb, 8192);
+	fam = licence_family(sb.buf);
+	if (!fam || fam == im->family || names_tree(im, sb.buf))
+		goto out;
+	base = slash ? slash + 1 : dir;
+	/* A README naming the tree says the folder is the tree's part. */
+	for (i = 0; i < sizeof(readmes) / sizeof(readmes[0]); i++) {
+		char *name = xstrfmt("%s/%s", dir, readmes[i]);
+		int named;
+
+		strbuf_reset(&sb);
+		named = !tree_read(im->root, name, &sb) &&
+			(sb.len > 4096 ? strbuf_setlen(&sb, 4096), 1 : 1) &&
+			names_tree(im, sb.buf);
+		free(name);
+		if (named)
+			goto out;
+	}
+	for (i = 0; i < sizeof(builds) / sizeof(builds[0]) && !what; i++) {
+		char *name = xstrfmt("%s/%s/%s", im->root, dir, builds[i]);
+		struct stat st;
+
+		if (!lstat(name, &st) && S_ISREG(st.st_mode))
+			what = builds[i];
+		free(name);
+	}
+	for (i = 0; i < sizeof(readmes) / sizeof(readmes[0]) && !what; i++) {
+		char *name = xstrfmt("%s/%s", dir, readmes[i]);
+		size_t first;
+
+		strbuf_reset(&sb);
+		if (!tree_read(im->root, name, &sb)) {
+			if (sb.len > 4096)
+				strbuf_setlen(&sb, 4096);
+			first = strcspn(sb.buf, "\n");
+			sb.buf[first] = '\0';
+			if (strlen(base) >= 3 && strcasestr(sb.buf, base) &&
+			    (sb.buf[first] = '\n', !names_tree(im, sb.buf)))
+				what = readmes[i];
+		}
+		free(name);
+	}
+	if (what)
+		*slot = (void *)2;
+out:
+	strbuf_release(&sb);
+	if (*slot == (void *)2 && why)
+		strbuf_addf(why, "%s/ is a project of its own: its own licence "
+			    "(%s), of another family than the tree's, and its "
+			    "own build, changelog or README", dir,
+			    licence_of(im, dir));
+	return *slot == (void *)2;
+}
+
 static enum imported_by path_evidence(struct imported *im, const char *path,
 				      struct strbuf *why)
 {
@@ -539,8 +923,11 @@ static enum imported_by path_evidence(struct imported *im, const char *path,
 		    !fnmatch(p, path, 0) ||
 		    (!strchr(p, '/') && !fnmatch(p, base_of(path), 0))) {
 			if (why)
-				strbuf_addf(why, "%s: %s",
-					    imported_by_name(im->by[i]), p);
+				strbuf_addf(why, "%s: %s%s%s%s",
+					    imported_by_name(im->by[i]), p,
+					    im->note[i] ? " (" : "",
+					    im->note[i] ? im->note[i] : "",
+					    im->note[i] ? ")" : "");
 			return im->by[i];
 		}
 	}
@@ -557,6 +944,8 @@ static enum imported_by path_evidence(struct imported *im, const char *path,
 			by = IMPORTED_BUNDLED;
 		} else if (own_project(im, dir, why)) {
 			by = IMPORTED_FOLDER;
+		} else if (own_build(im, dir, why)) {
+			by = IMPORTED_PROJECT;
 		}
 		free(dir);
 		if (by != IMPORTED_NOT)
@@ -606,6 +995,165 @@ static int rcs_id(struct imported *im, const char *head, struct strbuf *why)
 		free(id);
 		if (hit)
 			return 1;
+	}
+	return 0;
+}
+
+/*
+ * "$Id: fastcgi.h,v 1.1.1.1 2003/10/18 09:54:10 weigon Exp $": revision
+ * 1.1.1.x is CVS's vendor branch, what "cvs import" of someone else's
+ * sources makes; with a copyright line that does not name the tree.
+ */
+static int vendor_import(struct imported *im, const char *head,
+			 struct strbuf *why)
+{
+	const char *p = strstr(head, ",v 1.1.1."), *c;
+	size_t n;
+
+	if (!p || !(c = strcasestr(head, "copyright")))
+		return 0;
+	n = strcspn(c, "\n");
+	{
+		char *line = xstrndup(c, n);
+		int own = names_tree(im, line);
+
+		free(line);
+		if (own)
+			return 0;
+	}
+	if (why) {
+		const char *id = p;
+
+		while (id > head && id[-1] != '$' && id[-1] != '\n')
+			id--;
+		strbuf_addf(why, "a CVS vendor import's revision: $%.*s",
+			    (int)(strcspn(id, "$\n") > 60 ? 60 :
+				  strcspn(id, "$\n")), id);
+	}
+	return 1;
+}
+
+/*
+ * A file that cites a licence file beside it which the tree does not
+ * have (lighttpd's src/compat/fastcgi.h: "See the file
+ * \"LICENSE.TERMS\" for information on usage"): it came with that file
+ * from elsewhere, and the file stayed there.
+ */
+static int licence_away(struct imported *im, const char *path,
+			const char *head, struct strbuf *why)
+{
+	static const char *const says[] = { "see the file ", "in the file ",
+					    "see file " };
+	const char *p;
+	size_t i;
+
+	if (!im->root)
+		return 0;
+	for (i = 0; i < sizeof(says) / sizeof(says[0]); i++)
+		for (p = head; (p = strcasestr(p, says[i])); p++) {
+			const char *w = p + strlen(says[i]), *slash;
+			size_t n;
+			char *name, *dir;
+			int found = 0;
+
+			w += strspn(w, "\"'`<");
+			n = strcspn(w, "\"'`> \t\n,;)");
+			while (n && w[n - 1] == '.')
+				n--;
+			name = xstrndup(w, n);
+			if (n < 5 || strchr(name, '/') ||
+			    !(strcasestr(name, "licen") ||
+			      strcasestr(name, "copying") ||
+			      strcasestr(name, "copyright"))) {
+				free(name);
+				continue;
+			}
+			/* Beside it, or in a folder above it. */
+			dir = xstrdup(path);
+			while (!found) {
+				char *full;
+				struct stat st;
+
+				slash = strrchr(dir, '/');
+				if (slash)
+					dir[slash - dir] = '\0';
+				full = xstrfmt("%s/%s%s%s", im->root,
+					       slash ? dir : "",
+					       slash ? "/" : "", name);
+				found = !lstat(full, &st);
+				free(full);
+				if (!slash)
+					break;
+			}
+			free(dir);
+			if (!found && why)
+				strbuf_addf(why, "it cites a licence file the "
+					    "tree does not have: %s", name);
+			free(name);
+			if (!found)
+				return 1;
+		}
+	return 0;
+}
+
+/*
+ * A text that says it is another project's manual: a sentence opening
+ * "Below is", "This is", "The following is", "What follows is", then
+ * "a (plain text) version / copy / conversion of" a manual or texinfo
+ * source, not naming the tree ("Below is a plain text version of the
+ * gnulib parse-datetime.texi-dd7a871 manual": util-linux's
+ * Documentation/parse-date.txt).
+ */
+static int manual_copy(struct imported *im, const char *head,
+		       struct strbuf *why)
+{
+	static const char *const opens[] = {
+		"below is a ", "this is a ", "the following is a ",
+		"what follows is a ", "this file is a ", "this document is a ",
+	};
+	static const char *const kinds[] = {
+		"version of", "copy of", "conversion of", "rendering of",
+		"excerpt of", "excerpt from",
+	};
+	static const char *const docs[] = { " manual", ".texi", "texinfo" };
+	size_t i, k;
+
+	for (i = 0; i < sizeof(opens) / sizeof(opens[0]); i++) {
+		const char *p, *e;
+
+		for (p = head; (p = strcasestr(p, opens[i])); p++) {
+			char *sentence;
+			int hit = 0;
+
+			/* The sentence's first words, after a line's start. */
+			if (p > head && !isspace((unsigned char)p[-1]))
+				continue;
+			for (e = p; *e && !(e[0] == '.' &&
+					    isspace((unsigned char)e[1])) &&
+				    !(e[0] == '\n' && e[1] == '\n'); e++)
+				;
+			sentence = xstrndup(p, (size_t)(e - p));
+			for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+				const char *kp = strcasestr(sentence, kinds[k]);
+
+				/* "a plain text version of": two words. */
+				if (kp &&
+				    kp - sentence - strlen(opens[i]) <= 12)
+					hit = 1;
+			}
+			for (k = 0; hit && k < sizeof(docs) / sizeof(docs[0]);
+			     k++)
+				if (strcasestr(sentence, docs[k]))
+					break;
+			hit = hit && k < sizeof(docs) / sizeof(docs[0]) &&
+			      !names_tree(im, sentence);
+			if (hit && why)
+				strbuf_addf(why, "a copy of another project's "
+					    "manual: \"%.70s\"", sentence);
+			free(sentence);
+			if (hit)
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -740,6 +1288,12 @@ enum imported_by imported_file(struct imported *im, const char *path,
 	head = head_of(buf, len, 4096);
 	if (rcs_id(im, head, why))
 		by = IMPORTED_RCS_ID;
+	else if (vendor_import(im, head, why))
+		by = IMPORTED_VENDOR;
+	else if (licence_away(im, path, head, why))
+		by = IMPORTED_LICENCE_AWAY;
+	else if (manual_copy(im, head, why))
+		by = IMPORTED_MANUAL;
 	else if (strstr(head, "Request for Comments:") &&
 		 (strstr(head, "Network Working Group") ||
 		  strstr(head, "Internet Engineering Task Force"))) {

@@ -8,11 +8,20 @@
  * comes from elsewhere, as rust/alloc/'s does, files a REUSE.toml,
  * .reuse/dep5 or debian/copyright stanza gives to other copyright
  * holders, a folder among several bundled ones each with a licence of
- * its own (deps/jemalloc/COPYING, deps/lua/COPYRIGHT); and, from a
- * file's own first lines, another project's RCS id ($OpenBSD: ...$), a
- * generated build script (configure, config.guess, ltmain.sh, an
- * autoconf-archive macro with its serial) and a single-file library
- * naming its own project, version and licence.
+ * its own (deps/jemalloc/COPYING, deps/lua/COPYRIGHT), a folder that is
+ * a project of its own (a licence of another family than the tree's,
+ * not naming the tree, and its own build, ChangeLog or README: nmap's
+ * libz/, libdnet-stripped/, liblinear/), files the commit that added
+ * them says come from elsewhere ("Based on src/crypt/crypt_sha256.c
+ * from musl", a file no folder of the tree has); and, from a file's own
+ * first lines, another project's RCS id ($OpenBSD: ...$), a CVS vendor
+ * import's revision ($Id: x.h,v 1.1.1.1 ...$), a licence file it cites
+ * that the tree lacks ("See the file LICENSE.TERMS"), a text that says
+ * it is another project's manual ("a plain text version of the gnulib
+ * parse-datetime.texi manual"), a generated build
+ * script (configure, config.guess, ltmain.sh, an autoconf-archive
+ * macro with its serial) and a single-file library naming its own
+ * project, version and licence.
  */
 #ifndef PROJECT_IMPORTED_H
 #define PROJECT_IMPORTED_H
@@ -38,18 +47,28 @@ enum imported_by {
 	IMPORTED_FOLDER,	/* own licence, README naming its project */
 	IMPORTED_THIRD_PARTY,	/* the root README: "third party ... X/" */
 	IMPORTED_RFC,		/* a copy of an RFC or Internet-Draft */
+	IMPORTED_PROJECT,	/* a folder that is a project of its own */
+	IMPORTED_HISTORY,	/* the commit that added it says whence */
+	IMPORTED_LICENCE_AWAY,	/* cites a licence file the tree lacks */
+	IMPORTED_VENDOR,	/* a CVS vendor import's revision 1.1.1.x */
+	IMPORTED_MANUAL,	/* a copy of another project's manual */
 };
 
 struct imported {
 	char *root;
 	char **pattern;		/* folders and patterns, as named */
 	enum imported_by *by;
+	char **note;		/* a pattern's own evidence, or NULL */
 	size_t nr, alloc;
 	struct strmap dirs;	/* folder -> its README says imported */
 	struct strmap licensed;	/* folder -> has a licence file of its own */
 	struct strmap parents;	/* folder -> its licensed sub-folders + 1 */
 	char *name;		/* the tree's own name, lower case */
 	char *remote;		/* its origin's URL, or NULL */
+	char *folder;		/* the root folder's name, lower case */
+	int family;		/* the root licence's family (0: unknown) */
+	struct strmap bases;	/* base names of the files git tracks */
+	struct strmap projects;	/* folder -> a project of its own (2) */
 };
 
 /*

@@ -300,6 +300,113 @@ out:
 	strbuf_release(&sb);
 }
 
+/* Add place ("host/path", lower case host) as the project's own. */
+static void add_place(struct whose *w, char *place, const char *evidence)
+{
+	size_t i;
+
+	for (i = 0; i < w->nr; i++)
+		if (!strcmp(w->v[i].place, place)) {
+			free(place);
+			return;
+		}
+	ALLOC_GROW(w->v, w->nr + 1, w->alloc);
+	w->v[w->nr].place = place;
+	w->v[w->nr++].evidence = xstrdup(evidence);
+}
+
+/*
+ * A root document's line naming the archive of the project's lists
+ * (nmap's HACKING: "Web archives of those lists are at
+ * http://seclists.org ."; CONTRIBUTING.md: "[seclists.org](http://
+ * seclists.org/) mail archive URL"): what its URLs name is the
+ * project's own, as named (the host when it is bare, else the host and
+ * path).  A URL with a query names a list on someone's shared archive
+ * (marc.info/?l=openssh-unix-dev), not a place: it is left.
+ */
+/* The end of the sentence that begins s[0..n): after ". ", or n. */
+static const char *sentence_end(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (strchr(".!?", s[i]) &&
+		    (s[i + 1] == ' ' || s[i + 1] == '\t'))
+			return s + i + 1;
+	return s + n;
+}
+
+/* Does the sentence speak of a list's or mail's archive? */
+static int says_archive(const char *s, size_t n)
+{
+	char *low = xstrndup(s, n);
+	size_t i;
+	int hit;
+
+	for (i = 0; low[i]; i++)
+		low[i] = (char)tolower((unsigned char)low[i]);
+	hit = strstr(low, "archive") &&
+	      (strstr(low, " list") || strstr(low, "mail"));
+	free(low);
+	return hit;
+}
+
+static void from_list_archive(struct whose *w, const char *root,
+			      const char *file)
+{
+	static const char *const schemes[] = { "https://", "http://" };
+	struct strbuf sb = STRBUF_INIT;
+	const char *line, *next;
+	unsigned lineno = 0;
+
+	if (tree_read(root, file, &sb))
+		goto out;
+	for (line = sb.buf; *line && lineno < 1000; line = next) {
+		size_t n = strcspn(line, "\n");
+		const char *p, *end;
+
+		next = line + n + (line[n] == '\n');
+		lineno++;
+		for (; n; n -= (size_t)(end - line), line = end) {
+			end = sentence_end(line, n);
+			if (says_archive(line, (size_t)(end - line)))
+				break;
+		}
+		if (!n)
+			continue;
+		for (p = line; p < end; p++) {
+			char *url, *place, *ev;
+			size_t k, len;
+
+			for (k = 0; k < N(schemes); k++)
+				if (!strncmp(p, schemes[k], strlen(schemes[k])))
+					break;
+			if (k == N(schemes))
+				continue;
+			for (len = 0; p + len < end &&
+			     !strchr(" \t\"'<>()[],;`", p[len]); len++)
+				;
+			while (len && strchr(".:", p[len - 1]))
+				len--;
+			url = xstrndup(p, len);
+			p += len - 1;
+			place = strpbrk(url, "?#") ? NULL : norm_place(url);
+			if (place && *place && strchr(place, '.')) {
+				ev = xstrfmt("%s:%u: the archive of the "
+					     "project's lists %s", file, lineno,
+					     url);
+				add_place(w, place, ev);
+				free(ev);
+			} else {
+				free(place);
+			}
+			free(url);
+		}
+	}
+out:
+	strbuf_release(&sb);
+}
+
 /*
  * A copyright line near a root file's top whose holder writes from a
  * domain named for the project: configure.ac's "Copyright (C) 2002-2026
@@ -417,6 +524,10 @@ static void project_sites(struct whose *w, const char *root)
 					    "Home-page" };
 	static const char *const setup[] = { "url", "homepage" };
 	static const char *const cmake[] = { "HOMEPAGE_URL" };
+	static const char *const guides[] = {
+		"HACKING", "CONTRIBUTING", "CONTRIBUTING.md",
+		"CONTRIBUTING.rst", "SUPPORT.md",
+	};
 
 	static const char *const tops[] = {
 		"configure.ac", "configure.in", "CMakeLists.txt", "meson.build",
@@ -439,10 +550,16 @@ static void project_sites(struct whose *w, const char *root)
 	names[1] = strcmp(folder, name) ? folder : NULL;
 	for (i = 0; i < N(tops); i++)
 		from_copyright(w, root, tops[i], names);
-	free(folder);
-	free(name);
+	w->names[0] = name;
+	w->names[1] = names[1] ? folder : NULL;
+	if (!names[1])
+		free(folder);
 	for (i = 0; i < N(readmes); i++)
 		from_readme(w, root, readmes[i]);
+	for (i = 0; i < N(readmes); i++)
+		from_list_archive(w, root, readmes[i]);
+	for (i = 0; i < N(guides); i++)
+		from_list_archive(w, root, guides[i]);
 	from_ac_init(w, root, "configure.ac");
 	from_ac_init(w, root, "configure.in");
 	from_keys(w, root, "package.json", json, N(json));
@@ -473,6 +590,8 @@ void whose_release(struct whose *w)
 	size_t i;
 
 	own_places_release(&w->places);
+	free(w->names[0]);
+	free(w->names[1]);
 	for (i = 0; i < w->nr; i++) {
 		free(w->v[i].place);
 		free(w->v[i].evidence);
@@ -558,6 +677,59 @@ static const char *place_holding(const struct own_places *o, const char *url)
 	return hit;
 }
 
+/*
+ * A list of the project's in url's path: a segment NAME-dev,
+ * NAME-announce, NAME-users ... for the project's NAME (nmap-dev on
+ * seclists.org, tmux-users on a mailman archive); the segment, or NULL.
+ */
+static char *list_of(const struct whose *w, const char *url)
+{
+	static const char *const kinds[] = {
+		"dev", "devel", "announce", "users", "user", "hackers",
+		"discuss", "general", "help", "bugs", "commits", "security",
+		"patches", "workers", "list",
+	};
+	static const char *const archives[] = {
+		"/pipermail/", "/mailman/", "/archives/", "/archive/",
+		"/hypermail/", "/ml/", "/lists/", "/list/", "/msg/",
+	};
+	char *p = norm_place(url), *seg, *hit = NULL;
+	size_t h, i, k;
+
+	if (!p)
+		return NULL;
+	/* Only in a list archive: its host or a folder of its path says so. */
+	h = strcspn(p, "/");
+	for (k = 0; k < N(archives); k++)
+		if (strstr(p + h, archives[k]))
+			break;
+	if (k == N(archives) && !memmem(p, h, "list", 4) &&
+	    !memmem(p, h, "groups.", 7) && !memmem(p, h, "archive", 7) &&
+	    !memmem(p, h, "marc.", 5)) {
+		free(p);
+		return NULL;
+	}
+	for (seg = strchr(p, '/'); seg && !hit; seg = strchr(seg + 1, '/')) {
+		size_t n = strcspn(seg + 1, "/");
+
+		for (i = 0; i < 2 && !hit; i++) {
+			size_t l = w->names[i] ? strlen(w->names[i]) : 0;
+
+			if (!l || n <= l + 1 ||
+			    strncasecmp(seg + 1, w->names[i], l) ||
+			    seg[1 + l] != '-')
+				continue;
+			for (k = 0; k < N(kinds); k++)
+				if (n == l + 1 + strlen(kinds[k]) &&
+				    !strncasecmp(seg + 2 + l, kinds[k],
+						 strlen(kinds[k])))
+					hit = xstrndup(seg + 1, n);
+		}
+	}
+	free(p);
+	return hit;
+}
+
 enum whose_kind whose_url(const struct whose *w, const char *path,
 			  const char *url, struct whose_answer *a)
 {
@@ -605,6 +777,13 @@ enum whose_kind whose_url(const struct whose *w, const char *path,
 			a->evidence = xstrdup(w->v[i].evidence);
 			return a->kind;
 		}
+	if ((place = list_of(w, url))) {
+		a->kind = WHOSE_PROJECT;
+		a->evidence = xstrfmt("the project's own list %s, named in the "
+				      "path of a list archive", place);
+		free((char *)place);
+		return a->kind;
+	}
 	return WHOSE_NONE;
 }
 

@@ -9,8 +9,11 @@
  * lines, the most specific section first), or the project's home page
  * as its README, configure.ac (AC_INIT's URL), package metadata
  * (package.json, *.pc.in, *.spec, debian/control, pyproject.toml,
- * setup.py, CMakeLists.txt, Cargo.toml) name it; with the evidence: the
- * file and line, or the section and field, that named it.
+ * setup.py, CMakeLists.txt, Cargo.toml) name it, the archive of its
+ * lists a root document names ("Web archives of those lists are at
+ * http://seclists.org"), and a list of its own by name in an archive's
+ * path (seclists.org/nmap-dev/); with the evidence: the file and line,
+ * or the section and field, that named it.
  *
  * A site is its host without "www." (and its subdomains), but on a host
  * many projects share (github.com, sourceforge.net, a list service) the
@@ -47,6 +50,7 @@ struct whose {
 	struct own_places places;
 	struct whose_site *v;		/* the project's home pages */
 	size_t nr, alloc;
+	char *names[2];			/* remote's, folder's name */
 };
 
 struct whose_answer {

@@ -223,6 +223,13 @@ int timemap_parse(const char *body, struct captures *out)
 	return 0;
 }
 
+/* Whole years from a (14 digits) to b, as their dates' digits count. */
+static long years_between(const char *a, const char *b)
+{
+	return strtol(b, NULL, 10) / 10000000000L -
+	       strtol(a, NULL, 10) / 10000000000L;
+}
+
 long capture_choose(const struct captures *c, const char *date14)
 {
 	long before = -1, after = -1;
@@ -242,5 +249,86 @@ long capture_choose(const struct captures *c, const char *date14)
 			after = (long)i;
 		}
 	}
+	if (before >= 0 && after >= 0 && strlen(date14) == 14 &&
+	    years_between(c->v[before].ts, date14) > 5 &&
+	    years_between(date14, c->v[after].ts) <
+	    years_between(c->v[before].ts, date14))
+		return after;
 	return before >= 0 ? before : after;
+}
+
+/* n digits at p, within [lo, hi]: the number, else -1. */
+static int digits(const char *p, int n, int lo, int hi)
+{
+	int v = 0, k;
+
+	for (k = 0; k < n; k++) {
+		if (!isdigit((unsigned char)p[k]))
+			return -1;
+		v = v * 10 + p[k] - '0';
+	}
+	return v >= lo && v <= hi ? v : -1;
+}
+
+/* A segment boundary: the path's '/', its end, or what ends a segment. */
+static int ends(char c)
+{
+	return !c || c == '/' || c == '?' || c == '#' || c == '.' ||
+	       c == '-' || c == '_';
+}
+
+int url_published(const char *url, char out[15])
+{
+	char *path = url_get(url, URL_PATH);
+	const char *p;
+	char buf[32];
+	int y = -1, m = 1, d = 1;
+
+	for (p = path; p && *p && y < 0; p = strchr(p + 1, '/')) {
+		const char *s = *p == '/' ? p + 1 : p;
+		int yy = digits(s, 4, 1991, 2099), mm, dd;
+
+		if (yy < 0 || !ends(s[4]))
+			continue;
+		s += 4;
+		if ((*s == '/' || *s == '-') &&
+		    (mm = digits(s + 1, 2, 1, 12)) > 0 && ends(s[3])) {
+			y = yy;
+			m = mm;
+			s += 3;
+			if ((*s == '/' || *s == '-') &&
+			    (dd = digits(s + 1, 2, 1, 31)) > 0 && ends(s[3]))
+				d = dd;
+		} else if (*s == '/' && (s[1] == 'q' || s[1] == 'Q') &&
+			   s[2] >= '1' && s[2] <= '4' && ends(s[3])) {
+			y = yy;
+			m = (s[2] - '1') * 3 + 1;
+		} else if (*s == '/' || !*s) {
+			y = yy - 1;
+		}
+	}
+	free(path);
+	if (y < 0)
+		return -1;
+	snprintf(buf, sizeof(buf), "%04d%02d%02d000000", y, m, d);
+	memcpy(out, buf, 15);
+	return 0;
+}
+
+size_t captures_reject_unpublished(struct captures *c, const char *url,
+				   char out[15])
+{
+	size_t i, n = 0;
+
+	out[0] = '\0';
+	if (url_published(url, out))
+		return 0;
+	for (i = 0; i < c->nr; i++)
+		if (strcmp(c->v[i].ts, out) < 0 && !c->v[i].rejected) {
+			c->v[i].rejected = 1;
+			n++;
+		}
+	if (!n)
+		out[0] = '\0';
+	return n;
 }

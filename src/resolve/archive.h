@@ -52,8 +52,28 @@ int timemap_parse(const char *body, struct captures *out);
 
 /*
  * The capture with status 200 (or unknown) not rejected that is closest
- * before date (14 digits), else the closest after; -1 when none.
+ * before date (14 digits), else the closest after; -1 when none.  One
+ * before that is more than five years older than date yields to a
+ * closer one after it: a page that old is seldom the one the line was
+ * written about.
  */
 long capture_choose(const struct captures *c, const char *date14);
+
+/*
+ * The day url's path says its page was published, as 14 digits into
+ * out: .../2011/04/23/..., .../2011-04-23..., .../2011/04/..., the
+ * quarters of a list archive (.../2015/q1/...), and a year alone
+ * (.../2009/...) a year early, as a conference's page is made the year
+ * before its event.  0 when found, -1 when the path names no date.
+ */
+int url_published(const char *url, char out[15]);
+
+/*
+ * Reject the captures of c older than url_published(url): a page is not
+ * captured before it exists, so such a capture is another page at the
+ * same address.  The number rejected, their date in out (or "").
+ */
+size_t captures_reject_unpublished(struct captures *c, const char *url,
+				   char out[15]);
 
 #endif

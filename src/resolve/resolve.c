@@ -31,6 +31,8 @@
 #include "blame.h"
 #include "cdxgroup.h"
 #include "dating.h"
+#include "likeness.h"
+#include "pattern.h"
 #include "suggest.h"
 #include "../rewrite/rewrite.h"
 #include "../store/store.h"
@@ -81,6 +83,7 @@ struct cand {
 	char *title;		/* cur's <title>, or NULL */
 	unsigned char sha[32];	/* SHA-256 of its body */
 	size_t len;		/* of its body */
+	struct shingles text;	/* its visible text's (likeness.h) */
 	int parked;
 };
 
@@ -99,6 +102,8 @@ struct target {
 	int cdx_failed;
 	char born[15];		/* the host's first capture, or "" */
 	size_t early;		/* captures before it, not offered */
+	char published[15];	/* the date its path gives, or "" */
+	size_t unpublished;	/* captures before that, not offered */
 	char *cdx_error;
 	struct captures mementos;
 	struct captures local;	/* in the project's own collection */
@@ -118,6 +123,7 @@ struct target {
 	size_t ncands, acands;
 	long moved_cap;		/* the capture whose redirect was replayed */
 	long old_cap;		/* the last good capture, its title asked */
+	struct shingles *texts;	/* of each replayed capture, or NULL */
 };
 
 /* A host's first capture of its home page: the site is no older. */
@@ -833,6 +839,16 @@ static void body_sha(const struct strbuf *b, unsigned char out[32])
 	EVP_Digest(b->buf ? b->buf : "", b->len, out, &n, EVP_sha256(), NULL);
 }
 
+/* The visible text of t's capture i, kept to compare (likeness.h). */
+static void capture_text(struct target *t, long i, const struct strbuf *b)
+{
+	if (!t->texts)
+		t->texts = xcalloc(t->caps.nr ? t->caps.nr : 1,
+				   sizeof(*t->texts));
+	shingles_release(&t->texts[i]);
+	shingles_of_page(b->buf ? b->buf : "", b->len, &t->texts[i]);
+}
+
 static void add_cand(struct target *t, char *url, const char *via, char *how)
 {
 	struct cand *k;
@@ -889,6 +905,8 @@ static void on_cand(struct req *q, struct net_request *nr)
 		k->len = nr->body.len;
 		k->title = page_title(&nr->body);
 		k->parked = page_is_parked(&nr->body);
+		shingles_of_page(nr->body.buf ? nr->body.buf : "", nr->body.len,
+				 &k->text);
 	}
 }
 
@@ -965,6 +983,7 @@ static void on_req(struct net_request *nr, void *data)
 			free(t->caps.v[q->capture].title);
 			t->caps.v[q->capture].title = page_title(&nr->body);
 			body_sha(&nr->body, t->caps.v[q->capture].sha);
+			capture_text(t, q->capture, &nr->body);
 		}
 		break;
 	case REQ_ARCH_MOVE:
@@ -980,6 +999,7 @@ static void on_req(struct net_request *nr, void *data)
 			free(k->title);
 			k->title = page_title(&nr->body);
 			body_sha(&nr->body, k->sha);
+			capture_text(t, q->capture, &nr->body);
 		} else if (!nr->curl_code) {
 			t->caps.v[q->capture].rejected = 1;
 		}
@@ -1232,6 +1252,8 @@ static void look_up(struct resolver *c)
 			continue;
 		if (lk->answer && !cdx_parse(t->l.url, lk->answer, &t->caps)) {
 			captures_keep_same(&t->caps, t->l.url);
+			t->unpublished = captures_reject_unpublished(
+				&t->caps, t->l.url, t->published);
 			continue;
 		}
 		captures_release(&t->caps);
@@ -1796,34 +1818,41 @@ static void search_sites(struct resolver *c)
 }
 
 /*
- * Every candidate asked as a browser would (redirects followed), and
- * the title of the old page's last good capture, to compare.
+ * Every candidate not yet asked, asked as a browser would (redirects
+ * followed), and the old page's last good capture, to compare (its
+ * title, bytes and text), unless replayed already.
  */
-static void check_cands(struct resolver *c)
+static void ask_cands(struct resolver *c, const char *phase)
 {
 	struct net *n = new_net(c);
 	size_t i, k;
 
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
-		const struct capture *g;
+		struct capture *g;
+		int asked = 0;
 
-		if (!t->dead || !t->ncands)
-			continue;
-		for (k = 0; k < t->ncands; k++) {
+		for (k = 0; t->dead && k < t->ncands; k++) {
+			if (t->cands[k].cur)
+				continue;
 			t->cands[k].cur = xstrdup(t->cands[k].url);
 			submit(n, c, t, REQ_CAND, xstrdup(t->cands[k].url),
 			       (long)k);
+			asked++;
 		}
+		if (!asked)
+			continue;
 		t->old_cap = latest_capture(&t->caps, 200);
 		if (t->old_cap < 0)
 			continue;
 		g = &t->caps.v[t->old_cap];
-		if (!g->verified)
+		if (!g->verified && !g->asked) {
+			g->asked = 1;
 			submit(n, c, t, REQ_OLD_PAGE, xstrfmt("%s/web/%sid_/%s",
 			       c->o.wayback, g->ts, g->original), t->old_cap);
+		}
 	}
-	run_net_following(c, n, "successors");
+	run_net_following(c, n, phase);
 	/*
 	 * What a random path of each live candidate's host gets: a page
 	 * every path gets (a soft 404 titled as the site is) is no match.
@@ -1838,6 +1867,411 @@ static void check_cands(struct resolver *c)
 				probe_origin(c, n, &c->t[i], h);
 		}
 	run_net(c, n, "successors' hosts");
+}
+
+static void check_cands(struct resolver *c)
+{
+	ask_cands(c, "successors");
+}
+
+static char *refusal(const struct resolver *c, const struct target *t,
+		     const struct cand *k);
+
+/* ---- 5. the tree knows ---- */
+
+/* A live link of the tree: checked alive now, not one of the dead. */
+static int tree_live(const struct target *u)
+{
+	return !u->dead && u->l.have_last && u->nocc &&
+	       link_verdict(&u->l) == V_ALIVE;
+}
+
+/* The tree's live link to url, or NULL. */
+static const struct target *tree_link(const struct resolver *c,
+				      const char *url)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++)
+		if (tree_live(&c->t[i]) && !strcmp(c->t[i].l.url, url))
+			return &c->t[i];
+	return NULL;
+}
+
+/*
+ * A typo is a slip of one link or two: a dead host the tree links more
+ * often is a host that died (www.ti.com is no typo of www.ni.com).
+ */
+#define TYPO_MAX_LINKS 2
+
+/*
+ * 5c. A dead host one letter off a live host of the tree: the same
+ * path there is a candidate (a typo's guess becomes a move only when
+ * its page is the old one's).
+ */
+static void tree_typo(struct resolver *c, struct target *t)
+{
+	const struct target *u;
+	size_t i, n = 0;
+	char *host;
+
+	if (!t->suggest)
+		return;
+	for (i = 0; i < c->nr && n <= TYPO_MAX_LINKS; i++)
+		n += !strcmp(c->t[i].l.host, t->l.host);
+	if (n > TYPO_MAX_LINKS || !(host = url_get(t->suggest, URL_HOST)))
+		return;
+	if (edit_distance(host, t->l.host, 1) > 1) {
+		free(host);
+		return;
+	}
+	u = tree_link(c, t->suggest);
+	add_cand(t, xstrdup(t->suggest), "tree-knows", u ?
+		 xstrfmt("the tree links the same page at %s (%s:%u), on "
+			 "%s, one letter off the dead host %s", u->l.url,
+			 u->occ[0].path, u->occ[0].line, host, t->l.host) :
+		 xstrfmt("the tree links %s, one letter off the dead host %s; "
+			 "the same path there", host, t->l.host));
+	free(host);
+}
+
+/* Most candidates one dead link takes from the tree's other links. */
+#define TREE_MAX_CANDS 3
+
+/*
+ * The candidates of t from u, a live link of the tree whose path names
+ * the project up to end: the project's place for its home page, else
+ * the rest of t's path there and under u's own directory.  How many.
+ */
+static size_t project_cands(struct target *t, const struct target *u,
+			    const char *end, const char *name,
+			    const char *rest, size_t room)
+{
+	int home = !*rest || !strcmp(rest, "/");
+	const char *dir = strrchr(end, '/');
+	char *how = xstrfmt("the tree links the project \"%s\" on %s too, "
+			    "at %s (%s:%u)", name, u->l.host, u->l.url,
+			    u->occ[0].path, u->occ[0].line);
+
+	add_cand(t, home ? xstrndup(u->l.url, (size_t)(end - u->l.url)) :
+		 xstrfmt("%.*s%s", (int)(end - u->l.url), u->l.url, rest),
+		 "tree-knows", how);
+	if (home || !dir || dir == end || room < 2)
+		return 1;
+	add_cand(t, xstrfmt("%.*s%s", (int)(dir - u->l.url), u->l.url, rest),
+		 "tree-knows", xstrdup(how));
+	return 2;
+}
+
+/*
+ * 5a. The tree links the same project on another host: a live link
+ * whose path has the project's name among its first three segments.
+ * The dead URL's rest of path, after that project's place there (and
+ * after the live link's own directory), is a candidate; the project's
+ * place itself for its home page.
+ */
+static size_t tree_project(struct resolver *c, struct target *t)
+{
+	char *name[2];
+	const char *rest[2];
+	size_t nn = project_names(t->l.url, t->l.host, name, rest), m, i;
+	size_t added = 0;
+
+	for (m = 0; m < nn; m++)
+		for (i = 0; i < c->nr && added < TREE_MAX_CANDS; i++) {
+			const struct target *u = &c->t[i];
+			const char *p = strstr(u->l.url, "://"), *seg;
+			size_t len = 0, depth;
+
+			if (!tree_live(u) || !p ||
+			    !strcasecmp(u->l.host, t->l.host))
+				continue;
+			/* The name among the first three segments. */
+			seg = p + 3 + strcspn(p + 3, "/?#");
+			for (depth = 0; *seg == '/' && depth < 3;
+			     seg += len, depth++) {
+				len = strcspn(seg + 1, "/?#") + 1;
+				if (len - 1 == strlen(name[m]) &&
+				    !strncasecmp(seg + 1, name[m], len - 1))
+					break;
+			}
+			if (*seg != '/' || depth == 3)
+				continue;
+			added += project_cands(t, u, seg + len, name[m],
+					       rest[m],
+					       TREE_MAX_CANDS - added);
+		}
+	for (m = 0; m < nn; m++)
+		free(name[m]);
+	return added;
+}
+
+/* The title of t's latest replayed capture that has one, or NULL. */
+static const char *known_title(const struct target *t)
+{
+	const struct capture *best = NULL;
+	size_t k;
+
+	for (k = 0; k < t->caps.nr; k++) {
+		const struct capture *g = &t->caps.v[k];
+
+		if (g->verified && g->title && *g->title &&
+		    (!best || strcmp(g->ts, best->ts) > 0))
+			best = g;
+	}
+	return best ? best->title : NULL;
+}
+
+/*
+ * 5b. The same document already linked elsewhere in the tree: the live
+ * links whose address holds the most distinctive words of the old
+ * page's title (from a capture already replayed) are candidates, the
+ * page's title still to match.  Two at most a dead link, and only for
+ * a title of two distinctive words or more: "Introduction" or "Home"
+ * names many pages.
+ */
+static void tree_title(struct resolver *c, struct target *t)
+{
+	const char *title = known_title(t);
+	size_t best[2] = { 0, 0 }, score[2] = { 0, 0 }, i, m;
+
+	if (!title || title_words_in(title, NULL) < 2)
+		return;
+	for (i = 0; i < c->nr; i++) {
+		size_t n;
+
+		if (!tree_live(&c->t[i]) ||
+		    !(n = title_words_in(title, c->t[i].l.url)))
+			continue;
+		if (n > score[0]) {
+			best[1] = best[0];
+			score[1] = score[0];
+			best[0] = i;
+			score[0] = n;
+		} else if (n > score[1]) {
+			best[1] = i;
+			score[1] = n;
+		}
+	}
+	for (m = 0; m < 2 && score[m]; m++) {
+		const struct target *u = &c->t[best[m]];
+
+		add_cand(t, xstrdup(u->l.url), "tree-knows",
+			 xstrfmt("the tree links %s (%s:%u), whose address "
+				 "has words of the old page's title \"%.120s\"",
+				 u->l.url, u->occ[0].path, u->occ[0].line,
+				 title));
+	}
+}
+
+/*
+ * 5. The tree knows where the page went: a live host one letter off the
+ * dead one, the same project linked on another host, the same document
+ * linked elsewhere.  Candidates only: each must match the old page.
+ * (A worker that loaded only its hosts' links sees only those.)
+ */
+static void tree_knows(struct resolver *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		if (!t->dead || archive_placed(t))
+			continue;
+		tree_typo(c, t);
+		/* No copy to compare with: nothing else can be a move. */
+		if (latest_capture(&t->caps, 200) < 0)
+			continue;
+		if (!tree_project(c, t) && !t->ncands)
+			tree_title(c, t);
+	}
+}
+
+/* ---- 4. the site's own pattern ---- */
+
+/* A move known for certain: a live redirect, or a successor found. */
+struct known_move {
+	const char *old, *new;
+};
+
+/* The candidate of t that is where it lives now, or NULL. */
+static const struct cand *accepted(const struct resolver *c,
+				   const struct target *t)
+{
+	size_t k;
+
+	for (k = 0; k < t->ncands; k++) {
+		char *why = refusal(c, t, &t->cands[k]);
+
+		if (!why)
+			return &t->cands[k];
+		free(why);
+	}
+	return NULL;
+}
+
+/* A rewrite learnt, and the moves that agree on it. */
+struct learnt {
+	struct pattern p;
+	unsigned general;	/* how many of PATTERN_ANY_* it has */
+	size_t n;
+	const struct known_move *ex[2];
+};
+
+static void free_learnt(void *p)
+{
+	struct learnt *l = p;
+
+	if (!l)
+		return;
+	pattern_release(&l->p);
+	free(l);
+}
+
+/*
+ * The rewrites two known moves or more of host agree on, into rules,
+ * the most specific first (a directory prefix and an extension before
+ * any directory or any extension): n of them.
+ */
+static size_t learn_site(const struct known_move *mv, size_t nmv,
+			 struct learnt ***out)
+{
+	struct strmap by_key = STRMAP_INIT;
+	struct strmap_entry *e;
+	struct learnt **v = NULL;
+	size_t i, n = 0, a = 0;
+	unsigned any;
+
+	for (any = 0; any < 4; any++)
+		for (i = 0; i < nmv; i++) {
+			struct pattern p;
+			struct learnt *l;
+			char *key;
+			void **slot;
+
+			if (pattern_learn(mv[i].old, mv[i].new, any, &p))
+				continue;
+			key = pattern_key(&p);
+			slot = strmap_put(&by_key, key);
+			free(key);
+			if (!*slot) {
+				l = xcalloc(1, sizeof(*l));
+				l->p = p;
+				l->general = !!(any & PATTERN_ANY_DIR) +
+					     !!(any & PATTERN_ANY_EXT);
+				*slot = l;
+			} else {
+				l = *slot;
+				pattern_release(&p);
+			}
+			if (l->n < 2)
+				l->ex[l->n] = &mv[i];
+			l->n++;
+		}
+	/* A rule of a directory prefix before one of any directory. */
+	strmap_for_each(&by_key, e) {
+		struct learnt *l = e->value;
+
+		if (l->n < 2)
+			continue;
+		ALLOC_GROW(v, n + 1, a);
+		v[n++] = l;
+		e->value = NULL;
+	}
+	for (i = 0; i < n; i++) {
+		size_t j;
+
+		for (j = i + 1; j < n; j++)
+			if (v[j]->general < v[i]->general) {
+				struct learnt *x = v[i];
+
+				v[i] = v[j];
+				v[j] = x;
+			}
+	}
+	strmap_clear(&by_key, free_learnt);
+	*out = v;
+	return n;
+}
+
+/* Most pattern candidates one dead link takes. */
+#define PATTERN_MAX_CANDS 2
+
+/*
+ * 4. The site's own pattern: where two known moves of a host or more
+ * (live redirects, and successors found above) were the same rewrite,
+ * its other dead links rewritten so are candidates, asked now.
+ */
+static void site_patterns(struct resolver *c)
+{
+	struct strmap hosts = STRMAP_INIT;
+	struct strmap_entry *e;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		if (t->dead && !accepted(c, t))
+			*strmap_put(&hosts, t->l.host) = (void *)1;
+	}
+	strmap_for_each(&hosts, e) {
+		struct known_move *mv = NULL;
+		struct learnt **rules;
+		size_t nmv = 0, amv = 0, nr, r;
+
+		for (i = 0; i < c->nr; i++) {
+			const struct target *u = &c->t[i];
+			const struct cand *k = NULL;
+			const char *to = NULL;
+
+			if (strcmp(u->l.host, e->key))
+				continue;
+			if (!u->dead && u->l.have_last &&
+			    link_verdict(&u->l) == V_MOVED)
+				to = u->l.last.final_url;
+			else if (u->dead && (k = accepted(c, u)))
+				to = k->cur;
+			if (!to)
+				continue;
+			ALLOC_GROW(mv, nmv + 1, amv);
+			mv[nmv].old = u->l.url;
+			mv[nmv++].new = to;
+		}
+		nr = nmv >= 2 ? learn_site(mv, nmv, &rules) : 0;
+		for (i = 0; nr && i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			size_t had = t->ncands;
+
+			if (!t->dead || strcmp(t->l.host, e->key) ||
+			    latest_capture(&t->caps, 200) < 0 ||
+			    accepted(c, t))
+				continue;
+			for (r = 0; r < nr &&
+			     t->ncands - had < PATTERN_MAX_CANDS; r++) {
+				const struct learnt *l = rules[r];
+				char *to = pattern_apply(&l->p, t->l.url);
+
+				if (!to || !strcmp(to, t->l.url)) {
+					free(to);
+					continue;
+				}
+				add_cand(t, to, "site-pattern", xstrfmt(
+					 "%zu other links of %s moved the "
+					 "same way, as %s to %s and %s to %s",
+					 l->n, t->l.host, l->ex[0]->old,
+					 l->ex[0]->new, l->ex[1]->old,
+					 l->ex[1]->new));
+			}
+		}
+		for (r = 0; r < nr; r++)
+			free_learnt(rules[r]);
+		if (nr)
+			free(rules);
+		free(mv);
+	}
+	strmap_clear(&hosts, NULL);
+	ask_cands(c, "successors by the sites' patterns");
 }
 
 /* --lore: the Message-ID of old mail-archive pages (or their captures). */
@@ -2108,6 +2542,26 @@ static size_t same_target(const struct resolver *c, const struct target *t,
 	return n;
 }
 
+enum match { MATCH_NONE, MATCH_BYTES, MATCH_TITLE, MATCH_TEXT };
+
+/*
+ * How k's page is the old page's last good capture: the same bytes, the
+ * same title, or a text at least LIKENESS_MIN alike (*j, -1 when there
+ * is too little text to judge); MATCH_NONE when it is not.
+ */
+static enum match content_match(const struct target *t, const struct cand *k,
+				double *j)
+{
+	const struct capture *g = &t->caps.v[t->old_cap];
+
+	*j = t->texts ? shingles_jaccard(&t->texts[t->old_cap], &k->text) : -1;
+	if (k->len && !memcmp(g->sha, k->sha, sizeof(k->sha)))
+		return MATCH_BYTES;
+	if (g->title && k->title && !strcasecmp(g->title, k->title))
+		return MATCH_TITLE;
+	return *j >= LIKENESS_MIN ? MATCH_TEXT : MATCH_NONE;
+}
+
 /*
  * Why k is not where t lives now, or NULL when it is: it answers 200 now
  * (redirects followed), is no parked domain, no home page for a deeper
@@ -2120,6 +2574,8 @@ static char *refusal(const struct resolver *c, const struct target *t,
 	const struct origin *h = origin_for((struct resolver *)c, t->l.url, 0);
 	const struct origin *hc;
 	const struct capture *g = t->old_cap >= 0 ? &t->caps.v[t->old_cap] : NULL;
+	char *why, *tail = NULL;
+	double j;
 	size_t n;
 
 	if (k->status != 200)
@@ -2147,16 +2603,21 @@ static char *refusal(const struct resolver *c, const struct target *t,
 			       n, n == 1 ? "" : "s", t->l.host);
 	if (!g || !g->verified)
 		return xstrdup("no capture of the old page to compare with");
-	if (k->len && !memcmp(g->sha, k->sha, sizeof(k->sha)))
+	if (content_match(t, k, &j) != MATCH_NONE)
 		return NULL;
+	if (j >= 0)
+		tail = xstrfmt(", and its text is %.2f alike to the old page's "
+			       "(%.2f needed)", j, LIKENESS_MIN);
 	if (!g->title || !k->title)
-		return xstrfmt("no title to compare (%s)", !g->title ?
-			       "the old page's capture has none" :
-			       "the candidate has none");
-	if (strcasecmp(g->title, k->title))
-		return xstrfmt("its title \"%.120s\" is not the old page's "
-			       "\"%.120s\"", k->title, g->title);
-	return NULL;
+		why = xstrfmt("no title to compare (%s)%s", !g->title ?
+			      "the old page's capture has none" :
+			      "the candidate has none", tail ? tail : "");
+	else
+		why = xstrfmt("its title \"%.120s\" is not the old page's "
+			      "\"%.120s\"%s", k->title, g->title,
+			      tail ? tail : "");
+	free(tail);
+	return why;
 }
 
 /*
@@ -2167,6 +2628,7 @@ static int decide_successor(struct resolver *c, struct target *t,
 			    struct occ *o)
 {
 	const char *frag = strchr(o->text, '#');
+	double j;
 	size_t k;
 
 	for (k = 0; k < t->ncands; k++) {
@@ -2182,7 +2644,6 @@ static int decide_successor(struct resolver *c, struct target *t,
 			free(why);
 			continue;
 		}
-		g = &t->caps.v[t->old_cap];
 		o->kind = K_MOVED;
 		o->via = x->via;
 		o->replacement = frag && !strchr(x->cur, '#') ?
@@ -2192,13 +2653,24 @@ static int decide_successor(struct resolver *c, struct target *t,
 		if (x->hops)
 			strbuf_addf(&o->evidence, " (%d redirect%s from %s)",
 				    x->hops, x->hops == 1 ? "" : "s", x->url);
-		if (x->len && !memcmp(g->sha, x->sha, sizeof(x->sha)))
+		g = &t->caps.v[t->old_cap];
+		switch (content_match(t, x, &j)) {
+		case MATCH_BYTES:
 			strbuf_addf(&o->evidence, ", the same bytes as the "
 				    "capture %s of the old page", g->ts);
-		else
+			break;
+		case MATCH_TITLE:
 			strbuf_addf(&o->evidence, ", titled \"%.120s\" as the "
 				    "capture %s of the old page was", x->title,
 				    g->ts);
+			break;
+		default:
+			strbuf_addf(&o->evidence, ", its visible text %.2f "
+				    "alike to the capture %s of the old page's "
+				    "(shingled words; %.2f needed)", j, g->ts,
+				    LIKENESS_MIN);
+			break;
+		}
 		return 1;
 	}
 	return 0;
@@ -2269,6 +2741,13 @@ static int decide_archived(struct resolver *c, struct target *t,
 				    "the site's first capture (%.8s): not offered",
 				    t->early, t->early == 1 ? "" : "s",
 				    t->early == 1 ? "s" : "", t->born);
+		if (t->unpublished)
+			strbuf_addf(&o->evidence, "; %zu older capture%s "
+				    "predate%s the date its address gives "
+				    "(%.8s): not offered", t->unpublished,
+				    t->unpublished == 1 ? "" : "s",
+				    t->unpublished == 1 ? "s" : "",
+				    t->published);
 		return 1;
 	}
 	best = capture_choose(&t->mementos, ts);
@@ -2412,6 +2891,9 @@ static void free_target(struct target *t)
 	free(t->migration);
 	free(t->lore);
 	free(t->twin);
+	for (k = 0; t->texts && k < t->caps.nr; k++)
+		shingles_release(&t->texts[k]);
+	free(t->texts);
 	captures_release(&t->caps);
 	captures_release(&t->mementos);
 	captures_release(&t->local);
@@ -2420,6 +2902,7 @@ static void free_target(struct target *t)
 		free(t->cands[k].how);
 		free(t->cands[k].cur);
 		free(t->cands[k].title);
+		shingles_release(&t->cands[k].text);
 	}
 	free(t->cands);
 }
@@ -2575,7 +3058,8 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
 		look_up, find_births, verify_captures, find_archive_moves,
-		ask_hosts, search_sites, check_cands, ask_memento,
+		ask_hosts, search_sites, tree_knows, check_cands,
+		site_patterns, ask_memento,
 		verify_mementos, fetch_pages, check_guesses,
 	};
 	struct resolver c;

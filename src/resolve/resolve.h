@@ -5,10 +5,14 @@
  * store.  In order of preference: the page it moved to (permanent
  * redirects only, never the site root); for a dead page, where it lives
  * now by evidence (a permanent redirect the Web Archive captured, else
- * the same path on the host its site's root now redirects to), taken
- * only when that page answers now, is no home page nor where a random
- * path of the old host lands, and has the old page's last good
- * capture's title or bytes (a refused one is said as a suggestion);
+ * the same path, or the same name, on the host its site's root now
+ * redirects to, a page of the same name elsewhere on its site, the page
+ * the tree itself links on a host one letter off, on the project's new
+ * host or by its title, the rewrite two of its site's known moves
+ * agree on), taken only when that page answers now, is no home page
+ * nor where a random path of the old host lands, and has the old page's
+ * last good capture's title, bytes or a text alike (likeness.h) (a
+ * refused one is said as a suggestion);
  * with upgrade, its https twin
  * when that serves the same page; with lore, the lore.kernel.org page of
  * an old mail-archive message; for a dead host one letter off a live
@@ -19,8 +23,9 @@
  * Memento TimeMap's; otherwise unresolved.  Archives are asked through
  * net/, one request at a time per archive, and their answers cached.
  * Each decision is tagged with its evidence (resolution.via): redirect,
- * archive-redirect, host-redirect, upgrade, lore, typo, migration,
- * own-archive, wayback, memento.
+ * archive-redirect, host-redirect, site-search, tree-knows,
+ * site-pattern, upgrade, lore, typo, migration, own-archive, wayback,
+ * memento.
  */
 #ifndef RESOLVE_RESOLVE_H
 #define RESOLVE_RESOLVE_H

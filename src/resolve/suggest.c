@@ -101,3 +101,97 @@ char *url_with_host(const char *url, const char *host)
 	curl_url_cleanup(u);
 	return r;
 }
+
+/* Words that name no project or page: in hosts, paths and titles. */
+int generic_word(const char *s, size_t n)
+{
+	static const char *const v[] = {
+		"www", "ftp", "web", "docs", "doc", "wiki", "git", "lists",
+		"list", "mail", "download", "downloads", "projects", "project",
+		"home", "blog", "forum", "forums", "support", "developer",
+		"developers", "dev", "linux", "kernel", "files", "pub", "news",
+		"people", "users", "user", "src", "source", "html", "index",
+		"main", "master", "blob", "tree", "org", "com", "net", "http",
+		"https", "the", "and", "for", "with", "from", "page", "welcome",
+		"documentation", "about", "site", "online", "official", "info",
+		"software", "open", "free", "version", "manual", "guide",
+	};
+	size_t i;
+
+	if (n < 3)
+		return 1;
+	for (i = 0; i < sizeof(v) / sizeof(*v); i++)
+		if (strlen(v[i]) == n && !strncasecmp(s, v[i], n))
+			return 1;
+	return 0;
+}
+
+/*
+ * The names a dead URL gives its project, each with the rest of its
+ * path: its host's first distinctive label ("nbd" of nbd.sf.net, the
+ * whole path after it), and the segment after "projects" or "p"
+ * (SourceForge, OSDN, Savannah: "tomoyo" of /projects/tomoyo/docs/x).
+ */
+size_t project_names(const char *url, const char *host,
+			    char *name[2], const char *rest[2])
+{
+	const char *p = strstr(url, "://"), *path, *seg;
+	size_t n = 0, len;
+
+	if (!p)
+		return 0;
+	path = p + 3 + strcspn(p + 3, "/?#");
+	for (p = host; *p; p += len + (p[len] == '.')) {
+		len = strcspn(p, ".");
+		if (!p[len])
+			break;	/* the top-level domain */
+		if (!generic_word(p, len)) {
+			name[n] = xstrndup(p, len);
+			rest[n++] = path;
+			break;
+		}
+	}
+	for (seg = path; *seg == '/'; seg += len) {
+		seg++;
+		len = strcspn(seg, "/?#");
+		if ((len == 8 && !strncasecmp(seg, "projects", 8)) ||
+		    (len == 1 && *seg == 'p')) {
+			const char *x = seg + len;
+
+			if (*x != '/' || !(len = strcspn(x + 1, "/?#")) ||
+			    generic_word(x + 1, len))
+				break;
+			name[n] = xstrndup(x + 1, len);
+			rest[n++] = x + 1 + len;
+			break;
+		}
+	}
+	return n;
+}
+
+/*
+ * How many of title's distinctive words url holds (case ignored); all
+ * of them when url is NULL.
+ */
+size_t title_words_in(const char *title, const char *url)
+{
+	const char *p = title;
+	size_t n = 0, len;
+
+	for (; *p; p += len) {
+		char *w;
+
+		if (!isalnum((unsigned char)*p)) {
+			len = 1;
+			continue;
+		}
+		for (len = 0; isalnum((unsigned char)p[len]); len++)
+			;
+		if (len < 4 || generic_word(p, len))
+			continue;
+		w = xstrndup(p, len);
+		n += !url || strcasestr(url, w);
+		free(w);
+	}
+	return n;
+}

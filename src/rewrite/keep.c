@@ -23,12 +23,14 @@ static const char *const reason_names[KEEP__COUNT] = {
 	"imported code", "an example", "a copyright or licence paragraph",
 	"a credit, affiliation or provenance line",
 	"an example, placeholder or glob URL",
+	"a generator's banner", "a page's asset (script, style, image)",
 };
 
 static const char *const owner_names[KEEP__COUNT] = {
 	"prose", "legal", "legal", "legal", "people", "translation",
 	"config", "own site", "prose", "test", "build", "history", "prose",
-	"imported", "example", "legal", "legal", "example",
+	"imported", "example", "legal", "legal", "example", "imported",
+	"build",
 };
 
 const char *keep_owner(enum keep_reason r)
@@ -130,9 +132,11 @@ static int is_build(const char *path, const char *base)
 		".appveyor.yml", "azure-pipelines.yml", ".cirrus.yml",
 		"codecov.yml", ".codecov.yml", "CMakeLists.txt", "meson.build",
 		"meson_options.txt", "configure.ac", "configure.in",
+		"Makefile.in", "Makefile.am", "GNUmakefile.in",
 	};
+	/* Automake's fragments (Makemodule.am) and make includes too. */
 	static const char *const exts[] = {
-		"cmake", "m4", "spec", "dockerfile",
+		"cmake", "m4", "spec", "dockerfile", "am", "mk",
 	};
 	static const char *const pre[] = { "Dockerfile.", "Doxyfile" };
 
@@ -174,19 +178,41 @@ static int is_history(const char *path, const char *base)
 	       !strcmp(ext, "changes");
 }
 
+/*
+ * Licence texts, and the notices that gather other projects' licences
+ * (nmap's docs/3rd-party-licenses.txt, THIRD-PARTY-NOTICES): not a
+ * guide about licences (the kernel's license-rules.rst).
+ */
 static int is_licence(const char *path, const char *base)
 {
 	static const char *const dirs[] = { "LICENSES", "licenses" };
-	static const char *const pre[] = { "COPYING", "LICENSE", "LICENCE" };
+	static const char *const pre[] = {
+		"COPYING", "LICENSE", "LICENCE", "THIRD-PARTY-NOTICES",
+		"THIRD_PARTY_NOTICES", "ThirdPartyNotices",
+	};
 
-	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 1);
+	return in_dir(path, dirs, N(dirs)) || begins(base, pre, N(pre), 1) ||
+	       strcasestr(base, "party-licenses") ||
+	       strcasestr(base, "party-licences") ||
+	       strcasestr(base, "party_licenses");
 }
 
+/*
+ * A folder of translations by its name: the kernel's translations/,
+ * gettext's po/, i18n/, l10n/, and "xlate", the abbreviation nmap's
+ * docs/man-xlate/ (its man page in seventeen languages) uses.
+ */
 static int is_translation(const char *path, const char *base)
 {
-	static const char *const dirs[] = { "translations", "po" };
-	const char *ext = ext_of(base);
+	static const char *const dirs[] = {
+		"translations", "translation", "po", "i18n", "l10n",
+		"xlate",
+	};
+	const char *ext = ext_of(base), *p, *slash;
 
+	for (p = path; (slash = strchr(p, '/')); p = slash + 1)
+		if (slash - p > 6 && !memcmp(slash - 6, "-xlate", 6))
+			return 1;
 	return in_dir(path, dirs, N(dirs)) || !strcmp(ext, "po") ||
 	       !strcmp(ext, "pot");
 }
@@ -425,6 +451,87 @@ static enum keep_reason line_reason(const char *line, size_t n,
 	return KEEP_NONE;
 }
 
+/*
+ * A glob the scan cut off: "ftp://ftp.daimi.aau.dk/pub/linux/poe/admutil*"
+ * (util-linux's login-utils/islocal.c), the URL recorded without its '*'.
+ */
+static int glob_after(const char *buf, size_t len, size_t start,
+		      const char *url, struct strbuf *why)
+{
+	size_t n = strlen(url);
+
+	if (start + n >= len || strncmp(buf + start, url, n) ||
+	    (buf[start + n] != '*' && buf[start + n] != '?'))
+		return 0;
+	/* "?" ends a question as often: only "?" glued to a word's end. */
+	if (buf[start + n] == '?' && start + n + 1 < len &&
+	    !isspace((unsigned char)buf[start + n + 1]))
+		return 0;
+	if (why)
+		strbuf_addf(why, "a glob: '%c' right after the URL",
+			    buf[start + n]);
+	return buf[start + n] == '*';
+}
+
+/* HTML's elements that load what their attributes name. */
+static int loads(const char *tag, size_t n)
+{
+	static const char *const tags[] = {
+		"script", "link", "img", "image", "source", "iframe", "embed",
+		"video", "audio", "track", "object", "input", "meta", "use",
+		"frame", "picture", "style", "body", "html",
+	};
+	size_t i;
+
+	for (i = 0; i < N(tags); i++)
+		if (strlen(tags[i]) == n && !strncasecmp(tag, tags[i], n))
+			return 1;
+	return 0;
+}
+
+/*
+ * The URL is an attribute's value in an HTML element that loads it
+ * (loads()): a script, style sheet, image or font the page loads
+ * (jq's docs/templates: <script src="https://cdn.jsdelivr.net/..."
+ * integrity=...>, <link rel="stylesheet" href=...>), which the site's
+ * build pins; the page's text and its <a href> links are prose.
+ */
+static enum keep_reason html_asset(const char *buf, size_t start,
+				   struct strbuf *why)
+{
+	size_t i = start, lt = 0, n;
+	int found = 0;
+
+	/* The value of an attribute: src="URL", href='URL', data=URL. */
+	if (i > 0 && (buf[i - 1] == '"' || buf[i - 1] == '\''))
+		i--;
+	if (i == 0 || buf[i - 1] != '=')
+		return KEEP_NONE;
+	while (i > 0 && start - i < 2000) {
+		i--;
+		if (buf[i] == '>' || (buf[i] == '\n' && i > 0 &&
+				      buf[i - 1] == '\n'))
+			return KEEP_NONE;
+		if (buf[i] == '<') {
+			lt = i;
+			found = 1;
+			break;
+		}
+	}
+	if (!found || !isalpha((unsigned char)buf[lt + 1]))
+		return KEEP_NONE;
+	for (n = 1; isalnum((unsigned char)buf[lt + 1 + n]); n++)
+		;
+	if (!isspace((unsigned char)buf[lt + 1 + n]) ||
+	    !loads(buf + lt + 1, n))
+		return KEEP_NONE;
+	if (why)
+		strbuf_addf(why, "%s: an attribute of <%.*s>, which the page "
+			    "loads", reason_names[KEEP_ASSET], (int)n,
+			    buf + lt + 1);
+	return KEEP_ASSET;
+}
+
 enum keep_reason keep_judge(const char *path, enum context ctx,
 			    const char *buf, size_t len, size_t start,
 			    const char *url, struct keep_tree *t,
@@ -455,6 +562,8 @@ enum keep_reason keep_judge(const char *path, enum context ctx,
 				    context_name(ctx), path);
 		return r;
 	}
+	if ((r = html_asset(buf, start, why)) != KEEP_NONE)
+		return r;
 	while (a > 0 && buf[a - 1] != '\n')
 		a--;
 	while (b < len && buf[b] != '\n')
@@ -466,10 +575,22 @@ enum keep_reason keep_judge(const char *path, enum context ctx,
 				    reason_names[r]);
 		return r;
 	}
-	n = notice_of(buf, len, start, why);
-	if (n != NOTICE_NONE)
-		return n == NOTICE_BLOCK ? KEEP_NOTICE : KEEP_CREDIT;
-	if (url && notice_example_url(url, why))
+	n = notice_of(buf, len, start, ctx == CTX_MARKDOWN || ctx == CTX_RST ||
+		      ctx == CTX_TEXT, why);
+	switch (n) {
+	case NOTICE_BLOCK:
+		return KEEP_NOTICE;
+	case NOTICE_CREDIT:
+		return KEEP_CREDIT;
+	case NOTICE_GENERATED:
+		return KEEP_GENERATED;
+	case NOTICE_EXAMPLE:
+		return KEEP_EXAMPLE_URL;
+	default:
+		break;
+	}
+	if (url && (notice_example_url(url, why) ||
+		    glob_after(buf, len, start, url, why)))
 		return KEEP_EXAMPLE_URL;
 	if (why)
 		strbuf_addf(why, "the project's own text (%s in %s)",

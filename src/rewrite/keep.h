@@ -9,15 +9,19 @@
  * YAML description.  Everything else is kept, with its reason: test data
  * and fixtures (a tests/, t/, testdata/ or fixtures/ folder, a file named
  * as a test), example programs (an examples/ or samples/ folder), CI,
- * container and packaging files and tools' own dotfiles (.clang-tidy,
+ * container, packaging and build files (Makefile.in, Makefile.am, *.mk,
+ * CMakeLists.txt) and tools' own dotfiles (.clang-tidy,
  * .editorconfig: none is documentation), release notes and
  * changelogs, licence texts, translations, any file named MAINTAINERS or
  * CREDITS (people's entries, the tree's routing), imported code (what
  * the tree says has an upstream of its own: project/imported.h); on any
  * line, copyright, author, SPDX and licence lines (who wrote what, the
  * terms as written), and every line of a comment paragraph that holds
- * such a notice, credit, affiliation and provenance lines, examples
- * (RFC 2606 names, placeholders, globs: rewrite/notice.h); files that
+ * such a notice, credit, affiliation and provenance lines, a generator's
+ * banner, examples (RFC 2606 names, placeholders, globs, a URL given as
+ * an example of a URL's form: rewrite/notice.h); in HTML (a template in
+ * a docs folder too) the assets a tag loads (<script src>, <link href>,
+ * <img src>): only <a href> and the text are prose; files that
  * say they are someone else's in their first lines (another project's
  * RCS id, a generated script, a library of its own, an RFC); links to
  * the project's own infrastructure
@@ -78,6 +82,8 @@ enum keep_reason {
 	KEEP_NOTICE,		/* a copyright or licence paragraph */
 	KEEP_CREDIT,		/* a credit, affiliation or provenance */
 	KEEP_EXAMPLE_URL,	/* an example name, placeholder or glob */
+	KEEP_GENERATED,		/* in a generator's banner */
+	KEEP_ASSET,		/* a page's script, style or image */
 	KEEP__COUNT
 };
 

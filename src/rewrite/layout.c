@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdlib.h>
 #include <string.h>
 
 #include "../lib/strbuf.h"
@@ -121,6 +122,7 @@ void layout_fit(const char *buf, size_t len, struct edit *ev, size_t n,
 				strbuf_addstr(&t, e->text);
 				while (w++ < want)
 					strbuf_addch(&t, ' ');
+				free(e->owned);
 				e->owned = strbuf_detach(&t, NULL);
 				e->text = e->owned;
 				e->end = closer;

@@ -142,8 +142,11 @@ void plan_release(struct plan *p)
 	memset(&p->left, 0, sizeof(p->left));
 }
 
-/* A man page's span: the URL with groff's \: \% \& (scan keeps them). */
-static int groff_same(const char *s, size_t n, const char *text)
+/*
+ * A span that holds escapes (scan keeps them): a man page's URL with
+ * groff's \: \% \&, an rst URL with \_ for each '_'.
+ */
+static int escaped_same(const char *s, size_t n, const char *text)
 {
 	size_t i;
 
@@ -152,10 +155,38 @@ static int groff_same(const char *s, size_t n, const char *text)
 			i++;
 			continue;
 		}
+		if (scan_rst_escape(s + i, n - i))
+			i++;
 		if (*text++ != s[i])
 			return 0;
 	}
 	return !*text;
+}
+
+/*
+ * The replacement as an rst span that escaped its URL's '_' must write
+ * it, each '_' as \_ (the author's "l2\_and\_l3"); NULL for any other.
+ */
+static char *rst_escape(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = s; *p; p++) {
+		if (*p == '_' && (p == s || p[-1] != '\\'))
+			strbuf_addch(&sb, '\\');
+		strbuf_addch(&sb, *p);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *rst_escaped(const struct planned *e, const char *buf,
+			 size_t len)
+{
+	if (e->ctx != CTX_RST || e->end > len || e->start >= e->end ||
+	    !memmem(buf + e->start, e->end - e->start, "\\_", 2))
+		return NULL;
+	return rst_escape(e->replacement);
 }
 
 int plan_span_ok(const struct planned *e, const char *buf, size_t len)
@@ -180,13 +211,15 @@ int plan_span_ok(const struct planned *e, const char *buf, size_t len)
 		return k > 0;
 	}
 	if (memchr(buf + e->start, '\\', n))
-		return groff_same(buf + e->start, n, e->text);
+		return escaped_same(buf + e->start, n, e->text);
 	return strlen(e->text) == n && !memcmp(buf + e->start, e->text, n);
 }
 
 int plan_done(const struct planned *e, const char *buf, size_t len)
 {
 	size_t n = strlen(e->replacement), w;
+	char *esc;
+	int done;
 
 	if (e->start > len || n > len - e->start)
 		return 0;
@@ -200,7 +233,17 @@ int plan_done(const struct planned *e, const char *buf, size_t len)
 		return 0;
 	/* Where layout_fit() moved it to a line of its own: just below. */
 	w = len - e->start < n + 256 ? len - e->start : n + 256;
-	return memmem(buf + e->start, w, e->replacement, n) != NULL;
+	if (memmem(buf + e->start, w, e->replacement, n))
+		return 1;
+	/* Written with rst's \_, as its span had them. */
+	if (e->ctx != CTX_RST || !strchr(e->replacement, '_'))
+		return 0;
+	esc = rst_escape(e->replacement);
+	n = strlen(esc);
+	w = len - e->start < n + 256 ? len - e->start : n + 256;
+	done = memmem(buf + e->start, w, esc, n) != NULL;
+	free(esc);
+	return done;
 }
 
 static enum left_reason judge(struct judge *j, struct planned *e,
@@ -256,7 +299,9 @@ size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,
 		which[n] = k;
 		ev[n].start = e->start;
 		ev[n].end = e->end;
-		ev[n++].text = e->replacement;
+		ev[n].owned = rst_escaped(e, buf, len);
+		ev[n].text = ev[n].owned ? ev[n].owned : e->replacement;
+		n++;
 	}
 	layout_fit(buf, len, ev, n, why);
 	for (k = 0; k < n; k++) {

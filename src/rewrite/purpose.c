@@ -258,10 +258,56 @@ static const char *living_phrase(const char *words, size_t n)
 }
 
 /* A segment that is a version: 1.2, v2.0, r1p0, rev3, 2_1. */
-/* MSDN's "(v=vs.85)", as written or encoded ("%28v=exchg.65%29"). */
+/*
+ * MSDN's "(v=vs.85)", as written or encoded ("%28v=exchg.65%29"), and
+ * its older "(WS.10)", "(VS.80)" (util-linux's gpt.c cites
+ * technet.microsoft.com/en-us/library/cc739412(WS.10).aspx).
+ */
 static int msdn_version(const char *seg)
 {
-	return strstr(seg, "(v=") || strcasestr(seg, "%28v=");
+	const char *p = strchr(seg, '(');
+
+	if (strstr(seg, "(v=") || strcasestr(seg, "%28v="))
+		return 1;
+	if (!p)
+		return 0;
+	for (p++; isalpha((unsigned char)*p); p++)
+		;
+	if (*p != '.' || !isdigit((unsigned char)p[1]))
+		return 0;
+	for (p++; isdigit((unsigned char)*p); p++)
+		;
+	return *p == ')';
+}
+
+/*
+ * An advisory's or bulletin's id as a path segment: MS08-067,
+ * CVE-2014-0160, DSA-1571, RHSA-2014:0376, USN-1234-1.  It says
+ * what it said when it was issued.
+ */
+static int advisory_seg(const char *seg)
+{
+	static const char *const kinds[] = { "ms", "cve-", "dsa-", "rhsa-",
+					     "usn-", "glsa-", "vu#" };
+	size_t i, k;
+
+	for (i = 0; i < N(kinds); i++) {
+		k = strlen(kinds[i]);
+		if (strncasecmp(seg, kinds[i], k) ||
+		    !isdigit((unsigned char)seg[k]))
+			continue;
+		while (isdigit((unsigned char)seg[k]))
+			k++;
+		if (!strcmp(kinds[i], "ms") && k != 4)
+			return 0;
+		/* Its parts ("-067", ":0376", "-1") and an extension only. */
+		while ((seg[k] == '-' || seg[k] == ':') &&
+		       isdigit((unsigned char)seg[k + 1]))
+			for (k++; isdigit((unsigned char)seg[k]); k++)
+				;
+		return !seg[k] || seg[k] == '.';
+	}
+	return 0;
 }
 
 static int version_seg(const char *s)
@@ -430,6 +476,18 @@ static const char *fixed_why(const struct parts *u)
 	for (i = 0; i < u->nseg; i++)
 		if (version_seg(u->seg[i]) || msdn_version(u->seg[i]))
 			return "a version in its path";
+	for (i = 0; i < u->nseg; i++)
+		if (advisory_seg(u->seg[i]))
+			return "an advisory (its id in the path)";
+	/*
+	 * TechNet's library held articles on one product's version (the
+	 * Windows 2000 Resource Kit's cc938632, Server 2003's cc739412):
+	 * MSDN's and Learn's library are the living reference instead.
+	 */
+	if (host_begins(u->host, "technet.") &&
+	    url_host_within(u->host, "microsoft.com") && has_seg(u, "library"))
+		return "an article of TechNet's library, on one product "
+		       "version";
 	return NULL;
 }
 
@@ -457,7 +515,8 @@ static int unversioned_manual(const struct parts *u)
 	    !has_seg(u, "html_node") && !host_begins(u->host, "man.") &&
 	    !host_begins(u->host, "manpages.") && !has_seg(u, "man-pages") &&
 	    !has_seg(u, "onlinedocs") &&
-	    !(has_seg(u, "library") && icontains(u->host, "microsoft.com")))
+	    !(has_seg(u, "library") && icontains(u->host, "microsoft.com") &&
+	      !host_begins(u->host, "technet.")))
 		return 0;
 	if (u->query && strstr(u->query, "view="))
 		return 0;
@@ -469,6 +528,83 @@ static int unversioned_manual(const struct parts *u)
 	return 1;
 }
 
+/*
+ * A status badge: an image a service draws from the project's state
+ * now (img.shields.io, a CI's badge.svg, appveyor's status), and the
+ * services' own pages of a project, which the badges link to.
+ */
+static const char *badge(const struct parts *u)
+{
+	static const char *const drawers[] = {
+		"shields.io", "badge.fury.io", "badgen.net", "badges.gitter.im",
+		"repostatus.org",
+	};
+	static const char *const services[] = {
+		"travis-ci.org", "travis-ci.com", "ci.appveyor.com",
+		"circleci.com", "codecov.io", "coveralls.io", "cirrus-ci.com",
+		"scan.coverity.com", "builds.sr.ht", "sonarcloud.io",
+		"app.codacy.com", "lgtm.com",
+		"bestpractices.coreinfrastructure.org", "bestpractices.dev",
+		"oss-fuzz-build-logs.storage.googleapis.com",
+		"ci.debian.net", "readthedocs.org", "app.fossa.com",
+		"securityscorecards.dev", "api.securityscorecards.dev",
+	};
+	const char *last = last_seg(u);
+	size_t i;
+
+	for (i = 0; i < N(drawers); i++)
+		if (url_host_within(u->host, drawers[i]))
+			return "a status badge (its service draws it now)";
+	if ((ends_with(last, ".svg") || ends_with(last, ".png")) &&
+	    (icontains(u->path, "badge") || has_seg(u, "status") ||
+	     (u->query && strstr(u->query, "branch="))))
+		return "a status badge (its service draws it now)";
+	for (i = 0; i < N(services); i++)
+		if (url_host_within(u->host, services[i]))
+			return "a CI or analysis service's page of a project";
+	return NULL;
+}
+
+/*
+ * A package's page in a registry: it shows the latest release whatever
+ * its path says (pypi.org/project/X, npmjs.com/package/X,
+ * crates.io/crates/X, metacpan.org/pod/X, packages.debian.org/sid/X).
+ */
+static const char *registry(const struct parts *u)
+{
+	static const char *const hosts[] = {
+		"pypi.org", "pypi.python.org", "npmjs.com", "npmjs.org",
+		"crates.io", "lib.rs", "metacpan.org", "search.cpan.org",
+		"rubygems.org", "pkg.go.dev", "hackage.haskell.org",
+		"nuget.org", "packagist.org", "luarocks.org", "opam.ocaml.org",
+		"formulae.brew.sh", "repology.org", "libraries.io",
+		"aur.archlinux.org", "anaconda.org",
+		"pub.dev", "hex.pm", "cocoapods.org", "mvnrepository.com",
+		"freshports.org", "ports.macports.org", "snapcraft.io",
+		"flathub.org",
+	};
+	size_t i;
+
+	for (i = 0; i < N(hosts); i++)
+		if (url_host_within(u->host, hosts[i]) && u->nseg >= 1)
+			return "a package's page in a registry (its latest)";
+	/*
+	 * A distribution's page of a package, the name its last part
+	 * (build.opensuse.org/package/show/server:http/lighttpd,
+	 * tracker.debian.org/pkg/openvpn), not a file in a folder so named.
+	 */
+	if (u->nseg >= 2 && (!strcasecmp(u->seg[0], "package") ||
+			     !strcasecmp(u->seg[0], "packages") ||
+			     !strcasecmp(u->seg[0], "pkg")) &&
+	    !strchr(u->seg[u->nseg - 1], '.'))
+		return "a package's page in a registry (its latest)";
+	if ((host_begins(u->host, "packages.") ||
+	     host_begins(u->host, "pkgs.")) &&
+	    (u->nseg >= 1 || (u->query && *u->query)))
+		return "a package's page in a registry (its latest)";
+	return NULL;
+}
+
 static const char *living_why(const struct parts *u)
 {
 	static const char *const vcs[] = { "git", "svn", "hg", "cvs",
@@ -478,7 +614,7 @@ static const char *living_why(const struct parts *u)
 					      "anonscm." };
 	static const char *const downloads[] = { "download", "downloads",
 						 "releases", "files" };
-	const char *last = last_seg(u);
+	const char *last = last_seg(u), *w;
 	size_t i;
 
 	if (one_of(u->scheme, vcs, N(vcs)))
@@ -492,6 +628,17 @@ static const char *living_why(const struct parts *u)
 		return "a repository (its path)";
 	if (forge(u->host) && u->nseg == 2)
 		return "a repository (a forge project's root)";
+	if (forge(u->host) && u->nseg == 1 && !strchr(u->seg[0], '.'))
+		return "a forge account's page";
+	if (forge(u->host) && u->nseg >= 3 &&
+	    (!strcasecmp(u->seg[2], "actions") ||
+	     !strcasecmp(u->seg[2], "workflows") ||
+	     !strcasecmp(u->seg[2], "pipelines")))
+		return "a project's CI page";
+	if ((w = badge(u)))
+		return w;
+	if ((w = registry(u)))
+		return w;
 	if ((url_host_within(u->host, "sourceforge.net") || url_host_within(u->host, "sf.net")) &&
 	    (has_seg(u, "projects") || has_seg(u, "p")) && u->nseg <= 3)
 		return "a project page (sourceforge)";
@@ -515,6 +662,7 @@ static const char *living_why(const struct parts *u)
 		return "a list's page";
 	if (host_begins(u->host, "bugzilla.") || host_begins(u->host, "bugs.") ||
 	    host_begins(u->host, "tracker.") || host_begins(u->host, "issues.") ||
+	    has_seg(u, "tracker") ||
 	    stem_is(last, "issues") || stem_is(last, "bugs") ||
 	    stem_is(last, "buglist"))
 		return (u->query && strstr(u->query, "id=")) ||
@@ -534,9 +682,76 @@ static const char *living_why(const struct parts *u)
 	return NULL;
 }
 
+/*
+ * A project's own page, named by the line that links it: the one folder
+ * (or page) of a site, or one under a collection of projects
+ * (/software/autoconf/, /pkg/libev.html), whose name the text around it
+ * says as a word of its own (libuv's ".. _socat:
+ * http://www.dest-unreach.org/socat/").  Its name into out.
+ */
+static int named_project(const struct parts *u, const char *words, size_t n,
+			 struct strbuf *out)
+{
+	static const char *const shelves[] = {
+		"software", "projects", "project", "pkg", "p", "proj",
+		"tools", "programs",
+	};
+	static const char *const page[] = { "", "html", "htm", "shtml", "php" };
+	static const char *const generic[] = {
+		"index", "home", "main", "doc", "docs", "documentation",
+		"manual", "man", "download", "downloads", "about", "wiki",
+		"faq", "news", "support", "software", "projects", "project",
+		"pub", "files", "html", "www", "blog", "articles", "papers",
+		"info", "contact", "people", "tools", "source", "src", "code",
+		"git", "svn", "cvs", "mirror", "mirrors", "list", "lists",
+		"archive", "archives", "mail", "bugs", "forum", "search", "help",
+		"guide", "tutorial", "spec", "specs", "standards", "products",
+		"product", "solutions", "linux", "kernel", "driver", "drivers",
+	};
+	const char *name, *dot;
+	size_t k = u->nseg, len, i;
+
+	if (!words || (u->query && *u->query))
+		return 0;
+	if (k && door(u->seg[k - 1]))
+		k--;
+	if (k == 1)
+		name = u->seg[0];
+	else if (k == 2 && one_of(u->seg[0], shelves, N(shelves)))
+		name = u->seg[1];
+	else
+		return 0;
+	dot = strchr(name, '.');
+	len = dot ? (size_t)(dot - name) : strlen(name);
+	if (dot && (strchr(dot + 1, '.') ||
+		    !one_of(dot + 1, page, N(page))))
+		return 0;
+	if (len < 3 || len > 40)
+		return 0;
+	strbuf_add(out, name, len);
+	if (one_of(out->buf, generic, N(generic)))
+		goto out_no;
+	for (i = 0; i + len <= n; i++) {
+		char before = i ? words[i - 1] : ' ', after;
+
+		if (strncasecmp(words + i, out->buf, len))
+			continue;
+		after = i + len < n ? words[i + len] : ' ';
+		/* A word of the text, not a part of a name or a URL. */
+		if (isalnum((unsigned char)before) || strchr("/.-~", before) ||
+		    isalnum((unsigned char)after) || strchr("/-", after))
+			continue;
+		return 1;
+	}
+out_no:
+	strbuf_reset(out);
+	return 0;
+}
+
 enum purpose purpose_of(const char *url, const char *words, size_t n,
 			struct strbuf *why)
 {
+	struct strbuf name = STRBUF_INIT;
 	struct parts u;
 	enum purpose p = PURPOSE_UNKNOWN;
 	const char *w;
@@ -561,8 +776,13 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
 	} else if ((w = living_why(&u))) {
 		p = PURPOSE_LIVING;
 		strbuf_addf(why, "a living page: %s", w);
+	} else if (named_project(&u, words, n, &name)) {
+		p = PURPOSE_HOME;
+		strbuf_addf(why, "a project's home page: its name '%s' is the "
+			    "line's word for it", name.buf);
 	}
 	parts_release(&u);
+	strbuf_release(&name);
 	return p;
 }
 

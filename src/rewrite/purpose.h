@@ -3,10 +3,13 @@
  * What a link is for, from the URL and the words around it, with the
  * evidence.  A fixed document (a PDF or other paper, a datasheet, a
  * spec with a version in its path, an article with a date in its path,
- * a mail in a list archive, an RFC) stays what it was: an archived copy
- * is the same document.  A living page (latest, current, master, main,
- * trunk, HEAD, stable or nightly in its path or query; a repository; a
- * download page; a list's page; a tracker; a wiki page; or a line that
+ * a mail in a list archive, an RFC, an advisory by its id, an article
+ * of TechNet's library on one product version) stays what it was: an
+ * archived copy is the same document.  A living page (latest, current,
+ * master, main, trunk, HEAD, stable or nightly in its path or query; a
+ * repository or a forge account; a download page; a list's page; a
+ * tracker; a wiki page; a package's page in a registry; a status badge
+ * and the CI or analysis service's page it links to; or a line that
  * calls it "the current version", "latest", "is getting ready at")
  * changes: an archived copy freezes it, so only its live successor may
  * replace it.  A bare home page (no path, "/", or index.html and its

@@ -49,6 +49,7 @@ struct hits {
 	size_t nr, alloc;
 	int asciidoc;		/* a '[' after the host opens link text */
 	int groff;		/* a man page: \: \% \& inside a URL */
+	int rst;		/* reStructuredText: \_ inside a URL */
 };
 
 void occ_list_release(struct occ_list *l)
@@ -962,25 +963,38 @@ int scan_groff_escape(const char *p, size_t n)
 	return n >= 2 && p[0] == '\\' && p[1] && strchr(":%&", p[1]);
 }
 
-static size_t groff_run(const char *buf, size_t i, size_t limit)
+int scan_rst_escape(const char *p, size_t n)
+{
+	return n >= 2 && p[0] == '\\' && p[1] == '_';
+}
+
+/* A URL run that goes on through the escapes esc() knows. */
+static size_t escaped_run(const char *buf, size_t i, size_t limit,
+			  int (*esc)(const char *, size_t))
 {
 	for (;;) {
 		i = url_run(buf, i, limit, 0);
-		if (i + 2 < limit && scan_groff_escape(buf + i, limit - i))
+		if (i + 2 < limit && esc(buf + i, limit - i) &&
+		    url_run(buf, i + 2, limit, 0) > i + 2)
 			i += 2;
 		else
 			return i;
 	}
 }
 
-/* The URL a man page's span stands for: its zero-width escapes out. */
-static void groff_unescape(struct strbuf *url)
+/*
+ * The URL a span stands for: groff's zero-width escapes out, rst's \_
+ * a plain '_'.
+ */
+static void unescape(struct strbuf *url)
 {
 	char *w = url->buf, *r = url->buf, *end = url->buf + url->len;
 
 	while (r < end)
 		if (scan_groff_escape(r, (size_t)(end - r)))
 			r += 2;
+		else if (scan_rst_escape(r, (size_t)(end - r)))
+			r++;
 		else
 			*w++ = *r++;
 	*w = '\0';
@@ -1636,7 +1650,10 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 			continue;
 		if (h->limit > len)
 			h->limit = len;
-		raw = hs->groff ? groff_run(buf, h->pos, h->limit) :
+		raw = hs->groff ? escaped_run(buf, h->pos, h->limit,
+					      scan_groff_escape) :
+		      hs->rst ? escaped_run(buf, h->pos, h->limit,
+					    scan_rst_escape) :
 		      url_run(buf, h->pos, h->limit, h->make_func);
 		raw = hs->asciidoc ? link_text(buf, h->pos, raw) :
 		      unclosed_bracket(buf, h->pos, raw);
@@ -1686,8 +1703,8 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 		covered = raw;
 		strbuf_reset(&url);
 		strbuf_add(&url, buf + h->pos, raw - h->pos);
-		if (hs->groff)
-			groff_unescape(&url);
+		if (hs->groff || hs->rst)
+			unescape(&url);
 		/*
 		 * Wrapped: the untrimmed URL runs to its line's end (comments)
 		 * or its literal's quote (strings), and the next piece
@@ -1738,7 +1755,7 @@ static void extract(const char *buf, size_t len, struct hits *hs,
 int scan_buffer(const char *path, const char *buf, size_t len,
 		const struct scan_opts *opts, struct occ_list *out)
 {
-	struct hits hs = { NULL, 0, 0, 0, 0 };
+	struct hits hs = { NULL, 0, 0, 0, 0, 0 };
 	enum lang lang;
 
 	if (scan_is_binary(buf, len))
@@ -1751,6 +1768,7 @@ int scan_buffer(const char *path, const char *buf, size_t len,
 	lang = lang_detect(path, buf, len);
 	hs.asciidoc = lang == LANG_ASCIIDOC;
 	hs.groff = lang == LANG_TEXT && is_man_page(path);
+	hs.rst = lang == LANG_RST;
 	switch (lang) {
 	case LANG_C:
 		lex_c(buf, len, hs.v, hs.nr, 0);

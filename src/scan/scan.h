@@ -61,6 +61,13 @@ size_t scan_hash_comment(const char *buf, size_t s, size_t pos, int shell);
  */
 int scan_groff_escape(const char *p, size_t n);
 
+/*
+ * 1 if p[0..n) starts with reStructuredText's escaped underscore, \_,
+ * which keeps "l2_and_" from ending as a reference: an rst URL's span
+ * holds it, its URL has a plain '_' there.
+ */
+int scan_rst_escape(const char *p, size_t n);
+
 /* 1 if buf[0..len) looks binary. */
 int scan_is_binary(const char *buf, size_t len);
 

@@ -301,6 +301,72 @@ void series_base_list(struct series *c)
 		qsort(c->files, c->nfiles, sizeof(*c->files), cmp_str);
 }
 
+/* The kernel release a tree's top Makefile names ("Linux 6.1.158"), or NULL. */
+static char *kernel_release(struct series *c)
+{
+	static const char *const keys[] = {
+		"VERSION", "PATCHLEVEL", "SUBLEVEL", "NAME",
+	};
+	struct strbuf *mk = series_blob(c, "Makefile");
+	char val[4][64] = { "", "", "", "" };
+	const char *line, *next;
+	size_t k;
+
+	if (!mk)
+		return NULL;
+	for (line = mk->buf; *line; line = next) {
+		next = strchrnul(line, '\n');
+		for (k = 0; k < 4; k++) {
+			size_t l = strlen(keys[k]);
+
+			if (!strncmp(line, keys[k], l) &&
+			    !strncmp(line + l, " = ", 3) && !*val[k])
+				snprintf(val[k], sizeof(val[k]), "%.*s",
+					 (int)(next - line - l - 3),
+					 line + l + 3);
+		}
+		if (*next)
+			next++;
+	}
+	/* NAME = is the kernel's own: not any project's VERSION. */
+	if (!*val[0] || !*val[1] || !*val[3])
+		return NULL;
+	return *val[2] ? xstrfmt("Linux %s.%s.%s", val[0], val[1], val[2]) :
+			 xstrfmt("Linux %s.%s", val[0], val[1]);
+}
+
+/*
+ * Upstream has a commit that a remote branch or a tag holds: its hash
+ * names it.  Else only the release the tree is, if it says.
+ */
+static char *upstream_name(struct series *c, const char *commit)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *spec = xstrfmt("--contains=%s", commit), *name;
+
+	if (!series_git(c, &out, "for-each-ref", "--count=1", spec,
+			"--format=%(refname)", "refs/remotes/", "refs/tags/",
+			NULL) && out.len) {
+		name = xstrdup(commit);
+	} else {
+		name = kernel_release(c);
+		if (!name)
+			name = xstrdup("");
+	}
+	free(spec);
+	strbuf_release(&out);
+	return name;
+}
+
+const char *series_upstream(struct series *c, const char *commit)
+{
+	void **slot = strmap_put(&c->upstream, commit);
+
+	if (!*slot)
+		*slot = upstream_name(c, commit);
+	return *slot;
+}
+
 void series_base_release(struct series *c)
 {
 	strmap_clear(&c->blobs, free_blob);

@@ -22,7 +22,7 @@ static int is_dt_binding(const char *path)
 	       !strncmp(path, "include/dt-bindings/", 20);
 }
 
-/* The top two directories of a path, for trees without MAINTAINERS. */
+/* The top two directories of a path, for files no MAINTAINERS section has. */
 static char *dir_pair(const char *path)
 {
 	const char *a = strchr(path, '/'), *b = a ? strchr(a + 1, '/') : NULL;

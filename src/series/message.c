@@ -156,18 +156,35 @@ static void checks_clause(const struct dead_facts *f, const char *who,
 		strbuf_addstr(sb, "failed their checks");
 }
 
-/* "nearest ..." as the dates of the lines came, from git or not. */
-static void dates_clause(const struct dead_facts *f, struct strbuf *sb)
+/*
+ * "nearest ..." as the dates of the lines came, from git or not.  A
+ * commit is named only as upstream can find it (series_upstream()): a
+ * local one by the release it imports, or not at all.
+ */
+static void dates_clause(struct series *c, const struct dead_facts *f,
+			 struct strbuf *sb)
 {
+	const char *up = f->commits == 1 ? series_upstream(c, f->commit) : "";
+
 	if (f->blame && !f->given && !f->unknown && f->commits == 1 &&
-	    f->on_first == f->blame && f->first_day[0])
+	    f->on_first == f->blame && f->first_day[0] && *up)
 		strbuf_addf(sb, "nearest %s, the date of the tree's first "
 			    "commit (%s), which holds all of these lines",
-			    f->first_day, f->commit);
-	else if (f->blame && !f->given && !f->unknown && f->commits == 1)
+			    f->first_day, up);
+	else if (f->blame && !f->given && !f->unknown && f->commits == 1 &&
+		 f->on_first == f->blame && f->first_day[0])
+		strbuf_addf(sb, "nearest %s, the date of the tree's first "
+			    "commit, which holds all of these lines",
+			    f->first_day);
+	else if (f->blame && !f->given && !f->unknown && f->commits == 1 &&
+		 !strcmp(up, f->commit))
 		strbuf_addf(sb, "nearest the commit that brought its line into "
 			    "this tree's history (%s, for all of them)",
 			    f->commit);
+	else if (f->blame && !f->given && !f->unknown && f->commits == 1)
+		strbuf_addstr(sb, "nearest the commit that brought its line "
+			      "into this tree's history (one commit, for all "
+			      "of them)");
 	else if (f->blame && !f->given && !f->unknown)
 		strbuf_addstr(sb, "nearest the day it was added to its file "
 			      "(git history)");
@@ -197,7 +214,7 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 		checks_clause(&f, "each", &sb);
 		strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
 	}
-	dates_clause(&f, &sb);
+	dates_clause(c, &f, &sb);
 	strbuf_addstr(&sb, n == 1 ? ".  The capture has a fixed date "
 		      "and was replayed and found good." : ".  Each capture has "
 		      "a fixed date and was replayed and found good.");
@@ -229,35 +246,98 @@ static void add_hanging(struct strbuf *out, const char *text, size_t width,
 }
 
 /*
- * A path checkpatch.pl reads as a file name before a colon, whose
- * "path:line:" lines it lets run past 75 columns ("dir/file.c", no
- * comma): such a line names the link's place, then the URL.
+ * The URL as the file has it (scan's bytes), not as linkmend reads it
+ * (normalised); a URL broken over lines in the file, which has no one
+ * spelling, as read.
  */
-static int names_a_file(const char *path)
+static const char *as_written(const struct planned *e)
 {
 	const char *p;
 
-	if (!strchr(path, '/'))
-		return 0;
-	for (p = path; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("_./-+", *p))
-			return 0;
-	return 1;
+	if (!e->text || !*e->text)
+		return e->url;
+	for (p = e->text; *p; p++)
+		if (isspace((unsigned char)*p) || iscntrl((unsigned char)*p))
+			return e->url;
+	return e->text;
 }
 
 /*
- * One link in the message: "path:line: URL -> NEW", a line checkpatch.pl
- * lets run past 75 columns for it names a file; where the path is no
- * plain file name, "path:line:" and the two URLs on lines of their own.
+ * One link in the message: "path:line: URL -> NEW" where that fits in
+ * 75 columns (checkpatch.pl's and a maintainer's width).  Else, for a
+ * path in a folder, "path:line: URL" and "path:line: -> NEW": lines that
+ * start with a file's name and a colon are the ones checkpatch.pl lets
+ * run long (a lone URL line draws its COMMIT_LOG_LONG_LINE), and the
+ * place says whose URL it is.  Else "path:line:", then the URL and
+ * "-> NEW" on lines of their own, past 75 columns only for a URL too
+ * long to fit alone.
  */
 static void add_link(struct strbuf *msg, const struct planned *e)
 {
-	if (names_a_file(e->path))
-		strbuf_addf(msg, "%s:%u: %s -> %s\n", e->path, e->line, e->url,
+	const char *old = as_written(e);
+	size_t len = (size_t)snprintf(NULL, 0, "%s:%u: %s -> %s", e->path,
+				      e->line, old, e->replacement);
+
+	if (len <= 75)
+		strbuf_addf(msg, "%s:%u: %s -> %s\n", e->path, e->line, old,
 			    e->replacement);
+	else if (strchr(e->path, '/'))
+		strbuf_addf(msg, "%s:%u: %s\n%s:%u: -> %s\n", e->path,
+			    e->line, old, e->path, e->line, e->replacement);
 	else
 		strbuf_addf(msg, "%s:%u:\n  %s\n  -> %s\n", e->path, e->line,
-			    e->url, e->replacement);
+			    old, e->replacement);
+}
+
+/*
+ * The evidence with each commit it names ("(git blame SHA", "(git log
+ * SHA") as upstream can find it: a local commit, which no one else can
+ * look up, left out, or where it is the history's first, named by the
+ * release it imports.
+ */
+static void upstream_hashes(struct series *c, const char *ev,
+			    struct strbuf *out)
+{
+	static const char *const tags[] = { "(git blame ", "(git log " };
+	static const char first[] = ", the history's first commit";
+	const char *p = ev;
+
+	while (*p) {
+		const char *at = NULL, *tag = NULL;
+		size_t k, h;
+
+		for (k = 0; k < 2; k++) {
+			const char *q = strstr(p, tags[k]);
+
+			if (q && (!at || q < at)) {
+				at = q;
+				tag = tags[k];
+			}
+		}
+		if (!at)
+			break;
+		at += strlen(tag);
+		for (h = 0; isxdigit((unsigned char)at[h]); h++)
+			;
+		strbuf_add(out, p, (size_t)(at - p));
+		if (h >= 7 && h <= 40) {
+			char *sha = xstrndup(at, h);
+			const char *up = series_upstream(c, sha);
+
+			/* A release is what the first commit imports, only. */
+			if (!strcmp(up, sha))
+				strbuf_addstr(out, sha);
+			else if (*up && !strncmp(at + h, first,
+						 sizeof(first) - 1))
+				strbuf_addf(out, "of %s", up);
+			else
+				strbuf_setlen(out, out->len - 1);
+			free(sha);
+			at += h;
+		}
+		p = at;
+	}
+	strbuf_addstr(out, p);
 }
 
 /*
@@ -265,11 +345,16 @@ static void add_link(struct strbuf *msg, const struct planned *e)
  * the evidence wrapped at 75 columns, its lines indented by four.
  * Reviewers read it there; git am leaves it out of history.
  */
-static void add_evidence(struct strbuf *out, const struct planned *e)
+static void add_evidence(struct series *c, struct strbuf *out,
+			 const struct planned *e)
 {
+	struct strbuf ev = STRBUF_INIT;
+
 	strbuf_addf(out, "%s:%u: %s:\n    ", e->path, e->line,
 		    kind_name(e->kind));
-	add_hanging(out, e->evidence, 75, 4);
+	upstream_hashes(c, e->evidence, &ev);
+	add_hanging(out, ev.buf, 75, 4);
+	strbuf_release(&ev);
 }
 
 /*
@@ -311,7 +396,8 @@ void series_message(struct series *c, struct group *g, struct strbuf *msg)
 static void moved_clause(const struct series *c, size_t first, size_t last,
 			 struct strbuf *sb)
 {
-	size_t k, i, live = 0, archive = 0, host = 0, site = 0;
+	size_t k, i, live = 0, archive = 0, host = 0, site = 0, tree = 0;
+	size_t pattern = 0;
 
 	for (k = first; k < last; k++)
 		for (i = 0; i < c->g[k].nr; i++) {
@@ -326,6 +412,10 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 				host++;
 			else if (via && !strcmp(via, "site-search"))
 				site++;
+			else if (via && !strcmp(via, "tree-knows"))
+				tree++;
+			else if (via && !strcmp(via, "site-pattern"))
+				pattern++;
 			else
 				live++;
 		}
@@ -351,6 +441,20 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 			      "same name elsewhere on a dead link's site, the "
 			      "link is that page, live, with the title (or the "
 			      "bytes) of the old page's last good capture.");
+	if (tree)
+		strbuf_addstr(sb, "  Where the tree itself links a dead link's "
+			      "page elsewhere (on a host one letter off the "
+			      "dead one, on the project's new host, or as the "
+			      "same document), the link is that page, live, "
+			      "with the title, the bytes or the text of the "
+			      "old page's last good capture.");
+	if (pattern)
+		strbuf_addstr(sb, "  Where two or more of a site's links moved "
+			      "the same way, its other dead links are "
+			      "rewritten so, and each is taken only when the "
+			      "page there is live and has the title, the bytes "
+			      "or the text of the old page's last good "
+			      "capture.");
 }
 
 /* The cover's account of the evidence, each sentence from its facts. */
@@ -371,7 +475,7 @@ static void how_gathered(struct series *c, size_t first, size_t last,
 			      "  The dead links archived here ");
 		checks_clause(&f, f.n == 1 ? "" : "each", &sb);
 		strbuf_addstr(&sb, "; their copies are the Web Archive's ");
-		dates_clause(&f, &sb);
+		dates_clause(c, &f, &sb);
 		strbuf_addstr(&sb, ", replayed and found good.");
 	}
 	strbuf_addstr(&sb, by_kind[PG_STRINGS] ? "  The patches marked as such change "
@@ -498,7 +602,7 @@ void series_cover_text(struct series *c, size_t first, size_t last,
 }
 
 /* In the message's order: kind by kind, as series_message() lists them. */
-void series_evidence(const struct series *c, const struct group *g,
+void series_evidence(struct series *c, const struct group *g,
 		     struct strbuf *out)
 {
 	size_t i;
@@ -509,5 +613,5 @@ void series_evidence(const struct series *c, const struct group *g,
 		for (i = 0; i < g->nr; i++)
 			if (plan_group(&c->plan.v[g->edits[i]]) ==
 			    (enum plan_group)k)
-				add_evidence(out, &c->plan.v[g->edits[i]]);
+				add_evidence(c, out, &c->plan.v[g->edits[i]]);
 }

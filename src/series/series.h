@@ -99,6 +99,15 @@ struct series {
 	/* Each file's own subject style (name.c), path -> subject_style. */
 	struct strmap styles;
 	int styled;
+	/*
+	 * address.c: who each group goes to and why, for RECIPIENTS:
+	 * "To\tADDR\tSOURCE\n" lines per group; whether the project asks
+	 * for pull requests instead of mail, and where it says so.
+	 */
+	char **why;
+	int pull;
+	char *form_why;
+	struct strmap upstream;	/* base.c: commit -> what upstream calls it */
 };
 
 /* A series: groups [first, last), all of one tree. */
@@ -109,6 +118,7 @@ struct unit {
 	char *start;		/* the commit it applies to */
 	size_t context;		/* the diff lines its patches have */
 	char *no_b4;		/* why it is not handed to b4, or NULL */
+	char *branch;		/* a pull request's: refs/heads/linkmend/DIR */
 };
 
 /* The most patches one mailing list may get at once (submitting-patches). */
@@ -140,6 +150,25 @@ struct strbuf *series_blob(struct series *c, const char *path);
 /* Every path at the base, sorted, into c->files (once). */
 void series_base_list(struct series *c);
 void series_base_release(struct series *c);
+
+/*
+ * What upstream can resolve for a local commit: the commit itself where
+ * a remote branch or a tag holds it, else the release a kernel tree's
+ * Makefile names ("Linux 6.1.158"), else "" (name none).
+ */
+const char *series_upstream(struct series *c, const char *commit);
+
+/* address.c: people beyond MAINTAINERS. */
+
+/*
+ * Each group's people where no MAINTAINERS route named any: where the
+ * project's documents send patches (or c->pull, none), else the people
+ * of its files' history; --to and --cc for every group; each source in
+ * c->why.  The patches' headers written again.  -1 after error().
+ */
+int series_people(struct series *c);
+/* DIR/RECIPIENTS: each patch's people and where each came from. */
+int series_write_recipients(struct series *c, const char *dir);
 
 /* group.c: edits into groups, groups into series. */
 
@@ -184,7 +213,7 @@ void series_one_line(char *s);
 /* Group g's commit message. */
 void series_message(struct series *c, struct group *g, struct strbuf *msg);
 /* Group g's evidence, for below its patch's "---" line. */
-void series_evidence(const struct series *c, const struct group *g,
+void series_evidence(struct series *c, const struct group *g,
 		     struct strbuf *out);
 /*
  * The links of groups [first, last)'s sections left as they are

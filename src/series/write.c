@@ -214,8 +214,7 @@ static int write_cover(struct series *c, const char *dir, size_t first,
 		strbuf_release(&text);
 	}
 	/* As git format-patch --base writes it; here the cover has it too. */
-	if (c->o->base_commit)
-		strbuf_addf(&sb, "\nbase-commit: %s\n", c->base);
+	strbuf_addf(&sb, "\nbase-commit: %s\n", c->base);
 	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
 	strbuf_release(&subject);
 	free(tag);
@@ -354,7 +353,7 @@ static int format_patches(struct series *c, const char *sdir,
 		sdir = abs = xstrfmt("%s/%s", cwd, sdir);
 	ret = series_git(c, files, "format-patch", numbered ? "--numbered" :
 			 "--no-numbered", prefix, unified, "-o", sdir, range,
-			 c->o->base_commit ? base : NULL, NULL) ?
+			 base, NULL) ?
 	      error("git format-patch failed") : 0;
 	free(unified);
 	free(abs);
@@ -539,8 +538,7 @@ static int write_unit(struct series *c, const char *dir, struct unit *u,
 		goto out;
 	for (nfiles = 0; nfiles < n; nfiles++)
 		if (put_evidence(c, &c->g[u->first + nfiles]) ||
-		    (c->o->base_commit &&
-		     add_base_commit(c->g[u->first + nfiles].file, c->base)))
+		    add_base_commit(c->g[u->first + nfiles].file, c->base))
 			goto out;
 	ret = 0;
 out:
@@ -548,6 +546,47 @@ out:
 	free(tag);
 	free(start);
 	free(sdir);
+	return ret;
+}
+
+/*
+ * A project that asks for pull requests: the series' request text,
+ * DIR/PULL-REQUEST, its title the cover letter's subject (a lone
+ * patch's own), its body the cover's text (the commit message's).
+ */
+static int write_request(struct series *c, const char *sdir,
+			 const struct unit *u)
+{
+	struct strbuf title = STRBUF_INIT, body = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	char *path = xstrfmt("%s/PULL-REQUEST", sdir);
+	int ret;
+
+	if (u->last - u->first > 1) {
+		series_cover_text(c, u->first, u->last, u->part, u->parts,
+				  &title, &body);
+	} else {
+		struct strbuf msg = STRBUF_INIT;
+		const char *nl;
+
+		series_message(c, &c->g[u->first], &msg);
+		nl = strchr(msg.buf, '\n');
+		strbuf_add(&title, msg.buf, nl ? (size_t)(nl - msg.buf) :
+			   msg.len);
+		if (nl && nl[1])
+			strbuf_addstr(&body, nl + 2);
+		strbuf_release(&msg);
+	}
+	strbuf_addf(&sb, "%s\n\n%s\nBranch: %s, on %s (base-commit).\n",
+		    title.buf, body.buf, u->branch + strlen("refs/heads/"),
+		    c->base);
+	ret = atomic_write_file(path, sb.buf, sb.len, NULL);
+	if (ret)
+		error("cannot write '%s'", path);
+	free(path);
+	strbuf_release(&sb);
+	strbuf_release(&title);
+	strbuf_release(&body);
 	return ret;
 }
 
@@ -565,6 +604,8 @@ static int finish_unit(struct series *c, const char *dir, const struct unit *u)
 	if (n > 1 && write_cover(c, sdir, u->first, u->last, u->part,
 				 u->parts, &all))
 		ret = error("cannot write the cover letter");
+	else if (c->pull && write_request(c, sdir, u))
+		ret = -1;
 	else if (!c->o->quiet)
 		fprintf(stderr, "series: %zu patch%s in %s%s%s\n", n,
 			n == 1 ? "" : "es", c->final_dir, *u->dir ? "/" : "",
@@ -593,12 +634,14 @@ static int address_all(struct series *c)
 			c->ng, c->ng == 1 ? "" : "es", c->o->in_process ?
 			"MAINTAINERS read here" : "scripts/get_maintainer.pl");
 	ret = address(c, files, c->ng, rcpt);
-	for (k = 0; k < c->ng; k++) {
+	for (k = 0; k < c->ng; k++)
 		c->g[k].rcpt = rcpt[k];		/* released with the group */
-		nobody += !rcpt[k].nto && !rcpt[k].ncc;
-	}
+	if (!ret)
+		ret = series_people(c);
+	for (k = 0; k < c->ng; k++)
+		nobody += !c->g[k].rcpt.nto && !c->g[k].rcpt.ncc;
 	/* A patch no one receives is lost in an outbox: say so, loudly. */
-	if (!ret && nobody)
+	if (!ret && nobody && !c->pull)
 		warning("%zu of %zu patches have no recipient: %s; send "
 			"them to the project by hand, or write its MAINTAINERS",
 			nobody, c->ng,
@@ -684,6 +727,13 @@ static int write_index(struct series *c, const char *dir,
 		    "# Apply one with git am%s --empty=drop DIR/*.patch: the\n"
 		    "# cover letter (0000) is for the mail and has no diff.\n",
 		    c->crlf ? " --keep-cr" : "");
+	if (c->pull)
+		strbuf_addf(&sb, "# No mail: the project asks for pull requests "
+			    "(%s).\n# Each series is a branch linkmend/DIR, its "
+			    "request text DIR/PULL-REQUEST.\n", c->form_why);
+	else
+		strbuf_addstr(&sb, "# Who gets each patch, and why: "
+			      "RECIPIENTS.\n");
 	if (c->crlf)
 		strbuf_addf(&sb, "# --keep-cr: %zu file%s changed here %s CRLF "
 			    "line ends.\n", c->crlf, c->crlf == 1 ? "" : "s",
@@ -887,6 +937,10 @@ static int write_all(struct series *c)
 	while (n > 1 && final_dir[n - 1] == '/')
 		final_dir[--n] = '\0';
 	c->final_dir = final_dir;
+	/* Each series' branch, where the project takes pull requests. */
+	for (i = 0; i < nu; i++)
+		u[i].branch = xstrfmt("refs/heads/linkmend/%s",
+				      *u[i].dir ? u[i].dir : "series");
 	remove_stale(c);
 	if (outdir_begin(&od, final_dir, "series")) {
 		ret = -1;
@@ -915,6 +969,8 @@ static int write_all(struct series *c)
 	if (!ret && !stopped(c))
 		ret = write_index(c, staging, u, nu);
 	if (!ret && !stopped(c))
+		ret = series_write_recipients(c, staging);
+	if (!ret && !stopped(c))
 		ret = write_owners(c, staging);
 	if (!ret && !stopped(c))
 		ret = write_left(c, staging);
@@ -924,6 +980,11 @@ static int write_all(struct series *c)
 	else if (!ret)
 		ret = outdir_commit(&od);
 	outdir_release(&od);
+	for (i = 0; i < nu && !ret && c->pull; i++)
+		ret = series_git(c, NULL, "update-ref", "-m", "linkmend series",
+				 u[i].branch, c->g[u[i].last - 1].commit,
+				 NULL) ? error("cannot make branch '%s'",
+					       u[i].branch) : 0;
 	/* A series refused says so; the others are handed to b4 still. */
 	for (i = 0, failed = ret; i < nu && !failed && c->o->b4 &&
 				  !stopped(c); i++)
@@ -934,6 +995,7 @@ out:
 		free(u[i].dir);
 		free(u[i].start);
 		free(u[i].no_b4);
+		free(u[i].branch);
 	}
 	free(u);
 	strbuf_release(&parent);
@@ -958,6 +1020,11 @@ static void release(struct series *c)
 		free(c->g[k].commit);
 		free(c->g[k].notes);
 	}
+	for (k = 0; c->why && k < c->ng; k++)
+		free(c->why[k]);
+	free(c->why);
+	free(c->form_why);
+	strmap_clear(&c->upstream, free);
 	free(c->g);
 	plan_release(&c->plan);
 	judge_release(&c->judge);

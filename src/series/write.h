@@ -27,12 +27,13 @@ struct series_opts {
 	const char *kinds;	/* as fix (NULL: the plan's default) */
 	const char *from;	/* "Name <mail>", or NULL: git's user */
 	int signoff, archived, strings, quiet;
-	int base_commit;	/* a base-commit: line in every patch */
 	int max;		/* patches in one series (15) */
 	int jobs;		/* get_maintainer.pl runs at once */
 	int in_process;		/* route by MAINTAINERS here, no script */
 	int b4;			/* each series an enrolled b4 branch too */
 	int home_pages;		/* bare home pages are patches too */
+	/* --to, --cc: for every patch and cover letter, NULL-terminated. */
+	const char *const *to, *const *cc;
 	const struct config *cfg;	/* the tree's [keep], or NULL */
 	/*
 	 * Nonzero: stop (SIGINT) before the next step; nothing is put in

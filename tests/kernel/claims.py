@@ -15,7 +15,9 @@ evidence lines the messages carry:
     dated by SHA (git log of its URL, or git blame of its line);
     "nearest D, the date of the tree's first commit (SHA), which holds
     all of these lines": every one was dated by that commit, the
-    history's first, on D; "nearest the date given for the tree": every
+    history's first, on D (the commit named by the release it imports,
+    or not named, where upstream cannot look it up); "(one commit, for
+    all of them)": every one dated by git; "nearest the date given for the tree": every
     one by --date;
   - "capture TS, the nearest before D": TS is not after D, and the
     replacement is the capture of TS;
@@ -37,6 +39,9 @@ from collections import defaultdict
 LINK = re.compile(r"^(\S+):(\d+): (\S+://\S+) -> (\S+)$")
 LOC = re.compile(r"^(\S+):(\d+):$")
 LONE = re.compile(r"^  (?:-> )?(\S+://\S+)$")
+# Or, too long for one line, "PATH:LINE: URL" and "PATH:LINE: -> NEW".
+PLACED = re.compile(r"^(\S+):(\d+): (\S+://\S+)$")
+PLACED_NEW = re.compile(r"^(\S+):(\d+): -> (\S+)$")
 EVID = re.compile(r"^(\S+):(\d+): (moved|archived|upgrade|canonical|typo|migrated):(?: (.*))?$")
 HIST = re.compile(r"; (\d+) checks? (\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d), (\d+) failing counted")
 CAPTURE = re.compile(r"capture (\d{14}), the nearest (before|after) (\d{4}-\d\d-\d\d)")
@@ -81,6 +86,12 @@ def check_patch(path):
         if m:
             links.append(m.groups())
             i += 1
+            continue
+        m = PLACED.match(lines[i])
+        n = PLACED_NEW.match(lines[i + 1]) if m and i + 1 < len(lines) else None
+        if n and n.group(1, 2) == m.group(1, 2):
+            links.append(m.groups() + (n.group(3),))
+            i += 2
             continue
         m = LOC.match(lines[i])
         if m and i + 2 < len(lines) and LONE.match(lines[i + 1]) and \
@@ -130,14 +141,21 @@ def check_patch(path):
         claim(path, all("(git blame " + m.group(1) in e[3] or "(git log " + m.group(1) in e[3]
                         for e in arch),
               "'nearest the commit %s, for all of them'" % m.group(1))
-    m = re.search(r"nearest (\d{4}-\d\d-\d\d), the date of the tree's first commit "
-                  r"\(([0-9a-f]{12})\), which holds all of these lines", flat)
+    if "(one commit, for all of them)" in flat and arch:
+        claim(path, all("(git blame" in e[3] or "(git log" in e[3] for e in arch),
+              "'nearest the commit ... (one commit, for all of them)'")
+    # The first commit named by its hash, by the release it imports
+    # ("Linux 6.1.192", a local commit upstream cannot look up), or not.
+    m = re.search(r"nearest (\d{4}-\d\d-\d\d), the date of the tree's first commit"
+                  r"(?: \(([^)]+)\))?, which holds all of these lines", flat)
     if m and arch:
-        day, sha = m.groups()
-        claim(path, all(("(git blame %s, the history's first commit)" % sha in e[3] or
-                         "(git log %s, the history's first commit)" % sha in e[3]) and
+        day, name = m.groups()
+        named = "" if not name else (" " + name if re.fullmatch(r"[0-9a-f]{12}", name)
+                                     else " of " + name)
+        claim(path, all(("(git blame%s, the history's first commit)" % named in e[3] or
+                         "(git log%s, the history's first commit)" % named in e[3]) and
                         re.search(r"the nearest (before|after) %s " % day, e[3]) for e in arch),
-              "'nearest %s, the date of the tree\'s first commit (%s)'" % (day, sha))
+              "'nearest %s, the date of the tree\'s first commit (%s)'" % (day, name))
     if "nearest the date given for the tree" in flat and arch:
         claim(path, all("(--date)" in e[3] for e in arch), "'the date given for the tree'")
     for i, e in enumerate(ev):

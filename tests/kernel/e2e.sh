@@ -169,6 +169,11 @@ cat "$out/accuracy.txt"
 python3 "$here/successors.py" "$tree/.linkmend/linkmend.db" "$out/truth" "$out/report.json" > "$out/successors.txt" ||
 	echo "successors_script: failed" >> "$out/successors.txt"
 cat "$out/successors.txt"
+# Where the text likeness of a moved page lies on this web: the threshold
+# src/resolve/likeness.h states must fall between the two.
+python3 "$here/likeness.py" "$out/scenario" "$out/truth" > "$out/likeness.txt" ||
+	echo "likeness_script: failed" >> "$out/likeness.txt"
+cat "$out/likeness.txt"
 
 # What a maintainer refuses, counted from the applied tree and the
 # patches alone (no code shared with linkmend's own rules): lines that
@@ -308,6 +313,8 @@ summary live_urls_rewritten "$(grep '^live_urls_rewritten' "$out/accuracy.txt" |
 summary truth_check_failures "$(sed -n 's/^failures: //p' "$out/truth-check.txt") ($(sed -n 's/^successors_checked: //p' "$out/truth-check.txt") successors served, tests/kernel/truth-check.py)"
 grep -E '^(dead_links|dead_with_successor|successor|archived_share|suggestions|typo_suggestions|live_moves)' "$out/successors.txt" |
 	while IFS= read -r l; do summary "${l%%: *}" "${l#*: }"; done
+summary likeness_true_lowest "$(sed -n 's/^lowest true likeness: \([0-9.]*\).*/\1/p' "$out/likeness.txt") (a true successor's text to its old page's)"
+summary likeness_false_highest "$(sed -n 's/^highest false likeness: \([0-9.]*\).*/\1/p' "$out/likeness.txt") (any other page a candidate could be; LIKENESS_MIN 0.62 lies between)"
 summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
 summary never_touch_block_lines_changed "$(grep '^never_touch_block_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2) (lines whose comment paragraph holds a copyright, licence or attribution notice)"
 summary guessed_replacements_in_patches "$guessed"

@@ -14,8 +14,10 @@ Prints "name: value" figures:
   series_spanning_trees            directories (series) whose patches have
       no tree (get_maintainer.pl --scm) in common
   message_lines_over_75            commit-message lines over 75 columns,
-      but a URL alone or after its place ("path:line:"), or a place
-      alone (a path longer than that cannot be shorter)
+      but a URL alone (or after its "->"), or a place alone ("path:line:",
+      a path longer than that cannot be shorter)
+  messages_without_base_commit     cover letters and patches with no
+      "base-commit: HASH" line
   covers_without_all_recipients    cover letters missing a recipient of
       one of their patches
 then the first differences.
@@ -28,10 +30,12 @@ import sys
 
 tree, top = sys.argv[1], sys.argv[2]
 GM = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback", "--no-rolestats"]
-# A link's place and its two URLs, a URL alone (or after "->"), or a
-# place alone: nothing shorter exists.
+# A URL alone (or after its "->"), or a link's place alone ("path:line:"):
+# nothing shorter exists.
 EVIDENCE = re.compile(r"^(\S+:\d+: |  )(moved|archived|upgrade|canonical):( |$)", re.M)
-URL_LINE = re.compile(r"^(\S+:\d+: [a-z]+://\S+ -> \S+|  (-> )?[a-z]+://\S+|\S+:\d+:)$")
+# Or a URL after its place in a folder ("dir/file.c:12: URL", "...: ->
+# NEW"): checkpatch.pl's own "filename then :" lines, which may run long.
+URL_LINE = re.compile(r"^(  (-> )?[a-z]+://\S+|\S+:\d+:|\S*/\S*:\d+: (-> )?[a-z]+://\S+)$")
 
 
 def header(path):
@@ -144,12 +148,15 @@ for d, ps in series.items():
             need = set().union(*[got[p][0] for p in own])
             if not need <= have:
                 covers += 1
+no_base = sum(1 for ps in series.values() for p in ps
+              if not re.search(r"^base-commit: [0-9a-f]{40}$", open(p, errors="replace").read(), re.M))
 dups = sum(len(v) for v in summaries.values() if len(v) > 1)
 print("recipients_match_get_maintainer: %d of %d" % (match, len(patches)))
 print("patches_without_to: %d" % no_to)  # no person in To:
 print("duplicate_summaries: %d" % dups)
 print("series_spanning_trees: %d of %d" % (spanning, len(series)))
 print("message_lines_over_75: %d" % long_lines)
+print("messages_without_base_commit: %d" % no_base)
 print("covers_without_all_recipients: %d" % covers)
 print("messages_with_evidence_above_cut: %d" % ev_above)
 print("subjects_over_75: %d" % over_75)

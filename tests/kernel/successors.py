@@ -33,9 +33,8 @@ import sys
 import urllib.parse
 from collections import Counter, defaultdict
 
-# The "via" tags of issue 45's strategies, in its order (site-pattern and
-# tree-knows have no tag in linkmend yet: named here so that they print
-# "-"), then those of before; a "via" not listed is printed after them.
+# The "via" tags of issue 45's strategies, in its order, then those of
+# before; a "via" not listed is printed after them.
 STRATEGIES = ["archive-redirect", "host-redirect", "site-search",
               "site-pattern", "tree-knows", "redirect", "migration", "lore",
               "upgrade"]

@@ -16,6 +16,7 @@ import email.policy
 import email.utils
 import glob
 import os
+import re
 import sys
 
 
@@ -45,6 +46,8 @@ def parts(m):
     diff = rest[rest.find("diff --git"):] if "diff --git" in rest else ""
     # The signature, and b4's notes of a patch sent alone (base-commit).
     diff = diff.split("\n-- \n")[0].split("\n---\nbase-commit: ")[0]
+    # series names the base in every patch, b4 in its cover only.
+    diff = re.sub(r"\n+base-commit: [0-9a-f]+\s*$", "", diff)
     return msg.strip(), diff.rstrip()
 
 

@@ -10,6 +10,9 @@
 # port, fragment).  Where a dead page lives now (successor.scn): the
 # redirect the archive saw, the host its root moved to; and the refused
 # candidates (a title that differs, a home page, a catch-all's landing).
+# What the tree and the site know (successor-siblings.scn): a host one
+# letter off, the project on its new host, the same document linked
+# elsewhere, the rewrite two sibling moves agree on, a text alike.
 . "$(dirname "$0")/../lib/sh.sh"
 if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
@@ -294,3 +297,82 @@ ok "and that the host moved" grep -qF \
 ok "and that a page of the same name was found on the site" grep -qF \
 	"Where the Web Archive has a page of the same name elsewhere on a dead link's site, the link is that page" "$SCRATCH/succ-series.txt"
 ok "not that live redirects were followed (none were)" bash -c "! grep -qF 'Moved links follow permanent redirects' '$SCRATCH/succ-series.txt'"
+
+# What the tree and the site's other links know, and a text alike though
+# titled otherwise (issue 45; tests/web/cases/successor-siblings.scn).
+SC=$WEB/cases/successor-siblings.scn
+state=$("$WEB/up" "$SC" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
+K=$SCRATCH/siblings
+mkdir -p "$K/net" "$K/mm" "$K/doc"
+sed -n 's/^expect //p' "$SC" > "$SCRATCH/sib.expect"
+# Two subsystems, two patches: a cover letter says how links were found.
+{ echo '/*'; grep 'tree-knows$' "$SCRATCH/sib.expect" | cut -f1 | sed 's/^/ * /'; echo ' */'; } > "$K/net/links.c"
+{ echo '/*'; grep -v 'tree-knows$' "$SCRATCH/sib.expect" | cut -f1 | sed 's/^/ * /'; echo ' */'; } > "$K/mm/links.c"
+{ echo '/*'; sed -n 's/^# in the tree: / * /p' "$SC"; echo ' */'; } > "$K/doc/more.c"
+(cd "$K" && git init -q . && git add -A &&
+	GIT_AUTHOR_DATE=2017-01-01T12:00:00Z GIT_COMMITTER_DATE=2017-01-01T12:00:00Z \
+	git -c user.email=dev@linkmend-web.org -c user.name=dev commit -qm links &&
+	"$LINKMEND" scan -q . > /dev/null &&
+	run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1)
+: > "$state/requests.log"
+(cd "$K" && run "${RESOLVE[@]}" --format=json) > "$SCRATCH/sib.json" 2> "$SCRATCH/sib.err"
+same "resolve exits 0 (the tree and the site's pattern)" "$?" "0"
+while IFS= read -r want; do
+	url=${want%%	*}
+	got=$(python3 -c 'import json, sys
+for o in json.load(open(sys.argv[1])):
+    if o["url"] == sys.argv[2]:
+        print("\t".join([o["url"], o["kind"], o["replacement"] or "-", o.get("via") or "-"]))' \
+		"$SCRATCH/sib.json" "$url")
+	same "$url: $(echo "$want" | cut -f2,4 | tr '\t' ' ')" "$got" "$want"
+done < "$SCRATCH/sib.expect"
+sev() { python3 -c 'import json, sys
+print("".join(o["evidence"] for o in json.load(open(sys.argv[1])) if o["url"] == sys.argv[2]))' "$SCRATCH/sib.json" "$1"; }
+ok "a typo'd host: the tree links the same page, one letter off" grep -qF \
+	"the tree links the same page at http://www.unicode.org/reports/tr15/ (doc/more.c:2), on www.unicode.org, one letter off the dead host www.uniicode.org; http://www.unicode.org/reports/tr15/ answers 200 now, titled \"UAX 15: Unicode Normalization Forms\" as the capture 20120101000000 of the old page was" <<< "$(sev http://www.uniicode.org/reports/tr15/)"
+ok "a typo'd host with no capture to compare: a suggestion, and a typo's guess" grep -qF \
+	"suggestion: http://www.unicode.org/reports/tr29/ (the tree links www.unicode.org, one letter off the dead host www.unicoode.org; the same path there; no capture of the old page to compare with)" <<< "$(sev http://www.unicoode.org/reports/tr29/)"
+ok "a typo'd host whose page was captured: its title matched" grep -qF \
+	"the tree links www.unicode.org, one letter off the dead host www.uniicode.org; the same path there; http://www.unicode.org/reports/tr44/ answers 200 now, titled \"UAX 44: Unicode Character Database\" as the capture 20120101000000 of the old page was" <<< "$(sev http://www.uniicode.org/reports/tr44/)"
+ok "the project on its new host, which the tree links" grep -qF \
+	"the tree links the project \"nbd\" on github.com too, at https://github.com/NetworkBlockDevice/nbd/blob/master/doc/proto.md (doc/more.c:" <<< "$(sev http://nbd.sourceforge.net/)"
+ok "the same document linked elsewhere in the tree, by its title" grep -qF \
+	"the tree links https://wiki.linuxfoundation.org/networking/napi (doc/more.c:" <<< "$(sev http://www.linuxfoundation.org/collaborate/workgroups/networking/napi)"
+ok "the site's pattern names the sibling moves that taught it" grep -qF \
+	"2 other links of www.ibm.com moved the same way, as http://www.ibm.com/developerworks/linux/library/l-kprobes.html to https://developer.ibm.com/articles/l-kprobes/ and http://www.ibm.com/developerworks/linux/library/l-rcu.html to https://developer.ibm.com/articles/l-rcu/; https://developer.ibm.com/articles/l-linux-kernel/ answers 200 now, titled \"Anatomy of the Linux kernel\"" <<< "$(sev http://www.ibm.com/developerworks/linux/library/l-linux-kernel.html)"
+ok "a pattern's page titled otherwise is a suggestion" grep -qF \
+	"suggestion: https://developer.ibm.com/articles/l-scheduler/ (2 other links of www.ibm.com moved the same way" <<< "$(sev http://www.ibm.com/developerworks/linux/library/l-scheduler.html)"
+ok "a pattern's page that is a home page, titled as the old page, is refused" grep -qF \
+	"suggestion: https://developer.ibm.com/ (2 other links of www.ibm.com moved the same way, as http://www.ibm.com/developerworks/linux/library/l-kprobes.html to https://developer.ibm.com/articles/l-kprobes/ and http://www.ibm.com/developerworks/linux/library/l-rcu.html to https://developer.ibm.com/articles/l-rcu/; https://developer.ibm.com/ is a home page, no deeper page's successor)" <<< "$(sev http://www.ibm.com/developerworks/linux/library/l-overview.html)"
+ok "a text alike, titled otherwise, is the page (the measured threshold)" grep -qE \
+	"https://wireless.wiki.kernel.org/en/users/drivers/iwlwifi answers 200 now, its visible text 0\.[0-9]+ alike to the capture 20120101000000 of the old page's \(shingled words; 0\.62 needed\)" <<< "$(sev http://linuxwireless.org/en/users/Drivers/iwlwifi)"
+ok "another text, titled otherwise, is a suggestion that says how alike" grep -qE \
+	"suggestion: https://wireless.wiki.kernel.org/en/users/drivers/ath5k \(.*its title \"en:users:drivers:ath5k \[Linux Wireless\]\" is not the old page's \"en/users/Drivers/ath5k - Linux Wireless\", and its text is 0\.[0-9]+ alike to the old page's \(0\.62 needed\)\)" <<< "$(sev http://linuxwireless.org/en/users/Drivers/ath5k)"
+same "the store tags each resolution with its evidence (report --format json)" \
+	"$(cd "$K" && "$LINKMEND" report --format json | python3 -c 'import json, sys
+r = json.load(sys.stdin)
+def occs(x):
+    if isinstance(x, dict):
+        if "resolution" in x and "href" in x:
+            yield x
+        for v in x.values():
+            yield from occs(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from occs(v)
+print(" ".join(sorted({o["resolution"]["via"] for o in occs(r) if o["resolution"]})))')" \
+	"archive-redirect site-pattern tree-knows typo wayback"
+# The archive's share: a look-up of each dead page (grouped by host), a
+# first capture of each host's home page, a replay of each link's copy
+# and of each redirect captured; the old page's copy already replayed
+# is not asked again; nothing asked twice.
+same "no request to the archive made twice" \
+	"$(awk '$2 == "web.archive.org" { print $6 }' "$state/requests.log" | sort | uniq -d | wc -l)" "0"
+# The series says how its moved links were found.
+(cd "$K" && "$LINKMEND" series -q -o "$SCRATCH/sib-series" \
+	--from "Link Mender <mender@linkmend-web.org>") > /dev/null 2> "$SCRATCH/sib-series.err"
+cat "$SCRATCH"/sib-series/*.patch 2> /dev/null | tr -s ' \n' '  ' > "$SCRATCH/sib-series.txt"
+ok "its cover says the tree knew where some links went" grep -qF \
+	"Where the tree itself links a dead link's page elsewhere" "$SCRATCH/sib-series.txt"
+ok "and that a site's pattern placed others" grep -qF \
+	"Where two or more of a site's links moved the same way" "$SCRATCH/sib-series.txt"

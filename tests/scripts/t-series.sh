@@ -282,17 +282,31 @@ same "the cover letter goes to all its patches' recipients" \
 msg_of() {	# msg_of PATCH: its commit message, header and "---" cut off
 	awk '!b && /^$/ {b = 1; next} b && /^---$/ {exit} b' "$1"
 }
-ok "the commit message gives each link on one line, old -> new" \
-	grep -q '^drivers/bar/bar.c:3: http://www.bar-chips.org/datasheet.pdf -> https://web.archive.org/web/[0-9]*/http://www.bar-chips.org/datasheet.pdf$' "$B"
+# "path:line: OLD -> NEW" where that fits in 75 columns, else
+# "path:line: OLD" and "path:line: -> NEW" for a file in a folder, or
+# "path:line:" with OLD and "-> NEW" on lines of their own: each link as
+# one line.
+links_of() {
+	msg_of "$1" | awk '/^[^ ]+:[0-9]+:$/ { p = $0; getline o; getline n
+		sub(/^  /, "", o); sub(/^  /, "", n); print p " " o " " n; next }
+		/^[^ ]*\/[^ ]*:[0-9]+: [a-z]+:\/\/[^ ]+$/ { p = $1; o = $2
+		if ((getline n) > 0 && index(n, p " -> ") == 1) {
+			print p " " o " " substr(n, length(p) + 2); next }
+		print; print n; next } 1'
+}
+ok "past 75 columns, the commit message gives old and -> new each after its place" \
+	bash -c "tr '\n' ' ' < '$B' | grep -q ' drivers/bar/bar.c:3: http://www.bar-chips.org/datasheet.pdf drivers/bar/bar.c:3: -> https://web.archive.org/web/[0-9]*/http://www.bar-chips.org/datasheet.pdf '"
+ok "and checkpatch.pl has no COMMIT_LOG_LONG_LINE for it" \
+	bash -c "! perl '$KTREE/scripts/checkpatch.pl' --no-tree --terse --show-types '$B' 2>&1 | grep -q COMMIT_LOG_LONG_LINE"
 # The part between "---" and the diffstat, continuation lines joined.
 sed -n '/^---$/,/^$/p' "$B" | sed -e ':a' -e 'N' -e '$!ba' -e 's/\n    / /g' > "$SCRATCH/b.evidence"
 ok "its evidence is below the '---' line, one entry a link" \
 	grep -q '^drivers/bar/bar.c:3: archived: gone (HTTP 404); 1 check 2023-11-14..2023-11-14, 1 failing counted;' "$SCRATCH/b.evidence"
 ok "wrapped at 75 columns" bash -c "! sed -n '/^---\$/,/^\$/p' '$B' | awk 'length > 75' | grep -q ."
 ok "and not in the commit message" bash -c "! awk '!b && /^\$/ {b = 1; next} b && /^---\$/ {exit} b' '$B' | grep -q 'archived: gone'"
-same "no message line over 75 columns but one that names a URL's place, or a URL alone" \
+same "no message line over 75 columns but a URL alone (after its arrow or its place)" \
 	"$(for f in "$O"/*/0*.patch; do msg_of "$f"; done |
-		awk 'length > 75' | grep -Evc '^([^ ]+:[0-9]+: [a-z]+://[^ ]+ -> [^ ]+|  (-> )?[a-z]+://[^ ]+|[^ ]+:[0-9]+:)$')" "0"
+		awk 'length > 75' | grep -Evc '^(  |[^ ]*/[^ ]*:[0-9]+: )(-> )?[a-z]+://[^ ]+$')" "0"
 ok "no path is rewritten for a linter (no ./, no _ for ,)" bash -c "! grep -q '^\./\|^[^ ]*_[^ ]*:[0-9]*:' '$O'/*/0*.patch"
 ok "and a sign-off" grep -q "^Signed-off-by: Link Mender <mender@linkmend-web.org>" "$F1"
 # Every claim from the evidence: one check on one day, dates from one commit.
@@ -303,15 +317,18 @@ ok "one link is 'this link', not 'these'" grep -q "^This web link is dead: it fa
 # A patch of two kinds says which link is which: each kind's why, then
 # its own links.
 same "a mixed patch gives each kind's why above its own links" \
-	"$(msg_of "$F1" | grep -o '^These web links moved\|^This web link is dead\|^drivers/foo/foo.c:[0-9]*: [^ ]* -> https://[a-z.-]*/' | tr '\n' '|')" \
+	"$(links_of "$F1" | grep -o '^These web links moved\|^This web link is dead\|^drivers/foo/foo.c:[0-9]*: [^ ]* -> https://[a-z.-]*/' | tr '\n' '|')" \
 	"These web links moved|drivers/foo/foo.c:4: http://www.foo-vendor.org/docs/old.html -> https://www.foo-vendor.org/|drivers/foo/foo.c:5: http://www.foo-vendor.org/pdf/spec.pdf -> https://docs.foo-vendor.org/|This web link is dead|drivers/foo/foo.c:3: http://www.bar-chips.org/faq.html -> https://web.archive.org/|"
 # The dead link is above the moved ones in foo.c: its evidence, below
 # the "---" line, is where the message lists it, after theirs.
 same "the evidence below '---' is in the message's order" \
 	"$(sed -n '/^---$/,/^$/p' "$F1" | grep -o '^drivers/foo/foo.c:[0-9]*:' | tr '\n' ' ')" \
-	"$(msg_of "$F1" | grep -o '^drivers/foo/foo.c:[0-9]*:' | tr '\n' ' ')"
+	"$(msg_of "$F1" | grep -v ': -> ' | grep -o '^drivers/foo/foo.c:[0-9]*:' | tr '\n' ' ')"
 ok "it claims no repeated checks that were not made" bash -c "! grep -qi 'repeated checks' '$SCRATCH/b.flat' '$SCRATCH/cover.flat'"
-ok "it names the one commit the lines' dates come from" grep -q "nearest the commit that brought its line into this tree's history ([0-9a-f]\{12\}, for all of them)" "$SCRATCH/b.flat"
+# The fixture's commits are its own: no one upstream can look them up.
+ok "it says one commit dated the lines, not naming a local one" grep -q "nearest the commit that brought its line into this tree's history (one commit, for all of them)" "$SCRATCH/b.flat"
+same "no message, evidence or cover names a local commit but its base-commit" \
+	"$(grep -v '^base-commit: \|^From [0-9a-f]\{40\} \|^index [0-9a-f]' "$O"/*/0*.patch | grep -cP '\b(?=[0-9]*[a-f])[0-9a-f]{12,40}\b')" "0"
 ok "the cover letter's account is the evidence's" grep -q "The dead link archived here failed the one check made, on 2023-11-14" "$SCRATCH/cover.flat"
 ok "and says only comments and documentation change" grep -q "Only comments and documentation change\." "$SCRATCH/cover.flat"
 ok "the work tree is untouched by series" git diff --quiet
@@ -416,8 +433,10 @@ git config user.name "A Developer"
 "$LINKMEND" series -o "$SCRATCH/own" 2> /dev/null
 ok "without --from the author is git's user" grep -q "^From: A Developer <dev@linkmend-web.org>$" "$SCRATCH/own/foo-foo/0001-foo-update-moved-web-links.patch"
 
+# checkpatch.pl warns on a message line past 75 columns unless it starts
+# with a file's name and a colon: a long link is written after its place.
 for p in "$O"/*/000[1-9]*.patch; do
-	out=$(perl "$KTREE/scripts/checkpatch.pl" --no-tree "$p" 2>&1)
+	out=$(perl "$KTREE/scripts/checkpatch.pl" --no-tree --show-types "$p" 2>&1)
 	if grep -q "total: 0 errors, 0 warnings" <<<"$out"; then
 		echo "ok - checkpatch.pl: $(basename "$p") is clean"
 	else
@@ -476,7 +495,8 @@ same "--base names the base in every patch" \
 	"$(ls "$SCRATCH"/split/*/0*.patch | grep -vc 0000-cover)"
 ok "and a later part names the earlier one's patches as prerequisites" \
 	grep -q "^prerequisite-patch-id: " "$SCRATCH"/split/foo-foo-02/0001-*.patch
-ok "without --base, no base-commit line" bash -c "! grep -q '^base-commit:' '$O'/*/0*.patch"
+same "without --base, every patch and cover letter names its base" \
+	"$(grep -l "^base-commit: $base$" "$O"/*/0*.patch | wc -l)" "$(ls "$O"/*/0*.patch | wc -l)"
 
 # verify: edits are in place, so a Kconfig comment broken over two lines
 # fails; so does a word added to a comment, and a statement changed.
@@ -546,3 +566,151 @@ ok "INDEX sends them in two waves, fifteen at most to a list" \
 same "[subject \"drivers/foo/\"] prefix names the patches of files under it" \
 	"$(grep -h '^Subject:' "$SCRATCH"/top-out/foo-foo*/0*.patch | grep -v ' 0/' | sed 's/^Subject: \[[^]]*\] //; s/: .*/:/' | sort -u)" "foo-driver:"
 ok "and only those" bash -c "grep -h '^Subject:' '$SCRATCH'/top-out/core-drivers*/0*.patch | grep -q 'quux'"
+
+# A project without MAINTAINERS (issue 46): the list its README names for
+# patches; a CONTRIBUTING.md that asks for pull requests instead; else
+# the authors of its files' history; --to and --cc always.
+T5=$SCRATCH/plain
+git clone -q "$T" "$T5"
+cd "$T5" || exit 1
+git reset -q --hard "$base"
+git config user.email dev@linkmend-web.org
+git config user.name "A Developer"
+git rm -q MAINTAINERS Documentation/process/submitting-patches.rst
+# zlib's README names an address for questions, tmux's the list for code.
+cat > README <<'R'
+Foo tools
+=========
+
+Questions about foo should be sent to <help@linkmend-web.org>.
+
+Code contributions are most welcome.  Please send patches by email to:
+
+	foo-devel@lists.linkmend-web.org
+
+Subscribe by sending an email to foo-devel+subscribe@lists.linkmend-web.org.
+R
+# A link as its file writes it, which linkmend reads otherwise.
+echo '/* Manual: http://WWW.Foo-Vendor.org/docs/old.html */' > drivers/foo/case.c
+commit "README: where patches go" README drivers/foo/case.c
+echo '/* Revision 2. */' >> drivers/foo/foo.h
+GIT_AUTHOR_NAME="Foo Author" GIT_AUTHOR_EMAIL=author@linkmend-web.org \
+	commit "foo: note the revision" drivers/foo/foo.h
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
+FROM=(--from "Link Mender <mender@linkmend-web.org>")
+"$LINKMEND" series -o "$SCRATCH/p-mail" --archived "${FROM[@]}" 2> "$SCRATCH/p-mail.err"
+P=$SCRATCH/p-mail
+ok "no MAINTAINERS: patches are written (the setup works)" \
+	test "$(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null | grep -vc /0000-)" -ge 2
+same "every patch and cover letter goes To the list the README names for patches, no one else" \
+	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null); do hdr "$f"; echo; done | sort -u)" \
+	"To: foo-devel@lists.linkmend-web.org|"
+ok "RECIPIENTS says where it came from: the README's line" \
+	grep -qP '\tTo\tfoo-devel@lists.linkmend-web.org\tREADME:6: Code contributions are most welcome. Please send patches by email to: foo-devel@lists.linkmend-web.org$' "$P/RECIPIENTS"
+ok "and no patch is left with no recipient" bash -c "! grep -q 'no recipient' '$SCRATCH/p-mail.err'"
+same "the message quotes the URL as the file has it" \
+	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null | grep -v /0000-); do links_of "$f"; done | grep -c '^drivers/foo/case.c:1: http://WWW.Foo-Vendor.org/docs/old.html -> ')" "1"
+
+# CONTRIBUTING is read before README: it asks for pull requests.
+printf '# Contributing\n\nWe welcome pull requests on GitHub.\n' > CONTRIBUTING.md
+commit "CONTRIBUTING.md: pull requests" CONTRIBUTING.md
+pbase=$(git rev-parse HEAD)
+"$LINKMEND" series -o "$SCRATCH/p-pull" --archived "${FROM[@]}" 2> /dev/null
+P=$SCRATCH/p-pull
+same "pull requests: no patch is mailed to anyone" \
+	"$(cat "$P"/*.patch "$P"/*/*.patch 2> /dev/null | grep -c '^\(To\|Cc\): ')" "0"
+nseries=$(grep -vc '^#' "$P/INDEX")
+same "one branch linkmend/DIR per series" \
+	"$(git for-each-ref --format='%(refname)' refs/heads/linkmend/ | wc -l)" "$nseries"
+same "and a request text beside each" "$(ls "$P"/PULL-REQUEST "$P"/*/PULL-REQUEST 2> /dev/null | wc -l)" "$nseries"
+d=$(grep -v '^#' "$P/INDEX" | head -1 | cut -f1)
+[ "$d" = . ] && br=linkmend/series || br=linkmend/$d
+same "the branch holds the series' patches, on the base" \
+	"$(git rev-list --count "$pbase..$br")" "$(grep -v '^#' "$P/INDEX" | head -1 | cut -f2)"
+ok "its text says which branch, on what" grep -q "^Branch: $br, on $pbase (base-commit)\.$" "$P/$d/PULL-REQUEST"
+ok "INDEX says why: the CONTRIBUTING.md line" grep -q '^# No mail: the project asks for pull requests (CONTRIBUTING.md:3: We welcome pull requests on GitHub.)' "$P/INDEX"
+"$LINKMEND" series -o "$SCRATCH/p-given" --archived "${FROM[@]}" --to "Given Person <given@linkmend-web.org>" \
+	--cc extra@linkmend-web.org 2> /dev/null
+P=$SCRATCH/p-given
+same "--to and --cc: mail after all, to them, on every patch and cover" \
+	"$(for f in $(ls "$P"/*.patch "$P"/*/*.patch 2> /dev/null); do hdr "$f"; echo; done | sort -u)" \
+	"To: Given Person <given@linkmend-web.org>|Cc: extra@linkmend-web.org|"
+ok "RECIPIENTS names the option" grep -qP '\tCc\textra@linkmend-web.org\t--cc$' "$P/RECIPIENTS"
+
+# No document says: the authors of the files' commits.
+git rm -q README CONTRIBUTING.md
+commit "no documents" drivers/foo/foo.h
+"$LINKMEND" series -o "$SCRATCH/p-git" --archived "${FROM[@]}" 2> /dev/null
+P=$SCRATCH/p-git
+fh=$(grep -l '^+++ b/drivers/foo/foo.h' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "foo.h's patch goes To its files' main author, Cc the other" \
+	"$(hdr "$fh")" "To: A Developer <dev@linkmend-web.org>|Cc: Foo Author <author@linkmend-web.org>|"
+ok "RECIPIENTS: from git log, with the counts" \
+	grep -qP '\tCc\tFoo Author <author@linkmend-web.org>\tgit log: 1 of 3 commits to its files since 2005-06-01$' "$P/RECIPIENTS"
+bh=$(grep -l '^+++ b/drivers/bar/bar.c' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "bar.c's only its own author" "$(hdr "$bh")" "To: A Developer <dev@linkmend-web.org>|"
+
+# CODEOWNERS comes first: its addresses To; a tree whose owners are all
+# host user names asks for pull requests, which they review.
+mkdir -p .github
+printf '# Owners\ndrivers/foo/ owner@linkmend-web.org @foo-team\n' > .github/CODEOWNERS
+commit "CODEOWNERS" .github
+"$LINKMEND" series -o "$SCRATCH/p-co" --archived "${FROM[@]}" 2> /dev/null
+P=$SCRATCH/p-co
+fh=$(grep -l '^+++ b/drivers/foo/foo.h' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "CODEOWNERS: foo.h's patch To the address its line names" \
+	"$(hdr "$fh")" "To: owner@linkmend-web.org|"
+ok "RECIPIENTS names the CODEOWNERS line" \
+	grep -qP '\tTo\towner@linkmend-web.org\t.github/CODEOWNERS:2: drivers/foo/$' "$P/RECIPIENTS"
+bh=$(grep -l '^+++ b/drivers/bar/bar.c' "$P"/*.patch "$P"/*/*.patch 2> /dev/null | head -1)
+same "a file it does not cover: its history's people still" "$(hdr "$bh")" "To: A Developer <dev@linkmend-web.org>|"
+printf '* @all-team\n' > .github/CODEOWNERS
+commit "CODEOWNERS: one team" .github
+"$LINKMEND" series -o "$SCRATCH/p-co2" --archived "${FROM[@]}" 2> /dev/null
+ok "owners by user name only: pull requests" \
+	grep -q "^# No mail: the project asks for pull requests (CODEOWNERS names the files' owners" "$SCRATCH/p-co2/INDEX"
+git rm -q -r .github
+commit "no CODEOWNERS" drivers/foo/foo.h
+
+# A commit that a remote branch holds can be looked up upstream: named.
+git clone -q --bare . "$SCRATCH/upstream.git"
+git remote set-url origin "$SCRATCH/upstream.git"
+git fetch -q origin
+"$LINKMEND" series -o "$SCRATCH/p-remote" --archived "${FROM[@]}" 2> /dev/null
+ok "a commit upstream holds is named in the evidence" \
+	bash -c "cat '$SCRATCH'/p-remote/*.patch 2> /dev/null | tr '\n' ' ' | grep -qP '\(git log\s+[0-9a-f]{12}\)'"
+
+# A kernel tree whose history begins with an import of a release (as the
+# e2e's copy of Debian's tree): its local first commit is named by the
+# release the Makefile says, which upstream knows.
+T6=$SCRATCH/release
+mkdir -p "$T6/drivers/bar"
+cd "$T6" || exit 1
+git init -q .
+git config user.email dev@linkmend-web.org
+git config user.name "A Developer"
+printf '# SPDX-License-Identifier: GPL-2.0\nVERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 192\nEXTRAVERSION =\nNAME = Curry Ramen\n' > Makefile
+git -C "$T" show "$base:drivers/bar/bar.c" > drivers/bar/bar.c
+commit "Linux 6.1.192" Makefile drivers
+"$LINKMEND" scan -q . > /dev/null
+run "$LINKMEND" check -q --confirm 1 "${NET[@]}" > /dev/null 2>&1
+run "$LINKMEND" resolve -q --confirm 1 "${NET[@]}" --archive-spacing 0 > /dev/null 2>&1
+"$LINKMEND" series -o "$SCRATCH/r-out" --archived "${FROM[@]}" 2> /dev/null
+cat "$SCRATCH"/r-out/*.patch "$SCRATCH"/r-out/*/*.patch 2> /dev/null | tr '\n' ' ' | tr -s ' ' > "$SCRATCH/r.flat"
+ok "the local first commit is named by the release it imports" \
+	grep -q "nearest 2006-06-01, the date of the tree's first commit (Linux 6.1.192), which holds all of these lines" "$SCRATCH/r.flat"
+ok "in the evidence too" grep -q "(git log of Linux 6.1.192, the history's first commit)" "$SCRATCH/r.flat"
+same "and by no hash" \
+	"$(cat "$SCRATCH"/r-out/*.patch "$SCRATCH"/r-out/*/*.patch 2> /dev/null | grep -v '^base-commit: \|^From [0-9a-f]\{40\} \|^index [0-9a-f]' | grep -cP '\b(?=[0-9]*[a-f])[0-9a-f]{12,40}\b')" "0"
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/r-out/*.patch > "$SCRATCH/r-claims"
+same "claims.py holds the release's claim to the evidence" \
+	"$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/r-claims")" "0"
+mkdir -p "$SCRATCH/r-doctored"
+for f in "$SCRATCH"/r-out/*.patch; do
+	sed 's/first commit (Linux 6\.1\.192)/first commit (Linux 6.1.1)/' "$f" > "$SCRATCH/r-doctored/${f##*/}"
+done
+python3 "$TESTS/kernel/claims.py" "$SCRATCH"/r-doctored/*.patch > "$SCRATCH/r-claims2"
+same "and catches a release its evidence does not name" \
+	"$(sed -n 's/^claims_contradicted: //p' "$SCRATCH/r-claims2")" "1"

@@ -8,6 +8,7 @@
  */
 struct owner_case {
 	const char *name, *path, *text, *url, *owner;
+	enum context ctx;	/* 0: a C comment */
 };
 
 static const struct owner_case owner_cases[] = {
@@ -22,7 +23,7 @@ static const struct owner_case owner_cases[] = {
 	  " *\n"
 	  " * Author: Guo-Fu Tseng <cooldavid@cooldavid.org>\n"
 	  " */\n",
-	  "https://www.jmicron.com/", "legal" },
+	  "https://www.jmicron.com/", "legal", CTX_C_COMMENT },
 	{ "legal: Coccinelle's // URL: beneath // Copyright: (for_each_child.cocci)",
 	  "scripts/coccinelle/iterators/for_each_child.cocci",
 	  "// SPDX-License-Identifier: GPL-2.0-only\n"
@@ -34,7 +35,7 @@ static const struct owner_case owner_cases[] = {
 	  "// Copyright: (C) 2020 Sumera Priyadarsini\n"
 	  "// URL: https://coccinelle.gitlabpages.inria.fr/website\n"
 	  "// Options: --no-includes --include-headers\n",
-	  "https://coccinelle.gitlabpages.inria.fr/website", "legal" },
+	  "https://coccinelle.gitlabpages.inria.fr/website", "legal", CTX_C_COMMENT },
 	{ "legal: \"Intel funded Tungsten Graphics (...)\" (kernel psb_irq.c)",
 	  "drivers/gpu/drm/gma500/psb_irq.c",
 	  "/**************************************************************************\n"
@@ -44,11 +45,11 @@ static const struct owner_case owner_cases[] = {
 	  " * Intel funded Tungsten Graphics (http://www.tungstengraphics.com) to\n"
 	  " * develop this driver.\n"
 	  " *\n",
-	  "http://www.tungstengraphics.com", "legal" },
+	  "http://www.tungstengraphics.com", "legal", CTX_C_COMMENT },
 	{ "legal: \"sponsored by Vyatta Inc. <...>\" (kernel nfnetlink_cthelper.c)",
 	  "net/netfilter/nfnetlink_cthelper.c",
 	  " * This software has been sponsored by Vyatta Inc. <http://www.vyatta.com>\n",
-	  "http://www.vyatta.com", "legal" },
+	  "http://www.vyatta.com", "legal", CTX_C_COMMENT },
 	{ "legal: a university affiliation line (kernel ctucanfd_pci.c)",
 	  "drivers/net/can/ctucanfd/ctucanfd_pci.c",
 	  " * Project advisors:\n"
@@ -59,17 +60,17 @@ static const struct owner_case owner_cases[] = {
 	  " * Faculty of Electrical Engineering (http://www.fel.cvut.cz)\n"
 	  " * Czech Technical University        (http://www.cvut.cz/)\n"
 	  " ******************************************************************************/\n",
-	  "http://www.cvut.cz/", "legal" },
+	  "http://www.cvut.cz/", "legal", CTX_C_COMMENT },
 	{ "legal: a provenance line, \"Taken from\" (kernel ie31200_edac.c)",
 	  "drivers/edac/ie31200_edac.c",
 	  " * PCI DRAM controller device ids (Taken from The PCI ID Repository - https://pci-ids.ucw.cz/)\n",
-	  "https://pci-ids.ucw.cz/", "legal" },
+	  "https://pci-ids.ucw.cz/", "legal", CTX_C_COMMENT },
 	{ "legal: the BSD advertising-clause change note (issue 44's quote)",
 	  "lib/x.c",
 	  " * the advertising clause was removed per\n"
 	  " * ftp://ftp.cs.berkeley.edu/pub/4bsd/README.Impt.License.Change\n",
 	  "ftp://ftp.cs.berkeley.edu/pub/4bsd/README.Impt.License.Change",
-	  "legal" },
+	  "legal", CTX_C_COMMENT },
 	{ "imported: another project's RCS id (openssh poly1305.c)",
 	  "poly1305.c",
 	  "/* $OpenBSD: poly1305.c,v 1.4 2023/07/17 05:26:38 djm Exp $ */\n"
@@ -77,7 +78,7 @@ static const struct owner_case owner_cases[] = {
 	  " * Public Domain poly1305 from Andrew Moon\n"
 	  " * poly1305-donna-unrolled.c from https://github.com/floodyberry/poly1305-donna\n"
 	  " */\n",
-	  "https://github.com/floodyberry/poly1305-donna", "imported" },
+	  "https://github.com/floodyberry/poly1305-donna", "imported", CTX_C_COMMENT },
 	{ "imported: a man page DocBook made from its XML (nmap docs/nping.1)",
 	  "docs/nping.1",
 	  "'\\\" t\n"
@@ -86,7 +87,7 @@ static const struct owner_case owner_cases[] = {
 	  ".\\\" Generator: DocBook XSL Stylesheets v1.79.2 <http://docbook.sf.net/>\n"
 	  ".TH \"NPING\" \"1\"\n"
 	  "See http://seclists.org/nmap-dev/2009/q1/0001.html\n",
-	  "http://seclists.org/nmap-dev/2009/q1/0001.html", "imported" },
+	  "http://seclists.org/nmap-dev/2009/q1/0001.html", "imported", CTX_C_COMMENT },
 	{ "imported: an autoconf-generated configure (nmap ncat/configure)",
 	  "ncat/configure",
 	  "#! /bin/sh\n"
@@ -95,7 +96,7 @@ static const struct owner_case owner_cases[] = {
 	  "#\n"
 	  "#   http://www.gnu.org/software/autoconf-archive/ax_check_compile_flag.html\n",
 	  "http://www.gnu.org/software/autoconf-archive/ax_check_compile_flag.html",
-	  "imported" },
+	  "imported", CTX_C_COMMENT },
 	{ "imported: a bundled single-header library (lighttpd algo_xxhash.h)",
 	  "src/algo_xxhash.h",
 	  "/*\n"
@@ -109,31 +110,218 @@ static const struct owner_case owner_cases[] = {
 	  " *   - xxHash homepage: https://www.xxhash.com\n"
 	  " *   - xxHash source repository: https://github.com/Cyan4973/xxHash\n"
 	  " */\n",
-	  "https://www.xxhash.com", "imported" },
+	  "https://www.xxhash.com", "imported", CTX_C_COMMENT },
 	{ "history: release notes in a releases/ folder",
 	  "doc/releases/1.2.txt",
 	  "See http://www.example-tracker.org/issue/42 for the details.\n",
-	  "http://www.example-tracker.org/issue/42", "history" },
+	  "http://www.example-tracker.org/issue/42", "history", CTX_C_COMMENT },
 	{ "example: a glob URL (git's config.txt)",
 	  "Documentation/config.txt",
 	  "[includeIf \"hasconfig:remote.*.url:https://example.com/**\"]\n",
-	  "https://example.com/**", "example" },
+	  "https://example.com/**", "example", CTX_C_COMMENT },
 	{ "example: a placeholder host (your-domain)",
 	  "Documentation/admin-guide/x.rst",
 	  "Point it at https://your-domain.org/feed before you start.\n",
-	  "https://your-domain.org/feed", "example" },
+	  "https://your-domain.org/feed", "example", CTX_C_COMMENT },
 	{ "legal: a credit's URL on the line below it (kernel lib/vsprintf.c)",
 	  "lib/vsprintf.c",
 	  "/* Based on code by Douglas W. Jones found at\n"
 	  " * <http://www.cs.uiowa.edu/~jones/bcd/decimal.html#sixtyfour>\n"
 	  " * (with permission from the author).\n",
-	  "http://www.cs.uiowa.edu/~jones/bcd/decimal.html#sixtyfour", "legal" },
+	  "http://www.cs.uiowa.edu/~jones/bcd/decimal.html#sixtyfour", "legal", CTX_C_COMMENT },
+	/* Provenance: where the code came from, the phrase before the URL. */
+	{ "legal: \"Derived from <URL>\" (libuv src/idna.c:16)",
+	  "src/idna.c",
+	  "/* Derived from https://github.com/bnoordhuis/punycode\n"
+	  " * but updated to support IDNA 2008.\n"
+	  " */\n",
+	  "https://github.com/bnoordhuis/punycode", "legal", CTX_C_COMMENT },
+	{ "legal: \"Inspired By:\" above its URLs (libuv src/unix/sunos.c:758)",
+	  "src/unix/sunos.c",
+	  "/*\n"
+	  " * Inspired By:\n"
+	  " * https://blogs.oracle.com/paulie/entry/retrieving_mac_address_in_solaris\n"
+	  " * http://www.pauliesworld.org/project/getmac.c\n"
+	  " */\n",
+	  "http://www.pauliesworld.org/project/getmac.c", "legal", CTX_C_COMMENT },
+	{ "legal: \"Based on <URL>\" (libuv src/win/util.c:1725)",
+	  "src/win/util.c",
+	  "  /* Based on https://doxygen.postgresql.org/gettimeofday_8c_source.html */\n",
+	  "https://doxygen.postgresql.org/gettimeofday_8c_source.html",
+	  "legal", CTX_C_COMMENT },
+	{ "legal: \"inspired by\" across a markdown line (nginx CODE_OF_CONDUCT.md:122)",
+	  "CODE_OF_CONDUCT.md",
+	  "Community Impact Guidelines were inspired by\n"
+	  "[Mozilla's code of conduct enforcement ladder](https://github.com/mozilla/inclusion).\n",
+	  "https://github.com/mozilla/inclusion", "legal", CTX_MARKDOWN },
+	{ "legal: \"Modified from:\" (lighttpd src/mod_extforward.c:1238)",
+	  "src/mod_extforward.c",
+	  "/* Modified from:\n"
+	  " *   http://www.haproxy.org/download/1.8/doc/proxy-protocol.txt\n"
+	  " *\n",
+	  "http://www.haproxy.org/download/1.8/doc/proxy-protocol.txt",
+	  "legal", CTX_C_COMMENT },
+	{ "legal: \"Hacked a bit by\" and its glob (util-linux login-utils/islocal.c:7)",
+	  "login-utils/islocal.c",
+	  " * Hacked a bit by poe@daimi.aau.dk\n"
+	  " * See also ftp://ftp.daimi.aau.dk/pub/linux/poe/admutil*\n"
+	  " *\n",
+	  "ftp://ftp.daimi.aau.dk/pub/linux/poe/admutil", "legal", CTX_C_COMMENT },
+	{ "example: a glob the scan cut off (util-linux login-utils/islocal.c:7)",
+	  "login-utils/islocal.c",
+	  " * See also ftp://ftp.daimi.aau.dk/pub/linux/poe/admutil*\n",
+	  "ftp://ftp.daimi.aau.dk/pub/linux/poe/admutil", "example", CTX_C_COMMENT },
+	/* Imported code that says so in its own first lines. */
+	{ "imported: a CVS vendor import's revision (lighttpd src/compat/fastcgi.h:15)",
+	  "src/compat/fastcgi.h",
+	  "/*\n"
+	  " * fastcgi.h --\n"
+	  " *\n"
+	  " *\tDefines for the FastCGI protocol.\n"
+	  " *\n"
+	  " *\n"
+	  " * Copyright (c) 1995-1996 Open Market, Inc.\n"
+	  " *\n"
+	  " * See the file \"LICENSE.TERMS\" for information on usage and redistribution\n"
+	  " * of this file, and for a DISCLAIMER OF ALL WARRANTIES.\n"
+	  " *\n"
+	  " * $Id: fastcgi.h,v 1.1.1.1 2003/10/18 09:54:10 weigon Exp $\n"
+	  " *\n"
+	  " * License: Open Market License (OML)\n"
+	  " * https://fedoraproject.org/wiki/Licensing/Open_Market_License (LICENSE.TERMS)\n"
+	  " */\n",
+	  "https://fedoraproject.org/wiki/Licensing/Open_Market_License",
+	  "imported", CTX_C_COMMENT },
+	{ "imported: a copy of another project's manual (util-linux Documentation/parse-date.txt:434)",
+	  "Documentation/parse-date.txt",
+	  "This function is based upon gnulib's parse-datetime.y-dd7a871.\n"
+	  "\n"
+	  "Below is a plain text version of the gnulib parse-datetime.texi-dd7a871 manual\n"
+	  "describing the input strings that are recognized.\n"
+	  "\n"
+	  "   The Olson time zone database is maintained by Paul Eggert and\n"
+	  "database (http://www.twinsun.com/tz/tz-link.htm).  A recent catalog of\n",
+	  "http://www.twinsun.com/tz/tz-link.htm", "imported", CTX_TEXT },
+	{ "legal: a notice of the third parties' licences (nmap docs/3rd-party-licenses.txt:16)",
+	  "docs/3rd-party-licenses.txt",
+	  " o libdnet: Networking library, used for low-level tasks such as sending\n"
+	  "   ethernet frames. A modified version is distributed with Nmap in the\n"
+	  "   libdnet-stripped subdirectory. A summary of Nmap-local modifications\n"
+	  "   is in the file NMAP_MODIFICATIONS.\n"
+	  "   http://code.google.com/p/libdnet/\n",
+	  "http://code.google.com/p/libdnet/", "legal", CTX_TEXT },
+	{ "legal: a \"From:\" field before the URL (redis src/geohash.c:50)",
+	  "src/geohash.c",
+	  "/* Interleave lower bits of x and y, so the bits of x\n"
+	  " * are in the even positions and bits from y in the odd;\n"
+	  " * x and y must initially be less than 2**32 (4294967296).\n"
+	  " * From:  https://graphics.stanford.edu/~seander/bithacks.html#InterleaveBMN\n"
+	  " */\n",
+	  "https://graphics.stanford.edu/~seander/bithacks.html#InterleaveBMN",
+	  "legal", CTX_C_COMMENT },
+	/* A generator's banner. */
+	{ "imported: a generator's banner (redis src/crc64.c:37, pycrc)",
+	  "src/crc64.c",
+	  "/******************** BEGIN GENERATED PYCRC FUNCTIONS ********************/\n"
+	  "/**\n"
+	  " * Generated on Sun Dec 21 14:14:07 2014,\n"
+	  " * by pycrc v0.8.2, https://www.tty1.net/pycrc/\n"
+	  " *\n",
+	  "https://www.tty1.net/pycrc/", "imported", CTX_C_COMMENT },
+	/* An example of a URL's form. */
+	{ "example: \"for example <URL>\" of an endpoint's form (libarchive warc.c:43)",
+	  "libarchive/archive_read_support_format_warc.c",
+	  " * TODO: Real-world WARCs can contain resources at endpoints ending in\n"
+	  " * a slash, for example http://bibnum.bnf.fr/warc/.  Some responses\n",
+	  "http://bibnum.bnf.fr/warc/", "example", CTX_C_COMMENT },
+	{ "example: \"a filename such as <URL>\" (libarchive warc.c:45)",
+	  "libarchive/archive_read_support_format_warc.c",
+	  " * include a Content-Location header that points to a Unix-compatible\n"
+	  " * filename such as http://bibnum.bnf.fr/warc/index.html, but WARC does\n",
+	  "http://bibnum.bnf.fr/warc/index.html", "example", CTX_C_COMMENT },
+	/* HTML: what a tag loads is the build's. */
+	{ "build: a CDN style sheet a template loads (jq docs/templates/shared/_head.html.j2:13)",
+	  "docs/templates/shared/_head.html.j2",
+	  "    <link rel=\"stylesheet\" href=\"https://cdn.jsdelivr.net/npm/bootswatch@5.3.1/dist/cosmo/bootstrap.min.css\"\n"
+	  "      integrity=\"sha384-dulfW0vmzZ638jigSgZXvDxMmd70GCnIv6oa+riKq6Kk4E0MKf7qmBfwP02wltv5\" crossorigin=\"anonymous\">\n",
+	  "https://cdn.jsdelivr.net/npm/bootswatch@5.3.1/dist/cosmo/bootstrap.min.css",
+	  "build", CTX_TEXT },
+	{ "build: a CDN script a template loads (jq docs/templates/manual.html.j2:107)",
+	  "docs/templates/manual.html.j2",
+	  "    <script src=\"https://cdn.jsdelivr.net/npm/@tarekraafat/autocomplete.js@10.2.7/dist/autoComplete.min.js\"\n",
+	  "https://cdn.jsdelivr.net/npm/@tarekraafat/autocomplete.js@10.2.7/dist/autoComplete.min.js",
+	  "build", CTX_TEXT },
+	/* Build files: Makefile.in, automake's fragments. */
+	{ "build: a comment of a Makefile.in (nmap Makefile.in:326)",
+	  "Makefile.in",
+	  "# Use strip -x to avoid stripping dynamically loaded NSE functions. See\n"
+	  "# http://seclists.org/nmap-dev/2007/q4/0272.html.\n",
+	  "http://seclists.org/nmap-dev/2007/q4/0272.html", "build",
+	  CTX_SCRIPT_COMMENT },
+	{ "build: a comment of automake's fragment (util-linux login-utils/Makemodule.am:18)",
+	  "login-utils/Makemodule.am",
+	  "# https://google.github.io/oss-fuzz/getting-started/new-project-guide/#Requirements\n",
+	  "https://google.github.io/oss-fuzz/getting-started/new-project-guide/#Requirements",
+	  "build", CTX_SCRIPT_COMMENT },
 	/* What the project wrote as its own stays patchable. */
+	{ "prose: an <a href> of a template is a link (jq docs/templates/shared/_navbar.html.j2:25)",
+	  "docs/templates/shared/_navbar.html.j2",
+	  "            <li class=\"nav-item\"><a class=\"nav-link\" href=\"https://github.com/jqlang/jq/issues\" target=\"_blank\" rel=\"noopener\">Issues</a></li>\n",
+	  "https://github.com/jqlang/jq/issues", "prose", CTX_TEXT },
+	{ "prose: \"based on\" that describes (openvpn doc/man-sections/cipher-negotiation.rst:44)",
+	  "doc/man-sections/cipher-negotiation.rst",
+	  "Clients based on the OpenVPN 3.x library (https://github.com/openvpn/openvpn3/)\n"
+	  "do not have a configurable ``--ncp-ciphers`` or ``--data-ciphers`` option. Newer\n",
+	  "https://github.com/openvpn/openvpn3/", "prose", CTX_RST },
+	{ "prose: \"Based on Intel specification:\" cites a spec (kernel drivers/edac/ie31200_edac.c:28)",
+	  "drivers/edac/ie31200_edac.c",
+	  " * 3e..: 8th/9th Gen Core Processor Host Bridge/DRAM Registers\n"
+	  " *\n"
+	  " * Based on Intel specification:\n"
+	  " * https://www.intel.com/content/dam/www/public/us/en/documents/datasheets/xeon-e3-1200v3-vol-2-datasheet.pdf\n",
+	  "https://www.intel.com/content/dam/www/public/us/en/documents/datasheets/xeon-e3-1200v3-vol-2-datasheet.pdf",
+	  "prose", CTX_C_COMMENT },
+	{ "prose: \"modeled after ... (see <URL>)\" cites (kernel include/uapi/linux/input-event-codes.h:68)",
+	  "include/uapi/linux/input-event-codes.h",
+	  "/*\n"
+	  " * Keys and buttons\n"
+	  " *\n"
+	  " * Most of the keys/buttons are modeled after USB HUT 1.12\n"
+	  " * (see http://www.usb.org/developers/hidpage).\n",
+	  "http://www.usb.org/developers/hidpage", "prose", CTX_C_COMMENT },
+	{ "prose: \"a service such as <URL>\" names one to use (openvpn doc/man-sections/link-options.rst:291)",
+	  "doc/man-sections/link-options.rst",
+	  "  This option is useful in cases where the remote peer has a dynamic IP\n"
+	  "  address and a low-TTL DNS name is used to track the IP address using a\n"
+	  "  service such as https://www.nsupdate.info/ + a dynamic DNS client such as\n",
+	  "https://www.nsupdate.info/", "prose", CTX_RST },
+	{ "prose: \"generated using\" mid-sentence is no banner (kernel include/linux/mfd/wm8994/pdata.h:64)",
+	  "include/linux/mfd/wm8994/pdata.h",
+	  "/**\n"
+	  " * Multiband compressor configurations are specified with a label and\n"
+	  " * two sets of values to write.  Configurations are expected to be\n"
+	  " * generated using the multiband compressor configuration panel in\n"
+	  " * WISCE - see http://www.wolfsonmicro.com/wisce/\n",
+	  "http://www.wolfsonmicro.com/wisce/", "prose", CTX_C_COMMENT },
+	{ "prose: a version of a chip's layout is no manual's copy (kernel drivers/irqchip/irq-sifive-plic.c:26)",
+	  "drivers/irqchip/irq-sifive-plic.c",
+	  "/*\n"
+	  " * This driver implements a version of the RISC-V PLIC with the actual layout\n"
+	  " * specified in chapter 8 of the SiFive U5 Coreplex Series Manual:\n"
+	  " *\n"
+	  " *     https://static.dev.sifive.com/U54-MC-RVCoreIP.pdf\n",
+	  "https://static.dev.sifive.com/U54-MC-RVCoreIP.pdf", "prose",
+	  CTX_C_COMMENT },
+	{ "prose: \"Fixed by <pull request>\" names no person (kernel lib/zstd/compress/zstd_compress.c:2270)",
+	  "lib/zstd/compress/zstd_compress.c",
+	  "     * Fixed by https://github.com/facebook/zstd/pull/1146.\n",
+	  "https://github.com/facebook/zstd/pull/1146", "prose", CTX_C_COMMENT },
+
 	{ "prose: where to download a tool is no provenance (kernel net/netfilter/Kconfig)",
 	  "net/netfilter/Kconfig",
 	  "\t  Rules and loading software can be downloaded from\n"
 	  "\t  http://www.ioremap.net/projects/osf\n",
-	  "http://www.ioremap.net/projects/osf", "prose" },
+	  "http://www.ioremap.net/projects/osf", "prose", CTX_C_COMMENT },
 	{ "prose: a spec's publisher cited in a sentence (kernel sound/pci/ac97/ac97_codec.c)",
 	  "sound/pci/ac97/ac97_codec.c",
 	  "/*\n"
@@ -142,7 +330,7 @@ static const struct owner_case owner_cases[] = {
 	  " *\n"
 	  " *  For more details look to AC '97 component specification revision 2.2\n"
 	  " *  by Intel Corporation (http://developer.intel.com).\n",
-	  "http://developer.intel.com", "prose" },
+	  "http://developer.intel.com", "prose", CTX_C_COMMENT },
 	{ "prose: a datasheet link in a driver's own comment",
 	  "drivers/hwmon/x.c",
 	  "/*\n"
@@ -150,7 +338,7 @@ static const struct owner_case owner_cases[] = {
 	  " *\n"
 	  " * Datasheet: http://www.ti.com/lit/ds/symlink/tmp102.pdf\n"
 	  " */\n",
-	  "http://www.ti.com/lit/ds/symlink/tmp102.pdf", "prose" },
+	  "http://www.ti.com/lit/ds/symlink/tmp102.pdf", "prose", CTX_C_COMMENT },
 	{ "prose: a doc link in the paragraph after the copyright one",
 	  "drivers/net/ethernet/x.c",
 	  "/*\n"
@@ -158,5 +346,5 @@ static const struct owner_case owner_cases[] = {
 	  " *\n"
 	  " * The programming manual is at https://www.jmicron.com/manual.pdf\n"
 	  " */\n",
-	  "https://www.jmicron.com/manual.pdf", "prose" },
+	  "https://www.jmicron.com/manual.pdf", "prose", CTX_C_COMMENT },
 };

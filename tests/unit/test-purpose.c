@@ -104,6 +104,99 @@ static void classes(void)
 		"http://msdn.microsoft.com/en-us/library/aa365247.aspx",
 		"living: a living page: a manual with no version in its path",
 		"libarchive cpio_windows.c:37: MSDN's library page");
+	/* TechNet's library: articles on one product version (issue 44). */
+	PURPOSE("#define READ_BUFFER_SIZE\t(1024 * 64) /* Default to 64KB per "
+		"https://technet.microsoft.com/en-us/library/cc938632.aspx */",
+		"https://technet.microsoft.com/en-us/library/cc938632.aspx",
+		"fixed: a fixed document: an article of TechNet's library, on "
+		"one product version",
+		"libarchive archive_read_disk_windows.c:125: a Windows 2000 article");
+	PURPOSE(" * http://technet.microsoft.com/en-us/library/cc739412(WS.10).aspx",
+		"http://technet.microsoft.com/en-us/library/cc739412(WS.10).aspx",
+		"fixed: a fixed document: a version in its path",
+		"util-linux libblkid/src/partitions/gpt.c:13: (WS.10) is a version");
+	PURPOSE("--|       https://technet.microsoft.com/en-us/library/security/ms08-067.aspx",
+		"https://technet.microsoft.com/en-us/library/security/ms08-067.aspx",
+		"fixed: a fixed document: an advisory (its id in the path)",
+		"nmap scripts/smb-vuln-ms08-067.nse:34: a security bulletin");
+	PURPOSE("-- http://labs.portcullis.co.uk/application/ms08-067-check/",
+		"http://labs.portcullis.co.uk/application/ms08-067-check/",
+		"unknown: ", "nmap smb-vuln-ms08-067.nse:67: a tool named after "
+		"a bulletin is no bulletin");
+	/* Living with no word of it in the URL: registries, badges, CI. */
+	PURPOSE("* jq is in the official [Debian](https://packages.debian.org/jq) and",
+		"https://packages.debian.org/jq",
+		"living: a living page: a package's page in a registry (its latest)",
+		"jq docs/content/download/default.yml:22: a Debian package page");
+	PURPOSE("* [UV](https://metacpan.org/pod/UV)", "https://metacpan.org/pod/UV",
+		"living: a living page: a package's page in a registry (its latest)",
+		"libuv LINKS.md:80: a CPAN module's page");
+	PURPOSE("# https://www.npmjs.com/package/tuyapi",
+		"https://www.npmjs.com/package/tuyapi",
+		"living: a living page: a package's page in a registry (its latest)",
+		"nmap nmap-service-probes:5364: an npm package's page");
+	PURPOSE("https://build.opensuse.org/package/show/server:http/lighttpd",
+		"https://build.opensuse.org/package/show/server:http/lighttpd",
+		"living: a living page: a package's page in a registry (its latest)",
+		"lighttpd doc/initscripts.txt:45: a distribution's package page");
+	PURPOSE("The ABI/API changes can be tracked [here](http://abi-laboratory."
+		"pro/tracker/timeline/libuv/).",
+		"http://abi-laboratory.pro/tracker/timeline/libuv/",
+		"living: a living page: a tracker",
+		"libuv README.md:42: a tracker by its path");
+	PURPOSE("[![License](https://img.shields.io/badge/License-BSD%202--Clause-blue.svg)]"
+		"(https://opensource.org/licenses/BSD-2-Clause)",
+		"https://img.shields.io/badge/License-BSD%202--Clause-blue.svg",
+		"living: a living page: a status badge (its service draws it now)",
+		"nginx README.md:9: a shields.io badge");
+	PURPOSE("[![Fuzzing Status](https://oss-fuzz-build-logs.storage.googleapis.com/"
+		"badges/openssh.svg)]",
+		"https://oss-fuzz-build-logs.storage.googleapis.com/badges/openssh.svg",
+		"living: a living page: a status badge (its service draws it now)",
+		"openssh README.md:7: a fuzzing badge");
+	PURPOSE("[![Build status](https://ci.appveyor.com/api/projects/status/"
+		"6ev71ecmm3j2u9o5?svg=true)](https://ci.appveyor.com/project/"
+		"litespeedtech/ls-hpack)",
+		"https://ci.appveyor.com/project/litespeedtech/ls-hpack",
+		"living: a living page: a CI or analysis service's page of a project",
+		"lighttpd src/ls-hpack/README.md:3: a badge's target");
+	PURPOSE("Nmap [![Build Status](https://github.com/nmap/nmap/actions/"
+		"workflows/build.yml/badge.svg)]",
+		"https://github.com/nmap/nmap/actions/workflows/build.yml",
+		"living: a living page: a project's CI page",
+		"nmap README.md:1: a GitHub Actions workflow");
+	PURPOSE("- Coveralls: https://coveralls.io/github/util-linux/util-linux",
+		"https://coveralls.io/github/util-linux/util-linux",
+		"living: a living page: a CI or analysis service's page of a project",
+		"util-linux Documentation/HOWTO-TESTING.md:81: coverage");
+	PURPOSE(".. _socat: http://www.dest-unreach.org/socat/",
+		"http://www.dest-unreach.org/socat/",
+		"home: a project's home page: its name 'socat' is the line's "
+		"word for it", "libuv processes.rst:325: a project's page");
+	PURPOSE(".. _libev: http://software.schmorp.de/pkg/libev.html",
+		"http://software.schmorp.de/pkg/libev.html",
+		"home: a project's home page: its name 'libev' is the line's "
+		"word for it", "libuv introduction.rst:68: one of a shelf");
+	PURPOSE("of socat, see http://www.dest-unreach.org/socat/doc/socat.html",
+		"http://www.dest-unreach.org/socat/doc/socat.html",
+		"unknown: ", "a page in a project's folder is not its home");
+	PURPOSE("the btrfs paper: https://a.org/btrfs.pdf",
+		"https://a.org/btrfs.pdf", "fixed: a fixed document: a document "
+		"file", "a document named as the line names it is not a home page");
+	PURPOSE("see https://a.org/socat/ (this URL names socat only as a URL)",
+		"https://a.org/socat/", "home: a project's home page: its name "
+		"'socat' is the line's word for it", "the name anywhere on the "
+		"line, as a word");
+	PURPOSE("https://a.org/socat/", "https://a.org/socat/", "unknown: ",
+		"not when only the URL says it");
+	PURPOSE("* **Ben Noordhuis** ([@bnoordhuis](https://github.com/bnoordhuis))",
+		"https://github.com/bnoordhuis",
+		"living: a living page: a forge account's page",
+		"libuv MAINTAINERS.md:5: a person's forge page");
+	PURPOSE("  such as NmapGUI (http://sourceforge.net/projects/nmapgui) or",
+		"http://sourceforge.net/projects/nmapgui",
+		"living: a living page: a project page (sourceforge)",
+		"nmap HACKING:61: a sourceforge project");
 	PURPOSE(NULL,
 		"https://msdn.microsoft.com/en-us/library/ms235384(v=vs.100).aspx",
 		"fixed: a fixed document: a version in its path",

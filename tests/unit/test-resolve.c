@@ -6,6 +6,8 @@
 #include "../../src/resolve/archive.h"
 #include "../../src/resolve/cdxgroup.h"
 #include "../../src/resolve/dating.h"
+#include "../../src/resolve/likeness.h"
+#include "../../src/resolve/pattern.h"
 #include "../../src/resolve/suggest.h"
 #include "unit.h"
 
@@ -33,6 +35,47 @@ static void test_cdx(void)
 	CHECK(capture_choose(&c, "20060601000000") == 3,
 	      "a rejected capture is passed over, for the next after");
 	captures_release(&c);
+	/* nmap's zenmap/zenmapGUI/App.py: a 1996 capture of a 2019 page. */
+	CHECK(!cdx_parse("http://a.org/x",
+			 "[[\"timestamp\",\"original\"],"
+			 "[\"19960101000000\", \"http://a.org/x\"],"
+			 "[\"20210101000000\", \"http://a.org/x\"]]", &c) &&
+	      capture_choose(&c, "20200101000000") == 1,
+	      "a capture 24 years before the line yields to one a year after");
+	CHECK(capture_choose(&c, "19970101000000") == 0,
+	      "a year before the line is still the one before");
+	captures_release(&c);
+	{
+		char d[15];
+
+		/* nmap's nbase/nbase_str.c and FPEngine.cc. */
+		CHECK(!url_published("http://blogs.msdn.com/b/oldnewthing/"
+				     "archive/2011/04/23/10157337.aspx", d) &&
+		      !strcmp(d, "20110423000000"), "a date in the path");
+		CHECK(!url_published("http://seclists.org/nmap-dev/2015/q1/218",
+				     d) && !strcmp(d, "20150101000000"),
+		      "a list archive's quarter");
+		CHECK(!url_published("https://a.org/news/2007-08-09-x.html", d) &&
+		      !strcmp(d, "20070809000000"), "a dashed date");
+		CHECK(!url_published("https://lpc.events/2010/", d) &&
+		      !strcmp(d, "20090101000000"),
+		      "a year alone counts from the year before");
+		CHECK(url_published("https://a.org/rfc2009.txt", d) == -1 &&
+		      url_published("https://a.org/x/12345/", d) == -1 &&
+		      url_published("https://a.org/2011/13/", d) == 0 &&
+		      !strcmp(d, "20100101000000"),
+		      "no date in a name, a number or a month 13");
+		CHECK(!cdx_parse("http://a.org/2011/04/23/p",
+				 "[[\"timestamp\",\"original\"],"
+				 "[\"20110419000000\", \"http://a.org/2011/04/23/p\"],"
+				 "[\"20110501000000\", \"http://a.org/2011/04/23/p\"]]",
+				 &c) &&
+		      captures_reject_unpublished(&c, "http://a.org/2011/04/23/p",
+						  d) == 1 &&
+		      capture_choose(&c, "20110420000000") == 1,
+		      "a capture before the page's date is not offered");
+		captures_release(&c);
+	}
 	CHECK(!cdx_parse("http://a.org/", "[]", &c) && c.nr == 0, "an empty reply has no capture");
 	CHECK(cdx_parse("http://a.org/", "<html>rate limited</html>", &c) == -1, "HTML is refused");
 	CHECK(cdx_parse("http://a.org/", "[[\"urlkey\"],[\"x\"]]", &c) == -1,
@@ -229,6 +272,169 @@ static void test_dating(void)
 	unit_remove(dir);
 }
 
+/* A rule learnt from one move, applied to another URL of the site. */
+static char *learn_apply(const char *old, const char *new, unsigned flags,
+			 const char *url)
+{
+	struct pattern r;
+	char *got;
+
+	if (pattern_learn(old, new, flags, &r))
+		return NULL;
+	got = pattern_apply(&r, url);
+	pattern_release(&r);
+	return got;
+}
+
+static int same_str(char *got, const char *want)
+{
+	int ok = got && want ? !strcmp(got, want) : got == want;
+
+	if (!ok)
+		printf("# got %s, want %s\n", got ? got : "NULL",
+		       want ? want : "NULL");
+	free(got);
+	return ok;
+}
+
+static void test_pattern(void)
+{
+	struct pattern a, b;
+	char *ka, *kb;
+
+	/* IBM developerWorks to developer.ibm.com: host, prefix, extension. */
+	CHECK(same_str(learn_apply(
+		"http://www.ibm.com/developerworks/linux/library/l-kprobes.html",
+		"https://developer.ibm.com/articles/l-kprobes/", 0,
+		"http://www.ibm.com/developerworks/linux/library/l-rcu.html"),
+		"https://developer.ibm.com/articles/l-rcu/"),
+	      "rewrite: a new host, a prefix replaced, .html made a directory");
+	CHECK(same_str(learn_apply(
+		"http://www.ibm.com/developerworks/linux/library/l-kprobes.html",
+		"https://developer.ibm.com/articles/l-kprobes/", 0,
+		"http://www.ibm.com/developerworks/aix/library/l-rcu.html"), NULL),
+	      "rewrite: not applied outside the prefix it was learnt on");
+	CHECK(same_str(learn_apply("http://a.org/x/y/Foo.html",
+				   "http://a.org/docs/x/y/Foo.html", 0,
+				   "http://a.org/z/Bar_Baz.html"),
+		       "http://a.org/docs/z/Bar_Baz.html"),
+	      "rewrite: the kept directory segments are kept for another page");
+	CHECK(same_str(learn_apply("http://a.org/x/Big_Page.html",
+				   "http://a.org/docs/big-page/", PATTERN_ANY_DIR,
+				   "http://a.org/other/dir/Setup_Guide.html"),
+		       "http://a.org/docs/setup-guide/"),
+	      "rewrite: any directory, separators and case, extension");
+	CHECK(same_str(learn_apply(
+		"http://dl.x.org/A64/A64_Datasheet_V1.1.pdf",
+		"http://dl.x.org/documentation/a64-datasheet-v1-1/",
+		PATTERN_ANY_DIR | PATTERN_ANY_EXT,
+		"http://dl.x.org/A31/IC/A31%20user%20manual%20V1.1.html"),
+		"http://dl.x.org/documentation/a31-user-manual-v1-1/"),
+	      "rewrite: any extension; a percent-encoded space a separator");
+	CHECK(same_str(learn_apply("http://a.org/x/A.pdf", "http://a.org/y/A.pdf",
+				   0, "http://a.org/x/B.html"), NULL),
+	      "rewrite: not applied to another extension unless learnt so");
+	CHECK(same_str(learn_apply("http://a.org/x/A.pdf", "https://b.org/x/A.pdf",
+				   PATTERN_ANY_EXT, "http://a.org/x/B.html"),
+		       "https://b.org/x/B.html"),
+	      "rewrite: any extension kept as it was");
+	CHECK(pattern_learn("http://a.org/x/a.html", "http://a.org/x/b.html", 0, &a) == -1,
+	      "rewrite: another name is no rewrite");
+	CHECK(pattern_learn("http://a.org/docs/x/a.html", "http://b.org/new/x/a.html", PATTERN_ANY_DIR, &a) == -1,
+	      "rewrite: a kept directory is not 'any directory'");
+	CHECK(pattern_learn("http://a.org/p?id=1", "http://a.org/q?id=1", 0, &a) == -1,
+	      "rewrite: a query is not learnt from");
+	CHECK(!pattern_learn("http://a.org/one/A.html", "http://b.org/A/", 0, &a) &&
+	      !pattern_learn("http://a.org/one/B.html", "http://b.org/B/", 0, &b),
+	      "rewrite: two moves of one site learnt");
+	ka = pattern_key(&a);
+	kb = pattern_key(&b);
+	CHECK(!strcmp(ka, kb), "rewrite: two moves the same way have one key");
+	free(ka);
+	free(kb);
+	pattern_release(&a);
+	pattern_release(&b);
+}
+
+static double likeness(const char *x, const char *y)
+{
+	struct shingles a, b;
+	double j;
+
+	shingles_of_page(x, strlen(x), &a);
+	shingles_of_page(y, strlen(y), &b);
+	j = shingles_jaccard(&a, &b);
+	shingles_release(&a);
+	shingles_release(&b);
+	return j;
+}
+
+static void test_likeness(void)
+{
+	static const char page[] = "<html><head><title>NAPI - The Linux "
+		"Foundation</title><style>p { x: y }</style></head><body><h1>"
+		"NAPI</h1><p>NAPI (New API) is an extension to the device "
+		"driver packet processing framework, designed to improve "
+		"the performance of high-speed networking.</p></body></html>";
+	static const char moved[] = "<html><head><title>networking:napi "
+		"[Wiki]</title></head><body><h1>NAPI</h1><p>NAPI (New API) is "
+		"an extension to the device driver packet processing "
+		"framework, designed to improve the performance of "
+		"high-speed networking.</p><footer>wiki.linuxfoundation.org"
+		"</footer><script>var a = 1;</script></body></html>";
+	static const char other[] = "<html><head><title>NAPI - The Linux "
+		"Foundation</title></head><body><h1>TCP offload</h1><p>TCP "
+		"offload is an extension to the device driver, designed to "
+		"move the work of the stack to the card.</p></body></html>";
+	double j = likeness(page, moved);
+
+	CHECK(j >= LIKENESS_MIN && j < 1.0,
+	      "likeness: the same text under another title and template");
+	CHECK(likeness(page, other) < LIKENESS_MIN && likeness(page, other) >= 0,
+	      "likeness: another page of the site is not alike");
+	CHECK(likeness(page, page) == 1.0, "likeness: a page is itself");
+	CHECK(likeness(page, "<p>too short</p>") < 0,
+	      "likeness: too little text to judge");
+	CHECK(likeness("<title>a b c d e f g h i j</title><p>k</p>",
+		       "<title>a b c d e f g h i j</title><p>k</p>") < 0,
+	      "likeness: the title is no visible text");
+}
+
+static int names_are(const char *url, const char *host, const char *want)
+{
+	char *name[2], got[256] = "";
+	const char *rest[2];
+	size_t n = project_names(url, host, name, rest), i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s=%s",
+			 i ? " " : "", name[i], rest[i]);
+		free(name[i]);
+	}
+	if (strcmp(got, want))
+		printf("# got '%s', want '%s'\n", got, want);
+	return !strcmp(got, want);
+}
+
+static void test_tree_words(void)
+{
+	CHECK(names_are("http://nbd.sourceforge.net/", "nbd.sourceforge.net", "nbd=/"),
+	      "project: a host's first label");
+	CHECK(names_are("https://osdn.jp/projects/tomoyo/docs/x.pdf", "osdn.jp",
+			"osdn=/projects/tomoyo/docs/x.pdf tomoyo=/docs/x.pdf"),
+	      "project: the segment after projects/, and the rest");
+	CHECK(names_are("http://www.ibm.com/x", "www.ibm.com", "ibm=/x"),
+	      "project: www. is no name");
+	CHECK(names_are("http://docs.org/p/", "docs.org", ""),
+	      "project: none from generic words or an empty segment");
+	CHECK(title_words_in("napi | The Linux Foundation",
+			     "https://wiki.linuxfoundation.org/networking/napi") == 2,
+	      "title words: napi and foundation in the address, not linux");
+	CHECK(title_words_in("Introduction", NULL) == 1 &&
+	      title_words_in("The Linux Kernel", NULL) == 0,
+	      "title words: generic and short words do not count");
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
@@ -238,6 +444,9 @@ int main(void)
 	test_timemap();
 	test_suggest();
 	test_ts();
+	test_pattern();
+	test_likeness();
+	test_tree_words();
 	curl_global_cleanup();
 	return unit_done();
 }

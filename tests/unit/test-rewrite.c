@@ -114,6 +114,10 @@ static void test_keep(void)
 		{ "CREDITS", "W: http://www.kernel.org/~x\n", KEEP_PEOPLE },
 		{ "MAINTAINERS", "W:\thttp://www.linux-foo.org/\n", KEEP_PEOPLE },
 		{ "Documentation/translations/zh_CN/x.rst", "http://x.org/\n", KEEP_TRANSLATION },
+		/* nmap's man page in Italian. */
+		{ "docs/man-xlate/nmap-man-it.xml",
+		  "<ulink url=\"https://nmap.org/nsedoc/\"/>\n", KEEP_TRANSLATION },
+		{ "docs/xlate.txt", "http://x.org/\n", KEEP_NONE },
 		{ "drivers/a.c", " * See http://www.ti.com/lit/ds/x.pdf for the timings\n", KEEP_NONE },
 		{ "Documentation/process/howto.rst", "  http://x.org/ the authors' list\n", KEEP_NONE },
 		{ "drivers/net/MAINTAINERS.txt", "http://x.org/\n", KEEP_NONE },
@@ -266,6 +270,48 @@ static void test_groff_span(void)
 	e.text = (char *)"https://www.ti.com/li";
 	CHECK(!plan_span_ok(&e, buf, strlen(buf)),
 	      "groff: nor for a shorter one");
+}
+
+/*
+ * An rst URL's span holds \_ for each '_' (OpenVPN's
+ * virtual-routing-and-forwarding.rst): the span stands for its URL, and
+ * the replacement is written with \_ as the author wrote it.
+ */
+static void test_rst_span(void)
+{
+	static const char buf[] =
+		"Video: https://m.de/v/l2\\_l3\\_fur today\n";
+	static const char done[] =
+		"Video: https://w.org/web/1/https://m.de/v/l2\\_l3\\_fur "
+		"today\n";
+	struct plan p = { NULL, 0, 0, NULL, { { 0 } } };
+	struct keep_counts kept;
+	struct keep_tree kt;
+	struct planned *e;
+
+	ALLOC_GROW(p.v, 1, p.alloc);
+	e = &p.v[p.nr++];
+	memset(e, 0, sizeof(*e));
+	e->path = xstrdup("doc/vrf.rst");
+	e->start = 7;
+	e->end = strlen(buf) - 7;
+	e->text = xstrdup("https://m.de/v/l2_l3_fur");
+	e->url = xstrdup(e->text);
+	e->replacement = xstrdup("https://w.org/web/1/https://m.de/v/l2_l3_fur");
+	e->kind = K_ARCHIVED;
+	e->ctx = CTX_RST;
+	CHECK(plan_span_ok(e, buf, strlen(buf)),
+	      "rst: a span with \\_ stands for its URL");
+	memset(&kept, 0, sizeof(kept));
+	keep_tree_init(&kt, NULL, NULL);
+	CHECK(plan_fit(&p, 0, 1, buf, strlen(buf), &kt, &kept) == 1 &&
+	      !strcmp(plan_text(e),
+		      "https://w.org/web/1/https://m.de/v/l2\\_l3\\_fur"),
+	      "rst: the replacement keeps the author's \\_");
+	CHECK(plan_done(e, done, strlen(done)),
+	      "rst: and once written it is done");
+	keep_tree_release(&kt);
+	plan_release(&p);
 }
 
 static void test_imported(void)
@@ -465,6 +511,7 @@ int main(void)
 	test_imported();
 	test_subtree();
 	test_groff_span();
+	test_rst_span();
 	check_rewrite("arch/arm/vfp/vfpsingle.c",
 		"/*\n"
 		" * is available through the web page `http://HTTP.CS.Berkeley.EDU/~jhauser/\n"

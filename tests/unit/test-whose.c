@@ -307,11 +307,76 @@ static void copyright_domain_folder(void)
 	unit_remove(dir);
 }
 
+/*
+ * The archive of the project's lists, as its root documents name it
+ * (nmap's HACKING:39 and CONTRIBUTING.md:39, word for word), and a
+ * list of its own by name in an archive's path (openvpn-devel).
+ */
+static void list_archive(void)
+{
+	char dir[] = "/tmp/test-whose-XXXXXX";
+	char *root;
+	struct whose w;
+	struct whose_answer a;
+
+	if (unit_git_repo(dir,
+			  "mkdir nmap; cd nmap; git init -q .; "
+			  "printf 'might also want to subscribe to announce@nmap.org via the same mechanism.\n"
+			  "Web archives of those lists are at http://seclists.org .\n' > HACKING; "
+			  "printf '3. Referencing contributions by PR number is more convenient than tracking by\n"
+			  "[seclists.org](http://seclists.org/) mail archive URL, especially when the discussion spans more than\n'"
+			  " > CONTRIBUTING.md; "
+			  "printf 'Portable OpenSSH development is discussed on the [openssh-unix-dev mailing list]"
+			  "(https://lists.mindrot.org/mailman/listinfo/openssh-unix-dev) ([archive mirror]"
+			  "(https://marc.info/?l=openssh-unix-dev)). Bugs and feature requests are tracked on our "
+			  "[Bugzilla](https://bugzilla.example-tracker.org/).\n' > README.md; "
+			  "git remote add origin /work/.mirror/nmap+nmap/repo")) {
+		CHECKS_NOT_RUN(7, "no scratch repository");
+		return;
+	}
+	root = xstrfmt("%s/nmap", dir);
+	whose_init(&w, root, NULL, NULL);
+	CHECK(whose_url(&w, "idle_scan.cc",
+			"http://seclists.org/nmap-dev/2013/q3/369", &a) ==
+	      WHOSE_PROJECT, "the archive of its lists HACKING names is the "
+	      "project's own (nmap idle_scan.cc:68)");
+	CHECK(a.evidence && strstr(a.evidence, "HACKING:2: the archive of the "
+				   "project's lists"),
+	      "  with HACKING's line as evidence");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "README.md", "https://marc.info/?l=other-list&m=1",
+			&a) == WHOSE_NONE,
+	      "a list on a shared archive, named with a query, claims no host");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "x.c", "https://bugzilla.example-tracker.org/show_bug.cgi?id=1",
+			&a) == WHOSE_NONE,
+	      "a URL of the line's other sentence is no list archive");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "x.c",
+			"https://lists.sourceforge.net/lists/listinfo/nmap-dev",
+			&a) == WHOSE_PROJECT,
+	      "a list of its name (nmap-dev) in an archive's path");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "x.c", "https://lists.sourceforge.net/lists/"
+			"listinfo/other-dev", &a) == WHOSE_NONE,
+	      "another project's list is not");
+	whose_answer_release(&a);
+	/* nginx's contrib/vim/syntax/nginx.vim:796: a port's folder. */
+	CHECK(whose_url(&w, "x.c", "https://github.com/freebsd/freebsd-ports/"
+			"blob/main/www/nmap-devel/Makefile", &a) == WHOSE_NONE,
+	      "NAME-devel outside a list archive is no list");
+	whose_answer_release(&a);
+	whose_release(&w);
+	free(root);
+	unit_remove(dir);
+}
+
 int main(void)
 {
 	sections();
 	project();
 	copyright_domain();
 	copyright_domain_folder();
+	list_archive();
 	return unit_done();
 }
