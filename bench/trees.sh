@@ -11,7 +11,8 @@
 # URL and the owner and purpose linkmend recorded (out/trees/NAME/lines.txt,
 # "-" where the report has no such key), for a reader to judge, lines
 # split (goal 0, tests/kernel/shape.py) and
-# dead-link precision and recall (tests/kernel/accuracy.py).
+# dead-link precision and recall (tests/kernel/accuracy.py), and the
+# subjects that speak as the project does (bench/trees-voice.py).
 #
 # Trees are git directories, by default the fetched copies of curl, git
 # and u-boot under /work/.mirror when present.  Needs root (the test web
@@ -127,6 +128,7 @@ one() {	# one NAME GITDIR
 		> "$out/lines.txt"
 	python3 "$kt/shape.py" "$out/applied-u1.diff" > "$out/shape.txt"
 	python3 "$kt/accuracy.py" "$tree/.linkmend/linkmend.db" "$out/truth" > "$out/accuracy.txt"
+	python3 "$here/trees-voice.py" "$tree" $(cat "$out/patches.txt") > "$out/voice.txt"
 	t3=$(date +%s)
 	fig() { sed -n "s/^$1: //p" "$2" | head -1; }
 	{
@@ -136,6 +138,7 @@ t = json.load(open(sys.argv[1])).get("totals", {})
 print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("links"), t.get("checked")))' "$out/report.json" 2>/dev/null)"
 		echo "patches: $(wc -l < "$out/patches.txt")"
 		echo "git_am: $am"
+		echo "voice_match: $(fig voice_match "$out/voice.txt") (trees-voice.py)"
 		echo "verify_failures: $vf"
 		echo "changed_lines: $(fig changed_lines "$out/lines.txt")"
 		echo "changed_by_class: $(sed -n 's/^changed_\([a-z]*\): \([0-9]*\)$/\1 \2/p' "$out/lines.txt" | grep -v '^lines ' | paste -sd, | sed 's/,/, /g')"

@@ -4,10 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "../lib/run.h"
 #include "../lib/strbuf.h"
+#include "../lib/strmap.h"
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "maintainers.h"
@@ -131,6 +133,82 @@ static int has_person(const struct recipients *r)
 	return 0;
 }
 
+/*
+ * 1 when person ("Name <mail>") is one of the n M: lines in to, by its
+ * mail or its name.
+ */
+static int among(const char *person, char *const *to, size_t n)
+{
+	const char *lt = strchr(person, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	size_t i, nl, ml;
+
+	if (!gt)
+		return 0;
+	for (nl = (size_t)(lt - person); nl && person[nl - 1] == ' '; nl--)
+		;
+	ml = (size_t)(gt - lt);
+	for (i = 0; i < n; i++) {
+		const char *l2 = strchr(to[i], '<');
+		size_t n2;
+
+		if (!l2)
+			continue;
+		if (!strncasecmp(l2, lt, ml) && l2[ml] == '>')
+			return 1;
+		n2 = (size_t)(l2 - to[i]);
+		while (n2 && to[i][n2 - 1] == ' ')
+			n2--;
+		if (nl && n2 == nl && !strncmp(to[i], person, nl))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * To: the maintainers of the most specific section of each file the
+ * patch changes, as people do by hand from get_maintainer.pl's output;
+ * those of broader sections (DOCUMENTATION for a driver's .rst, a
+ * parent's, a K: keyword's) Cc.  Where that leaves nobody in To, as it
+ * was.
+ */
+static void to_most_specific(const struct maintainers *m, const char *patch,
+			     struct recipients *r)
+{
+	struct recipients n = { 0 };
+	const char *p;
+	char **mine = NULL;
+	size_t nm = 0, am = 0, i;
+	int person = 0;
+
+	for (p = patch; (p = strstr(p, "\ndiff --git a/")); p++) {
+		const char *a = p + 14, *b = strstr(a, " b/");
+		char *path;
+		long sec;
+
+		if (!b || memchr(a, '\n', (size_t)(b - a)))
+			continue;
+		path = xstrndup(a, (size_t)(b - a));
+		sec = maintainers_section(m, path);
+		free(path);
+		for (i = 0; sec >= 0 && i < m->v[sec].nto; i++) {
+			ALLOC_GROW(mine, nm + 1, am);
+			mine[nm++] = m->v[sec].to[i];
+		}
+	}
+	for (i = 0; i < r->nto && !person; i++)
+		person = strchr(r->to[i], '<') && among(r->to[i], mine, nm);
+	if (person) {
+		for (i = 0; i < r->nto; i++)
+			recipients_add(&n, r->to[i], !strchr(r->to[i], '<') ||
+				       among(r->to[i], mine, nm));
+		for (i = 0; i < r->ncc; i++)
+			recipients_add(&n, r->cc[i], 0);
+		recipients_release(r);
+		*r = n;
+	}
+	free(mine);
+}
+
 static const char *const perl_fixed[] = {
 	"PERL_HASH_SEED=0", "PERL_PERTURB_KEYS=0", NULL,
 };
@@ -167,12 +245,63 @@ static int run_script(const char *root, char *const *abs, size_t n, int jobs)
 	return ret ? error("scripts/get_maintainer.pl failed in '%s'", root) : 0;
 }
 
+/*
+ * What get_maintainer.pl's answer for a patch depends on: the sections
+ * that cover its files (F:, X:, N:) and those whose K: keywords its text
+ * holds.  Patches alike in these get one answer: the script runs once for
+ * them all (a section's moved and archived patches, its parts cut by
+ * size).  NULL where the patch cannot be read: it is asked alone.
+ */
+static char *route_key(const struct maintainers *m, const char *file)
+{
+	struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
+	unsigned char *sec;
+	const char *p;
+	long idx[64];
+	size_t i, k, n;
+
+	if (strbuf_read_file(&sb, file))
+		goto fail;
+	sec = xcalloc(m->nr + 1, 1);
+	for (p = sb.buf; (p = strstr(p, "\ndiff --git a/")); p++) {
+		const char *a = p + 14, *b = strstr(a, " b/");
+		char *path;
+
+		if (!b || memchr(a, '\n', (size_t)(b - a)))
+			continue;
+		path = xstrndup(a, (size_t)(b - a));
+		n = maintainers_matches(m, path, idx, 64);
+		for (k = 0; k < n; k++)
+			sec[idx[k]] |= 1;
+		free(path);
+		/* More sections than counted: no key, asked alone. */
+		if (n == 64) {
+			free(sec);
+			goto fail;
+		}
+	}
+	for (i = 0; i < m->nr; i++) {
+		if (maintainers_keyword(&m->v[i], sb.buf))
+			sec[i] |= 2;
+		if (sec[i])
+			strbuf_addf(&key, "%zu:%d,", i, sec[i]);
+	}
+	free(sec);
+	strbuf_release(&sb);
+	return strbuf_detach(&key, NULL);
+fail:
+	strbuf_release(&sb);
+	strbuf_release(&key);
+	return NULL;
+}
+
 int route_patches(const char *root, const struct maintainers *m,
 		  char *const *files, size_t n, int jobs, int in_process,
 		  struct recipients *out)
 {
 	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
 	char **abs = xcalloc(n ? n : 1, sizeof(*abs));
+	size_t *rep = xcalloc(n ? n : 1, sizeof(*rep));
 	int use_script = !in_process && !access(script, R_OK) && m, ret = 0;
 	int mapped = 0, lr_read = 0;
 	char *lr = NULL;
@@ -185,25 +314,50 @@ int route_patches(const char *root, const struct maintainers *m,
 		memset(&out[i], 0, sizeof(out[i]));
 		abs[i] = xstrdup(realpath(files[i], buf) ? buf : files[i]);
 	}
-	if (use_script && n)
-		ret = run_script(root, abs, n, jobs);
-	else if (m && n && !(mapped = !mailmap_load(root, &mm)))
+	if (use_script && n) {
+		struct strmap keys = STRMAP_INIT;
+		char **ask = xcalloc(n, sizeof(*ask));
+		size_t na = 0;
+
+		for (i = 0; i < n; i++) {
+			char *key = route_key(m, abs[i]);
+			void **slot = key ? strmap_put(&keys, key) : NULL;
+
+			if (!slot || !*slot) {
+				if (slot)
+					*slot = (void *)(i + 1);
+				rep[i] = i;
+				ask[na++] = abs[i];
+			} else {
+				rep[i] = (size_t)*slot - 1;
+			}
+			free(key);
+		}
+		ret = run_script(root, ask, na, jobs);
+		free(ask);
+		strmap_clear(&keys, NULL);
+	} else if (m && n && !(mapped = !mailmap_load(root, &mm)))
 		ret = error("cannot read '%s/.mailmap'", root);
 	for (i = 0; i < n && !ret; i++) {
 		struct strbuf sb = STRBUF_INIT;
-		char *to = xstrfmt("%s.to", abs[i]);
+		char *to = xstrfmt("%s.to", abs[use_script ? rep[i] : i]);
 
 		if (use_script) {
 			if (strbuf_read_file(&sb, to))
 				ret = -1;
 			else
 				parse_output(&out[i], sb.buf);
+			strbuf_reset(&sb);
+			if (!ret && strbuf_read_file(&sb, abs[i]))
+				ret = -1;
 		} else if (m) {
 			if (strbuf_read_file(&sb, abs[i]))
 				ret = -1;
 			else
 				people_route(root, m, &mm, sb.buf, &out[i]);
 		}
+		if (!ret && m)
+			to_most_specific(m, sb.buf, &out[i]);
 		strbuf_release(&sb);
 		free(to);
 		/*
@@ -233,6 +387,7 @@ int route_patches(const char *root, const struct maintainers *m,
 		free(abs[i]);
 	}
 	free(abs);
+	free(rep);
 	free(script);
 	return ret;
 }

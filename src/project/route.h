@@ -4,8 +4,12 @@
  * it prints for the patch file (--no-git --no-git-fallback, as git
  * send-email --to-cmd would run it): maintainers, supporters and odd
  * fixers in To, reviewers and lists in Cc.  Otherwise, or when asked,
- * the tree's MAINTAINERS read here by the script's rules (people.h).  A
- * patch with nobody in To goes To its lists.
+ * the tree's MAINTAINERS read here by the script's rules (people.h).  The
+ * script runs once for the patches alike in what its answer depends on
+ * (the sections covering their files, the K: keywords their text holds).
+ * To holds the maintainers of each file's most specific section, those
+ * of broader ones go Cc, unless that leaves no person in To.  A patch
+ * with nobody in To goes To its lists.
  */
 #ifndef PROJECT_ROUTE_H
 #define PROJECT_ROUTE_H

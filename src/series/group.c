@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Edits into groups, groups into series and waves (series.h). */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +22,7 @@ static int is_dt_binding(const char *path)
 	       !strncmp(path, "include/dt-bindings/", 20);
 }
 
-/* The top two directories of a path, for trees without MAINTAINERS. */
+/* The top two directories of a path, for files no MAINTAINERS section has. */
 static char *dir_pair(const char *path)
 {
 	const char *a = strchr(path, '/'), *b = a ? strchr(a + 1, '/') : NULL;
@@ -66,37 +67,149 @@ static char *dir_of(const char *path)
 }
 
 /*
- * A patch holds at most MAX_FILES files: a larger group (a docs section
- * with 49 files of SCSI, USB and ARM documentation) is cut, a directory
- * to a patch where it can be, filled up to MAX_FILES with whole
- * directories; a directory of more is cut in MAX_FILES-file parts.
+ * A patch is as large as the project's own patches are: it is cut only
+ * where it grows past the 90th percentile of the files and of the lines
+ * its latest non-merge commits changed (tmux: 5 files, 198 lines; zlib:
+ * 22, 351), past both: a link update changes a line or two of each file,
+ * and a maintainer reads lines.  A tree without that much history (the
+ * kernel's copy of one commit) keeps at most FALLBACK_FILES files a
+ * patch, a directory to a patch where it can be.
  */
-#define MAX_FILES 10
+#define FALLBACK_FILES 10
+#define SIZE_COMMITS 1000	/* the latest commits measured */
+#define SIZE_MIN 20		/* fewer than this say nothing */
+#define SIZE_PERCENTILE 90
 
-/* The files of the run of edits from i on that share i's directory. */
-static size_t dir_run(struct series *c, const struct group *g, size_t i)
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The p-th percentile of n sorted values. */
+static size_t percentile(const size_t *v, size_t n, unsigned int p)
+{
+	size_t i = n * p / 100;
+
+	return v[i < n ? i : n - 1];
+}
+
+/*
+ * The normal patch of the project: " 3 files changed, 10 insertions(+),
+ * 2 deletions(-)" of each of its latest commits.  0 when it has too few.
+ */
+static int normal_size(struct series *c, size_t *files, size_t *lines)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	char num[32];
+	size_t *f = NULL, *l = NULL, n = 0, alloc = 0;
+	const char *p;
+	int ret = 0;
+
+	snprintf(num, sizeof(num), "-n%d", SIZE_COMMITS);
+	series_git_cmd(c, &cp);
+	strvec_pushl(&cp.args, "log", "--no-merges", "--shortstat",
+		     "--format=", num, c->base, NULL);
+	cp.out = &out;
+	cp.no_stderr = 1;
+	/*
+	 * A partial clone stops at the first blob it lacks ("unable to
+	 * read"): the commits before it are measured all the same.
+	 */
+	child_process_run(&cp);
+	child_process_clear(&cp);
+	for (p = out.buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 :
+	     NULL) {
+		unsigned long nf, a = 0, d = 0;
+		const char *q;
+
+		if (sscanf(p, " %lu file", &nf) != 1)
+			continue;
+		/* ", 1 insertion(+)", ", 2 deletions(-)": each optional. */
+		for (q = strchr(p, ','); q && q < p + strcspn(p, "\n");
+		     q = strchr(q + 1, ',')) {
+			unsigned long v;
+			char word[16];
+
+			if (sscanf(q, ", %lu %15s", &v, word) != 2)
+				continue;
+			if (!strncmp(word, "insertion", 9))
+				a = v;
+			else if (!strncmp(word, "deletion", 8))
+				d = v;
+		}
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 64;
+			f = xrealloc(f, alloc * sizeof(*f));
+			l = xrealloc(l, alloc * sizeof(*l));
+		}
+		f[n] = nf;
+		l[n++] = a + d;
+	}
+	if (n < SIZE_MIN)
+		goto out;
+	qsort(f, n, sizeof(*f), cmp_size);
+	qsort(l, n, sizeof(*l), cmp_size);
+	*files = percentile(f, n, SIZE_PERCENTILE);
+	*lines = percentile(l, n, SIZE_PERCENTILE);
+	ret = 1;
+out:
+	free(f);
+	free(l);
+	strbuf_release(&out);
+	return ret;
+}
+
+/* The lines edit i of g changes (a line's old and new), 0 for its second. */
+static size_t edit_lines(const struct series *c, const struct group *g,
+			 size_t i)
+{
+	const struct planned *e = &c->plan.v[g->edits[i]], *prev;
+
+	if (!i)
+		return 2;
+	prev = &c->plan.v[g->edits[i - 1]];
+	return strcmp(e->path, prev->path) || e->line != prev->line ? 2 : 0;
+}
+
+/* The files and lines of the run of edits from i on in i's directory. */
+static void dir_run(const struct series *c, const struct group *g, size_t i,
+		    size_t *files, size_t *lines)
 {
 	const char *first = c->plan.v[g->edits[i]].path, *prev = NULL;
-	size_t n = 0;
+	size_t k;
 
-	for (; i < g->nr; i++) {
-		const char *p = c->plan.v[g->edits[i]].path;
+	*files = *lines = 0;
+	for (k = i; k < g->nr; k++) {
+		const char *p = c->plan.v[g->edits[k]].path;
 
 		if (!same_dir(p, first))
 			break;
-		n += !prev || strcmp(p, prev);
+		*files += !prev || strcmp(p, prev);
+		*lines += k == i ? 2 : edit_lines(c, g, k);
 		prev = p;
 	}
-	return n;
+}
+
+/* 1 when a patch of files and lines is no larger than the normal one. */
+static int normal(const struct series *c, size_t files, size_t lines)
+{
+	if (!c->size_files)
+		return files <= FALLBACK_FILES;
+	return files <= c->size_files || lines <= c->size_lines;
 }
 
 static void split_groups(struct series *c)
 {
 	size_t k, ng = c->ng;
 
+	if (!normal_size(c, &c->size_files, &c->size_lines))
+		c->size_files = c->size_lines = 0;
 	for (k = 0; k < ng; k++) {
 		struct group *g = &c->g[k];
-		size_t i, files = 0;
+		size_t i, files = 0, lines = 0;
 		const char *prev = NULL;
 
 		g->dir = dir_of(c->plan.v[g->edits[0]].path);
@@ -104,12 +217,17 @@ static void split_groups(struct series *c)
 			const char *p = c->plan.v[g->edits[i]].path;
 			int nfile = !prev || strcmp(p, prev);
 			int ndir = prev && nfile && !same_dir(p, prev);
+			size_t rf, rl, el = edit_lines(c, g, i);
 			struct group *n;
 
+			if (ndir)
+				dir_run(c, g, i, &rf, &rl);
 			/* Whole directories while they fit; a big one cut. */
-			if (!nfile || !files || (files < MAX_FILES &&
-			    !(ndir && files + dir_run(c, g, i) > MAX_FILES))) {
+			if (!nfile || !files ||
+			    (normal(c, files + 1, lines + el) &&
+			     !(ndir && !normal(c, files + rf, lines + rl)))) {
 				files += nfile;
+				lines += el;
 				prev = p;
 				continue;
 			}
@@ -171,11 +289,17 @@ static char *top_area(const char *name, const char *path)
 	return area;
 }
 
-/* The area of a path: its MAINTAINERS section, else its directories. */
+/*
+ * The area of a path: its MAINTAINERS section, else its directories;
+ * in a tree with no MAINTAINERS, the whole project, whose people take
+ * every patch (a patch for each folder: a small project got 29 for 128
+ * comment lines).
+ */
 static char *area_of(struct series *c, const char *path, long *section)
 {
 	long s = c->have_m ? maintainers_section(&c->m, path) : -1;
-	char *area = s < 0 ? dir_pair(path) :
+	char *area = s < 0 ? (c->have_m ? dir_pair(path) :
+			      xstrdup("(project)")) :
 		     whole_tree(&c->m.v[s]) ? top_area(c->m.v[s].name, path) :
 		     xstrdup(c->m.v[s].name);
 
@@ -565,10 +689,98 @@ size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
 	return nw;
 }
 
+/*
+ * The length of path's top-level part ("lib" of lib/x.c), 0 where it
+ * names no area of its own: a top-level file, or Documentation/ and
+ * include/, which an area's own change touches too (a driver's .rst and
+ * header go in its patch).
+ */
+static size_t top_len(const char *path)
+{
+	size_t n = strcspn(path, "/");
+
+	if (!path[n] || !strncmp(path, "Documentation/", 14) ||
+	    !strncmp(path, "include/", 8))
+		return 0;
+	return n;
+}
+
+/* The first part of a prefix ("net: " of "net: phy: "), its length. */
+static size_t first_part(const char *prefix)
+{
+	const char *colon = strstr(prefix, ": ");
+
+	return colon ? (size_t)(colon - prefix) + 2 : strlen(prefix);
+}
+
+/*
+ * A catch-all: a group whose files are under more than one top-level
+ * folder (Documentation/ and include/ aside) with no prefix part in
+ * common (lib/, init/ and tools/ under "edd: ").  It is cut by the
+ * first part of its files' prefixes, each patch one whose prefix fits
+ * every file of it.
+ */
+static void split_by_voice(struct series *c)
+{
+	size_t k, ng = c->ng;
+
+	for (k = 0; k < ng; k++) {
+		struct group *g = &c->g[k];
+		const struct subject_style *s0 = series_file_style(c,
+			c->plan.v[g->edits[0]].path);
+		const char *p0 = NULL;
+		size_t i, l0 = first_part(s0->prefix), kept = 0, moved = 0;
+		int tops = 0, parts = 0;
+		struct group *n;
+
+		for (i = 0; i < g->nr && l0; i++) {
+			const char *p = c->plan.v[g->edits[i]].path;
+			const struct subject_style *s = series_file_style(c, p);
+
+			/* A file with no prefix shares none: the patch none. */
+			if (!*s->prefix)
+				l0 = 0;
+			if (!top_len(p))
+				;
+			else if (!p0)
+				p0 = p;
+			else if (top_len(p) != top_len(p0) ||
+				 strncmp(p, p0, top_len(p0)))
+				tops = 1;
+			if (first_part(s->prefix) != l0 ||
+			    strncmp(s->prefix, s0->prefix, l0))
+				parts = 1;
+		}
+		if (!tops || !parts || !l0)
+			continue;
+		/* The first file's part stays; the others go, cut in turn. */
+		ALLOC_GROW(c->g, c->ng + 1, c->ag);
+		g = &c->g[k];
+		n = &c->g[c->ng++];
+		*n = *g;
+		n->area = xstrdup(g->area);
+		n->edits = xcalloc(g->nr, sizeof(*n->edits));
+		for (i = 0; i < g->nr; i++) {
+			const char *p = c->plan.v[g->edits[i]].path;
+			const struct subject_style *s = series_file_style(c, p);
+
+			if (first_part(s->prefix) == l0 &&
+			    !strncmp(s->prefix, s0->prefix, l0))
+				g->edits[kept++] = g->edits[i];
+			else
+				n->edits[moved++] = g->edits[i];
+		}
+		g->nr = kept;
+		n->nr = n->alloc = moved;
+		ng++;
+	}
+}
+
 void series_arrange(struct series *c)
 {
 	size_t k;
 
+	split_by_voice(c);
 	split_groups(c);
 	for (k = 0; k < c->ng; k++)
 		tree_of(c, &c->g[k]);

@@ -581,11 +581,11 @@ void series_cover_text(struct series *c, size_t first, size_t last,
 	cover_subject(c, first, last, by_kind, subject);
 	if (parts > 1)
 		strbuf_addf(subject, " (%zu of %zu)", part, parts);
-	/* A tree without MAINTAINERS is grouped by its directories. */
+	/* A tree without MAINTAINERS is one area: cut by kind and size. */
 	strbuf_addf(sb, "This series updates %zu web link%s in %zu patch%s, one per\n"
-		    "%s and kind of change:\n\n", links,
+		    "%skind of change:\n\n", links,
 		    links == 1 ? "" : "s", last - first, last - first == 1 ? "" : "es",
-		    c->have_m ? "MAINTAINERS section" : "directory");
+		    c->have_m ? "MAINTAINERS section and " : "");
 	strbuf_addf(sb, "  moved:    %zu\n  upgrade:  %zu\n  archived: %zu\n  strings:  %zu\n\n",
 		    by_kind[PG_MOVED], by_kind[PG_UPGRADE], by_kind[PG_ARCHIVED], by_kind[PG_STRINGS]);
 	for (i = first; i < last; i++) {

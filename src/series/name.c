@@ -181,16 +181,45 @@ static size_t files_covered(struct series *c, const char *pat)
 	return n;
 }
 
-/* A grab-bag of files: its folder's prefix (subject_style_folder()). */
-static void prefix_of_mixed(struct group *g, const char *const *paths,
-			    size_t n)
+/*
+ * A grab-bag of files: its folder's prefix (subject_style_folder()),
+ * where their history has one only when the project has written it
+ * (curl's "lib: "); else none, what they share (never "src: ", a
+ * folder's name the project never wrote, nor the first file's prefix
+ * where they share no folder at all).
+ */
+static void prefix_of_mixed(struct series *c, struct group *g,
+			    const char *const *paths, size_t n)
 {
 	struct subject_style st = { 0 };
+	size_t i;
 
-	if (subject_style_folder(&g->style, paths, n, &st)) {
-		subject_style_release(&g->style);
-		g->style = st;
+	if (!subject_style_folder(&g->style, paths, n, &st)) {
+		/* No folder in common either (README.md and drivers/): none. */
+		for (i = 1; g->style.mixed && i < n; i++)
+			if (!strchr(paths[i], '/') || !strchr(paths[0], '/') ||
+			    strcspn(paths[i], "/") != strcspn(paths[0], "/") ||
+			    strncmp(paths[i], paths[0], strcspn(paths[0], "/")))
+				break;
+		if (g->style.mixed && i < n) {
+			free(g->style.prefix);
+			g->style.prefix = xstrdup("");
+			g->style.firm = 0;
+			/* A sentence's capital: no prefix's habit is lower. */
+			g->style.capital = 1;
+		}
+		return;
 	}
+	if (g->style.history &&
+	    !subject_prefix_used(c->root, c->base, st.prefix)) {
+		subject_style_release(&st);
+		st.prefix = xstrdup("");
+		/* A sentence's capital: no prefix's habit is lower case. */
+		st.capital = 1;
+	}
+	st.history = g->style.history;
+	subject_style_release(&g->style);
+	g->style = st;
 }
 
 /*
@@ -268,6 +297,90 @@ static void prefix_from_config(struct series *c, struct group *g,
 				  "" : " ");
 }
 
+const struct subject_style *series_file_style(struct series *c,
+					      const char *path)
+{
+	static const struct subject_style none = { (char *)"", 0, 0, 0, 0 };
+	const char **paths;
+	struct subject_style *styles;
+	size_t np = 0, i, k;
+
+	if (!c->styled) {
+		/* Every file of every group, in one git log. */
+		paths = xcalloc(c->plan.nr + 1, sizeof(*paths));
+		for (k = 0; k < c->ng; k++)
+			for (i = 0; i < c->g[k].nr; i++) {
+				const struct group *g = &c->g[k];
+				const char *p = c->plan.v[g->edits[i]].path;
+				void **slot = strmap_put(&c->styles, p);
+
+				if (!*slot) {
+					*slot = (void *)1;
+					paths[np++] = p;
+				}
+			}
+		styles = xcalloc(np + 1, sizeof(*styles));
+		subject_styles(c->root, c->base, paths, np, styles);
+		for (i = 0; i < np; i++) {
+			struct subject_style *s = xmalloc(sizeof(*s));
+
+			*s = styles[i];
+			*strmap_put(&c->styles, paths[i]) = s;
+		}
+		free(styles);
+		free(paths);
+		c->styled = 1;
+	}
+	{
+		const struct subject_style *s = strmap_get(&c->styles, path);
+
+		return s && s != (void *)1 && s->prefix ? s : &none;
+	}
+}
+
+static void styles_release(struct series *c)
+{
+	struct strmap_entry *e;
+
+	strmap_for_each(&c->styles, e)
+		if (e->value && e->value != (void *)1) {
+			subject_style_release(e->value);
+			free(e->value);
+		}
+	strmap_clear(&c->styles, NULL);
+	c->styled = 0;
+}
+
+/*
+ * One form of capitals after the prefixes of a series (never "docs:
+ * Update" beside "docs: replace"): each tree's prefixed groups as most
+ * of them write, the first one's on a tie.  A subject with no prefix
+ * begins as the project begins those; a subsystem's fixed form
+ * ("Bluetooth: Fix") keeps its own.
+ */
+static void capitals_of_series(struct series *c)
+{
+	size_t k, end, i;
+
+	for (k = 0; k < c->ng; k = end) {
+		size_t caps = 0, n = 0, first = 0;
+
+		for (end = k; end < c->ng && !strcmp(c->g[end].tree,
+						     c->g[k].tree); end++) {
+			if (!*c->g[end].style.prefix || c->g[end].style.firm)
+				continue;
+			if (!n++)
+				first = end;
+			caps += c->g[end].style.capital;
+		}
+		for (i = k; i < end && n; i++)
+			if (*c->g[i].style.prefix && !c->g[i].style.firm)
+				c->g[i].style.capital = caps * 2 == n ?
+					c->g[first].style.capital :
+					caps * 2 > n;
+	}
+}
+
 /* Subjects in each area's style, none the same as another. */
 void series_name_groups(struct series *c)
 {
@@ -276,36 +389,30 @@ void series_name_groups(struct series *c)
 	int clash = 1;
 
 	/* Every file of every group: a group's prefix is what its files share. */
-	size_t np = 0, i, *from = xcalloc(c->ng + 1, sizeof(*from));
-	const char **paths = xcalloc(c->plan.nr + 1, sizeof(*paths));
-	struct subject_style *styles;
-
 	for (k = 0; k < c->ng; k++) {
-		from[k] = np;
-		for (i = 0; i < c->g[k].nr; i++) {
-			const char *p = c->plan.v[c->g[k].edits[i]].path;
+		struct group *g = &c->g[k];
+		const char **paths = xcalloc(g->nr + 1, sizeof(*paths));
+		struct subject_style *v = xcalloc(g->nr + 1, sizeof(*v));
+		size_t i, np = 0;
 
-			if (np == from[k] || strcmp(paths[np - 1], p))
+		for (i = 0; i < g->nr; i++) {
+			const char *p = c->plan.v[g->edits[i]].path;
+
+			if (!np || strcmp(paths[np - 1], p)) {
+				/* A shallow copy: for reading only. */
+				v[np] = *series_file_style(c, p);
 				paths[np++] = p;
+			}
 		}
+		subject_style_common(v, np, &g->style);
+		prefix_of_mixed(c, g, paths, np);
+		prefix_from_section(c, g);
+		prefix_from_config(c, g, paths, np);
+		free(v);
+		free(paths);
 	}
-	from[c->ng] = np;
-	styles = xcalloc(np + 1, sizeof(*styles));
-	subject_styles(c->root, c->base, paths, np, styles);
-	for (k = 0; k < c->ng; k++) {
-		subject_style_common(styles + from[k], from[k + 1] - from[k],
-				     &c->g[k].style);
-		prefix_of_mixed(&c->g[k], paths + from[k],
-				from[k + 1] - from[k]);
-		prefix_from_section(c, &c->g[k]);
-		prefix_from_config(c, &c->g[k], paths + from[k],
-				   from[k + 1] - from[k]);
-	}
-	for (i = 0; i < np; i++)
-		subject_style_release(&styles[i]);
-	free(styles);
-	free(paths);
-	free(from);
+	styles_release(c);
+	capitals_of_series(c);
 	for (round = 0; round < 3 && clash; round++) {
 		clash = 0;
 		strmap_clear(&seen, NULL);

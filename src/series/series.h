@@ -123,6 +123,14 @@ struct series {
 	size_t nfiles;
 	int listed;
 	/*
+	 * The project's normal patch (group.c): the 90th percentile of
+	 * the files and lines its commits change; 0 where history is short.
+	 */
+	size_t size_files, size_lines;
+	/* Each file's own subject style (name.c), path -> subject_style. */
+	struct strmap styles;
+	int styled;
+	/*
 	 * address.c: who each group goes to and why, for RECIPIENTS:
 	 * "To\tADDR\tSOURCE\n" lines per group; whether the project asks
 	 * for pull requests instead of mail, and where it says so.
@@ -226,6 +234,13 @@ size_t series_group_count(const struct series *c, const struct group *g,
 			  enum plan_group k);
 
 /* name.c: subjects. */
+
+/*
+ * The subject style path's own history (or the convention) gives it, of
+ * the files of every group (one git log, at the first call).
+ */
+const struct subject_style *series_file_style(struct series *c,
+					      const char *path);
 
 /* Every group's prefix and summary, none the same as another. */
 void series_name_groups(struct series *c);

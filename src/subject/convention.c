@@ -96,6 +96,17 @@ static const struct prefix_rule rules[] = {
 	{ "sound/soc/codecs/", "ASoC: {stem}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "sound/pci/", "ALSA: {stem}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "drivers/net/wireless/", "wifi: {4|3|=wireless}: ", 0, 0, NULL },
+	/* A power supply driver by its name: "power: supply: bq27xxx: ". */
+	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Kconfig" },
+	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Makefile" },
+	{ "drivers/power/supply/", "power: supply: {head}: ", 0,
+	  R_FLAT | R_WORD, NULL },
+	/* Media's staging drivers are media's: "media: staging: ipu3: ". */
+	{ "drivers/staging/media/", "media: staging: {3}: ", 0, 0, NULL },
+	{ "drivers/staging/media/", "media: staging: ", 0, 0, NULL },
+	/* EFI's own: "efi/libstub: ", "efi: " (not "firmware: efi: "). */
+	{ "drivers/firmware/efi/libstub/", "efi/libstub: ", 0, 0, NULL },
+	{ "drivers/firmware/efi/", "efi: ", 0, 0, NULL },
 	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
 	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: ", 0, 0, NULL },
@@ -105,6 +116,21 @@ static const struct prefix_rule rules[] = {
 	/* Device trees: "ARM: dts: omap3: ", "arm64: dts: ti: k3: ". */
 	{ "arch/arm/boot/dts/", "ARM: dts: {head}: ", 1, 0, NULL },
 	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: {head}: ", 1, 0, NULL },
+	/*
+	 * The crypto subsystem's own form for an architecture's ciphers:
+	 * "crypto: x86 - " (a patch over several shares "crypto: ").
+	 */
+	{ "arch/arm/crypto/", "crypto: arm - ", 0, R_FIRM, NULL },
+	{ "arch/arm64/crypto/", "crypto: arm64 - ", 0, R_FIRM, NULL },
+	{ "arch/mips/crypto/", "crypto: mips - ", 0, R_FIRM, NULL },
+	{ "arch/powerpc/crypto/", "crypto: powerpc - ", 0, R_FIRM, NULL },
+	{ "arch/s390/crypto/", "crypto: s390 - ", 0, R_FIRM, NULL },
+	{ "arch/sparc/crypto/", "crypto: sparc - ", 0, R_FIRM, NULL },
+	{ "arch/x86/crypto/", "crypto: x86 - ", 0, R_FIRM, NULL },
+	/* ARM's board support by its platform: "ARM: OMAP1: ", "ARM: pxa: ". */
+	{ "arch/arm/mach-omap1/", "ARM: OMAP1: ", 1, R_FIRM, NULL },
+	{ "arch/arm/mach-omap2/", "ARM: OMAP2+: ", 1, R_FIRM, NULL },
+	{ "arch/arm/mach-", "ARM: {2~mach-}: ", 0, 0, NULL },
 	/* arch/x86/kernel/apm_32.c: "x86/apm_32: ", as x86 writes. */
 	{ "arch/x86/kernel/", "x86/{stem}: ", 1, R_FLAT, NULL },
 	/* The file's own folder: arch/x86/entry/vdso/ -> vdso. */
@@ -118,6 +144,9 @@ static const struct prefix_rule rules[] = {
 	{ "sound/", "ALSA: ", 1, 0, NULL },
 	{ "drivers/usb/", "usb: {2}: ", 0, 0, NULL },
 	{ "drivers/staging/", "staging: {2}: ", 0, 0, NULL },
+	/* Encryption and verity of every filesystem: their own names. */
+	{ "fs/crypto/", "fscrypt: ", 0, 0, NULL },
+	{ "fs/verity/", "fsverity: ", 0, 0, NULL },
 	/* fs/smb/client/: "smb: client: ". */
 	{ "fs/", "{1}: {2}: ", 0, 0, NULL },
 	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
@@ -149,6 +178,11 @@ static const struct prefix_rule rules[] = {
 	{ "mm/", "mm: ", 0, 0, "Makefile" },
 	{ "mm/", "mm/{stem!}: ", 0, 0, NULL },
 	{ "mm/", "mm: ", 0, 0, NULL },
+	/* The Chrome OS EC's headers are platform/chrome's. */
+	{ "include/linux/platform_data/cros_", "platform/chrome: ", 0, 0,
+	  NULL },
+	{ "include/linux/platform_data/wilco-ec", "platform/chrome: ", 0, 0,
+	  NULL },
 	/*
 	 * A header's part: "asm-generic: ", "scsi: " (include/scsi/),
 	 * "usb: " (include/uapi/linux/usb/), its own name under

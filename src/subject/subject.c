@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -211,12 +212,26 @@ out:
 
 /*
  * "net: wireless: fix x: y" -> "net: wireless: " (words without spaces
- * before ": "), "hwmon: (tmp513) Add" -> "hwmon: (tmp513) "; the rest of
- * the subject in *rest.  NULL when it has none.
+ * before ": "), "hwmon: (tmp513) Add" -> "hwmon: (tmp513) ", lighttpd's
+ * "[core] fix" -> "[core] "; the rest of the subject in *rest.  NULL when
+ * it has none.
  */
 static char *prefix_of(char *line, const char **rest)
 {
 	char *p = line, *colon, *end = NULL;
+
+	/* A tag in brackets ("[mod_status] "), not a mail's "[PATCH]". */
+	if (*line == '[') {
+		char *close = strchr(line, ']');
+
+		if (!close || close[1] != ' ' || close - line > 40 ||
+		    close == line + 1 ||
+		    memchr(line, ' ', (size_t)(close - line)) ||
+		    !strncmp(line, "[PATCH", 6) || !strncmp(line, "[RFC", 4))
+			return NULL;
+		*rest = close + 2;
+		return xstrndup(line, (size_t)(close + 2 - line));
+	}
 
 	while ((colon = strstr(p, ": "))) {
 		if (colon == p || memchr(p, ' ', (size_t)(colon - p)))
@@ -255,14 +270,50 @@ static int names_path(const char *prefix, const char *path)
 	return 0;
 }
 
-/* The style the subjects of a file's history (one a line) show. */
-static void style_of(const char *path, struct strbuf *log,
-		     struct subject_style *out)
+/* How far back a prefix is looked for: the project's recent habit. */
+#define USED_COMMITS 5000
+
+/*
+ * Fewest subjects without a prefix that show a habit of writing none: a
+ * file of one or two commits (the kernel's copy of one commit, "Linux
+ * 6.1") says nothing of it.
+ */
+#define NONE_MIN 3
+
+/* 1 when the first letter of the first word of s is a capital. */
+static int first_upper(const char *s)
+{
+	return isupper((unsigned char)*s);
+}
+
+/*
+ * A release's subject ("zlib 1.3.1", "Version 2.0"): a name and a
+ * number, no sentence; it says nothing of how the project writes one.
+ */
+static int is_release(const char *s)
+{
+	const char *sp = strchr(s, ' ');
+
+	return sp && !strchr(sp + 1, ' ') && strchr(sp + 1, '.') &&
+	       strpbrk(sp + 1, "0123456789");
+}
+
+/*
+ * The style the subjects of a file's history (one a line) show: 1 with
+ * *out set where they show one, 2 where fewer than NONE_MIN subjects
+ * show a prefix, 0 where they say nothing (no subjects, or prefixes tied
+ * one or two each).  Most of them with no prefix at all
+ * (tmux, zlib, redis: "Fix ...", "Add ..."): no prefix, whatever prefix
+ * the others have ("Lazyfree: " of redis' lazyfree.c).
+ */
+static int style_of(const char *path, struct strbuf *log,
+		    struct subject_style *out)
 {
 	struct strmap count = STRMAP_INIT;
 	struct strmap_entry *e;
 	char *line, *next, *best = NULL;
-	size_t most = 0, upper = 0, lower = 0;
+	size_t most = 0, upper = 0, lower = 0, none = 0, none_up = 0;
+	size_t prefixed = 0;
 
 	memset(out, 0, sizeof(*out));
 	for (line = log->buf; line && *line; line = next) {
@@ -272,12 +323,18 @@ static void style_of(const char *path, struct strbuf *log,
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
+		if (is_release(line))
+			continue;
 		p = prefix_of(line, &rest);
 		if (p) {
 			void **slot = strmap_put(&count, p);
 
 			*slot = (void *)((size_t)*slot + 1);
 			free(p);
+			prefixed++;
+		} else if (isalpha((unsigned char)*line)) {
+			none++;
+			none_up += first_upper(line);
 		}
 	}
 	strmap_for_each(&count, e)
@@ -286,6 +343,13 @@ static void style_of(const char *path, struct strbuf *log,
 			most = (size_t)e->value;
 			best = e->key;
 		}
+	if (none >= NONE_MIN && none * 2 > none + prefixed) {
+		strmap_clear(&count, NULL);
+		out->prefix = xstrdup("");
+		out->history = 1;
+		out->capital = none_up * 2 > none;
+		return 1;
+	}
 	/*
 	 * A tie of one or two each (1-1-1) says nothing of the area's habit:
 	 * convention.  A tie of more (curl's gtls.c: vtls: and gnutls:) is
@@ -315,8 +379,7 @@ static void style_of(const char *path, struct strbuf *log,
 		}
 	if (!best) {
 		strmap_clear(&count, NULL);
-		subject_convention(path, out);
-		return;
+		return 0;
 	}
 	out->prefix = xstrdup(best);
 	out->history = 1;
@@ -332,6 +395,40 @@ static void style_of(const char *path, struct strbuf *log,
 		free(p);
 	}
 	out->capital = upper > lower;
+	return none + prefixed < NONE_MIN ? 2 : 1;
+}
+
+/*
+ * A commit imported from another project (openssh's "upstream: ..." from
+ * OpenBSD, each with an "OpenBSD-Commit-ID:" trailer): its subject is the
+ * other project's voice, never this one's.  keys: its trailers' keys,
+ * separated by commas.
+ */
+static int imported(const char *keys)
+{
+	static const char *const ends[] = { "-commit-id", "-regress-id",
+		NULL };
+	static const char *const whole[] = { "upstream-commit",
+		"cherry-picked-from", "imported-from", "origin-commit", NULL };
+	const char *k = keys;
+	size_t i;
+
+	while (*k) {
+		size_t l = strcspn(k, ",");
+
+		for (i = 0; ends[i]; i++)
+			if (l > strlen(ends[i]) &&
+			    !strncasecmp(k + l - strlen(ends[i]), ends[i],
+					 strlen(ends[i])))
+				return 1;
+		for (i = 0; whole[i]; i++)
+			if (l == strlen(whole[i]) &&
+			    !strncasecmp(k, whole[i], l))
+				return 1;
+		k += l;
+		k += strspn(k, ", ");
+	}
+	return 0;
 }
 
 /*
@@ -376,21 +473,159 @@ static int tree_wide(const char *subject, const char *const *paths,
 	return ntops >= 3;
 }
 
+/*
+ * Most subjects a file's (and the project's) habit is read from: those
+ * of the last 200 commits that touched it, as a reader checks it.
+ */
+#define HABIT_COMMITS 200
+
+/* The subjects of the project's own latest commits into out, one a line. */
+static void project_subjects(const char *root, const char *base,
+			     struct strbuf *out)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf log = STRBUF_INIT;
+	char num[32];
+	char *line, *next;
+
+	snprintf(num, sizeof(num), "-n%d", HABIT_COMMITS);
+	git_cmd(&cp, root);
+	strvec_pushl(&cp.args, "log", "--no-merges", num,
+		     "--format=%s%x02%(trailers:only,keyonly,separator=%x2c)",
+		     base, "--", NULL);
+	cp.out = &log;
+	cp.no_stderr = 1;
+	if (!child_process_run(&cp))
+		for (line = log.buf; line && *line; line = next) {
+			char *keys;
+
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			keys = strchr(line, '\002');
+			if (keys)
+				*keys++ = '\0';
+			if (!keys || !imported(keys))
+				strbuf_addf(out, "%s\n", line);
+		}
+	child_process_clear(&cp);
+	strbuf_release(&log);
+}
+
+/* A subject into a file's list, while it holds fewer than HABIT_COMMITS. */
+static void add_subject(struct strbuf *list, size_t *count, const char *s)
+{
+	if (*count >= HABIT_COMMITS)
+		return;
+	(*count)++;
+	strbuf_addf(list, "%s\n", s);
+}
+
+static size_t lines_of(const struct strbuf *sb)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sb->len; i++)
+		n += sb->buf[i] == '\n';
+	return n;
+}
+
+/* The newest prefix of the subjects in sb (one a line), or NULL. */
+static char *newest_prefix(const struct strbuf *sb)
+{
+	char *copy = xstrndup(sb->buf ? sb->buf : "", sb->len), *line, *next;
+	char *p = NULL;
+
+	for (line = copy; line && *line && !p; line = next) {
+		const char *rest;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		p = prefix_of(line, &rest);
+	}
+	free(copy);
+	return p;
+}
+
+/* The first part of a prefix ("net: " of "net: phy: "), its length. */
+static size_t part_len(const char *prefix)
+{
+	const char *colon = strstr(prefix, ": ");
+
+	return colon ? (size_t)(colon - prefix) + 2 : strlen(prefix);
+}
+
+/*
+ * 1 when the first part of prefix begins a subject of the project's
+ * latest USED_COMMITS commits; the parts they have into *used at the
+ * first call.
+ */
+static int part_used(const char *root, const char *base, const char *prefix,
+		     struct strmap *used, int *read)
+{
+	char *part;
+	int hit;
+
+	if (!*read) {
+		struct child_process cp = CHILD_PROCESS_INIT;
+		struct strbuf log = STRBUF_INIT;
+		char num[32], *line, *next;
+
+		snprintf(num, sizeof(num), "-n%d", USED_COMMITS);
+		git_cmd(&cp, root);
+		strvec_pushl(&cp.args, "log", "--no-merges", "--format=%s",
+			     num, base, "--", NULL);
+		cp.out = &log;
+		cp.no_stderr = 1;
+		child_process_run(&cp);
+		for (line = log.buf; line && *line; line = next) {
+			const char *rest;
+			char *p;
+
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			p = prefix_of(line, &rest);
+			if (p) {
+				p[part_len(p)] = '\0';
+				*strmap_put(used, p) = (void *)1;
+				free(p);
+			}
+		}
+		child_process_clear(&cp);
+		strbuf_release(&log);
+		*read = 1;
+	}
+	part = xstrndup(prefix, part_len(prefix));
+	hit = !!strmap_get(used, part);
+	free(part);
+	return hit;
+}
+
 void subject_styles(const char *root, const char *base,
 		    const char *const *paths, size_t n,
 		    struct subject_style *out)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf log = STRBUF_INIT, *subj = xcalloc(n ? n : 1, sizeof(*subj));
-	size_t *count = xcalloc(n ? n : 1, sizeof(*count));
+	struct strbuf all = STRBUF_INIT;
+	size_t *count = xcalloc(n ? n : 1, sizeof(*count)), nall = 0;
 	struct strmap index = STRMAP_INIT;
+	struct subject_style project = { 0 };
 	size_t i;
 	char *line, *next, *cur = NULL;
+	int cur_imported = 0, habit, r, used_read = 0;
+	struct strmap used = STRMAP_INIT;
+	size_t nproject;
 
 	git_cmd(&cp, root);
+	/* Each subject with its trailers' keys: an import is known by them. */
 	strvec_pushl(&cp.args, "-c", "core.quotePath=false", "log",
-		     "--no-merges", "--format=%x01%s", "--name-only", base,
-		     "--", NULL);
+		     "--no-merges",
+		     "--format=%x01%s%x02"
+		     "%(trailers:only,keyonly,separator=%x2c)",
+		     "--name-only", base, "--", NULL);
 	for (i = 0; i < n; i++) {
 		void **slot = strmap_put(&index, paths[i]);
 
@@ -412,37 +647,91 @@ void subject_styles(const char *root, const char *base,
 			if (!end && (next = strchr(line, '\n')))
 				*next++ = '\0';
 			if (end || *line == '\001') {
-				/* The commit before, unless it is tree-wide. */
-				if (cur && !tree_wide(cur, paths, touched, nt))
+				/*
+				 * The commit before, unless it is tree-wide
+				 * or another project's.
+				 */
+				if (cur && !cur_imported &&
+				    !tree_wide(cur, paths, touched, nt)) {
 					for (i = 0; i < nt; i++)
-						if (count[touched[i]] < 200) {
-							count[touched[i]]++;
-							strbuf_addf(&subj[touched[i]],
-								    "%s\n", cur);
-						}
+						add_subject(&subj[touched[i]],
+							    &count[touched[i]],
+							    cur);
+					if (nall++ < HABIT_COMMITS)
+						strbuf_addf(&all, "%s\n", cur);
+				}
 				if (end)
 					break;
 				cur = line + 1;
+				line = strchr(cur, '\002');
+				cur_imported = line && imported(line + 1);
+				if (line)
+					*line = '\0';
 				nt = 0;
 			} else if (*line && cur) {
 				size_t k = (size_t)strmap_get(&index, line);
 
-				/* Each file's latest 200 commits, as before. */
+				/* Each file's latest commits, as before. */
 				if (k && nt < n)
 					touched[nt++] = k - 1;
 			}
 		}
 		free(touched);
 	}
+	/*
+	 * The project's own habit, from the latest commits to all of the
+	 * files: for a file whose own history says nothing, where the
+	 * project writes no prefix.
+	 */
+	/* Too few: the project's latest commits, whatever they touch. */
+	if (nall < NONE_MIN) {
+		strbuf_reset(&all);
+		project_subjects(root, base, &all);
+	}
+	nproject = lines_of(&all);
+	habit = style_of("", &all, &project) == 1 && !*project.prefix;
 	for (i = 0; i < n; i++) {
 		size_t k = (size_t)strmap_get(&index, paths[i]) - 1;
 		struct strbuf copy = STRBUF_INIT;
 
 		/* style_of() cuts the lines: each group reads its own copy. */
 		strbuf_add(&copy, subj[k].buf ? subj[k].buf : "", subj[k].len);
-		style_of(paths[i], &copy, &out[i]);
+		r = style_of(paths[i], &copy, &out[i]);
+		/*
+		 * One or two commits with a prefix in a project that writes
+		 * none ("misc: " once) are no habit of the file's.
+		 */
+		if (r == 2 && habit)
+			subject_style_release(&out[i]);
+		if (r == 1 || (r == 2 && !habit))
+			;
+		else if (habit) {
+			out[i] = project;
+			out[i].prefix = xstrdup("");
+		} else {
+			subject_convention(paths[i], &out[i]);
+			/*
+			 * A project with a history of its own never wrote
+			 * it ("src: ", a folder's name): the newest prefix
+			 * of the file's own commits, else none.
+			 */
+			if (nproject >= NONE_MIN &&
+			    !part_used(root, base, out[i].prefix, &used,
+				       &used_read)) {
+				char *own = newest_prefix(&subj[k]);
+
+				free(out[i].prefix);
+				out[i].prefix = own ? own : xstrdup("");
+				out[i].history = !!own;
+				out[i].firm = 0;
+				if (!own)
+					out[i].capital = 1;
+			}
+		}
 		strbuf_release(&copy);
 	}
+	strmap_clear(&used, NULL);
+	subject_style_release(&project);
 	for (i = 0; i < n; i++)
 		strbuf_release(&subj[i]);
 	free(subj);
@@ -450,6 +739,7 @@ void subject_styles(const char *root, const char *base,
 	child_process_clear(&cp);
 	strmap_clear(&index, NULL);
 	strbuf_release(&log);
+	strbuf_release(&all);
 }
 
 /* "dt-bindings: display: tilcdc: " -> its parts, each with its separator. */
@@ -517,6 +807,17 @@ void subject_style_common(const struct subject_style *v, size_t n,
 		/* What the files' history says before what paths do. */
 		for (i = 0; i < n; i++)
 			told += v[i].history;
+		/*
+		 * A file whose history writes no prefix shares none with
+		 * any other: the patch has none.
+		 */
+		for (i = 0; i < n; i++)
+			if (v[i].history && !*v[i].prefix) {
+				out->prefix = xstrdup("");
+				out->history = 1;
+				out->firm = 0;
+				return;
+			}
 		for (i = 0; i < n; i++) {
 			size_t c = 0;
 
@@ -536,12 +837,14 @@ void subject_style_common(const struct subject_style *v, size_t n,
 		out->history = v[best].history;
 		out->firm = v[best].firm;
 		/*
-		 * History says what is a grab-bag; where there is none,
+		 * History says what is a grab-bag: half or fewer of the
+		 * files have the prefix (two tools' files take neither
+		 * tool's name, never the first one's); where there is none,
 		 * paths whose conventions all differ are one too (fs/isofs
 		 * and fs/nls: "isofs: " fits one file of two), but not a
 		 * driver beside its documents ("docs: " is their word).
 		 */
-		out->mixed = told ? told > 2 && most * 2 <= told :
+		out->mixed = told ? most * 2 <= told :
 			     n > 1 && most == 1 && !docs_among(v, n);
 		return;
 	}
@@ -592,4 +895,29 @@ int subject_style_folder(const struct subject_style *s,
 	subject_convention(dir, out);
 	free(dir);
 	return 1;
+}
+
+int subject_prefix_used(const char *root, const char *base,
+			const char *prefix)
+{
+	struct strbuf log = STRBUF_INIT;
+	struct child_process cp = CHILD_PROCESS_INIT;
+	char num[32];
+	const char *line;
+	size_t l = strlen(prefix);
+	int used = 0;
+
+	snprintf(num, sizeof(num), "-n%d", USED_COMMITS);
+	git_cmd(&cp, root);
+	strvec_pushl(&cp.args, "log", "--no-merges", "--format=%s", num,
+		     base, "--", NULL);
+	cp.out = &log;
+	cp.no_stderr = 1;
+	if (l && !child_process_run(&cp))
+		for (line = log.buf; line && *line && !used;
+		     line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+			used = !strncmp(line, prefix, l);
+	child_process_clear(&cp);
+	strbuf_release(&log);
+	return used;
 }

@@ -24,8 +24,12 @@ struct subject_style {
 
 /*
  * The style for a patch to each of n paths in the git tree root at base:
- * the history's (one git log for them all) where it has one, else by
- * convention.
+ * the history's (one git log for them all, each file's last 200 commits
+ * of the project's own: none tree-wide, none imported from another
+ * project by its trailers, as openssh's "upstream:" from OpenBSD) where
+ * it has one: no prefix ("") where most of its subjects have none; else
+ * none where the project's latest commits to the files mostly have none;
+ * else by convention.
  */
 void subject_styles(const char *root, const char *base,
 		    const char *const *paths, size_t n,
@@ -52,6 +56,14 @@ void subject_style_common(const struct subject_style *v, size_t n,
 int subject_style_folder(const struct subject_style *s,
 			 const char *const *paths, size_t n,
 			 struct subject_style *out);
+
+/*
+ * 1 when one of the latest commits of the git tree root at base (its
+ * non-merge ones) has a subject that begins with prefix: a prefix the
+ * project never wrote ("src: " of a folder) is none of its voice.
+ */
+int subject_prefix_used(const char *root, const char *base,
+			const char *prefix);
 
 /*
  * The style the path alone gives (no history); a directory's ("dir/")

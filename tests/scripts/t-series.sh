@@ -261,8 +261,10 @@ F2=$O/foo-foo/0001-foo-update-moved-web-link.patch
 B=$O/netdev-net-next/0001-bar-replace-dead-web-links-with-archived-copies.patch
 Z=$O/no-tree/0001-baz-replace-dead-web-link-with-archived-copy-in-entr.patch
 hdr() { sed -n '/^$/q;/^\(To\|Cc\): /p' "$1" | tr '\n' '|'; }
-same "maintainers To, lists Cc, every section that covers the file (parents too)" "$(hdr "$F2")" \
-	"To: Foo Maintainer <foo@linkmend-web.org>|To: Core Maintainer <core@linkmend-web.org>|To: List Watcher <watcher@linkmend-web.org>|Cc: foo-devel@lists.linkmend-web.org|Cc: core-list@lists.linkmend-web.org|Cc: linux-kernel@vger.kernel.org|"
+# To: the most specific section's maintainers; a parent's (DRIVERS CORE)
+# and a K: keyword's (LIST WATCHERS) Cc, as people send by hand.
+same "the file's own section's maintainers To; a parent's, a keyword's and the lists Cc" "$(hdr "$F2")" \
+	"To: Foo Maintainer <foo@linkmend-web.org>|Cc: Core Maintainer <core@linkmend-web.org>|Cc: foo-devel@lists.linkmend-web.org|Cc: core-list@lists.linkmend-web.org|Cc: linux-kernel@vger.kernel.org|Cc: List Watcher <watcher@linkmend-web.org>|"
 same "a K: keyword the patch holds adds its section" "$(hdr "$F1" | tr '|' '\n' | grep -c 'Spec Watcher')" "1"
 same "so does one its own Cc: line holds (get_maintainer.pl reads the header)" \
 	"$(hdr "$F1" | tr '|' '\n' | grep -c 'List Watcher')" "1"

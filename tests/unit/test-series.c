@@ -175,9 +175,184 @@ static void test_one_group_per_file(void)
 	plan_release(&c.plan);
 }
 
+/*
+ * A series of n files (dir/fileN.c, one moved link each) in the git tree
+ * root, arranged: its groups into c (release with arranged_release()).
+ */
+static void arrange(struct series *c, struct series_opts *o, char *root,
+		    const char *const *paths, size_t n)
+{
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	memset(c, 0, sizeof(*c));
+	o->base_rev = "HEAD";
+	c->o = o;
+	c->root = root;
+	c->base = xstrdup("HEAD");
+	c->have_m = !maintainers_load(root, &c->m);
+	for (i = 0; i < n; i++) {
+		add_edit(c, paths[i], foo_h,
+			 "http://www.foo-vendor.org/docs/old.html", 1, K_MOVED,
+			 "https://www.foo-vendor.org/docs/new.html");
+		if (!strmap_get(&c->blobs, paths[i]))
+			put_blob(c, paths[i], foo_h);
+	}
+	series_group_edits(c);
+	series_arrange(c);
+}
+
+static void arranged_release(struct series *c)
+{
+	struct strmap_entry *me;
+	size_t k;
+
+	for (k = 0; k < c->ng; k++) {
+		free(c->g[k].area);
+		free(c->g[k].edits);
+		free(c->g[k].dir);
+		free(c->g[k].tree);
+		free(c->g[k].tag);
+	}
+	free(c->g);
+	strmap_for_each(&c->styles, me)
+		if (me->value && me->value != (void *)1) {
+			subject_style_release(me->value);
+			free(me->value);
+		}
+	strmap_clear(&c->styles, NULL);
+	strmap_for_each(&c->blobs, me) {
+		strbuf_release(me->value);
+		free(me->value);
+	}
+	strmap_clear(&c->blobs, NULL);
+	if (c->have_m)
+		maintainers_release(&c->m);
+	plan_release(&c->plan);
+	free(c->base);
+}
+
+/*
+ * How many patches a series gets: a project without MAINTAINERS is one
+ * area, its people take all; a group is cut only past the project's own
+ * normal patch (the 90th percentile of its commits' files and lines),
+ * never at ten files alone; a group whose files are under several
+ * top-level folders with no prefix part in common (lib/, init/, tools/
+ * of one MAINTAINERS section) is cut so that each prefix fits.
+ */
+static void test_patch_sizes(void)
+{
+	char big[] = "/tmp/lm-series-XXXXXX", one[] = "/tmp/lm-series-XXXXXX";
+	char kern[] = "/tmp/lm-series-XXXXXX";
+	const char *fifteen[15], *spread[] = { "src/a.c", "doc/b.txt",
+					       "tests/c.sh" };
+	const char *bag[] = { "init/main.c", "lib/xz/xz_dec.c",
+			      "tools/perf/perf.c" };
+	const char *driver[] = { "Documentation/foo.rst", "drivers/foo/foo.c" };
+	struct series_opts o;
+	struct series c;
+	char name[15][32];
+	size_t i;
+
+	for (i = 0; i < 15; i++) {
+		snprintf(name[i], sizeof(name[i]), "src/file%02zu.c", i);
+		fifteen[i] = name[i];
+	}
+	/* 30 commits of 20 files and 40 lines each, in the project's voice. */
+	if (unit_git_repo(big,
+		"for i in $(seq 30); do for f in $(seq 20); do "
+		"  printf 'a\\nb\\n' >> f$f; done; git add -A; "
+		"  git commit -qm \"Change the files, round $i\"; done") ||
+	    unit_git_repo(one,
+		"for i in $(seq 30); do echo $i >> f; git add -A; "
+		"  git commit -qm \"Change one line, round $i\"; done") ||
+	    unit_git_repo(kern,
+		"printf 'EDD\\nM:\\tA <a@b.org>\\nF:\\tinit/\\nF:\\tlib/\\n"
+		"F:\\ttools/\\n\\nFOO\\nM:\\tF <f@b.org>\\nF:\\tdrivers/foo/\\n"
+		"F:\\tDocumentation/foo.rst\\n\\nTHE REST\\nM:\\tL <l@b.org>\\nF:\\t*\\n"
+		"F:\\t*/\\n' > MAINTAINERS; git add -A; "
+		"git commit -qm 'Linux 6.1'")) {
+		CHECK(0, "the histories are made (the setup works)");
+		return;
+	}
+	arrange(&c, &o, big, fifteen, 15);
+	CHECK(c.ng == 1, "15 one-line files where 20-file commits are normal: "
+	      "one patch, not cut at ten files");
+	arranged_release(&c);
+	arrange(&c, &o, big, spread, 3);
+	CHECK(c.ng == 1, "no MAINTAINERS: three folders' files in one patch");
+	arranged_release(&c);
+	arrange(&c, &o, one, fifteen, 15);
+	CHECK(c.ng == 15, "where a commit changes one line, a file a patch");
+	arranged_release(&c);
+	arrange(&c, &o, kern, bag, 3);
+	CHECK(c.have_m && c.ng == 3,
+	      "init/, lib/xz/ and tools/perf/ of one section: three patches");
+	arranged_release(&c);
+	arrange(&c, &o, kern, driver, 2);
+	CHECK(c.have_m && c.ng == 1, "a driver and its .rst: one patch");
+	arranged_release(&c);
+	unit_remove(big);
+	unit_remove(one);
+	unit_remove(kern);
+}
+
+/*
+ * One form of capitals throughout a series: a.c's history writes "foo:
+ * Add", b.c's "bar: fix"; their two patches (moved, archived) of one
+ * series take one form, not "foo: Update" beside "bar: replace".
+ */
+static void test_one_form(void)
+{
+	char dir[] = "/tmp/lm-series-XXXXXX";
+	struct series_opts o;
+	struct series c;
+	size_t k;
+
+	if (unit_git_repo(dir,
+		"mkdir src; for i in 1 2 3; do echo $i >> src/a.c; "
+		"  git add -A; git commit -qm \"foo: Add part $i\"; "
+		"  echo $i >> src/b.c; git add -A; "
+		"  git commit -qm \"bar: fix part $i\"; done")) {
+		CHECK(0, "the history is made (the setup works)");
+		return;
+	}
+	memset(&o, 0, sizeof(o));
+	memset(&c, 0, sizeof(c));
+	o.base_rev = "HEAD";
+	c.o = &o;
+	c.root = dir;
+	c.base = xstrdup("HEAD");
+	add_edit(&c, "src/a.c", foo_h,
+		 "http://www.foo-vendor.org/docs/old.html", 1, K_MOVED,
+		 "https://www.foo-vendor.org/docs/new.html");
+	add_edit(&c, "src/b.c", foo_h,
+		 "http://www.foo-vendor.org/docs/old.html", 1, K_ARCHIVED,
+		 "https://web.archive.org/web/2005/"
+		 "http://www.foo-vendor.org/docs/old.html");
+	put_blob(&c, "src/a.c", foo_h);
+	put_blob(&c, "src/b.c", foo_h);
+	series_group_edits(&c);
+	series_arrange(&c);
+	series_name_groups(&c);
+	CHECK(c.ng == 2 && !strcmp(c.g[0].style.prefix, "foo: ") !=
+	      !strcmp(c.g[1].style.prefix, "foo: "),
+	      "two patches, foo: and bar: (the setup)");
+	CHECK(c.ng == 2 && c.g[0].style.capital == c.g[1].style.capital,
+	      "one form of capitals after the prefixes of a series");
+	for (k = 0; k < c.ng; k++) {
+		subject_style_release(&c.g[k].style);
+		free(c.g[k].summary);
+	}
+	arranged_release(&c);
+	unit_remove(dir);
+}
+
 int main(void)
 {
 	test_many_arguments();
 	test_one_group_per_file();
+	test_patch_sizes();
+	test_one_form();
 	return unit_done();
 }

@@ -82,8 +82,9 @@ static void history(void)
 				/* Files of other areas a series also asks about. */
 				"arch/x/x.c", "fs/y/y.c",
 				"lib/vtls/gtls.c", "lib/vtls/new.c",
-				"projects/OS400/README.OS400" };
-	struct subject_style st[10], common, pair[2];
+				"projects/OS400/README.OS400",
+				"drivers/odd/odd.c" };
+	struct subject_style st[11], common, pair[2];
 	size_t i;
 
 	if (unit_git_repo(dir,
@@ -99,6 +100,8 @@ static void history(void)
 		"  drivers/tie/tie.c arch/x/x.c fs/y/y.c; done;"
 		"c 'one: a' drivers/tie/tie.c; c 'two: b' drivers/tie/tie.c;"
 		"c 'three: c' drivers/tie/tie.c;"
+		"c 'tie: the tie driver' drivers/tie/Kconfig;"
+		"c 'alpha: a' drivers/odd/odd.c; c 'beta: b' drivers/odd/odd.c;"
 		"c 'dt-bindings: display: a: add' "
 		"  Documentation/devicetree/bindings/display/a.yaml;"
 		"c 'dt-bindings: display: b: add' "
@@ -112,7 +115,7 @@ static void history(void)
 		CHECK(0, "the history is made (the setup works)");
 		return;
 	}
-	subject_styles(dir, "HEAD", paths, 10, st);
+	subject_styles(dir, "HEAD", paths, 11, st);
 	CHECK_STR(st[0].prefix, "vtls: ",
 		  "a file's area, not the tree-wide commits that touched it more");
 	CHECK_STR(st[1].prefix, "vtls: ", "its neighbour's too");
@@ -164,7 +167,90 @@ static void history(void)
 	}
 	CHECK_STR(st[9].prefix, "OS400: ",
 		  "a 1-1-1 tie where one prefix names the file's folder: it");
-	for (i = 0; i < 10; i++)
+	CHECK_STR(st[10].prefix, "beta: ",
+		  "a tie whose convention ('odd: ') the project never wrote: "
+		  "the file's newest prefix");
+	CHECK_STR(st[5].prefix, "",
+		  "a convention never written ('x: '), no prefix of its own: none");
+	for (i = 0; i < 11; i++)
+		subject_style_release(&st[i]);
+	unit_remove(dir);
+}
+
+/*
+ * Projects that write no prefix, with their own subjects (redis,
+ * openssh-portable, zlib): a file whose commits mostly have none gets
+ * none, capitalised as they are, whatever prefix one of them had; an
+ * import's "upstream:" (OpenBSD-Commit-ID trailer) and a release's "zlib
+ * 1.3.1" are not the project's voice; a file with one commit takes the
+ * project's habit, not a folder's name; two files of two prefixes share
+ * none (a grab-bag, never the first file's).
+ */
+static void voice(void)
+{
+	char dir[] = "/tmp/lm-voice-XXXXXX";
+	const char *paths[] = { "src/lazyfree.c", "sshd.c", "zlib.3",
+				"src/new.c", "src/server.c" };
+	struct subject_style st[5], common, two[2] = {
+		{ "login-utils: ", 0, 1, 0, 0 }, { "libblkid: ", 0, 1, 0, 0 },
+	};
+	size_t i;
+
+	if (unit_git_repo(dir,
+		"c() { m=$1; shift; for f; do mkdir -p $(dirname $f); "
+		"  echo \"$m\" >> $f; done; git add -A; "
+		"  git commit -qm \"$m\"; };"
+		"c 'Lazyfree: Fix lazyfree for large hash (#9999)' src/lazyfree.c;"
+		"c 'Rebuild function engines for function flush command (#13383)'"
+		"  src/lazyfree.c;"
+		"c 'Hash Field Expiration - Basic support' src/lazyfree.c;"
+		"c 'Change FLUSHALL/FLUSHDB SYNC to run as blocking ASYNC (#13167)'"
+		"  src/lazyfree.c;"
+		"c 'Some cleanups around function (#12940)' src/lazyfree.c;"
+		"for i in 1 2 3 4 5; do c \"upstream: Refer to the key $i\" sshd.c;"
+		"  git commit -q --amend -m \"upstream: Refer to the key $i\" "
+		"  -m 'OpenBSD-Commit-ID: 0750536f5669c41097e2178d54ca518ef958077'$i;"
+		"done;"
+		"c 'Move le32toh and friends to after platform flags.' sshd.c;"
+		"c 'Skip scp3 test on macosx 26 until debugged.' sshd.c;"
+		"c 'Remove ubuntu-26.04-arm kitchensink test target.' sshd.c;"
+		"for v in 1.2.12 1.2.13 1.3 1.3.1; do c \"zlib $v\" zlib.3; done;"
+		"c 'Fix broken links.' zlib.3;"
+		"c 'Put license in zlib.3 man page.' zlib.3;"
+		"c 'Change version number to 1.2.8.1.' zlib.3;"
+		"c 'misc: one lone prefix' src/new.c;"
+		"c '[core] http_request_parse_target() comment' src/server.c;"
+		"c '[core] _WIN32: url-path-backslash-trans' src/server.c;"
+		"c '[core] quiet coverity warning' src/server.c;"
+		"c 'Fix a typo' src/server.c")) {
+		CHECK(0, "the history is made (the setup works)");
+		return;
+	}
+	subject_styles(dir, "HEAD", paths, 5, st);
+	CHECK_STR(st[0].prefix, "",
+		  "redis' lazyfree.c: no prefix, though one commit had Lazyfree:");
+	CHECK(st[0].history && st[0].capital,
+	      "from its history, capitalised as its subjects are");
+	CHECK_STR(st[1].prefix, "",
+		  "openssh's own voice: no prefix; upstream: is OpenBSD's");
+	CHECK_STR(st[2].prefix, "", "zlib.3: no prefix");
+	CHECK(st[2].capital, "capitalised: a release's 'zlib 1.3' is no sentence");
+	CHECK_STR(st[3].prefix, "",
+		  "a file of one commit: the project's habit, no folder's name");
+	subject_style_common(st, 2, &common);
+	CHECK_STR(common.prefix, "", "two files of no prefix: a patch of none");
+	subject_style_release(&common);
+	subject_style_common(two, 2, &common);
+	CHECK(common.mixed,
+	      "two files of two prefixes share none: a grab-bag, not the first's");
+	subject_style_release(&common);
+	CHECK(subject_prefix_used(dir, "HEAD", "misc: ") &&
+	      !subject_prefix_used(dir, "HEAD", "src: "),
+	      "a prefix the project wrote is used, a folder's name is not");
+	CHECK_STR(st[4].prefix, "[core] ",
+		  "lighttpd's tag in brackets is its prefix");
+	CHECK(!st[4].capital, "and it writes lower case after it");
+	for (i = 0; i < 5; i++)
 		subject_style_release(&st[i]);
 	unit_remove(dir);
 }
@@ -239,6 +325,17 @@ static void section(void)
 	by_section("docs: ", "SOUND", sound, sound_n, 3,
 		   "alsa-devel@alsa-project.org", "ALSA: ",
 		   "a list's name is the subsystem's (alsa-devel: ALSA:)");
+	{
+		/* fscrypt.rst's own section: its home's word, not "crypto: ". */
+		const char *fscrypt[] = { "Documentation/filesystems/fscrypt.rst",
+					  "fs/crypto/", "include/linux/fscrypt*.h",
+					  "include/uapi/linux/fscrypt.h" };
+		const size_t fscrypt_n[] = { 1, 20, 2, 1 };
+
+		by_section("docs: ", "FSCRYPT: FILE SYSTEM LEVEL ENCRYPTION SUPPORT",
+			   fscrypt, fscrypt_n, 4, NULL, "fscrypt: ",
+			   "fscrypt.rst: fscrypt:, the name fs/crypto/ goes by");
+	}
 	by_section("hwmon: (lm90) ", "LM90 HARDWARE MONITOR DRIVER", hwmon,
 		   hwmon_n, 2, NULL, NULL,
 		   "a prefix that names the section is kept");
@@ -247,6 +344,7 @@ static void section(void)
 int main(void)
 {
 	history();
+	voice();
 	convention("Documentation/devicetree/bindings/display/tilcdc/tilcdc.txt",
 		   "dt-bindings: display: tilcdc: ", 1);
 	convention("Documentation/devicetree/bindings/iio/adc/adi,axi-adc.yaml",
@@ -259,7 +357,7 @@ int main(void)
 	convention("arch/x86/entry/vdso/vma.c", "x86/vdso: ", 1);
 	convention("arch/x86/Kconfig", "x86: ", 1);
 	convention("arch/mips/kernel/setup.c", "MIPS: ", 1);
-	convention("arch/arm/mach-omap2/board.c", "ARM: ", 1);
+	convention("arch/arm/mach-omap2/board.c", "ARM: OMAP2+: ", 1);
 	convention("arch/powerpc/kernel/head.S", "powerpc: ", 0);
 	convention("drivers/pci/quirks.c", "PCI: ", 1);
 	convention("drivers/platform/x86/thinkpad_acpi.c",
@@ -293,11 +391,26 @@ int main(void)
 	convention("include/uapi/linux/cdrom.h", "cdrom: ", 0);
 	convention("include/uapi/linux/usb/ch9.h", "usb: ", 0);
 	convention("include/linux/platform_data/cros_ec_commands.h",
-		   "cros_ec_commands: ", 0);
+		   "platform/chrome: ", 0);
+	convention("drivers/power/supply/bq27xxx_battery.c",
+		   "power: supply: bq27xxx: ", 0);
+	convention("drivers/power/supply/Kconfig", "power: supply: ", 0);
+	convention("drivers/staging/media/ipu3/ipu3.c",
+		   "media: staging: ipu3: ", 0);
 	convention("scripts/coccinelle/free/iounmap.cocci", "coccinelle: ", 0);
 	convention("scripts/checkpatch.pl", "checkpatch: ", 0);
 	convention("Makefile", "kbuild: ", 0);
 	convention("lib/xz/xz_stream.h", "lib/xz: ", 0);
+	/* Issue 46's wrong prefixes by area, as the kernel's history has them. */
+	convention("drivers/firmware/efi/libstub/efi-stub.c", "efi/libstub: ",
+		   0);
+	convention("drivers/firmware/efi/efi.c", "efi: ", 0);
+	convention("arch/arm/mach-omap1/board-osk.c", "ARM: OMAP1: ", 1);
+	convention("arch/arm/mach-omap2/board-n8x0.c", "ARM: OMAP2+: ", 1);
+	convention("arch/arm/mach-pxa/spitz.c", "ARM: pxa: ", 0);
+	convention("arch/x86/crypto/aesni-intel_glue.c", "crypto: x86 - ", 0);
+	convention("arch/arm64/crypto/sha1-ce-glue.c", "crypto: arm64 - ", 0);
+	convention("fs/crypto/keyring.c", "fscrypt: ", 0);
 	convention("lib/vsprintf.c", "lib/vsprintf: ", 0);
 	convention("mm/kasan/report.c", "mm/kasan: ", 0);
 	convention("kernel/seccomp.c", "seccomp: ", 0);
