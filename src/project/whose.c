@@ -408,6 +408,68 @@ out:
 }
 
 /*
+ * A root document that calls a site its own ("You can add your script
+ * ideas to our wiki page, or pick one and implement it. See:
+ * https://secwiki.org/w/Nmap_Script_Ideas", nmap's HACKING): the first
+ * URL after the words, in their paragraph, names the project's own site
+ * (site_of(): its host, or its owner's space on a forge).
+ */
+static void from_our_words(struct whose *w, const char *root,
+			   const char *file)
+{
+	static const char *const ours[] = {
+		"our wiki", "our web site", "our website", "our site",
+		"our forum", "our bug tracker", "our issue tracker",
+		"our tracker", "our home page", "our homepage",
+	};
+	struct strbuf sb = STRBUF_INIT;
+	char *low;
+	size_t i, k;
+
+	if (tree_read(root, file, &sb))
+		goto out;
+	low = xstrdup(sb.buf);
+	for (i = 0; low[i]; i++)
+		low[i] = (char)tolower((unsigned char)low[i]);
+	for (k = 0; k < N(ours); k++) {
+		const char *at = low;
+
+		while ((at = strstr(at, ours[k]))) {
+			const char *par = strstr(at, "\n\n"), *u;
+			size_t off, len;
+			char *url, *site, *ev;
+			unsigned line = 1;
+
+			at += strlen(ours[k]);
+			u = strstr(at, "http");
+			if (!u || (par && u > par) ||
+			    (strncmp(u, "http://", 7) && strncmp(u, "https://", 8)))
+				continue;
+			off = (size_t)(u - low);
+			len = strcspn(sb.buf + off, " \t\n\"'<>()[],;`");
+			while (len && strchr(".:", sb.buf[off + len - 1]))
+				len--;
+			url = xstrndup(sb.buf + off, len);
+			site = strpbrk(url, "?#") ? NULL : site_of(url);
+			for (i = 0; i < off; i++)
+				line += sb.buf[i] == '\n';
+			if (site && strchr(site, '.')) {
+				ev = xstrfmt("%s:%u: the project's own, as '%s' "
+					     "names %s", file, line, ours[k], url);
+				add_place(w, site, ev);
+				free(ev);
+			} else {
+				free(site);
+			}
+			free(url);
+		}
+	}
+	free(low);
+out:
+	strbuf_release(&sb);
+}
+
+/*
  * A copyright line near a root file's top whose holder writes from a
  * domain named for the project: configure.ac's "Copyright (C) 2002-2026
  * OpenVPN Inc <sales@openvpn.net>" in a tree named openvpn makes
@@ -560,6 +622,10 @@ static void project_sites(struct whose *w, const char *root)
 		from_list_archive(w, root, readmes[i]);
 	for (i = 0; i < N(guides); i++)
 		from_list_archive(w, root, guides[i]);
+	for (i = 0; i < N(readmes); i++)
+		from_our_words(w, root, readmes[i]);
+	for (i = 0; i < N(guides); i++)
+		from_our_words(w, root, guides[i]);
 	from_ac_init(w, root, "configure.ac");
 	from_ac_init(w, root, "configure.in");
 	from_keys(w, root, "package.json", json, N(json));

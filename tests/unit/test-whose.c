@@ -312,6 +312,49 @@ static void copyright_domain_folder(void)
  * (nmap's HACKING:39 and CONTRIBUTING.md:39, word for word), and a
  * list of its own by name in an archive's path (openvpn-devel).
  */
+/*
+ * nmap's HACKING calls secwiki.org "our wiki page", the URL a line
+ * further: the wiki's host is the project's own, all its pages.
+ */
+static void our_words(void)
+{
+	char dir[] = "/tmp/test-whose-XXXXXX";
+	char *root;
+	struct whose w;
+	struct whose_answer a;
+
+	if (unit_git_repo(dir,
+			  "mkdir nmap; cd nmap; git init -q .; "
+			  "printf 'o Script ideas page. Writing NSE scripts is an excellent way to contribute to\n"
+			  "  the project. You can add your script ideas to our wiki page, or pick one and\n"
+			  "  implement it. See: https://secwiki.org/w/Nmap_Script_Ideas\n\n"
+			  "o Our site is great.\n\n"
+			  "See https://other.example-site.org/x for more.\n\n"
+			  "Fork it on our site at https://github.com/nmap/nmap/fork\n' > HACKING")) {
+		CHECKS_NOT_RUN(4, "no scratch repository");
+		return;
+	}
+	root = xstrfmt("%s/nmap", dir);
+	whose_init(&w, root, NULL, NULL);
+	CHECK(whose_url(&w, "ncat/INSTALL",
+			"https://secwiki.org/w/Nmap/Ncat_Portable", &a) ==
+	      WHOSE_PROJECT, "a wiki the project calls its own is its own "
+	      "(nmap ncat/INSTALL:17)");
+	CHECK(a.evidence && strstr(a.evidence, "HACKING:3: the project's own, "
+				   "as 'our wiki' names"),
+	      "  with HACKING's line as evidence");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "x.c", "https://other.example-site.org/x", &a) ==
+	      WHOSE_NONE, "not a URL of another paragraph");
+	whose_answer_release(&a);
+	CHECK(whose_url(&w, "x.c", "https://github.com/other/repo", &a) ==
+	      WHOSE_NONE, "on a forge, only the owner's space (github.com/nmap)");
+	whose_answer_release(&a);
+	whose_release(&w);
+	free(root);
+	unit_remove(dir);
+}
+
 static void list_archive(void)
 {
 	char dir[] = "/tmp/test-whose-XXXXXX";
@@ -378,5 +421,6 @@ int main(void)
 	copyright_domain();
 	copyright_domain_folder();
 	list_archive();
+	our_words();
 	return unit_done();
 }
