@@ -172,6 +172,16 @@ static const char *const living_words[] = {
 	"nightly",
 };
 
+/* "NetBSD-current", "linux-latest": a name's living branch. */
+static int dashed_living(const char *seg, const char *word)
+{
+	size_t n = strlen(seg), w = strlen(word);
+
+	return (!strcmp(word, "current") || !strcmp(word, "latest")) &&
+	       n > w + 1 && seg[n - w - 1] == '-' &&
+	       !strcasecmp(seg + n - w, word);
+}
+
 /* A living word as a path segment or a query value: which one. */
 static const char *living_token(const struct parts *u, int *in_query)
 {
@@ -182,7 +192,8 @@ static const char *living_token(const struct parts *u, int *in_query)
 
 	for (i = 0; i < u->nseg; i++)
 		for (k = 0; k < N(living_words); k++) {
-			if (!stem_is(u->seg[i], living_words[k]))
+			if (!stem_is(u->seg[i], living_words[k]) &&
+			    !dashed_living(u->seg[i], living_words[k]))
 				continue;
 			/* "main" is a branch after blob/; src/main/ is not. */
 			if (!strcmp(living_words[k], "main") &&
@@ -502,16 +513,37 @@ static int forge(const char *host)
 }
 
 /*
+ * Sites built from a repository at each change (GitHub's and GitLab's
+ * pages, Read the Docs): the project's documentation as it is now
+ * (google.github.io/styleguide/cppguide.html, maxmind.github.io/
+ * MaxMind-DB/).
+ */
+static int pages_site(const char *host)
+{
+	static const char *const pages[] = {
+		"github.io", "gitlab.io", "readthedocs.io", "readthedocs.org",
+	};
+	size_t i;
+
+	for (i = 0; i < N(pages); i++)
+		if (url_host_within(host, pages[i]) && strcmp(host, pages[i]))
+			return 1;
+	return 0;
+}
+
+/*
  * A manual or documentation page with no version in its path: docs.*,
- * a manual/ or html_node/ folder, man page sites (man.openbsd.org,
- * man7.org's man-pages), GCC's onlinedocs and Microsoft's library.  A
- * version may also be MSDN's "(v=vs.85)" or a "view=msvc-160" query.
+ * a manual/, man/ or html_node/ folder, man page sites (man.openbsd.org,
+ * man7.org's man-pages), GCC's onlinedocs, Microsoft's library and the
+ * pages a repository builds.  A version may also be MSDN's "(v=vs.85)"
+ * or a "view=msvc-160" query.
  */
 static int unversioned_manual(const struct parts *u)
 {
 	size_t i;
 
 	if (!host_begins(u->host, "docs.") && !has_seg(u, "manual") &&
+	    !has_seg(u, "man") && !pages_site(u->host) &&
 	    !has_seg(u, "html_node") && !host_begins(u->host, "man.") &&
 	    !host_begins(u->host, "manpages.") && !has_seg(u, "man-pages") &&
 	    !has_seg(u, "onlinedocs") &&

@@ -169,6 +169,26 @@ static void classes(void)
 		"https://coveralls.io/github/util-linux/util-linux",
 		"living: a living page: a CI or analysis service's page of a project",
 		"util-linux Documentation/HOWTO-TESTING.md:81: coverage");
+	PURPOSE(" * https://ftp.netbsd.org/pub/NetBSD/NetBSD-current/src/sys/sys/"
+		"disklabel_gpt.h",
+		"https://ftp.netbsd.org/pub/NetBSD/NetBSD-current/src/sys/sys/"
+		"disklabel_gpt.h",
+		"living: a living page: 'current' in its path",
+		"util-linux pt-gpt-partnames.h:220: a name's current branch");
+	PURPOSE("[Google C++ style guide](https://google.github.io/styleguide/"
+		"cppguide.html)",
+		"https://google.github.io/styleguide/cppguide.html",
+		"living: a living page: a manual with no version in its path",
+		"libuv CONTRIBUTING.md:170: a repository's pages");
+	PURPOSE("# https://www.freedesktop.org/software/systemd/man/"
+		"systemd.socket.html",
+		"https://www.freedesktop.org/software/systemd/man/"
+		"systemd.socket.html",
+		"living: a living page: a manual with no version in its path",
+		"lighttpd lighttpd.annotated.conf:105: a man/ folder");
+	PURPOSE("see https://a.org/x/NetBSD-1.6-current-notes.txt",
+		"https://a.org/x/NetBSD-1.6-current-notes.txt", "unknown: ",
+		"'current' inside a name is not its branch");
 	PURPOSE(".. _socat: http://www.dest-unreach.org/socat/",
 		"http://www.dest-unreach.org/socat/",
 		"home: a project's home page: its name 'socat' is the line's "
