@@ -627,12 +627,29 @@ void imported_release(struct imported *im)
 	memset(im, 0, sizeof(*im));
 }
 
+/* Each run of blanks and line ends one space: a phrase across lines. */
+static void blanks_to_spaces(struct strbuf *sb)
+{
+	size_t r, w = 0;
+
+	for (r = 0; r < sb->len; r++) {
+		char c = isspace((unsigned char)sb->buf[r]) ? ' ' : sb->buf[r];
+
+		if (c == ' ' && w && sb->buf[w - 1] == ' ')
+			continue;
+		sb->buf[w++] = c;
+	}
+	strbuf_setlen(sb, w);
+}
+
 /*
  * Does the README of folder dir (relative to the root) say its files come
  * from elsewhere?  What such a README says, in the trees seen: "These
  * source files come from the Rust standard library ... kept as close as
  * possible to upstream" (the kernel's rust/alloc/), "imported from",
- * "vendored", "copied from", "synced from".
+ * "vendored", "copied from", "synced from"; or that others wrote them
+ * and keep them: "This directory contains scripts and patches
+ * contributed by users" (openvpn's contrib/README).
  */
 static int readme_imported(struct imported *im, const char *dir)
 {
@@ -642,7 +659,9 @@ static int readme_imported(struct imported *im, const char *dir)
 	static const char *const says[] = {
 		"files come from", "imported from", "vendored", "copied from",
 		"synced from", "close as possible to upstream",
-		"is a copy of",
+		"is a copy of", "contributed by users", "user-contributed",
+		"user contributed", "contributed by third parties",
+		"maintained by their authors", "maintained by their respective",
 	};
 	void **slot = strmap_put(&im->dirs, dir);
 	struct strbuf sb = STRBUF_INIT;
@@ -658,6 +677,7 @@ static int readme_imported(struct imported *im, const char *dir)
 		if (!tree_read(im->root, name, &sb)) {
 			if (sb.len > 4096)
 				strbuf_setlen(&sb, 4096);
+			blanks_to_spaces(&sb);
 			for (k = 0; k < sizeof(says) / sizeof(says[0]); k++)
 				if (strcasestr(sb.buf, says[k]))
 					*slot = (void *)2;

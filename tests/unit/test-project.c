@@ -132,10 +132,13 @@ static void places_and_imported(void)
 			  "mkdir -p rust/alloc sub; "
 			  "echo 'These source files come from the Rust standard "
 			  "library.' > rust/alloc/README.md; "
+			  "mkdir contrib; printf 'This directory contains "
+			  "scripts and patches contributed\\nby users.\\n' "
+			  "> contrib/README; "
 			  "echo x > sub/a.c; git add .; git commit -q -m add; "
 			  "git commit -q --allow-empty -m 'Add sub' "
 			  "-m 'git-subtree-dir: sub'")) {
-		CHECKS_NOT_RUN(12, "no scratch git repository");
+		CHECKS_NOT_RUN(13, "no scratch git repository");
 		return;
 	}
 	own_places_init(&o, dir);
@@ -163,6 +166,10 @@ static void places_and_imported(void)
 	      "a folder whose README says its files come from elsewhere");
 	CHECK(imported_path(&im, "rust/kernel/lib.rs") == IMPORTED_NOT,
 	      "its neighbour is the project's own");
+	/* openvpn's contrib/README. */
+	CHECK(imported_path(&im, "contrib/OCSP_check/OCSP_check.sh") ==
+	      IMPORTED_README, "a folder whose README says users contributed "
+	      "it, across a line's end");
 	CHECK_STR(imported_by_name(IMPORTED_SUBTREE),
 		  "a folder git subtree brought in", "each evidence has a name");
 	imported_release(&im);
