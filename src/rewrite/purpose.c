@@ -625,9 +625,10 @@ static const char *registry(const struct parts *u)
 	 * (build.opensuse.org/package/show/server:http/lighttpd,
 	 * tracker.debian.org/pkg/openvpn), not a file in a folder so named.
 	 */
-	if (u->nseg >= 2 && (!strcasecmp(u->seg[0], "package") ||
-			     !strcasecmp(u->seg[0], "packages") ||
-			     !strcasecmp(u->seg[0], "pkg")) &&
+	if ((u->nseg >= 2 || (u->nseg == 1 && u->query && *u->query)) &&
+	    (!strcasecmp(u->seg[0], "package") ||
+	     !strcasecmp(u->seg[0], "packages") ||
+	     !strcasecmp(u->seg[0], "pkg")) &&
 	    !strchr(u->seg[u->nseg - 1], '.'))
 		return "a package's page in a registry (its latest)";
 	if ((host_begins(u->host, "packages.") ||

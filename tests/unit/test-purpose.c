@@ -189,6 +189,10 @@ static void classes(void)
 	PURPOSE("see https://a.org/x/NetBSD-1.6-current-notes.txt",
 		"https://a.org/x/NetBSD-1.6-current-notes.txt", "unknown: ",
 		"'current' inside a name is not its branch");
+	PURPOSE("    https://www.archlinux.org/packages/?name=openvpn",
+		"https://www.archlinux.org/packages/?name=openvpn",
+		"living: a living page: a package's page in a registry (its "
+		"latest)", "openvpn INSTALL:202: a package named in the query");
 	PURPOSE(".. _socat: http://www.dest-unreach.org/socat/",
 		"http://www.dest-unreach.org/socat/",
 		"home: a project's home page: its name 'socat' is the line's "
