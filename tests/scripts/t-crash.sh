@@ -168,7 +168,7 @@ whole() {	# whole DIR: the same files as a finished run, each a whole patch
 	[ -d "$1" ] && cmp -s <(ls "$1") "$SCRATCH/out.list" &&
 	{ [ ! -e "$1/0000-cover-letter.patch" ] ||
 	  tr '\n' ' ' < "$1/0000-cover-letter.patch" |
-		grep -q 'Each patch lists its links, their evidence below its "---" line\. $'; } &&
+		grep -q 'Each patch lists its links, their evidence below its "---" line\.  base-commit: [0-9a-f]\{40\} $'; } &&
 	ls "$1"/0[0-9][0-9][1-9]-*.patch > /dev/null 2>&1 &&
 	for f in "$1"/0[0-9][0-9][1-9]-*.patch; do tail -c 200 "$f" | grep -q '^-- $' || return 1; done
 }

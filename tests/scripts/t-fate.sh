@@ -23,6 +23,13 @@ git config user.email dev@linkmend-web.org
 git config user.name "A Developer"
 sed -n 1,40p "$KSRC/drivers/net/ethernet/realtek/atp.c" > drivers/net/ethernet/realtek/atp.c
 sed -n 286,316p "$KSRC/Documentation/networking/device_drivers/ethernet/3com/vortex.rst" > Documentation/networking/vortex.rst
+# A history of one-line changes: the project's normal patch is one file,
+# one line, so the two files' edits are two patches (series/group.c).
+for i in $(seq 1 24); do
+	echo "note $i" > NOTES
+	git add NOTES
+	git commit -qm "notes: note $i"
+done
 git add -A
 git commit -qm "the release"
 
@@ -141,7 +148,7 @@ same "as RESEND, in reply to the first mail" \
 	"$(grep -E '^(Subject|In-Reply-To|References):' "$r5")" \
 	"In-Reply-To: $cover_id
 References: $cover_id
-Subject: [PATCH RESEND] docs: update moved web links in vortex.rst"
+Subject: [PATCH RESEND] Update moved web links in vortex.rst"
 ok "saying below --- that it is resent unchanged" \
 	grep -qx "Resent unchanged (sent first in v1, not applied)." "$r5"
 
@@ -155,7 +162,7 @@ r7=$(ls "$S"/7/0001-*.patch)
 same "pending re-sent as v2 with In-Reply-To of the first mail" \
 	"$(grep -E '^(Subject|In-Reply-To):' "$r7")" \
 	"In-Reply-To: $cover_id
-Subject: [PATCH v2] docs: update moved web links in vortex.rst"
+Subject: [PATCH v2] Update moved web links in vortex.rst"
 ok "and a changelog below the --- line" bash -c "sed -n '/^---$/,\$p' '$r7' | grep -qx 'Changes in v2:' &&
 	sed -n '/^---$/,\$p' '$r7' | grep -q '^- Documentation/networking/vortex.rst:[0-9]*: http://www.scyld.com/ethercard_diag.html now becomes https://www.linkmend-web.org/becker/diag.html (v1: https://www.scyld.com/ethercard_diag.html)$'"
 "$LINKMEND" series -q --resend -o "$S/7b" 2> /dev/null
