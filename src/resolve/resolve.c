@@ -122,9 +122,28 @@ struct target {
 	struct cand *cands;
 	size_t ncands, acands;
 	long moved_cap;		/* the capture whose redirect was replayed */
+	struct last_root *gone;	/* its gone host's root as last captured */
 	long old_cap;		/* the last good capture, its title asked */
 	struct shingles *texts;	/* of each replayed capture, or NULL */
 };
+
+/*
+ * A gone host's root as the Web Archive last saw it (issue 45, 2.): its
+ * last captures (one CDX query a site, cached) and, when the latest is
+ * a permanent redirect, where it went (one replay a site, cached).
+ */
+struct last_root {
+	char *query;		/* the CDX query: the look-up cache's key */
+	char *answer;		/* its CDX reply, or NULL */
+	char ts[15];		/* the capture replayed, or "" */
+	char *original;		/* its URL as archived */
+	int status;		/* its status (301 or 308) */
+	char *replay;		/* its replay: the cache's key */
+	char *to;		/* where it redirected, or NULL */
+};
+
+/* Most of a root's last captures asked: the newest tell its last state. */
+#define LAST_ROOT_CAPTURES 3
 
 /* A host's first capture of its home page: the site is no older. */
 struct birth {
@@ -156,6 +175,7 @@ struct resolver {
 	struct net_silence silence;
 	struct net *net;	/* the phase's, for a candidate's next hop */
 	struct strmap origins;	/* "scheme://host" -> struct origin */
+	struct strmap last_roots;	/* home_key() -> struct last_root */
 };
 
 /* What a dead link's host says of all its paths, asked once a host. */
@@ -626,13 +646,14 @@ struct req {
 	struct lookup *lk;	/* for REQ_CDX */
 	struct origin *origin;	/* for REQ_HOST_ROOT and REQ_HOST_PROBE */
 	struct search *search;	/* for REQ_SEARCH */
+	struct last_root *root;	/* for REQ_LAST_ROOT and REQ_LAST_ROOT_MOVE */
 	int answered;		/* done() ran; else abandoned by a stop */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
        REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY, REQ_CDX_GROUP,
        REQ_ARCH_MOVE, REQ_OLD_PAGE, REQ_CAND, REQ_HOST_ROOT,
-       REQ_HOST_PROBE, REQ_SEARCH };
+       REQ_HOST_PROBE, REQ_SEARCH, REQ_LAST_ROOT, REQ_LAST_ROOT_MOVE };
 
 /*
  * One CDX look-up of a page, shared by every link that needs it (the same
@@ -929,6 +950,35 @@ static void on_origin(struct req *q, struct net_request *nr)
 		h->root_to = xstrdup(nr->location);
 }
 
+/*
+ * A gone host's root: its last captures; and the Location of the one
+ * replayed, cached as the page it names ("" for none).
+ */
+static void on_last_root(struct req *q, struct net_request *nr, int ok)
+{
+	struct last_root *r = q->root;
+	struct captures v = { NULL, 0, 0 };
+	char *to;
+
+	if (q->kind == REQ_LAST_ROOT) {
+		if (ok && !cdx_parse(r->query, nr->body.buf, &v)) {
+			r->answer = xstrdup(nr->body.buf);
+			store_put_lookup(q->c->st, r->query, q->c->o.now,
+					 nr->body.buf);
+		}
+		captures_release(&v);
+		return;
+	}
+	/* No answer, or the archive's own failure: asked again next run. */
+	if (nr->curl_code || nr->status >= 400)
+		return;
+	to = nr->status >= 300 && nr->location ?
+		unreplay(q->c, nr->location) : NULL;
+	store_put_lookup(q->c->st, r->replay, q->c->o.now, to ? to : "");
+	free(r->to);
+	r->to = to;
+}
+
 static void on_req(struct net_request *nr, void *data)
 {
 	struct req *q = data;
@@ -1022,6 +1072,10 @@ static void on_req(struct net_request *nr, void *data)
 			}
 			captures_release(&v);
 		}
+		break;
+	case REQ_LAST_ROOT:
+	case REQ_LAST_ROOT_MOVE:
+		on_last_root(q, nr, ok);
 		break;
 	case REQ_MEMENTO:
 		if (ok) {
@@ -1594,6 +1648,234 @@ static void ask_hosts(struct resolver *c)
 	}
 }
 
+static int archive_placed(const struct target *t);
+
+/* The host answers no more, or not as itself: its root's past may tell. */
+static int host_gone(const struct target *t)
+{
+	if (!t->l.have_last)
+		return 0;
+	switch (link_verdict(&t->l)) {
+	case V_DNS:
+	case V_DNS_ERROR:
+	case V_REFUSED:
+	case V_TIMEOUT:
+	case V_TLS:
+	case V_PARKED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Of a root's last captures, the one to replay: the newest permanent
+ * redirect with no 200 after it, an https one first (an http root often
+ * sends only to its https twin); or -1.
+ */
+static long last_root_move(const struct captures *cs)
+{
+	const char *after = "";
+	long best = -1;
+	size_t i;
+
+	for (i = 0; i < cs->nr; i++)
+		if (cs->v[i].status == 200 && strcmp(cs->v[i].ts, after) > 0)
+			after = cs->v[i].ts;
+	for (i = 0; i < cs->nr; i++) {
+		const struct capture *k = &cs->v[i];
+		int s, b;
+
+		if ((k->status != 301 && k->status != 308) || !k->original ||
+		    strcmp(k->ts, after) <= 0)
+			continue;
+		s = !strncasecmp(k->original, "https://", 8);
+		b = best >= 0 &&
+		    !strncasecmp(cs->v[best].original, "https://", 8);
+		if (best < 0 || s > b ||
+		    (s == b && strcmp(k->ts, cs->v[best].ts) > 0))
+			best = (long)i;
+	}
+	return best;
+}
+
+/* What the archive saw of a gone host's root, for the evidence. */
+static char *last_root_said(const struct last_root *r)
+{
+	return xstrfmt("the Web Archive's last capture of the dead host's "
+		       "root %s (%.4s-%.2s-%.2s, capture %s) redirects "
+		       "permanently (%d) to %s", r->original, r->ts,
+		       r->ts + 4, r->ts + 6, r->ts, r->status, r->to);
+}
+
+/*
+ * The redirect a dead link of the tree already had replayed: its own
+ * latest permanent redirect is the root's (the root itself is linked).
+ */
+static int last_root_known(struct resolver *c, struct last_root *r)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		const struct target *t = &c->t[i];
+		const struct capture *g;
+
+		if (!t->dead || t->moved_cap < 0)
+			continue;
+		g = &t->caps.v[t->moved_cap];
+		if (strcmp(g->ts, r->ts) || strcmp(g->original, r->original))
+			continue;
+		for (k = 0; k < t->ncands; k++)
+			if (!strcmp(t->cands[k].via, "archive-redirect")) {
+				r->to = xstrdup(t->cands[k].url);
+				return 1;
+			}
+		return 1;	/* replayed, and it named no page */
+	}
+	return 0;
+}
+
+static void free_last_root(void *p)
+{
+	struct last_root *r = p;
+
+	free(r->query);
+	free(r->answer);
+	free(r->original);
+	free(r->replay);
+	free(r->to);
+	free(r);
+}
+
+/* Each gone site's root query asked, or read from the cache. */
+static void plan_last_roots(struct resolver *c, struct net *n)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		struct last_root *r;
+		struct req *q;
+		char *key, *root, *cdx;
+		long long at;
+		void **slot;
+
+		if (!t->dead || t->cdx_failed || !host_gone(t) ||
+		    page_is_root(t->l.url) || archive_placed(t) ||
+		    latest_capture(&t->caps, 200) < 0 ||
+		    !(key = home_key(t)))
+			continue;
+		slot = strmap_put(&c->last_roots, key);
+		free(key);
+		if (!(r = *slot)) {
+			r = *slot = xcalloc(1, sizeof(*r));
+			root = home_page(t);
+			cdx = cdx_url(c, root, CDX_STATUSES);
+			r->query = xstrfmt("%s&limit=-%d", cdx,
+					   LAST_ROOT_CAPTURES);
+			free(cdx);
+			free(root);
+			r->answer = c->o.refresh ? NULL :
+				store_get_lookup(c->st, r->query, &at);
+			if (!r->answer &&
+			    (q = submit(n, c, NULL, REQ_LAST_ROOT,
+					xstrdup(r->query), 0)))
+				q->root = r;
+		}
+		t->gone = r;
+	}
+}
+
+/* The redirect each gone site's root last made, replayed or cached. */
+static void plan_last_root_moves(struct resolver *c, struct net *n)
+{
+	struct strmap_entry *e;
+
+	strmap_for_each(&c->last_roots, e) {
+		struct last_root *r = e->value;
+		struct captures v = { NULL, 0, 0 };
+		struct req *q;
+		char *cached;
+		long k;
+		long long at;
+
+		if (!r->answer || cdx_parse(r->query, r->answer, &v) ||
+		    (k = last_root_move(&v)) < 0) {
+			captures_release(&v);
+			continue;
+		}
+		memcpy(r->ts, v.v[k].ts, 15);
+		r->original = xstrdup(v.v[k].original);
+		r->status = v.v[k].status;
+		r->replay = xstrfmt("%s/web/%sid_/%s", c->o.wayback, r->ts,
+				    r->original);
+		captures_release(&v);
+		if (last_root_known(c, r))
+			continue;
+		cached = c->o.refresh ? NULL :
+			store_get_lookup(c->st, r->replay, &at);
+		if (cached && *cached)
+			r->to = cached;
+		else if (cached)
+			free(cached);
+		else if ((q = submit(n, c, NULL, REQ_LAST_ROOT_MOVE,
+				     xstrdup(r->replay), 0)))
+			q->root = r;
+	}
+}
+
+/*
+ * 2. (in its last captures) A gone host's root that the Web Archive
+ * last saw redirect permanently to another site: the same path there is
+ * a candidate, and the page of the same name the archive has there
+ * (search_sites()).  Asked for the sites of dead links that have a copy
+ * to compare with and no redirect of their own the archive saw: one CDX
+ * query of the root's last captures a site, and one replay of the
+ * redirect among them, each cached.
+ */
+static void ask_gone_roots(struct resolver *c)
+{
+	struct strmap_entry *e;
+	struct net *n = new_net(c);
+	size_t i;
+
+	plan_last_roots(c, n);
+	run_net(c, n, "dead hosts' last captures");
+	n = new_net(c);
+	plan_last_root_moves(c, n);
+	run_net(c, n, "their redirects");
+	/* Only another site is a move: not the root's https or www. twin. */
+	strmap_for_each(&c->last_roots, e) {
+		struct last_root *r = e->value;
+		char *o = r->to ? origin_text(r->to) : NULL;
+		char *home = o ? xstrfmt("%s/", o) : NULL;
+		char *key = home ? surt_key(home) : NULL;
+
+		if (r->to && (!key || !strcmp(key, e->key))) {
+			free(r->to);
+			r->to = NULL;
+		}
+		free(key);
+		free(home);
+		free(o);
+	}
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		char *o, *path, *said;
+
+		if (!t->gone || !t->gone->to ||
+		    !(o = origin_text(t->gone->to)))
+			continue;
+		path = path_text(t->l.url);
+		said = last_root_said(t->gone);
+		add_cand(t, xstrfmt("%s%s", o, path), "archive-host-redirect",
+			 xstrfmt("%s; the same path there", said));
+		free(said);
+		free(path);
+		free(o);
+	}
+}
+
 /* The last path segment of url, when it names a page of its own. */
 static char *last_segment(const char *url)
 {
@@ -1650,6 +1932,10 @@ static char *search_host(struct resolver *c, const struct target *t,
 			return to;
 		}
 		free(to);
+	}
+	if (t->gone && t->gone->to) {
+		*via = "archive-host-redirect";
+		return url_get(t->gone->to, URL_HOST);
 	}
 	if (!host_answers(t))
 		return NULL;
@@ -1755,18 +2041,26 @@ static void found_in_search(struct resolver *c, struct target *t,
 	}
 	for (j = 0; m && m <= SEARCH_MAX_FOUND && j < found.nr; j++) {
 		const struct capture *f = &found.v[j];
+		char *said;
 
 		if (f->rejected)
 			continue;
+		said = !strcmp(via, "archive-host-redirect") ?
+			last_root_said(t->gone) : NULL;
+
 		add_cand(t, xstrdup(f->original), via,
 			 !strcmp(via, "site-search") ?
 			 xstrfmt("the Web Archive has a page of the same name "
 				 "elsewhere on %s, %s (captured %s)", s->host,
+				 f->original, f->ts) : said ?
+			 xstrfmt("%s, where the Web Archive has a page of the "
+				 "same name, %s (captured %s)", said,
 				 f->original, f->ts) :
 			 xstrfmt("the site's root redirects permanently to %s, "
 				 "where the Web Archive has a page of the same "
 				 "name, %s (captured %s)", s->host, f->original,
 				 f->ts));
+		free(said);
 	}
 	free(seg);
 	free(key);
@@ -3058,7 +3352,7 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
 		look_up, find_births, verify_captures, find_archive_moves,
-		ask_hosts, search_sites, tree_knows, check_cands,
+		ask_hosts, ask_gone_roots, search_sites, tree_knows, check_cands,
 		site_patterns, ask_memento,
 		verify_mementos, fetch_pages, check_guesses,
 	};
@@ -3120,6 +3414,7 @@ out:
 	free(c.reqs);
 	strmap_clear(&c.by_id, NULL);
 	strmap_clear(&c.origins, free_origin);
+	strmap_clear(&c.last_roots, free_last_root);
 	net_silence_clear(&c.silence);
 	return ret;
 }

@@ -20,7 +20,7 @@ if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 fi
 WEB=$TESTS/web
 NAME=lm-resolve-$$
-trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+trap '"$WEB/down" "$NAME"; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$SCRATCH"; echo "# scratch $SCRATCH"' EXIT
 state=$("$WEB/up" "$WEB/cases/resolve.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
 run() { "$WEB/exec" -n "$NAME" "$@"; }
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
@@ -103,8 +103,9 @@ else
 fi
 same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "$SCRATCH/got" | wc -l)" "0"
 # The archive is asked gently: one query for a host's plain pages.
-# (Not the search of the host's captures by name: that is a site's.)
-cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -v "&matchType=host&" | grep -vc "&limit=1 "; }
+# (Not the search of the host's captures by name, nor its root's first
+# or last captures: those are a site's.)
+cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -v "&matchType=host&" | grep -vcE "&limit=-?[0-9]+ "; }
 same "five links to one host: two CDX queries (its plain pages together, the one with a query alone)" "$(cdx_many)" "2"
 same "the plain pages in one prefix query" "$(cdx_many '&matchType=prefix&')" "1"
 same "one look-up of the site's first capture for many. and www.many." \
@@ -361,13 +362,33 @@ def occs(x):
         for v in x:
             yield from occs(v)
 print(" ".join(sorted({o["resolution"]["via"] for o in occs(r) if o["resolution"]})))')" \
-	"archive-redirect site-pattern tree-knows typo wayback"
+	"archive-host-redirect archive-redirect site-pattern tree-knows typo wayback"
+ok "a gone host's root last captured redirecting: the same path there" grep -qF \
+	"the Web Archive's last capture of the dead host's root https://www.oldforge.linkmend-web.org/ (2016-01-01, capture 20160101000000) redirects permanently (301) to https://forge.linkmend-web.org/; the same path there; https://forge.linkmend-web.org/projects/frobnicator/manual.html answers 200 now, titled \"Frobnicator manual\" as the capture 20120101000000 of the old page was" <<< "$(sev http://www.oldforge.linkmend-web.org/projects/frobnicator/manual.html)"
+ok "or the page of the same name the archive has on that host" grep -qF \
+	"the Web Archive's last capture of the dead host's root http://docs.oldvendor.linkmend-web.org/ (2017-06-01, capture 20170601000000) redirects permanently (301) to https://support.newvendor.linkmend-web.org/, where the Web Archive has a page of the same name, https://support.newvendor.linkmend-web.org/downloads/xr1200-datasheet.html (captured 20200101000000); https://support.newvendor.linkmend-web.org/downloads/xr1200-datasheet.html answers 200 now" <<< "$(sev http://docs.oldvendor.linkmend-web.org/pub/xr1200-datasheet.html)"
+ok "a gone host's new host's home page, titled as the old page, is refused" grep -qF \
+	"suggestion: https://www.buyer.linkmend-web.org/ (the Web Archive's last capture of the dead host's root http://www.acquired.linkmend-web.org/ (2018-01-01, capture 20180101000000) redirects permanently (301) to https://www.buyer.linkmend-web.org/; the same path there; https://www.buyer.linkmend-web.org/ is a home page, no deeper page's successor)" <<< "$(sev http://www.acquired.linkmend-web.org/products/widget-9.html)"
+ok "and so is its catch-all's landing, titled as the old page" grep -qF \
+	"redirects permanently (301) to https://newproject.linkmend-web.org/; the same path there; a random path of its host redirects there too)" <<< "$(sev http://wiki.oldproject.linkmend-web.org/HowToBuild)"
+ok "a root that served its pages again after its redirect is no move" \
+	bash -c '! grep -qF elsewhere.linkmend-web.org' <<< "$(sev http://www.backagain.linkmend-web.org/notes/tuning-guide.html)"
 # The archive's share: a look-up of each dead page (grouped by host), a
 # first capture of each host's home page, a replay of each link's copy
 # and of each redirect captured; the old page's copy already replayed
-# is not asked again; nothing asked twice.
+# is not asked again; nothing asked twice.  A gone host's root: one
+# look-up of its last captures a site whose dead links have a copy to
+# compare and no redirect the archive saw (7: uniicode, oprofile and
+# the five above), and one replay of the redirect they end with (4,
+# the https root's where both were captured).
 same "no request to the archive made twice" \
 	"$(awk '$2 == "web.archive.org" { print $6 }' "$state/requests.log" | sort | uniq -d | wc -l)" "0"
+same "one look-up of a gone host's root's last captures a site" \
+	"$(grep -c ' web.archive.org .*/cdx/search/cdx?url=https\?%3A%2F%2F[a-z0-9.-]*%2F&.*&limit=-3' "$state/requests.log")" "7"
+same "one replay of the redirect a gone host's root ended with, a site, https first (and nbd's own copy)" \
+	"$(grep -oE ' web.archive.org .* /web/[0-9]+id_/https?://[a-z0-9.-]+/ ' "$state/requests.log" |
+		sed -E 's|.*/web/[0-9]+id_/||; s| $||' | sort | tr '\n' ' ')" \
+	"http://docs.oldvendor.linkmend-web.org/ http://nbd.sourceforge.net/ http://wiki.oldproject.linkmend-web.org/ http://www.acquired.linkmend-web.org/ https://www.oldforge.linkmend-web.org/ "
 # The series says how its moved links were found.
 (cd "$K" && "$LINKMEND" series -q -o "$SCRATCH/sib-series" \
 	--from "Link Mender <mender@linkmend-web.org>") > /dev/null 2> "$SCRATCH/sib-series.err"
@@ -376,3 +397,5 @@ ok "its cover says the tree knew where some links went" grep -qF \
 	"Where the tree itself links a dead link's page elsewhere" "$SCRATCH/sib-series.txt"
 ok "and that a site's pattern placed others" grep -qF \
 	"Where two or more of a site's links moved the same way" "$SCRATCH/sib-series.txt"
+ok "and that a gone host's root last redirected to another host" grep -qF \
+	"Where a dead link's host is gone and the Web Archive's last capture of its root redirects permanently to another host, the link is the same path there" "$SCRATCH/sib-series.txt"
