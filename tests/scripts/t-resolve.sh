@@ -20,7 +20,7 @@ if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 fi
 WEB=$TESTS/web
 NAME=lm-resolve-$$
-trap '"$WEB/down" "$NAME"; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$SCRATCH"; echo "# scratch $SCRATCH"' EXIT
+trap '"$WEB/down" "$NAME"; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$SCRATCH"' EXIT
 state=$("$WEB/up" "$WEB/cases/resolve.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
 run() { "$WEB/exec" -n "$NAME" "$@"; }
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
