@@ -128,22 +128,22 @@ struct target {
 };
 
 /*
- * A gone host's root as the Web Archive last saw it (issue 45, 2.): its
- * last captures (one CDX query a site, cached) and, when the latest is
- * a permanent redirect, where it went (one replay a site, cached).
+ * A gone host's root as the Web Archive saw it (issue 45, 2.): its
+ * captures, looked up with the host's dead pages (look_up()), and, when
+ * the last of them is a permanent redirect, where it went (one replay a
+ * site, cached).
  */
 struct last_root {
-	char *query;		/* the CDX query: the look-up cache's key */
+	char *root;		/* scheme://host/, as a dead link wrote it */
+	char *query;		/* its look-up: the cache's key */
 	char *answer;		/* its CDX reply, or NULL */
+	int wanted;		/* a dead link of it may have moved with it */
 	char ts[15];		/* the capture replayed, or "" */
 	char *original;		/* its URL as archived */
 	int status;		/* its status (301 or 308) */
 	char *replay;		/* its replay: the cache's key */
 	char *to;		/* where it redirected, or NULL */
 };
-
-/* Most of a root's last captures asked: the newest tell its last state. */
-#define LAST_ROOT_CAPTURES 3
 
 /* A host's first capture of its home page: the site is no older. */
 struct birth {
@@ -646,14 +646,14 @@ struct req {
 	struct lookup *lk;	/* for REQ_CDX */
 	struct origin *origin;	/* for REQ_HOST_ROOT and REQ_HOST_PROBE */
 	struct search *search;	/* for REQ_SEARCH */
-	struct last_root *root;	/* for REQ_LAST_ROOT and REQ_LAST_ROOT_MOVE */
+	struct last_root *root;	/* for REQ_LAST_ROOT_MOVE */
 	int answered;		/* done() ran; else abandoned by a stop */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
        REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY, REQ_CDX_GROUP,
        REQ_ARCH_MOVE, REQ_OLD_PAGE, REQ_CAND, REQ_HOST_ROOT,
-       REQ_HOST_PROBE, REQ_SEARCH, REQ_LAST_ROOT, REQ_LAST_ROOT_MOVE };
+       REQ_HOST_PROBE, REQ_SEARCH, REQ_LAST_ROOT_MOVE };
 
 /*
  * One CDX look-up of a page, shared by every link that needs it (the same
@@ -951,24 +951,14 @@ static void on_origin(struct req *q, struct net_request *nr)
 }
 
 /*
- * A gone host's root: its last captures; and the Location of the one
- * replayed, cached as the page it names ("" for none).
+ * The Location of a gone host's root's last redirect, replayed: cached
+ * as the page it names ("" for none).
  */
-static void on_last_root(struct req *q, struct net_request *nr, int ok)
+static void on_last_root(struct req *q, struct net_request *nr)
 {
 	struct last_root *r = q->root;
-	struct captures v = { NULL, 0, 0 };
 	char *to;
 
-	if (q->kind == REQ_LAST_ROOT) {
-		if (ok && !cdx_parse(r->query, nr->body.buf, &v)) {
-			r->answer = xstrdup(nr->body.buf);
-			store_put_lookup(q->c->st, r->query, q->c->o.now,
-					 nr->body.buf);
-		}
-		captures_release(&v);
-		return;
-	}
 	/* No answer, or the archive's own failure: asked again next run. */
 	if (nr->curl_code || nr->status >= 400)
 		return;
@@ -1073,9 +1063,8 @@ static void on_req(struct net_request *nr, void *data)
 			captures_release(&v);
 		}
 		break;
-	case REQ_LAST_ROOT:
 	case REQ_LAST_ROOT_MOVE:
-		on_last_root(q, nr, ok);
+		on_last_root(q, nr);
 		break;
 	case REQ_MEMENTO:
 		if (ok) {
@@ -1230,6 +1219,69 @@ static void ask_alone(struct resolver *c, struct net *n, const size_t *pages,
 	}
 }
 
+/* The look-up of key (of url), from the cache, else queued on lu. */
+static struct lookup *lookup_of(struct resolver *c, struct lookups *lu,
+				const char *key, const char *url)
+{
+	struct captures valid = { NULL, 0, 0 };
+	void **slot = strmap_put(&lu->by_key, key);
+	struct lookup *lk = *slot;
+	long long at;
+
+	if (lk)
+		return lk;
+	lk = xcalloc(1, sizeof(*lk));
+	lk->key = xstrdup(key);
+	lk->url = url;
+	*slot = lk;
+	lk->answer = c->o.refresh ? NULL : store_get_lookup(c->st, key, &at);
+	if (lk->answer && cdx_parse(lk->url, lk->answer, &valid)) {
+		free(lk->answer);
+		lk->answer = NULL;
+	}
+	captures_release(&valid);
+	if (!lk->answer) {
+		ALLOC_GROW(lu->pending, lu->npending + 1, lu->apending);
+		lu->pending[lu->npending++] = lk;
+	}
+	return lk;
+}
+
+static char *home_page(const struct target *t);
+static char *home_key(const struct target *t);
+static int host_gone(const struct target *t);
+
+/*
+ * A gone host's root is looked up with its dead pages (issue 45, 2.):
+ * its captures say where the site went, and when it was born, and in
+ * the group of the host's plain pages (cdxgroup.h) they cost no request
+ * of their own.
+ */
+static void look_up_roots(struct resolver *c, struct lookups *lu)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		struct last_root *r;
+		char *key;
+		void **slot;
+
+		if (!t->dead || t->local.nr || !host_gone(t) ||
+		    page_is_root(t->l.url) || !cdxgroup_plain(t->l.url) ||
+		    !(key = home_key(t)))
+			continue;
+		slot = strmap_put(&c->last_roots, key);
+		free(key);
+		if (*slot)
+			continue;
+		r = *slot = xcalloc(1, sizeof(*r));
+		r->root = home_page(t);
+		r->query = cdx_url(c, r->root, CDX_STATUSES);
+		lookup_of(c, lu, r->query, r->root);
+	}
+}
+
 /*
  * The CDX captures of every dead URL, from the cache or the archive: one
  * look-up a page, whatever its fragments, and the plain pages of a host
@@ -1239,6 +1291,7 @@ static void look_up(struct resolver *c)
 {
 	struct lookups lu;
 	struct net *n = new_net(c);
+	struct strmap_entry *e;
 	const char **urls;
 	size_t i;
 
@@ -1246,10 +1299,6 @@ static void look_up(struct resolver *c)
 	c->lu = &lu;
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
-		struct captures valid = { NULL, 0, 0 };
-		struct lookup *lk;
-		long long at;
-		void **slot;
 
 		if (c->o.upgrade && t->l.have_last && link_verdict(&t->l) == V_ALIVE &&
 		    !strncmp(t->l.url, "http://", 7)) {
@@ -1263,25 +1312,9 @@ static void look_up(struct resolver *c)
 		if (t->local.nr)
 			continue;
 		t->cdx_key = cdx_url(c, t->l.url, CDX_STATUSES);
-		slot = strmap_put(&lu.by_key, t->cdx_key);
-		if (*slot)
-			continue;
-		lk = xcalloc(1, sizeof(*lk));
-		lk->key = xstrdup(t->cdx_key);
-		lk->url = t->l.url;
-		*slot = lk;
-		lk->answer = c->o.refresh ? NULL :
-			store_get_lookup(c->st, t->cdx_key, &at);
-		if (lk->answer && cdx_parse(lk->url, lk->answer, &valid)) {
-			free(lk->answer);
-			lk->answer = NULL;
-		}
-		captures_release(&valid);
-		if (lk->answer)
-			continue;
-		ALLOC_GROW(lu.pending, lu.npending + 1, lu.apending);
-		lu.pending[lu.npending++] = lk;
+		lookup_of(c, &lu, t->cdx_key, t->l.url);
 	}
+	look_up_roots(c, &lu);
 	urls = xcalloc(lu.npending + 1, sizeof(*urls));
 	for (i = 0; i < lu.npending; i++)
 		urls[i] = lu.pending[i]->url;
@@ -1315,6 +1348,13 @@ static void look_up(struct resolver *c)
 		t->cdx_error = xstrdup(lk->error ? lk->error :
 				       lk->answer ? "not a CDX reply" :
 				       "not answered");
+	}
+	strmap_for_each(&c->last_roots, e) {
+		struct last_root *r = e->value;
+		struct lookup *lk = strmap_get(&lu.by_key, r->query);
+
+		if (lk && lk->answer)
+			r->answer = xstrdup(lk->answer);
 	}
 	cdxgroup_plan_release(&lu.plan);
 	free(lu.pending);
@@ -1355,6 +1395,20 @@ static char *home_key(const struct target *t)
 	return key;
 }
 
+/* A site's first 200 capture of its root, from the root's look-up. */
+static void root_birth(const struct last_root *r, char ts[15])
+{
+	struct captures v = { NULL, 0, 0 };
+	size_t i;
+
+	if (!cdx_parse(r->query, r->answer, &v))
+		for (i = 0; i < v.nr; i++)
+			if (v.v[i].status == 200 &&
+			    (!ts[0] || strcmp(v.v[i].ts, ts) < 0))
+				memcpy(ts, v.v[i].ts, 15);
+	captures_release(&v);
+}
+
 static void find_births(struct resolver *c)
 {
 	struct strmap by_home = STRMAP_INIT;
@@ -1367,6 +1421,7 @@ static void find_births(struct resolver *c)
 		struct target *t = &c->t[i];
 		struct captures first = { NULL, 0, 0 };
 		struct birth *b;
+		const struct last_root *r;
 		char *root, *key, *cached, *home;
 		void **slot;
 		long long at;
@@ -1375,6 +1430,7 @@ static void find_births(struct resolver *c)
 		    !(home = home_key(t)))
 			continue;
 		slot = strmap_put(&by_home, home);
+		r = strmap_get(&c->last_roots, home);
 		free(home);
 		if (*slot) {
 			birth_of[i] = (size_t)(uintptr_t)*slot;
@@ -1391,6 +1447,11 @@ static void find_births(struct resolver *c)
 		b->key = xstrfmt("%s&limit=1", key);
 		free(key);
 		free(root);
+		/* A gone host's root came with its pages' look-up. */
+		if (r && r->answer) {
+			root_birth(r, b->ts);
+			continue;
+		}
 		cached = c->o.refresh ? NULL : store_get_lookup(c->st, b->key, &at);
 		if (cached && !cdx_parse(b->key, cached, &first)) {
 			if (first.nr)
@@ -1668,37 +1729,6 @@ static int host_gone(const struct target *t)
 	}
 }
 
-/*
- * Of a root's last captures, the one to replay: the newest permanent
- * redirect with no 200 after it, an https one first (an http root often
- * sends only to its https twin); or -1.
- */
-static long last_root_move(const struct captures *cs)
-{
-	const char *after = "";
-	long best = -1;
-	size_t i;
-
-	for (i = 0; i < cs->nr; i++)
-		if (cs->v[i].status == 200 && strcmp(cs->v[i].ts, after) > 0)
-			after = cs->v[i].ts;
-	for (i = 0; i < cs->nr; i++) {
-		const struct capture *k = &cs->v[i];
-		int s, b;
-
-		if ((k->status != 301 && k->status != 308) || !k->original ||
-		    strcmp(k->ts, after) <= 0)
-			continue;
-		s = !strncasecmp(k->original, "https://", 8);
-		b = best >= 0 &&
-		    !strncasecmp(cs->v[best].original, "https://", 8);
-		if (best < 0 || s > b ||
-		    (s == b && strcmp(k->ts, cs->v[best].ts) > 0))
-			best = (long)i;
-	}
-	return best;
-}
-
 /* What the archive saw of a gone host's root, for the evidence. */
 static char *last_root_said(const struct last_root *r)
 {
@@ -1739,6 +1769,7 @@ static void free_last_root(void *p)
 {
 	struct last_root *r = p;
 
+	free(r->root);
 	free(r->query);
 	free(r->answer);
 	free(r->original);
@@ -1747,41 +1778,29 @@ static void free_last_root(void *p)
 	free(r);
 }
 
-/* Each gone site's root query asked, or read from the cache. */
-static void plan_last_roots(struct resolver *c, struct net *n)
+/*
+ * The dead links that may have moved with their gone host: a copy to
+ * compare with, and no redirect of their own the archive saw.
+ */
+static void plan_last_roots(struct resolver *c)
 {
 	size_t i;
 
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
 		struct last_root *r;
-		struct req *q;
-		char *key, *root, *cdx;
-		long long at;
-		void **slot;
+		char *key;
 
 		if (!t->dead || t->cdx_failed || !host_gone(t) ||
 		    page_is_root(t->l.url) || archive_placed(t) ||
 		    latest_capture(&t->caps, 200) < 0 ||
 		    !(key = home_key(t)))
 			continue;
-		slot = strmap_put(&c->last_roots, key);
+		r = strmap_get(&c->last_roots, key);
 		free(key);
-		if (!(r = *slot)) {
-			r = *slot = xcalloc(1, sizeof(*r));
-			root = home_page(t);
-			cdx = cdx_url(c, root, CDX_STATUSES);
-			r->query = xstrfmt("%s&limit=-%d", cdx,
-					   LAST_ROOT_CAPTURES);
-			free(cdx);
-			free(root);
-			r->answer = c->o.refresh ? NULL :
-				store_get_lookup(c->st, r->query, &at);
-			if (!r->answer &&
-			    (q = submit(n, c, NULL, REQ_LAST_ROOT,
-					xstrdup(r->query), 0)))
-				q->root = r;
-		}
+		if (!r || !r->answer)
+			continue;
+		r->wanted = 1;
 		t->gone = r;
 	}
 }
@@ -1799,8 +1818,8 @@ static void plan_last_root_moves(struct resolver *c, struct net *n)
 		long k;
 		long long at;
 
-		if (!r->answer || cdx_parse(r->query, r->answer, &v) ||
-		    (k = last_root_move(&v)) < 0) {
+		if (!r->wanted || cdx_parse(r->query, r->answer, &v) ||
+		    (k = capture_last_move(&v)) < 0) {
 			captures_release(&v);
 			continue;
 		}
@@ -1828,10 +1847,10 @@ static void plan_last_root_moves(struct resolver *c, struct net *n)
  * 2. (in its last captures) A gone host's root that the Web Archive
  * last saw redirect permanently to another site: the same path there is
  * a candidate, and the page of the same name the archive has there
- * (search_sites()).  Asked for the sites of dead links that have a copy
- * to compare with and no redirect of their own the archive saw: one CDX
- * query of the root's last captures a site, and one replay of the
- * redirect among them, each cached.
+ * (search_sites()).  The root's captures came with its pages' look-up;
+ * one replay a site of the redirect they end with, cached, for the
+ * sites of dead links that have a copy to compare with and no redirect
+ * of their own the archive saw.
  */
 static void ask_gone_roots(struct resolver *c)
 {
@@ -1839,9 +1858,7 @@ static void ask_gone_roots(struct resolver *c)
 	struct net *n = new_net(c);
 	size_t i;
 
-	plan_last_roots(c, n);
-	run_net(c, n, "dead hosts' last captures");
-	n = new_net(c);
+	plan_last_roots(c);
 	plan_last_root_moves(c, n);
 	run_net(c, n, "their redirects");
 	/* Only another site is a move: not the root's https or www. twin. */

@@ -103,13 +103,16 @@ else
 fi
 same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "$SCRATCH/got" | wc -l)" "0"
 # The archive is asked gently: one query for a host's plain pages.
-# (Not the search of the host's captures by name, nor its root's first
-# or last captures: those are a site's.)
-cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -v "&matchType=host&" | grep -vcE "&limit=-?[0-9]+ "; }
+# (Not the search of the host's captures by name: that is a site's.)
+cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -v "&matchType=host&" | grep -vc "&limit=1 "; }
 same "five links to one host: two CDX queries (its plain pages together, the one with a query alone)" "$(cdx_many)" "2"
 same "the plain pages in one prefix query" "$(cdx_many '&matchType=prefix&')" "1"
-same "one look-up of the site's first capture for many. and www.many." \
-	"$(grep -cE "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F&.*&limit=1 " "$state/requests.log")" "1"
+# www.many. is gone: its root is looked up in that query, and says the
+# site's first capture.
+same "no look-up of the site's first capture for many. and www.many.: its root came with its pages" \
+	"$(grep -cE "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F&.*&limit=1 " "$state/requests.log")" "0"
+ok "the root's key in the prefix query of the gone www.many.'s pages" grep -qF \
+	"%5E%28org%5C%2Clinkmend%5C-web%5C%2Cmany%5C%29%5C%2F%7C" "$state/requests.log"
 same "a group the archive does not answer (one page stalls) is asked again page by page" \
 	"$(grep -oE "url=http%3A%2F%2Fgone.linkmend-web.org%2F(&matchType=prefix|early&)" "$state/requests.log" | tr '\n' ' ')" \
 	"url=http%3A%2F%2Fgone.linkmend-web.org%2F&matchType=prefix url=http%3A%2F%2Fgone.linkmend-web.org%2Fearly& "
@@ -376,15 +379,19 @@ ok "a root that served its pages again after its redirect is no move" \
 # The archive's share: a look-up of each dead page (grouped by host), a
 # first capture of each host's home page, a replay of each link's copy
 # and of each redirect captured; the old page's copy already replayed
-# is not asked again; nothing asked twice.  A gone host's root: one
-# look-up of its last captures a site whose dead links have a copy to
-# compare and no redirect the archive saw (7: uniicode, oprofile and
-# the five above), and one replay of the redirect they end with (4,
-# the https root's where both were captured).
+# is not asked again; nothing asked twice.  A gone host's root is
+# looked up with its pages, in one CDX query, which says its first
+# capture too; one replay of the redirect its captures end with (4, the
+# https root's where both were captured) for a site whose dead links
+# have a copy to compare and no redirect the archive saw.
 same "no request to the archive made twice" \
 	"$(awk '$2 == "web.archive.org" { print $6 }' "$state/requests.log" | sort | uniq -d | wc -l)" "0"
-same "one look-up of a gone host's root's last captures a site" \
-	"$(grep -c ' web.archive.org .*/cdx/search/cdx?url=https\?%3A%2F%2F[a-z0-9.-]*%2F&.*&limit=-3' "$state/requests.log")" "7"
+same "a gone host's root asked with its page: one CDX query a host, no first capture asked" \
+	"$(for h in oldforge oldvendor acquired oldproject backagain; do
+		grep -c " web.archive.org .*/cdx/search/cdx?url=https\?%3A%2F%2F[a-z.]*$h\." "$state/requests.log"; done | tr '\n' ' ')" \
+	"1 1 1 1 1 "
+ok "the root's key in that query" grep -qF \
+	"%5E%28org%5C%2Clinkmend%5C-web%5C%2Coldforge%5C%29%5C%2F%7C" "$state/requests.log"
 same "one replay of the redirect a gone host's root ended with, a site, https first (and nbd's own copy)" \
 	"$(grep -oE ' web.archive.org .* /web/[0-9]+id_/https?://[a-z0-9.-]+/ ' "$state/requests.log" |
 		sed -E 's|.*/web/[0-9]+id_/||; s| $||' | sort | tr '\n' ' ')" \
