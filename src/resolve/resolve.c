@@ -1860,7 +1860,7 @@ static void ask_gone_roots(struct resolver *c)
 
 	plan_last_roots(c);
 	plan_last_root_moves(c, n);
-	run_net(c, n, "their redirects");
+	run_net(c, n, "gone hosts' last redirects");
 	/* Only another site is a move: not the root's https or www. twin. */
 	strmap_for_each(&c->last_roots, e) {
 		struct last_root *r = e->value;
