@@ -257,6 +257,32 @@ long capture_choose(const struct captures *c, const char *date14)
 	return before >= 0 ? before : after;
 }
 
+long capture_last_move(const struct captures *c)
+{
+	const char *after = "";
+	long best = -1;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++)
+		if (c->v[i].status == 200 && strcmp(c->v[i].ts, after) > 0)
+			after = c->v[i].ts;
+	for (i = 0; i < c->nr; i++) {
+		const struct capture *k = &c->v[i];
+		int s, b;
+
+		if ((k->status != 301 && k->status != 308) || !k->original ||
+		    strcmp(k->ts, after) <= 0)
+			continue;
+		s = !strncasecmp(k->original, "https://", 8);
+		b = best >= 0 &&
+		    !strncasecmp(c->v[best].original, "https://", 8);
+		if (best < 0 || s > b ||
+		    (s == b && strcmp(k->ts, c->v[best].ts) > 0))
+			best = (long)i;
+	}
+	return best;
+}
+
 /* n digits at p, within [lo, hi]: the number, else -1. */
 static int digits(const char *p, int n, int lo, int hi)
 {

@@ -60,6 +60,14 @@ int timemap_parse(const char *body, struct captures *out);
 long capture_choose(const struct captures *c, const char *date14);
 
 /*
+ * Of a site root's last captures, the one that says where the site went:
+ * the newest permanent redirect (301, 308) that no 200 follows, an https
+ * one first (an http root often sends only to its own https twin); -1
+ * when the newest of them serves a page, or none redirects.
+ */
+long capture_last_move(const struct captures *c);
+
+/*
  * The day url's path says its page was published, as 14 digits into
  * out: .../2011/04/23/..., .../2011-04-23..., .../2011/04/..., the
  * quarters of a list archive (.../2015/q1/...), and a year alone

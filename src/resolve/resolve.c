@@ -122,8 +122,27 @@ struct target {
 	struct cand *cands;
 	size_t ncands, acands;
 	long moved_cap;		/* the capture whose redirect was replayed */
+	struct last_root *gone;	/* its gone host's root as last captured */
 	long old_cap;		/* the last good capture, its title asked */
 	struct shingles *texts;	/* of each replayed capture, or NULL */
+};
+
+/*
+ * A gone host's root as the Web Archive saw it (issue 45, 2.): its
+ * captures, looked up with the host's dead pages (look_up()), and, when
+ * the last of them is a permanent redirect, where it went (one replay a
+ * site, cached).
+ */
+struct last_root {
+	char *root;		/* scheme://host/, as a dead link wrote it */
+	char *query;		/* its look-up: the cache's key */
+	char *answer;		/* its CDX reply, or NULL */
+	int wanted;		/* a dead link of it may have moved with it */
+	char ts[15];		/* the capture replayed, or "" */
+	char *original;		/* its URL as archived */
+	int status;		/* its status (301 or 308) */
+	char *replay;		/* its replay: the cache's key */
+	char *to;		/* where it redirected, or NULL */
 };
 
 /* A host's first capture of its home page: the site is no older. */
@@ -156,6 +175,7 @@ struct resolver {
 	struct net_silence silence;
 	struct net *net;	/* the phase's, for a candidate's next hop */
 	struct strmap origins;	/* "scheme://host" -> struct origin */
+	struct strmap last_roots;	/* home_key() -> struct last_root */
 };
 
 /* What a dead link's host says of all its paths, asked once a host. */
@@ -626,13 +646,14 @@ struct req {
 	struct lookup *lk;	/* for REQ_CDX */
 	struct origin *origin;	/* for REQ_HOST_ROOT and REQ_HOST_PROBE */
 	struct search *search;	/* for REQ_SEARCH */
+	struct last_root *root;	/* for REQ_LAST_ROOT_MOVE */
 	int answered;		/* done() ran; else abandoned by a stop */
 };
 
 enum { REQ_CDX, REQ_REPLAY, REQ_MEMENTO, REQ_TWIN_HTTP, REQ_TWIN_HTTPS,
        REQ_PAGE, REQ_BIRTH, REQ_MEMENTO_REPLAY, REQ_CDX_GROUP,
        REQ_ARCH_MOVE, REQ_OLD_PAGE, REQ_CAND, REQ_HOST_ROOT,
-       REQ_HOST_PROBE, REQ_SEARCH };
+       REQ_HOST_PROBE, REQ_SEARCH, REQ_LAST_ROOT_MOVE };
 
 /*
  * One CDX look-up of a page, shared by every link that needs it (the same
@@ -1031,6 +1052,25 @@ static int move_known(struct resolver *c, const char *url, char **loc)
 	return ret;
 }
 
+/*
+ * The Location of a gone host's root's last redirect, replayed: cached
+ * as the page it names ("" for none).
+ */
+static void on_last_root(struct req *q, struct net_request *nr)
+{
+	struct last_root *r = q->root;
+	char *to;
+
+	/* No answer, or the archive's own failure: asked again next run. */
+	if (nr->curl_code || nr->status >= 400)
+		return;
+	to = nr->status >= 300 && nr->location ?
+		unreplay(q->c, nr->location) : NULL;
+	store_put_lookup(q->c->st, r->replay, q->c->o.now, to ? to : "");
+	free(r->to);
+	r->to = to;
+}
+
 static void on_req(struct net_request *nr, void *data)
 {
 	struct req *q = data;
@@ -1131,6 +1171,9 @@ static void on_req(struct net_request *nr, void *data)
 			}
 			captures_release(&v);
 		}
+		break;
+	case REQ_LAST_ROOT_MOVE:
+		on_last_root(q, nr);
 		break;
 	case REQ_MEMENTO:
 		if (ok) {
@@ -1285,6 +1328,69 @@ static void ask_alone(struct resolver *c, struct net *n, const size_t *pages,
 	}
 }
 
+/* The look-up of key (of url), from the cache, else queued on lu. */
+static struct lookup *lookup_of(struct resolver *c, struct lookups *lu,
+				const char *key, const char *url)
+{
+	struct captures valid = { NULL, 0, 0 };
+	void **slot = strmap_put(&lu->by_key, key);
+	struct lookup *lk = *slot;
+	long long at;
+
+	if (lk)
+		return lk;
+	lk = xcalloc(1, sizeof(*lk));
+	lk->key = xstrdup(key);
+	lk->url = url;
+	*slot = lk;
+	lk->answer = c->o.refresh ? NULL : store_get_lookup(c->st, key, &at);
+	if (lk->answer && cdx_parse(lk->url, lk->answer, &valid)) {
+		free(lk->answer);
+		lk->answer = NULL;
+	}
+	captures_release(&valid);
+	if (!lk->answer) {
+		ALLOC_GROW(lu->pending, lu->npending + 1, lu->apending);
+		lu->pending[lu->npending++] = lk;
+	}
+	return lk;
+}
+
+static char *home_page(const struct target *t);
+static char *home_key(const struct target *t);
+static int host_gone(const struct target *t);
+
+/*
+ * A gone host's root is looked up with its dead pages (issue 45, 2.):
+ * its captures say where the site went, and when it was born, and in
+ * the group of the host's plain pages (cdxgroup.h) they cost no request
+ * of their own.
+ */
+static void look_up_roots(struct resolver *c, struct lookups *lu)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		struct last_root *r;
+		char *key;
+		void **slot;
+
+		if (!t->dead || t->local.nr || !host_gone(t) ||
+		    page_is_root(t->l.url) || !cdxgroup_plain(t->l.url) ||
+		    !(key = home_key(t)))
+			continue;
+		slot = strmap_put(&c->last_roots, key);
+		free(key);
+		if (*slot)
+			continue;
+		r = *slot = xcalloc(1, sizeof(*r));
+		r->root = home_page(t);
+		r->query = cdx_url(c, r->root, CDX_STATUSES);
+		lookup_of(c, lu, r->query, r->root);
+	}
+}
+
 /*
  * The CDX captures of every dead URL, from the cache or the archive: one
  * look-up a page, whatever its fragments, and the plain pages of a host
@@ -1294,6 +1400,7 @@ static void look_up(struct resolver *c)
 {
 	struct lookups lu;
 	struct net *n = new_net(c);
+	struct strmap_entry *e;
 	const char **urls;
 	size_t i;
 
@@ -1301,10 +1408,6 @@ static void look_up(struct resolver *c)
 	c->lu = &lu;
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
-		struct captures valid = { NULL, 0, 0 };
-		struct lookup *lk;
-		long long at;
-		void **slot;
 
 		if (c->o.upgrade && t->l.have_last && link_verdict(&t->l) == V_ALIVE &&
 		    !strncmp(t->l.url, "http://", 7)) {
@@ -1318,25 +1421,9 @@ static void look_up(struct resolver *c)
 		if (t->local.nr)
 			continue;
 		t->cdx_key = cdx_url(c, t->l.url, CDX_STATUSES);
-		slot = strmap_put(&lu.by_key, t->cdx_key);
-		if (*slot)
-			continue;
-		lk = xcalloc(1, sizeof(*lk));
-		lk->key = xstrdup(t->cdx_key);
-		lk->url = t->l.url;
-		*slot = lk;
-		lk->answer = c->o.refresh ? NULL :
-			store_get_lookup(c->st, t->cdx_key, &at);
-		if (lk->answer && cdx_parse(lk->url, lk->answer, &valid)) {
-			free(lk->answer);
-			lk->answer = NULL;
-		}
-		captures_release(&valid);
-		if (lk->answer)
-			continue;
-		ALLOC_GROW(lu.pending, lu.npending + 1, lu.apending);
-		lu.pending[lu.npending++] = lk;
+		lookup_of(c, &lu, t->cdx_key, t->l.url);
 	}
+	look_up_roots(c, &lu);
 	urls = xcalloc(lu.npending + 1, sizeof(*urls));
 	for (i = 0; i < lu.npending; i++)
 		urls[i] = lu.pending[i]->url;
@@ -1370,6 +1457,13 @@ static void look_up(struct resolver *c)
 		t->cdx_error = xstrdup(lk->error ? lk->error :
 				       lk->answer ? "not a CDX reply" :
 				       "not answered");
+	}
+	strmap_for_each(&c->last_roots, e) {
+		struct last_root *r = e->value;
+		struct lookup *lk = strmap_get(&lu.by_key, r->query);
+
+		if (lk && lk->answer)
+			r->answer = xstrdup(lk->answer);
 	}
 	cdxgroup_plan_release(&lu.plan);
 	free(lu.pending);
@@ -1410,6 +1504,20 @@ static char *home_key(const struct target *t)
 	return key;
 }
 
+/* A site's first 200 capture of its root, from the root's look-up. */
+static void root_birth(const struct last_root *r, char ts[15])
+{
+	struct captures v = { NULL, 0, 0 };
+	size_t i;
+
+	if (!cdx_parse(r->query, r->answer, &v))
+		for (i = 0; i < v.nr; i++)
+			if (v.v[i].status == 200 &&
+			    (!ts[0] || strcmp(v.v[i].ts, ts) < 0))
+				memcpy(ts, v.v[i].ts, 15);
+	captures_release(&v);
+}
+
 static void find_births(struct resolver *c)
 {
 	struct strmap by_home = STRMAP_INIT;
@@ -1422,6 +1530,7 @@ static void find_births(struct resolver *c)
 		struct target *t = &c->t[i];
 		struct captures first = { NULL, 0, 0 };
 		struct birth *b;
+		const struct last_root *r;
 		char *root, *key, *cached, *home;
 		void **slot;
 		long long at;
@@ -1430,6 +1539,7 @@ static void find_births(struct resolver *c)
 		    !(home = home_key(t)))
 			continue;
 		slot = strmap_put(&by_home, home);
+		r = strmap_get(&c->last_roots, home);
 		free(home);
 		if (*slot) {
 			birth_of[i] = (size_t)(uintptr_t)*slot;
@@ -1446,6 +1556,11 @@ static void find_births(struct resolver *c)
 		b->key = xstrfmt("%s&limit=1", key);
 		free(key);
 		free(root);
+		/* A gone host's root came with its pages' look-up. */
+		if (r && r->answer) {
+			root_birth(r, b->ts);
+			continue;
+		}
 		cached = c->o.refresh ? NULL : store_get_lookup(c->st, b->key, &at);
 		if (cached && !cdx_parse(b->key, cached, &first)) {
 			if (first.nr)
@@ -1718,6 +1833,190 @@ static void ask_hosts(struct resolver *c)
 	}
 }
 
+static int archive_placed(const struct target *t);
+
+/* The host answers no more, or not as itself: its root's past may tell. */
+static int host_gone(const struct target *t)
+{
+	if (!t->l.have_last)
+		return 0;
+	switch (link_verdict(&t->l)) {
+	case V_DNS:
+	case V_DNS_ERROR:
+	case V_REFUSED:
+	case V_TIMEOUT:
+	case V_TLS:
+	case V_PARKED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* What the archive saw of a gone host's root, for the evidence. */
+static char *last_root_said(const struct last_root *r)
+{
+	return xstrfmt("the Web Archive's last capture of the dead host's "
+		       "root %s (%.4s-%.2s-%.2s, capture %s) redirects "
+		       "permanently (%d) to %s", r->original, r->ts,
+		       r->ts + 4, r->ts + 6, r->ts, r->status, r->to);
+}
+
+/*
+ * The redirect a dead link of the tree already had replayed: its own
+ * latest permanent redirect is the root's (the root itself is linked).
+ */
+static int last_root_known(struct resolver *c, struct last_root *r)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		const struct target *t = &c->t[i];
+		const struct capture *g;
+
+		if (!t->dead || t->moved_cap < 0)
+			continue;
+		g = &t->caps.v[t->moved_cap];
+		if (strcmp(g->ts, r->ts) || strcmp(g->original, r->original))
+			continue;
+		for (k = 0; k < t->ncands; k++)
+			if (!strcmp(t->cands[k].via, "archive-redirect")) {
+				r->to = xstrdup(t->cands[k].url);
+				return 1;
+			}
+		return 1;	/* replayed, and it named no page */
+	}
+	return 0;
+}
+
+static void free_last_root(void *p)
+{
+	struct last_root *r = p;
+
+	free(r->root);
+	free(r->query);
+	free(r->answer);
+	free(r->original);
+	free(r->replay);
+	free(r->to);
+	free(r);
+}
+
+/*
+ * The dead links that may have moved with their gone host: a copy to
+ * compare with, and no redirect of their own the archive saw.
+ */
+static void plan_last_roots(struct resolver *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		struct last_root *r;
+		char *key;
+
+		if (!t->dead || t->cdx_failed || !host_gone(t) ||
+		    page_is_root(t->l.url) || archive_placed(t) ||
+		    latest_capture(&t->caps, 200) < 0 ||
+		    !(key = home_key(t)))
+			continue;
+		r = strmap_get(&c->last_roots, key);
+		free(key);
+		if (!r || !r->answer)
+			continue;
+		r->wanted = 1;
+		t->gone = r;
+	}
+}
+
+/* The redirect each gone site's root last made, replayed or cached. */
+static void plan_last_root_moves(struct resolver *c, struct net *n)
+{
+	struct strmap_entry *e;
+
+	strmap_for_each(&c->last_roots, e) {
+		struct last_root *r = e->value;
+		struct captures v = { NULL, 0, 0 };
+		struct req *q;
+		char *cached;
+		long k;
+		long long at;
+
+		if (!r->wanted || cdx_parse(r->query, r->answer, &v) ||
+		    (k = capture_last_move(&v)) < 0) {
+			captures_release(&v);
+			continue;
+		}
+		memcpy(r->ts, v.v[k].ts, 15);
+		r->original = xstrdup(v.v[k].original);
+		r->status = v.v[k].status;
+		r->replay = xstrfmt("%s/web/%sid_/%s", c->o.wayback, r->ts,
+				    r->original);
+		captures_release(&v);
+		if (last_root_known(c, r))
+			continue;
+		cached = c->o.refresh ? NULL :
+			store_get_lookup(c->st, r->replay, &at);
+		if (cached && *cached)
+			r->to = cached;
+		else if (cached)
+			free(cached);
+		else if ((q = submit(n, c, NULL, REQ_LAST_ROOT_MOVE,
+				     xstrdup(r->replay), 0)))
+			q->root = r;
+	}
+}
+
+/*
+ * 2. (in its last captures) A gone host's root that the Web Archive
+ * last saw redirect permanently to another site: the same path there is
+ * a candidate, and the page of the same name the archive has there
+ * (search_sites()).  The root's captures came with its pages' look-up;
+ * one replay a site of the redirect they end with, cached, for the
+ * sites of dead links that have a copy to compare with and no redirect
+ * of their own the archive saw.
+ */
+static void ask_gone_roots(struct resolver *c)
+{
+	struct strmap_entry *e;
+	struct net *n = new_net(c);
+	size_t i;
+
+	plan_last_roots(c);
+	plan_last_root_moves(c, n);
+	run_net(c, n, "gone hosts' last redirects");
+	/* Only another site is a move: not the root's https or www. twin. */
+	strmap_for_each(&c->last_roots, e) {
+		struct last_root *r = e->value;
+		char *o = r->to ? origin_text(r->to) : NULL;
+		char *home = o ? xstrfmt("%s/", o) : NULL;
+		char *key = home ? surt_key(home) : NULL;
+
+		if (r->to && (!key || !strcmp(key, e->key))) {
+			free(r->to);
+			r->to = NULL;
+		}
+		free(key);
+		free(home);
+		free(o);
+	}
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+		char *o, *path, *said;
+
+		if (!t->gone || !t->gone->to ||
+		    !(o = origin_text(t->gone->to)))
+			continue;
+		path = path_text(t->l.url);
+		said = last_root_said(t->gone);
+		add_cand(t, xstrfmt("%s%s", o, path), "archive-host-redirect",
+			 xstrfmt("%s; the same path there", said));
+		free(said);
+		free(path);
+		free(o);
+	}
+}
+
 /* The last path segment of url, when it names a page of its own. */
 static char *last_segment(const char *url)
 {
@@ -1774,6 +2073,10 @@ static char *search_host(struct resolver *c, const struct target *t,
 			return to;
 		}
 		free(to);
+	}
+	if (t->gone && t->gone->to) {
+		*via = "archive-host-redirect";
+		return url_get(t->gone->to, URL_HOST);
 	}
 	if (!host_answers(t))
 		return NULL;
@@ -1879,18 +2182,26 @@ static void found_in_search(struct resolver *c, struct target *t,
 	}
 	for (j = 0; m && m <= SEARCH_MAX_FOUND && j < found.nr; j++) {
 		const struct capture *f = &found.v[j];
+		char *said;
 
 		if (f->rejected)
 			continue;
+		said = !strcmp(via, "archive-host-redirect") ?
+			last_root_said(t->gone) : NULL;
+
 		add_cand(t, xstrdup(f->original), via,
 			 !strcmp(via, "site-search") ?
 			 xstrfmt("the Web Archive has a page of the same name "
 				 "elsewhere on %s, %s (captured %s)", s->host,
+				 f->original, f->ts) : said ?
+			 xstrfmt("%s, where the Web Archive has a page of the "
+				 "same name, %s (captured %s)", said,
 				 f->original, f->ts) :
 			 xstrfmt("the site's root redirects permanently to %s, "
 				 "where the Web Archive has a page of the same "
 				 "name, %s (captured %s)", s->host, f->original,
 				 f->ts));
+		free(said);
 	}
 	free(seg);
 	free(key);
@@ -3191,7 +3502,7 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
 		look_up, find_births, verify_captures, find_archive_moves,
-		ask_hosts, search_sites, tree_knows, check_cands,
+		ask_hosts, ask_gone_roots, search_sites, tree_knows, check_cands,
 		site_patterns, ask_memento,
 		verify_mementos, fetch_pages, check_guesses,
 	};
@@ -3253,6 +3564,7 @@ out:
 	free(c.reqs);
 	strmap_clear(&c.by_id, NULL);
 	strmap_clear(&c.origins, free_origin);
+	strmap_clear(&c.last_roots, free_last_root);
 	net_silence_clear(&c.silence);
 	return ret;
 }

@@ -6,7 +6,8 @@
  * redirects only, never the site root); for a dead page, where it lives
  * now by evidence (a permanent redirect the Web Archive captured, else
  * the same path, or the same name, on the host its site's root now
- * redirects to, a page of the same name elsewhere on its site, the page
+ * redirects to, or its last captures did when the host is gone, a page
+ * of the same name elsewhere on its site, the page
  * the tree itself links on a host one letter off, on the project's new
  * host or by its title, the rewrite two of its site's known moves
  * agree on), taken only when that page answers now, is no home page
@@ -23,9 +24,9 @@
  * Memento TimeMap's; otherwise unresolved.  Archives are asked through
  * net/, one request at a time per archive, and their answers cached.
  * Each decision is tagged with its evidence (resolution.via): redirect,
- * archive-redirect, host-redirect, site-search, tree-knows,
- * site-pattern, upgrade, lore, typo, migration, own-archive, wayback,
- * memento.
+ * archive-redirect, host-redirect, archive-host-redirect, site-search,
+ * tree-knows, site-pattern, upgrade, lore, typo, migration, own-archive,
+ * wayback, memento.
  */
 #ifndef RESOLVE_RESOLVE_H
 #define RESOLVE_RESOLVE_H

@@ -397,7 +397,7 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 			 struct strbuf *sb)
 {
 	size_t k, i, live = 0, archive = 0, host = 0, site = 0, tree = 0;
-	size_t pattern = 0;
+	size_t pattern = 0, gone = 0;
 
 	for (k = first; k < last; k++)
 		for (i = 0; i < c->g[k].nr; i++) {
@@ -410,6 +410,8 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 				archive++;
 			else if (via && !strcmp(via, "host-redirect"))
 				host++;
+			else if (via && !strcmp(via, "archive-host-redirect"))
+				gone++;
 			else if (via && !strcmp(via, "site-search"))
 				site++;
 			else if (via && !strcmp(via, "tree-knows"))
@@ -436,6 +438,14 @@ static void moved_clause(const struct series *c, size_t first, size_t last,
 			      "the same name the Web Archive has there, a "
 			      "live page with the title (or the bytes) of the "
 			      "old page's last good capture.");
+	if (gone)
+		strbuf_addstr(sb, "  Where a dead link's host is gone and the "
+			      "Web Archive's last capture of its root "
+			      "redirects permanently to another host, the "
+			      "link is the same path there, or the page of "
+			      "the same name the Web Archive has there, a "
+			      "live page with the title, the bytes or the "
+			      "text of the old page's last good capture.");
 	if (site)
 		strbuf_addstr(sb, "  Where the Web Archive has a page of the "
 			      "same name elsewhere on a dead link's site, the "

@@ -35,9 +35,9 @@ from collections import Counter, defaultdict
 
 # The "via" tags of issue 45's strategies, in its order, then those of
 # before; a "via" not listed is printed after them.
-STRATEGIES = ["archive-redirect", "host-redirect", "site-search",
-              "site-pattern", "tree-knows", "redirect", "migration", "lore",
-              "upgrade"]
+STRATEGIES = ["archive-redirect", "host-redirect",
+              "archive-host-redirect", "site-search", "site-pattern",
+              "tree-knows", "redirect", "migration", "lore", "upgrade"]
 # A typo is a guess (a host one letter off): a suggestion, never a move.
 SUCCESSOR_KINDS = {"moved", "migrated", "canonical", "upgrade"}
 

@@ -20,7 +20,7 @@ if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 fi
 WEB=$TESTS/web
 NAME=lm-resolve-$$
-trap '"$WEB/down" "$NAME"; rm -rf "$SCRATCH"' EXIT
+trap '"$WEB/down" "$NAME"; [ -n "${KEEP_SCRATCH:-}" ] || rm -rf "$SCRATCH"' EXIT
 state=$("$WEB/up" "$WEB/cases/resolve.scn" "$NAME") || { echo "not ok - tests/web/up failed"; exit 0; }
 run() { "$WEB/exec" -n "$NAME" "$@"; }
 NET=(--cacert "$state/ca.crt" --allow-private --timeout 2)
@@ -107,8 +107,12 @@ same "no archived URL holds '*'" "$(awk -F'\t' '$2 == "archived" && $3 ~ /\*/' "
 cdx_many() { grep -E "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F${1:-}" "$state/requests.log" | grep -v "&matchType=host&" | grep -vc "&limit=1 "; }
 same "five links to one host: two CDX queries (its plain pages together, the one with a query alone)" "$(cdx_many)" "2"
 same "the plain pages in one prefix query" "$(cdx_many '&matchType=prefix&')" "1"
-same "one look-up of the site's first capture for many. and www.many." \
-	"$(grep -cE "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F&.*&limit=1 " "$state/requests.log")" "1"
+# www.many. is gone: its root is looked up in that query, and says the
+# site's first capture.
+same "no look-up of the site's first capture for many. and www.many.: its root came with its pages" \
+	"$(grep -cE "cdx/search/cdx\?url=https?%3A%2F%2F(www\.)?many\.linkmend-web\.org%2F&.*&limit=1 " "$state/requests.log")" "0"
+ok "the root's key in the prefix query of the gone www.many.'s pages" grep -qF \
+	"%5E%28org%5C%2Clinkmend%5C-web%5C%2Cmany%5C%29%5C%2F%7C" "$state/requests.log"
 same "a group the archive does not answer (one page stalls) is asked again page by page" \
 	"$(grep -oE "url=http%3A%2F%2Fgone.linkmend-web.org%2F(&matchType=prefix|early&)" "$state/requests.log" | tr '\n' ' ')" \
 	"url=http%3A%2F%2Fgone.linkmend-web.org%2F&matchType=prefix url=http%3A%2F%2Fgone.linkmend-web.org%2Fearly& "
@@ -369,13 +373,37 @@ def occs(x):
         for v in x:
             yield from occs(v)
 print(" ".join(sorted({o["resolution"]["via"] for o in occs(r) if o["resolution"]})))')" \
-	"archive-redirect site-pattern tree-knows typo wayback"
+	"archive-host-redirect archive-redirect site-pattern tree-knows typo wayback"
+ok "a gone host's root last captured redirecting: the same path there" grep -qF \
+	"the Web Archive's last capture of the dead host's root https://www.oldforge.linkmend-web.org/ (2016-01-01, capture 20160101000000) redirects permanently (301) to https://forge.linkmend-web.org/; the same path there; https://forge.linkmend-web.org/projects/frobnicator/manual.html answers 200 now, titled \"Frobnicator manual\" as the capture 20120101000000 of the old page was" <<< "$(sev http://www.oldforge.linkmend-web.org/projects/frobnicator/manual.html)"
+ok "or the page of the same name the archive has on that host" grep -qF \
+	"the Web Archive's last capture of the dead host's root http://docs.oldvendor.linkmend-web.org/ (2017-06-01, capture 20170601000000) redirects permanently (301) to https://support.newvendor.linkmend-web.org/, where the Web Archive has a page of the same name, https://support.newvendor.linkmend-web.org/downloads/xr1200-datasheet.html (captured 20200101000000); https://support.newvendor.linkmend-web.org/downloads/xr1200-datasheet.html answers 200 now" <<< "$(sev http://docs.oldvendor.linkmend-web.org/pub/xr1200-datasheet.html)"
+ok "a gone host's new host's home page, titled as the old page, is refused" grep -qF \
+	"suggestion: https://www.buyer.linkmend-web.org/ (the Web Archive's last capture of the dead host's root http://www.acquired.linkmend-web.org/ (2018-01-01, capture 20180101000000) redirects permanently (301) to https://www.buyer.linkmend-web.org/; the same path there; https://www.buyer.linkmend-web.org/ is a home page, no deeper page's successor)" <<< "$(sev http://www.acquired.linkmend-web.org/products/widget-9.html)"
+ok "and so is its catch-all's landing, titled as the old page" grep -qF \
+	"redirects permanently (301) to https://newproject.linkmend-web.org/; the same path there; a random path of its host redirects there too)" <<< "$(sev http://wiki.oldproject.linkmend-web.org/HowToBuild)"
+ok "a root that served its pages again after its redirect is no move" \
+	bash -c '! grep -qF elsewhere.linkmend-web.org' <<< "$(sev http://www.backagain.linkmend-web.org/notes/tuning-guide.html)"
 # The archive's share: a look-up of each dead page (grouped by host), a
 # first capture of each host's home page, a replay of each link's copy
 # and of each redirect captured; the old page's copy already replayed
-# is not asked again; nothing asked twice.
+# is not asked again; nothing asked twice.  A gone host's root is
+# looked up with its pages, in one CDX query, which says its first
+# capture too; one replay of the redirect its captures end with (4, the
+# https root's where both were captured) for a site whose dead links
+# have a copy to compare and no redirect the archive saw.
 same "no request to the archive made twice" \
 	"$(awk '$2 == "web.archive.org" { print $6 }' "$state/requests.log" | sort | uniq -d | wc -l)" "0"
+same "a gone host's root asked with its page: one CDX query a host, no first capture asked" \
+	"$(for h in oldforge oldvendor acquired oldproject backagain; do
+		grep -c " web.archive.org .*/cdx/search/cdx?url=https\?%3A%2F%2F[a-z.]*$h\." "$state/requests.log"; done | tr '\n' ' ')" \
+	"1 1 1 1 1 "
+ok "the root's key in that query" grep -qF \
+	"%5E%28org%5C%2Clinkmend%5C-web%5C%2Coldforge%5C%29%5C%2F%7C" "$state/requests.log"
+same "one replay of the redirect a gone host's root ended with, a site, https first (and nbd's own copy)" \
+	"$(grep -oE ' web.archive.org .* /web/[0-9]+id_/https?://[a-z0-9.-]+/ ' "$state/requests.log" |
+		sed -E 's|.*/web/[0-9]+id_/||; s| $||' | sort | tr '\n' ' ')" \
+	"http://docs.oldvendor.linkmend-web.org/ http://nbd.sourceforge.net/ http://wiki.oldproject.linkmend-web.org/ http://www.acquired.linkmend-web.org/ https://www.oldforge.linkmend-web.org/ "
 # The series says how its moved links were found.
 (cd "$K" && "$LINKMEND" series -q -o "$SCRATCH/sib-series" \
 	--from "Link Mender <mender@linkmend-web.org>") > /dev/null 2> "$SCRATCH/sib-series.err"
@@ -384,3 +412,5 @@ ok "its cover says the tree knew where some links went" grep -qF \
 	"Where the tree itself links a dead link's page elsewhere" "$SCRATCH/sib-series.txt"
 ok "and that a site's pattern placed others" grep -qF \
 	"Where two or more of a site's links moved the same way" "$SCRATCH/sib-series.txt"
+ok "and that a gone host's root last redirected to another host" grep -qF \
+	"Where a dead link's host is gone and the Web Archive's last capture of its root redirects permanently to another host, the link is the same path there" "$SCRATCH/sib-series.txt"

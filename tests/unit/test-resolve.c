@@ -3,6 +3,7 @@
 #include <curl/curl.h>
 #include <stdlib.h>
 
+#include "../../src/lib/xalloc.h"
 #include "../../src/resolve/archive.h"
 #include "../../src/resolve/cdxgroup.h"
 #include "../../src/resolve/dating.h"
@@ -435,11 +436,44 @@ static void test_tree_words(void)
 	      "title words: generic and short words do not count");
 }
 
+/* A gone host's root: its last captures, as the CDX gives them. */
+static long last_move(const char *rows)
+{
+	struct captures c = { NULL, 0, 0 };
+	char *body = xstrfmt("[[\"timestamp\",\"original\",\"statuscode\","
+			     "\"mimetype\"]%s]\n", rows);
+	long k = cdx_parse("http://old.org/", body, &c) ? -2 :
+		 capture_last_move(&c);
+
+	captures_release(&c);
+	free(body);
+	return k;
+}
+
+static void test_last_move(void)
+{
+	CHECK(last_move(",\n[\"20100101000000\", \"http://old.org/\", \"200\", \"text/html\"],\n"
+			"[\"20190502000000\", \"http://old.org/\", \"301\", \"text/html\"]") == 1,
+	      "a root's last captures: the permanent redirect after its last page");
+	CHECK(last_move(",\n[\"20100101000000\", \"http://old.org/\", \"200\", \"text/html\"],\n"
+			"[\"20160101000000\", \"https://www.old.org/\", \"308\", \"text/html\"],\n"
+			"[\"20160102000000\", \"http://old.org/\", \"301\", \"text/html\"]") == 1,
+	      "an https root's redirect before the newer http one's (to its twin)");
+	CHECK(last_move(",\n[\"20120101000000\", \"http://old.org/\", \"301\", \"text/html\"],\n"
+			"[\"20150101000000\", \"http://old.org/\", \"200\", \"text/html\"]") == -1,
+	      "a root that served its page again after its redirect: no move");
+	CHECK(last_move(",\n[\"20120101000000\", \"http://old.org/\", \"302\", \"text/html\"],\n"
+			"[\"20150101000000\", \"http://old.org/\", \"404\", \"text/html\"]") == -1,
+	      "a temporary redirect, or a 404, is no move");
+	CHECK(last_move("") == -1, "no captures: no move");
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
 	test_dating();
 	test_cdx();
+	test_last_move();
 	test_cdxgroup();
 	test_timemap();
 	test_suggest();
