@@ -79,6 +79,19 @@ release() {
 		> "$out/$name.out" 2>> "$out/$name.err"
 	t1=$(date +%s.%N)
 	[ -z "$log" ] || cp "$log" "$out/$name.requests.log"
+	looked > "$out/$name.looked"
+}
+# The dead links resolve looked up (bench/requests.sh's count): archived
+# or unresolved but those no patch would change, and the dead ones
+# resolved to a successor.
+looked() {
+	q "SELECT (SELECT count(DISTINCT url_id) FROM resolution WHERE kind IN ('archived', 'unresolved'))
+		- (SELECT count(DISTINCT url_id) FROM resolution WHERE evidence LIKE '%: not looked up')
+		+ (SELECT count(DISTINCT r.url_id) FROM resolution r
+		   WHERE r.kind IN ('moved', 'migrated', 'canonical')
+		   AND (SELECT c.verdict FROM checks c WHERE c.url_id = r.url_id ORDER BY c.at DESC LIMIT 1)
+			IN ('gone', 'soft-404', 'dns', 'dns-error', 'refused', 'timeout', 'tls', 'server-error', 'parked')
+		   AND r.url_id NOT IN (SELECT url_id FROM resolution WHERE kind IN ('archived', 'unresolved')))"
 }
 rm -f "$out/A.err" "$out/B.err"
 
@@ -126,6 +139,12 @@ q "SELECT path || '|' || old_url || '|' || new_url FROM fate WHERE substr(patch,
 check "0 refused repeats" "$(comm -12 "$out/refused.keys" "$out/B.keys" | wc -l)" 0
 check "0 pending repeats (none without --resend)" "$(comm -12 "$out/pending.keys" "$out/B.keys" | wc -l)" 0
 check "0 applied repeats" "$(comm -12 "$out/applied.keys" "$out/B.keys" | wc -l)" 0
+# A pending link resolved anew is held too (--resend sends it as vN): by
+# (path, old) none comes back.  A refusal is of one replacement: a link
+# refused and proposed with another is counted, not a repeat.
+link() { cut -d'|' -f1,2 "$1" | sort -u; }
+check "0 pending repeats by link (any replacement)" "$(comm -12 <(link "$out/pending.keys") <(link "$out/B.keys") | wc -l)" 0
+refused_other=$(comm -12 <(link "$out/refused.keys") <(link "$out/B.keys") | wc -l)
 # A's edits in files B no longer has (renamed or moved upstream) that B
 # proposes again in another file: the same link, the same replacement.
 git ls-tree -r --name-only HEAD | sort > "$out/B.files"
@@ -169,6 +188,13 @@ arch() {
 printf '\n%-40s %12s %12s\n' "" "A" "B"
 printf '%-40s %12s %12s\n' "URLs checked / fresh from the store" "$(chk "$out/A.err")" "$(chk "$out/B.err")"
 printf '%-40s %12s %12s\n' "archive CDX look-ups / capture replays" "$(arch "$out/A.requests.log")" "$(arch "$out/B.requests.log")"
+# Archive requests per dead link looked up (bench/requests.sh's figure).
+per() {
+	[ -f "$out/$1.requests.log" ] || { echo "-"; return; }
+	awk -v n="$(cat "$out/$1.looked")" '$2 == "web.archive.org" || $2 == "archive.org" { if ($6 ~ /^\/cdx\// || $6 ~ /^\/web\/[0-9]+id_\//) a++ }
+		END { printf "%.2f (%d)\n", n ? a / n : 0, n }' "$out/$1.requests.log"
+}
+printf '%-40s %12s %12s\n' "archive requests a looked-up link (links)" "$(per A)" "$(per B)"
 printf '%-40s %12s %12s\n' "patches" "$(count "$out/A")" "$(count "$out/B")"
 printf '%-40s %12s %12s\n' "lines changed" "$(links "$out/A")" "$(links "$out/B")"
 printf '%-40s %12s %12s\n' "resolve requests" "$(req "$out/A.err")" "$(req "$out/B.err")"
@@ -177,5 +203,6 @@ printf '%-40s %12.1f %12.1f\n' "time (s)" "$t_a" "$t_b"
 printf '%-40s %12s\n' "A's patches applied / refused / pending" "${#applied[@]} / ${#refused[@]} / ${#pending[@]}"
 printf '%-40s %12s\n' "applied ones git am -3 could not apply" "$am_failed"
 printf '%-40s %12s\n' "resent patches (series --resend)" "$(count "$out/B-resend")"
+printf '%-40s %12s\n' "refused links proposed with another URL" "$refused_other"
 grep -h '^series: ' "$out/B.err" | grep -E 'pending|refused|applied' | sed 's/^/B: /'
 exit $fail
