@@ -246,29 +246,31 @@ static const char *refused_reason(struct series_fates *F, const char *path,
 	return reason;
 }
 
-/*
- * A fate whose file the base no longer has may have gone with its file
- * (renamed or moved upstream, as 6.1 -> 6.12 moved Documentation/arch/
- * and the arm dts): an edit of the plan of the same link, in a file
- * where no fate names that link, whose line is the fate's line as the
- * base had it (else as the patch made it).  Then the fate is that
- * edit's: its path taken, its refusals following it.  1 when moved.
- */
-static int follow_rename(struct series *c, struct series_fates *F,
-			 struct strmap *have, struct fate_rec *r)
+/* 1 when a and b are in one directory, or have one name. */
+static int near_path(const char *a, const char *b)
 {
-	static const char *const any = "*";
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t da = sa ? (size_t)(sa - a) : 0, db = sb ? (size_t)(sb - b) : 0;
+
+	return (da == db && !strncmp(a, b, da)) ||
+	       !strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b);
+}
+
+/*
+ * The plan's edit of r's link in a file where no fate names that link:
+ * on r's line as the base had it (else as the patch made it), or (near)
+ * in a file of r's file's directory or name.  Its index, or -1.
+ */
+static long successor_edit(struct series *c, struct strmap *have,
+			   const struct fate_rec *r, int near)
+{
 	size_t i;
 
-	/* Only what is owed or refused matters: sent, or refused. */
-	if (!r->sent_at && !refused_reason(F, r->path, r->old_url, r->new_url))
-		return 0;
 	for (i = 0; i < c->plan.nr; i++) {
 		const struct planned *e = &c->plan.v[i];
-		const char *sp = store_path(c, e->path), *reason;
+		const char *sp = store_path(c, e->path);
 		char *k, *after, *was;
-		const char *news[2];
-		int same, j;
+		int same;
 
 		if (strcmp(e->text, r->old_url))
 			continue;
@@ -277,33 +279,63 @@ static int follow_rename(struct series *c, struct series_fates *F,
 		free(k);
 		if (same)
 			continue;
+		if (near) {
+			if (near_path(r->path, sp))
+				return (long)i;
+			continue;
+		}
 		after = line_after(e, series_blob(c, e->path), &was);
 		same = r->line_was && *r->line_was ?
 		       was && !strcmp(was, r->line_was) :
 		       !strcmp(after, r->line_after);
 		free(after);
 		free(was);
-		if (!same)
-			continue;
-		news[0] = r->new_url;
-		news[1] = any;
-		for (j = 0; j < 2; j++) {
-			k = key3(r->path, r->old_url, news[j]);
-			reason = strmap_get(&F->refused, k);
-			free(k);
-			if (!reason)
-				continue;
-			k = key3(sp, r->old_url, news[j]);
-			if (!strmap_get(&F->refused, k))
-				*strmap_put(&F->refused, k) = xstrdup(reason);
-			free(k);
-		}
-		r->moved_from = r->path;
-		r->path = xstrdup(sp);
-		F->moved++;
-		return 1;
+		if (same)
+			return (long)i;
 	}
-	return 0;
+	return -1;
+}
+
+/*
+ * A fate whose file the base no longer has may have gone with its file
+ * (renamed or moved upstream, as 6.1 -> 6.12 moved Documentation/arch/
+ * and the arm dts; or rewritten, a binding's .txt become .yaml): its
+ * successor_edit(), its line first.  Then the fate is that edit's: its
+ * path taken, its refusals following it.  1 when moved.
+ */
+static int follow_rename(struct series *c, struct series_fates *F,
+			 struct strmap *have, struct fate_rec *r)
+{
+	static const char *const any = "*";
+	const char *news[2] = { r->new_url, any }, *sp, *reason;
+	long i;
+	int j;
+
+	/* Only what is owed or refused matters: sent, or refused. */
+	if (!r->sent_at && !refused_reason(F, r->path, r->old_url, r->new_url))
+		return 0;
+	i = successor_edit(c, have, r, 0);
+	if (i < 0)
+		i = successor_edit(c, have, r, 1);
+	if (i < 0)
+		return 0;
+	sp = store_path(c, c->plan.v[i].path);
+	for (j = 0; j < 2; j++) {
+		char *k = key3(r->path, r->old_url, news[j]);
+
+		reason = strmap_get(&F->refused, k);
+		free(k);
+		if (!reason)
+			continue;
+		k = key3(sp, r->old_url, news[j]);
+		if (!strmap_get(&F->refused, k))
+			*strmap_put(&F->refused, k) = xstrdup(reason);
+		free(k);
+	}
+	r->moved_from = r->path;
+	r->path = xstrdup(sp);
+	F->moved++;
+	return 1;
 }
 
 int series_fates_load(struct series *c, struct store *st)

@@ -216,6 +216,20 @@ same "--resend sends them at the new path, in reply to the first mail" \
 	"$(cat "$S"/11/0*.patch | grep -c '^+++ b/Documentation/networking/3com/vortex.rst$'):$(grep -c "^In-Reply-To: $(q "SELECT first_id FROM fate WHERE path = 'Documentation/networking/vortex.rst' LIMIT 1")$" "$S"/11/0000-cover-letter.patch)" \
 	"1:1"
 
+# Upstream rewrites a file as another beside it (a binding's .txt become
+# .yaml in 6.12): its lines are others, the pending links follow it.
+sed 's/^/    /' Documentation/networking/3com/vortex.rst > Documentation/networking/3com/vortex.txt
+git rm -q Documentation/networking/3com/vortex.rst
+git add Documentation/networking/3com/vortex.txt
+git commit -qm "the doc rewritten"
+"$LINKMEND" scan -q --no-output .
+resolve
+"$LINKMEND" series -o "$S/12" 2> "$SCRATCH/e12"
+same "a file rewritten beside the old one: its pending links are not proposed" \
+	"$?:$(test -e "$S/12" && echo written)" "0:"
+ok "they are held pending" \
+	grep -q '^series: [0-9]* links sent on 2026-09-21, pending: `series --resend` to send them again$' "$SCRATCH/e12"
+
 # The same fates on PostgreSQL: written, sent, held, refused and
 # withdrawn, resent in reply to the first mail.
 . "$TESTS/lib/pg.sh"
