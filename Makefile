@@ -115,7 +115,7 @@ e2e: deps
 # Every release, once (issue 47; tests/kernel/releases.sh): Debian's
 # linux-source-6.1, then 6.12 committed on top, in one store and one test
 # web; a third of 6.1's patches applied, a third refused, a third
-# pending; asserts no repeats.  About 30 minutes: not in CI.  Artefacts
+# pending; asserts no repeats.  About 15 minutes: not in CI.  Artefacts
 # in out/releases/.
 releases: deps
 	$(MAKE) all
