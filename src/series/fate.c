@@ -256,34 +256,46 @@ static int near_path(const char *a, const char *b)
 	       !strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b);
 }
 
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
 /*
- * The plan's edit of r's link in a file where no fate names that link:
- * on r's line as the base had it (else as the patch made it), or (near)
- * in a file of r's file's directory or name.  Its index, or -1.
+ * The plan's edit of r's link in a file where no other fate names that
+ * link (one that followed its file from r's path may): by pass, on r's
+ * line as the base had it (else as the patch made it) in a file of r's
+ * file's name (0) or in any (1), or in a file of its directory or name
+ * (2).  Its index, or -1.
  */
 static long successor_edit(struct series *c, struct strmap *have,
-			   const struct fate_rec *r, int near)
+			   const struct fate_rec *r, int pass)
 {
 	size_t i;
 
 	for (i = 0; i < c->plan.nr; i++) {
 		const struct planned *e = &c->plan.v[i];
 		const char *sp = store_path(c, e->path);
+		const struct fate_rec *h;
 		char *k, *after, *was;
 		int same;
 
 		if (strcmp(e->text, r->old_url))
 			continue;
 		k = key2(sp, e->text);
-		same = strmap_get(have, k) != NULL;
+		h = strmap_get(have, k);
 		free(k);
-		if (same)
+		if (h && (!h->moved_from || strcmp(h->moved_from, r->path)))
 			continue;
-		if (near) {
+		if (pass == 2) {
 			if (near_path(r->path, sp))
 				return (long)i;
 			continue;
 		}
+		if (pass == 0 && strcmp(base_name(r->path), base_name(sp)))
+			continue;
 		after = line_after(e, series_blob(c, e->path), &was);
 		same = r->line_was && *r->line_was ?
 		       was && !strcmp(was, r->line_was) :
@@ -308,21 +320,20 @@ static int follow_rename(struct series *c, struct series_fates *F,
 {
 	static const char *const any = "*";
 	const char *news[2] = { r->new_url, any }, *sp, *reason;
+	char *k;
 	long i;
 	int j;
 
 	/* Only what is owed or refused matters: sent, or refused. */
 	if (!r->sent_at && !refused_reason(F, r->path, r->old_url, r->new_url))
 		return 0;
-	i = successor_edit(c, have, r, 0);
-	if (i < 0)
-		i = successor_edit(c, have, r, 1);
+	for (j = 0, i = -1; j < 3 && i < 0; j++)
+		i = successor_edit(c, have, r, j);
 	if (i < 0)
 		return 0;
 	sp = store_path(c, c->plan.v[i].path);
 	for (j = 0; j < 2; j++) {
-		char *k = key3(r->path, r->old_url, news[j]);
-
+		k = key3(r->path, r->old_url, news[j]);
 		reason = strmap_get(&F->refused, k);
 		free(k);
 		if (!reason)
@@ -334,6 +345,10 @@ static int follow_rename(struct series *c, struct series_fates *F,
 	}
 	r->moved_from = r->path;
 	r->path = xstrdup(sp);
+	/* Taken: another fate of the link follows its own file. */
+	k = key2(r->path, r->old_url);
+	*strmap_put(have, k) = r;
+	free(k);
 	F->moved++;
 	return 1;
 }
