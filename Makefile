@@ -112,6 +112,15 @@ e2e: deps
 	$(MAKE) all
 	tests/kernel/e2e.sh
 
+# Every release, once (issue 47; tests/kernel/releases.sh): Debian's
+# linux-source-6.1, then 6.12 committed on top, in one store and one test
+# web; a third of 6.1's patches applied, a third refused, a third
+# pending; asserts no repeats.  About 15 minutes: not in CI.  Artefacts
+# in out/releases/.
+releases: deps
+	$(MAKE) all
+	tests/kernel/releases.sh
+
 # The kernel's URLs checked by workers on a PostgreSQL store of its own
 # (a cluster made with initdb in a temporary directory), in make e2e's
 # test web: 1 worker on SQLite, 1 and 4 on PostgreSQL, verdict tables
@@ -157,4 +166,4 @@ uninstall:
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/linkmend
 	rm -rf $(DESTDIR)$(PREFIX)/share/linkmend
 
-.PHONY: print-pkgs print-lib-src demo-scale all check check-only deps demo e2e bench clean install uninstall unit fuzz replayweb man
+.PHONY: print-pkgs print-lib-src demo-scale releases all check check-only deps demo e2e bench clean install uninstall unit fuzz replayweb man

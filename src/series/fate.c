@@ -22,6 +22,7 @@
 struct fate_rec {
 	char *path, *old_url, *new_url, *line_after, *state, *first_id;
 	char *prev_line, *next_line, *line_was, *prior_url, *via;
+	char *moved_from;	/* its path in the store, its file renamed */
 	long long sent_at, written_at;
 	int version;
 };
@@ -33,6 +34,7 @@ struct series_fates {
 	struct strmap applied;	/* "path\nold\nnew" -> fate_rec */
 	struct strmap refused;	/* "path\nold\nnew" or ...\n* -> reason */
 	size_t found[3];	/* applied now: as sent, changed, removed */
+	size_t moved;		/* owed ones followed to a renamed file */
 };
 
 static const char *const how_names[] = { "as sent", "changed", "removed" };
@@ -73,6 +75,7 @@ static int fate_cb(const struct store_fate *f, void *data)
 	r->line_was = f->line_was ? xstrdup(f->line_was) : NULL;
 	r->prior_url = f->prior_url ? xstrdup(f->prior_url) : NULL;
 	r->via = f->via ? xstrdup(f->via) : NULL;
+	r->moved_from = NULL;
 	r->sent_at = f->sent_at;
 	r->written_at = f->written_at;
 	r->version = f->version;
@@ -224,9 +227,135 @@ out:
 	return *slot == (void *)1;
 }
 
+static char *line_after(const struct planned *e, const struct strbuf *b,
+			char **before);
+
+/* Why the edit path old -> new (or any of old in path) was refused. */
+static const char *refused_reason(struct series_fates *F, const char *path,
+				  const char *old, const char *new)
+{
+	char *k = key3(path, old, new);
+	const char *reason = strmap_get(&F->refused, k);
+
+	free(k);
+	if (!reason) {
+		k = key3(path, old, "*");
+		reason = strmap_get(&F->refused, k);
+		free(k);
+	}
+	return reason;
+}
+
+/* 1 when a and b are in one directory, or have one name. */
+static int near_path(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t da = sa ? (size_t)(sa - a) : 0, db = sb ? (size_t)(sb - b) : 0;
+
+	return (da == db && !strncmp(a, b, da)) ||
+	       !strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b);
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/*
+ * The plan's edit of r's link in a file where no other fate names that
+ * link (one that followed its file from r's path may): by pass, on r's
+ * line as the base had it (else as the patch made it) in a file of r's
+ * file's name (0) or in any (1), or in a file of its directory or name
+ * (2).  Its index, or -1.
+ */
+static long successor_edit(struct series *c, struct strmap *have,
+			   const struct fate_rec *r, int pass)
+{
+	size_t i;
+
+	for (i = 0; i < c->plan.nr; i++) {
+		const struct planned *e = &c->plan.v[i];
+		const char *sp = store_path(c, e->path);
+		const struct fate_rec *h;
+		char *k, *after, *was;
+		int same;
+
+		if (strcmp(e->text, r->old_url))
+			continue;
+		k = key2(sp, e->text);
+		h = strmap_get(have, k);
+		free(k);
+		if (h && (!h->moved_from || strcmp(h->moved_from, r->path)))
+			continue;
+		if (pass == 2) {
+			if (near_path(r->path, sp))
+				return (long)i;
+			continue;
+		}
+		if (pass == 0 && strcmp(base_name(r->path), base_name(sp)))
+			continue;
+		after = line_after(e, series_blob(c, e->path), &was);
+		same = r->line_was && *r->line_was ?
+		       was && !strcmp(was, r->line_was) :
+		       !strcmp(after, r->line_after);
+		free(after);
+		free(was);
+		if (same)
+			return (long)i;
+	}
+	return -1;
+}
+
+/*
+ * A fate whose file the base no longer has may have gone with its file
+ * (renamed or moved upstream, as 6.1 -> 6.12 moved Documentation/arch/
+ * and the arm dts; or rewritten, a binding's .txt become .yaml): its
+ * successor_edit(), its line first.  Then the fate is that edit's: its
+ * path taken, its refusals following it.  1 when moved.
+ */
+static int follow_rename(struct series *c, struct series_fates *F,
+			 struct strmap *have, struct fate_rec *r)
+{
+	static const char *const any = "*";
+	const char *news[2] = { r->new_url, any }, *sp, *reason;
+	char *k;
+	long i;
+	int j;
+
+	/* Only what is owed or refused matters: sent, or refused. */
+	if (!r->sent_at && !refused_reason(F, r->path, r->old_url, r->new_url))
+		return 0;
+	for (j = 0, i = -1; j < 3 && i < 0; j++)
+		i = successor_edit(c, have, r, j);
+	if (i < 0)
+		return 0;
+	sp = store_path(c, c->plan.v[i].path);
+	for (j = 0; j < 2; j++) {
+		k = key3(r->path, r->old_url, news[j]);
+		reason = strmap_get(&F->refused, k);
+		free(k);
+		if (!reason)
+			continue;
+		k = key3(sp, r->old_url, news[j]);
+		if (!strmap_get(&F->refused, k))
+			*strmap_put(&F->refused, k) = xstrdup(reason);
+		free(k);
+	}
+	r->moved_from = r->path;
+	r->path = xstrdup(sp);
+	/* Taken: another fate of the link follows its own file. */
+	k = key2(r->path, r->old_url);
+	*strmap_put(have, k) = r;
+	free(k);
+	F->moved++;
+	return 1;
+}
+
 int series_fates_load(struct series *c, struct store *st)
 {
-	struct strmap unsent = STRMAP_INIT;
+	struct strmap unsent = STRMAP_INIT, have = STRMAP_INIT;
 	struct series_fates *F = xcalloc(1, sizeof(*F));
 	long long now = check_now();
 	size_t i;
@@ -239,8 +368,16 @@ int series_fates_load(struct series *c, struct store *st)
 	if (store_each_fate(st, fate_cb, F) ||
 	    store_each_refusal(st, refusal_cb, F))
 		return -1;
+	/* The links each file has a fate of (a renamed file's are new). */
+	for (i = 0; i < F->nr; i++) {
+		char *k = key2(F->v[i].path, F->v[i].old_url);
+
+		*strmap_put(&have, k) = &F->v[i];
+		free(k);
+	}
 	for (i = 0; i < F->nr && !ret; i++) {
 		struct fate_rec *r = &F->v[i];
+		struct strbuf *b;
 		char *cp, *k;
 		int how;
 
@@ -253,8 +390,11 @@ int series_fates_load(struct series *c, struct store *st)
 			continue;
 		}
 		cp = xstrfmt("%s%s", c->prefix ? c->prefix : "", r->path);
-		how = applied_how(r, series_blob(c, cp));
+		b = series_blob(c, cp);
 		free(cp);
+		/* Its file gone with the link still owed there: not applied. */
+		how = !b && follow_rename(c, F, &have, r) ? -1 :
+		      applied_how(r, b);
 		if (how < 0) {
 			void **slot;
 
@@ -267,8 +407,9 @@ int series_fates_load(struct series *c, struct store *st)
 					break;
 				}
 				began = 1;
-				ret = store_unsend(st, r->path, r->old_url,
-						   r->new_url);
+				ret = store_unsend(st, r->moved_from ?
+						   r->moved_from : r->path,
+						   r->old_url, r->new_url);
 				r->sent_at = 0;
 			}
 			if (!r->sent_at)
@@ -301,6 +442,7 @@ int series_fates_load(struct series *c, struct store *st)
 		ret = -1;
 	}
 	strmap_clear(&unsent, NULL);
+	strmap_clear(&have, NULL);
 	return ret;
 }
 
@@ -328,14 +470,7 @@ int series_fate_hold(struct series *c, size_t i)
 
 	if (!F)
 		return 0;
-	k = key3(sp, e->text, e->replacement);
-	reason = strmap_get(&F->refused, k);
-	free(k);
-	if (!reason) {
-		k = key3(sp, e->text, "*");
-		reason = strmap_get(&F->refused, k);
-		free(k);
-	}
+	reason = refused_reason(F, sp, e->text, e->replacement);
 	if (reason) {
 		hold(c, i, HELD_REFUSED, reason, 0);
 		return 1;
@@ -475,6 +610,11 @@ void series_fates_say(struct series *c)
 			F->found[0] + F->found[1] + F->found[2],
 			F->found[0] + F->found[1] + F->found[2] == 1 ? "" : "s",
 			c->o->base_rev, F->found[0], F->found[1], F->found[2]);
+	if (F && F->moved)
+		fprintf(stderr, "series: %zu link%s sent or refused followed "
+			"to %s file's new path (renamed at %s)\n", F->moved,
+			F->moved == 1 ? "" : "s", F->moved == 1 ? "its" :
+			"their", c->o->base_rev);
 	for (i = 0; i < c->nheld; i++)
 		all[i] = i;
 	held_lines(c, all, c->nheld, &lines);
@@ -682,6 +822,7 @@ void series_fates_release(struct series *c)
 		free(F->v[i].line_was);
 		free(F->v[i].prior_url);
 		free(F->v[i].via);
+		free(F->v[i].moved_from);
 	}
 	free(F->v);
 	strmap_clear(&F->pending, NULL);

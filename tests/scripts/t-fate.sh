@@ -199,6 +199,44 @@ same "a bad line is an error naming the file and line" "$?:$(cat "$SCRATCH/bad.e
 ok "the cover letter says what was left out and why" \
 	bash -c "sed -n '/^Not in this series:$/,/^\$/p;/^Not in this series:$/{n;n;p}' '$S/9/0000-cover-letter.patch' | grep -qx '  1 link refused: never proposed until the refusal is withdrawn (linkmend refuse --withdraw)'"
 
+# Upstream renames the files (as 6.12 moved Documentation/arch/ and the
+# arm dts): the sent and the refused links follow them, none proposed.
+"$LINKMEND" sent -q "$S/9"
+sent9=$(q "SELECT count(*) FROM fate WHERE state = 'sent'")
+mkdir -p drivers/net/ethernet/atp Documentation/networking/3com
+git mv drivers/net/ethernet/realtek/atp.c drivers/net/ethernet/atp/atp.c
+git mv Documentation/networking/vortex.rst Documentation/networking/3com/vortex.rst
+git commit -qm "the files move"
+"$LINKMEND" scan -q --no-output .
+resolve
+"$LINKMEND" series -o "$S/10" 2> "$SCRATCH/e10"
+same "in renamed files, sent and refused links are not proposed again" \
+	"$?:$(test -e "$S/10" && echo written)" "0:"
+ok "said: followed to their files' new paths" \
+	grep -qx "series: $((sent9 + 1)) links sent or refused followed to their file's new path (renamed at HEAD)" "$SCRATCH/e10"
+ok "the refusal holds at the new path" \
+	grep -qx "series: 1 link refused: never proposed until the refusal is withdrawn (linkmend refuse --withdraw)" "$SCRATCH/e10"
+ok "the sent ones are pending at the new path" \
+	grep -qx "series: $sent9 links sent on 2026-09-21, pending: \`series --resend\` to send them again" "$SCRATCH/e10"
+"$LINKMEND" series -q --resend -o "$S/11" 2> /dev/null
+same "--resend sends them at the new path, in reply to the first mail" \
+	"$(cat "$S"/11/0*.patch | grep -c '^+++ b/Documentation/networking/3com/vortex.rst$'):$(grep -c "^In-Reply-To: $(q "SELECT first_id FROM fate WHERE path = 'Documentation/networking/vortex.rst' LIMIT 1")$" "$S"/11/0000-cover-letter.patch)" \
+	"1:1"
+
+# Upstream rewrites a file as another beside it (a binding's .txt become
+# .yaml in 6.12): its lines are others, the pending links follow it.
+sed 's/^/    /' Documentation/networking/3com/vortex.rst > Documentation/networking/3com/vortex.txt
+git rm -q Documentation/networking/3com/vortex.rst
+git add Documentation/networking/3com/vortex.txt
+git commit -qm "the doc rewritten"
+"$LINKMEND" scan -q --no-output .
+resolve
+"$LINKMEND" series -o "$S/12" 2> "$SCRATCH/e12"
+same "a file rewritten beside the old one: its pending links are not proposed" \
+	"$?:$(test -e "$S/12" && echo written)" "0:"
+ok "they are held pending" \
+	grep -q '^series: [0-9]* links sent on 2026-09-21, pending: `series --resend` to send them again$' "$SCRATCH/e12"
+
 # The same fates on PostgreSQL: written, sent, held, refused and
 # withdrawn, resent in reply to the first mail.
 . "$TESTS/lib/pg.sh"
