@@ -220,7 +220,7 @@ ok "the sent ones are pending at the new path" \
 	grep -qx "series: $sent9 links sent on 2026-09-21, pending: \`series --resend\` to send them again" "$SCRATCH/e10"
 "$LINKMEND" series -q --resend -o "$S/11" 2> /dev/null
 same "--resend sends them at the new path, in reply to the first mail" \
-	"$(cat "$S"/11/0*.patch | grep -c '^+++ b/Documentation/networking/3com/vortex.rst$'):$(grep -c "^In-Reply-To: $(q "SELECT first_id FROM fate WHERE path = 'Documentation/networking/vortex.rst' LIMIT 1")$" "$S"/11/0000-cover-letter.patch)" \
+	"$(cat "$S"/11/0*.patch | grep -c '^+++ b/Documentation/networking/3com/vortex.rst$'):$(ls "$S"/11/0*.patch | head -1 | xargs grep -c "^In-Reply-To: $(q "SELECT first_id FROM fate WHERE path = 'Documentation/networking/vortex.rst' LIMIT 1")$")" \
 	"1:1"
 
 # Upstream rewrites a file as another beside it (a binding's .txt become
