@@ -663,7 +663,6 @@ int series_write_held(struct series *c, const char *dir)
 		[HELD_NEW] = "new, not in a resend",
 	};
 	struct strbuf sb = STRBUF_INIT;
-	char *path;
 	size_t i;
 	int ret = 0;
 
@@ -688,11 +687,7 @@ int series_write_held(struct series *c, const char *dir)
 		}
 		strbuf_addch(&sb, '\n');
 	}
-	if (sb.len) {
-		path = xstrfmt("%s/HELD", dir);
-		ret = atomic_write_file(path, sb.buf, sb.len, NULL);
-		free(path);
-	}
+	ret = series_write_list(dir, "HELD", &sb);
 	strbuf_release(&sb);
 	return ret;
 }

@@ -287,6 +287,10 @@ size_t series_held_text(struct series *c, size_t first, size_t last,
 			struct strbuf *sb);
 /* DIR/HELD: every held link and why; none when nothing is held. */
 int series_write_held(struct series *c, const char *dir);
+
+/* write.c: DIR/NAME atomically with sb's bytes; nothing when sb is empty. */
+int series_write_list(const char *dir, const char *name,
+		      const struct strbuf *sb);
 /* Group g's edits recorded as written in patch, of the series dir. */
 int series_fates_record(struct series *c, const char *patch,
 			const char *dir, const struct group *g,

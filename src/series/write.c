@@ -921,7 +921,6 @@ static int write_index(struct series *c, const char *dir,
 static int write_left(struct series *c, const char *dir)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *path;
 	size_t i;
 	int ret = 0;
 
@@ -937,12 +936,22 @@ static int write_left(struct series *c, const char *dir)
 		judge_say(&e->judged, e->url, e->replacement, e->evidence, &sb);
 		strbuf_addch(&sb, '\n');
 	}
-	if (sb.len) {
-		path = xstrfmt("%s/LEFT", dir);
-		ret = atomic_write_file(path, sb.buf, sb.len, NULL);
-		free(path);
-	}
+	ret = series_write_list(dir, "LEFT", &sb);
 	strbuf_release(&sb);
+	return ret;
+}
+
+int series_write_list(const char *dir, const char *name,
+		      const struct strbuf *sb)
+{
+	char *path;
+	int ret;
+
+	if (!sb->len)
+		return 0;
+	path = xstrfmt("%s/%s", dir, name);
+	ret = atomic_write_file(path, sb->buf, sb->len, NULL);
+	free(path);
 	return ret;
 }
 
