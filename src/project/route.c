@@ -250,7 +250,9 @@ static int run_script(const char *root, char *const *abs, size_t n, int jobs)
  * that cover its files (F:, X:, N:) and those whose K: keywords its text
  * holds.  Patches alike in these get one answer: the script runs once for
  * them all (a section's moved and archived patches, its parts cut by
- * size).  NULL where the patch cannot be read: it is asked alone.
+ * size).  NULL where the patch cannot be read, or touches a .yaml file,
+ * whose own "maintainers:" the script reads (a devicetree binding's):
+ * it is asked alone.
  */
 static char *route_key(const struct maintainers *m, const char *file)
 {
@@ -270,6 +272,12 @@ static char *route_key(const struct maintainers *m, const char *file)
 		if (!b || memchr(a, '\n', (size_t)(b - a)))
 			continue;
 		path = xstrndup(a, (size_t)(b - a));
+		if (strlen(path) > 5 &&
+		    !strcmp(path + strlen(path) - 5, ".yaml")) {
+			free(path);
+			free(sec);
+			goto fail;
+		}
 		n = maintainers_matches(m, path, idx, 64);
 		for (k = 0; k < n; k++)
 			sec[idx[k]] |= 1;

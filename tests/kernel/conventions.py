@@ -180,6 +180,13 @@ def judge(prefix, files, sections, own):
         return prefix.startswith("arm64: dts: ")
     if all(f.startswith("arch/x86/") for f in files):
         return re.match(r"^x86(/[\w.-]+)*: ", prefix) is not None
+    # A broad section's part named by its own folder, as upstream writes
+    # it ("isofs: " for fs/isofs/ under FILESYSTEMS (VFS and
+    # infrastructure), "ext4: ").
+    first = prefix.split(":")[0].strip().lower()
+    dirs = [f.split("/")[:-1] for f in files]
+    if first and dirs and all(ds and ds[-1].lower() == first for ds in dirs):
+        return True
     said = set()
     for w in re.split(r"[/():\s]+", prefix.lower()):
         said |= {w} | set(re.split(r"[-_]", w))
