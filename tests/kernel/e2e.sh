@@ -292,6 +292,7 @@ summary files_in_two_patches "$(sf files_in_two_patches) (files more than one pa
 summary archived_on_own_hosts "$(sf archived_on_own_hosts) of $(sf links_archived_in_patches) archived links (the original's host named by a W:/B:/T:/L:/Q: line of a section covering the file; goal 0)"
 summary archived_home_pages "$(sf archived_home_pages) of $(sf links_archived_in_patches) archived links (a bare home page: no path, /, or an index page; goal 0)"
 summary home_to_home_moves "$(sf home_to_home_moves) of $(sf links_moved_in_patches) moved links (both the old and the new URL bare home pages; goal 0)"
+summary catch_all_patches "$(sf catch_all_patches) of $(sf series_patches_read) patches (files under more than one top-level folder, Documentation/ and include/ aside, sharing no folder name; goal 0)"
 left() { grep -v '^#' "$out/series/LEFT" 2>/dev/null | grep -c "$1"; }
 summary links_left_reported "$(grep -vc '^#' "$out/series/LEFT" 2>/dev/null) (series/LEFT: own site $(left 'your own site'), living page $(left 'an archived copy would freeze it'), bare home page $(left 'a bare home page: not archived'), home to home $(left 'a home page to a home page'))"
 summary subjects_not_section_convention "$(sed -n 's/^subjects_not_section_convention: //p' "$out/conventions.txt") of $(sed -n 's/^patches_judged: //p' "$out/conventions.txt") (tests/kernel/conventions.py)"
@@ -373,7 +374,7 @@ done
 case $(sc series_spanning_trees) in "0 of "*) ;; *) ok=0 ;; esac
 [ "$(fig subjects_not_section_convention "$out/conventions.txt")" = 0 ] || ok=0
 [ "$(fig files_in_two_patches "$out/series-figures.txt")" = 0 ] || ok=0
-for k in archived_on_own_hosts archived_home_pages home_to_home_moves; do
+for k in archived_on_own_hosts archived_home_pages home_to_home_moves catch_all_patches; do
 	[ "$(fig $k "$out/series-figures.txt")" = 0 ] || ok=0
 done
 [ "$inproc_same" = "$inproc_all" ] || ok=0

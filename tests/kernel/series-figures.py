@@ -22,6 +22,11 @@ Writes "name: value" figures (to OUT, else standard output):
       page: an empty path or "/", or an index or home page file, no query
   home_to_home_moves      links replaced by another live URL (not only
       its scheme) where the old and the new URL are both bare home pages
+  catch_all_patches       patches whose files lie under more than one
+      top-level folder, Documentation/ and include/ not counted (a
+      driver's documents and headers go with it), and whose folders share
+      no name (arch/x86/crypto/ and crypto/ share "crypto": "crypto: "
+      fits both): no prefix fits them all
 then "# " lines: the first cases of each.
 """
 import collections
@@ -222,6 +227,7 @@ def main():
             if f.endswith(".patch") and not f.startswith("0000-"):
                 series[d].append(os.path.join(d, f))
     archived, moved = [], []
+    catch_all = []
     patches = 0
     # path -> the patches that change it: by directory, by tree, in all.
     by_dir = collections.defaultdict(list)
@@ -234,6 +240,13 @@ def main():
             patches += 1
             name = os.path.join(rel, os.path.basename(p))
             text = open(p, encoding="utf-8", errors="replace").read()
+            own = [path for path in patch_changes(text) if "/" in path and
+                   not path.startswith(("Documentation/", "include/"))]
+            tops = {path.split("/")[0] for path in own}
+            shared = set.intersection(*[set(path.split("/")[:-1])
+                                        for path in own]) if own else set()
+            if len(tops) > 1 and not shared:
+                catch_all.append((name, sorted(tops)))
             for path, pairs in patch_changes(text).items():
                 by_dir[(rel, path)].append(name)
                 by_tree[(tree_of, path)].append(name)
@@ -277,7 +290,10 @@ def main():
         "archived_on_own_hosts: %d" % len(own),
         "archived_home_pages: %d" % len(homes),
         "home_to_home_moves: %d" % len(h2h),
+        "catch_all_patches: %d" % len(catch_all),
     ]
+    for name, tops in catch_all[:20]:
+        lines.append("# catch_all_patches: %s: %s" % (name, ", ".join(tops)))
     for d, path, ps in in_two[:20]:
         lines.append("# files_in_two_patches: %s: %s (%s)" % (d, path, ", ".join(ps)))
     for name, cases in (("archived_on_own_hosts", own), ("archived_home_pages", homes),
