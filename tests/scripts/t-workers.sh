@@ -85,11 +85,13 @@ ok "one worker on PostgreSQL: the same verdict table" cmp -s "$SCRATCH/t-ref" "$
 DB4=$(newdb four)
 scan_into "$DB4"
 capture
+pids=()
 for i in 1 2 3 4; do
 	run "$LINKMEND" "${WORKER[@]}" --claim-hosts 3 --db "$DB4" 2> "$SCRATCH/p4-$i.err" &
+	pids+=($!)
 done
 fails=0
-for i in 1 2 3 4; do wait -n || fails=$((fails + 1)); done
+for p in "${pids[@]}"; do wait "$p" || fails=$((fails + 1)); done
 same "four workers on PostgreSQL finish" "$fails" "0"
 gap=$(min_gap)
 workers=$(cat "$SCRATCH"/p4-*.err | grep -c "URLs checked on")
@@ -116,11 +118,13 @@ psql -q "$DB5" -c "UPDATE host SET owner = 'blocker:1',
 	until_ms = (extract(epoch FROM clock_timestamp()) * 1000)::bigint + 4000
 	WHERE host = 'hub.workers-web.org'"
 capture
+pids=()
 for i in 1 2 3 4; do
 	run "$LINKMEND" "${WORKER[@]}" --claim-hosts 3 --lease 5 --db "$DB5" 2> "$SCRATCH/p5-$i.err" &
+	pids+=($!)
 done
 fails=0
-for i in 1 2 3 4; do wait -n || fails=$((fails + 1)); done
+for p in "${pids[@]}"; do wait "$p" || fails=$((fails + 1)); done
 gap=$(min_gap)
 left=$(sed -n 's/.*; \([0-9]*\) left for a later claim.*/\1/p' "$SCRATCH"/p5-*.err | awk '{ n += $1 } END { print n + 0 }')
 same "four workers with a 5 s lease finish" "$fails" "0"
@@ -192,11 +196,13 @@ same "one resolve worker on PostgreSQL finishes" "$?" "0"
 resolutions "$DB1" > "$SCRATCH/r-p1"
 ok "and records what plain resolve does" cmp -s "$SCRATCH/r-ref" "$SCRATCH/r-p1"
 capture
+pids=()
 for i in 1 2 3 4; do
 	run "$LINKMEND" "${RESOLVE[@]}" --worker --claim-hosts 3 --db "$DB4" 2> "$SCRATCH/rp4-$i.err" &
+	pids+=($!)
 done
 fails=0
-for i in 1 2 3 4; do wait -n || fails=$((fails + 1)); done
+for p in "${pids[@]}"; do wait "$p" || fails=$((fails + 1)); done
 same "four resolve workers on PostgreSQL finish" "$fails" "0"
 "$WEB/capture" -n "$NAME" stop "$SCRATCH/wire.pcap" > "$SCRATCH/wire"
 busy=$(grep -h -o "^resolve: worker [^ ]*: [1-9][0-9]* hosts" "$SCRATCH"/rp4-*.err | wc -l)
@@ -241,12 +247,14 @@ run "$LINKMEND" "${ARCHIVE[@]}" --worker -o "$SCRATCH/c-w1" --db "$SCRATCH/w1.db
 same "one archive worker on SQLite finishes" "$?" "0"
 captures "$SCRATCH/w1.db" "$SCRATCH/c-w1" > "$SCRATCH/a-w1"
 ok "and keeps what plain archive does" cmp -s "$SCRATCH/a-ref" "$SCRATCH/a-w1"
+pids=()
 for i in 1 2 3 4; do
 	run "$LINKMEND" "${ARCHIVE[@]}" --worker --claim-hosts 3 -o "$SCRATCH/c-p4" \
 		--db "$DB4" 2> "$SCRATCH/ap4-$i.err" &
+	pids+=($!)
 done
 fails=0
-for i in 1 2 3 4; do wait -n || fails=$((fails + 1)); done
+for p in "${pids[@]}"; do wait "$p" || fails=$((fails + 1)); done
 same "four archive workers on PostgreSQL, one collection, finish" "$fails" "0"
 captures "$DB4" "$SCRATCH/c-p4" > "$SCRATCH/a-p4"
 ok "and keep what plain archive does, each link once" cmp -s "$SCRATCH/a-ref" "$SCRATCH/a-p4"
