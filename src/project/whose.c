@@ -156,11 +156,30 @@ static char *first_url_in(const char *s, size_t n)
 	if (!best)
 		return NULL;
 	for (len = 0; best + len < s + n &&
-	     !strchr(" \t\"'<>()[],;`", best[len]); len++)
+	     !strchr(" \t\r\n\"'<>()[],;`", best[len]); len++)
 		;
 	while (len && strchr(".:", best[len - 1]))
 		len--;
 	return xstrndup(best, len);
+}
+
+/* The first http(s) URL in s[0..n) (first_url_in()), and where, in *at. */
+static char *web_url_in(const char *s, size_t n, const char **at)
+{
+	const char *p = s;
+	char *u;
+
+	while ((u = first_url_in(p, (size_t)(s + n - p)))) {
+		const char *f = memmem(p, (size_t)(s + n - p), u, strlen(u));
+
+		if (!strncmp(u, "http://", 7) || !strncmp(u, "https://", 8)) {
+			*at = f;
+			return u;
+		}
+		p = f + strlen(u);
+		free(u);
+	}
+	return NULL;
 }
 
 /* site matches url's place: the same host or a subdomain, or below. */
@@ -354,7 +373,6 @@ static int says_archive(const char *s, size_t n)
 static void from_list_archive(struct whose *w, const char *root,
 			      const char *file)
 {
-	static const char *const schemes[] = { "https://", "http://" };
 	struct strbuf sb = STRBUF_INIT;
 	const char *line, *next;
 	unsigned lineno = 0;
@@ -374,22 +392,13 @@ static void from_list_archive(struct whose *w, const char *root,
 		}
 		if (!n)
 			continue;
-		for (p = line; p < end; p++) {
+		for (p = line; p < end; ) {
 			char *url, *place, *ev;
-			size_t k, len;
 
-			for (k = 0; k < N(schemes); k++)
-				if (!strncmp(p, schemes[k], strlen(schemes[k])))
-					break;
-			if (k == N(schemes))
-				continue;
-			for (len = 0; p + len < end &&
-			     !strchr(" \t\"'<>()[],;`", p[len]); len++)
-				;
-			while (len && strchr(".:", p[len - 1]))
-				len--;
-			url = xstrndup(p, len);
-			p += len - 1;
+			url = web_url_in(p, (size_t)(end - p), &p);
+			if (!url)
+				break;
+			p += strlen(url);
 			place = strpbrk(url, "?#") ? NULL : norm_place(url);
 			if (place && *place && strchr(place, '.')) {
 				ev = xstrfmt("%s:%u: the archive of the "
@@ -435,21 +444,19 @@ static void from_our_words(struct whose *w, const char *root,
 		const char *at = low;
 
 		while ((at = strstr(at, ours[k]))) {
-			const char *par = strstr(at, "\n\n"), *u;
-			size_t off, len;
+			const char *par, *u;
+			size_t off;
 			char *url, *site, *ev;
 			unsigned line = 1;
 
 			at += strlen(ours[k]);
-			u = strstr(at, "http");
-			if (!u || (par && u > par) ||
-			    (strncmp(u, "http://", 7) && strncmp(u, "https://", 8)))
+			par = strstr(at, "\n\n");
+			off = (size_t)(at - low);
+			url = web_url_in(sb.buf + off, par ? (size_t)(par - at) :
+					 sb.len - off, &u);
+			if (!url)
 				continue;
-			off = (size_t)(u - low);
-			len = strcspn(sb.buf + off, " \t\n\"'<>()[],;`");
-			while (len && strchr(".:", sb.buf[off + len - 1]))
-				len--;
-			url = xstrndup(sb.buf + off, len);
+			off = (size_t)(u - sb.buf);
 			site = strpbrk(url, "?#") ? NULL : site_of(url);
 			for (i = 0; i < off; i++)
 				line += sb.buf[i] == '\n';
