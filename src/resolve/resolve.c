@@ -1053,22 +1053,21 @@ static int move_known(struct resolver *c, const char *url, char **loc)
 }
 
 /*
- * The Location of a gone host's root's last redirect, replayed: cached
- * as the page it names ("" for none).
+ * The Location of a gone host's root's last redirect, replayed: kept as
+ * any redirect capture's replay is (move_keep()).
  */
 static void on_last_root(struct req *q, struct net_request *nr)
 {
 	struct last_root *r = q->root;
-	char *to;
+	const char *loc;
 
 	/* No answer, or the archive's own failure: asked again next run. */
 	if (nr->curl_code || nr->status >= 400)
 		return;
-	to = nr->status >= 300 && nr->location ?
-		unreplay(q->c, nr->location) : NULL;
-	store_put_lookup(q->c->st, r->replay, q->c->o.now, to ? to : "");
+	loc = nr->status >= 300 ? nr->location : NULL;
+	move_keep(q->c, r->replay, loc);
 	free(r->to);
-	r->to = to;
+	r->to = loc ? unreplay(q->c, loc) : NULL;
 }
 
 static void on_req(struct net_request *nr, void *data)
@@ -1938,9 +1937,8 @@ static void plan_last_root_moves(struct resolver *c, struct net *n)
 		struct last_root *r = e->value;
 		struct captures v = { NULL, 0, 0 };
 		struct req *q;
-		char *cached;
+		char *loc;
 		long k;
-		long long at;
 
 		if (!r->wanted || cdx_parse(r->query, r->answer, &v) ||
 		    (k = capture_last_move(&v)) < 0) {
@@ -1955,15 +1953,13 @@ static void plan_last_root_moves(struct resolver *c, struct net *n)
 		captures_release(&v);
 		if (last_root_known(c, r))
 			continue;
-		cached = c->o.refresh ? NULL :
-			store_get_lookup(c->st, r->replay, &at);
-		if (cached && *cached)
-			r->to = cached;
-		else if (cached)
-			free(cached);
-		else if ((q = submit(n, c, NULL, REQ_LAST_ROOT_MOVE,
-				     xstrdup(r->replay), 0)))
+		if (move_known(c, r->replay, &loc)) {
+			r->to = loc ? unreplay(c, loc) : NULL;
+			free(loc);
+		} else if ((q = submit(n, c, NULL, REQ_LAST_ROOT_MOVE,
+				       xstrdup(r->replay), 0))) {
 			q->root = r;
+		}
 	}
 }
 
