@@ -280,21 +280,18 @@ out:
 }
 
 /* README's "Home page: URL", "Website: URL" (or on the next line). */
-static void from_readme(struct whose *w, const char *root, const char *file)
+static void from_readme(struct whose *w, const char *file, const char *text)
 {
 	static const char *const says[] = {
 		"home page", "homepage", "home-page", "website", "web site",
 		"project page", "official site", "web page", "is the home for",
 		"official", "git clone",
 	};
-	struct strbuf sb = STRBUF_INIT;
 	const char *line, *next;
 	unsigned lineno = 0;
 	size_t i;
 
-	if (tree_read(root, file, &sb))
-		goto out;
-	for (line = sb.buf; *line && lineno < 300; line = next) {
+	for (line = text; *line && lineno < 300; line = next) {
 		size_t n = strcspn(line, "\n"), m;
 		char *low = xstrndup(line, n);
 
@@ -315,8 +312,6 @@ static void from_readme(struct whose *w, const char *root, const char *file)
 			add_found(w, file, lineno + 1,
 				  "the project's home page", next, m);
 	}
-out:
-	strbuf_release(&sb);
 }
 
 /* Add place ("host/path", lower case host) as the project's own. */
@@ -370,16 +365,13 @@ static int says_archive(const char *s, size_t n)
 	return hit;
 }
 
-static void from_list_archive(struct whose *w, const char *root,
-			      const char *file)
+static void from_list_archive(struct whose *w, const char *file,
+			      const char *text)
 {
-	struct strbuf sb = STRBUF_INIT;
 	const char *line, *next;
 	unsigned lineno = 0;
 
-	if (tree_read(root, file, &sb))
-		goto out;
-	for (line = sb.buf; *line && lineno < 1000; line = next) {
+	for (line = text; *line && lineno < 1000; line = next) {
 		size_t n = strcspn(line, "\n");
 		const char *p, *end;
 
@@ -412,8 +404,6 @@ static void from_list_archive(struct whose *w, const char *root,
 			free(url);
 		}
 	}
-out:
-	strbuf_release(&sb);
 }
 
 /*
@@ -423,21 +413,18 @@ out:
  * URL after the words, in their paragraph, names the project's own site
  * (site_of(): its host, or its owner's space on a forge).
  */
-static void from_our_words(struct whose *w, const char *root,
-			   const char *file)
+static void from_our_words(struct whose *w, const char *file,
+			   const char *text)
 {
 	static const char *const ours[] = {
 		"our wiki", "our web site", "our website", "our site",
 		"our forum", "our bug tracker", "our issue tracker",
 		"our tracker", "our home page", "our homepage",
 	};
-	struct strbuf sb = STRBUF_INIT;
 	char *low;
 	size_t i, k;
 
-	if (tree_read(root, file, &sb))
-		goto out;
-	low = xstrdup(sb.buf);
+	low = xstrdup(text);
 	for (i = 0; low[i]; i++)
 		low[i] = (char)tolower((unsigned char)low[i]);
 	for (k = 0; k < N(ours); k++) {
@@ -452,14 +439,14 @@ static void from_our_words(struct whose *w, const char *root,
 			at += strlen(ours[k]);
 			par = strstr(at, "\n\n");
 			off = (size_t)(at - low);
-			url = web_url_in(sb.buf + off, par ? (size_t)(par - at) :
-					 sb.len - off, &u);
+			url = web_url_in(text + off, par ? (size_t)(par - at) :
+					 strlen(text) - off, &u);
 			if (!url)
 				continue;
-			off = (size_t)(u - sb.buf);
+			off = (size_t)(u - text);
 			site = strpbrk(url, "?#") ? NULL : site_of(url);
 			for (i = 0; i < off; i++)
-				line += sb.buf[i] == '\n';
+				line += text[i] == '\n';
 			if (site && strchr(site, '.')) {
 				ev = xstrfmt("%s:%u: the project's own, as '%s' "
 					     "names %s", file, line, ours[k], url);
@@ -472,8 +459,6 @@ static void from_our_words(struct whose *w, const char *root,
 		}
 	}
 	free(low);
-out:
-	strbuf_release(&sb);
 }
 
 /*
@@ -607,6 +592,8 @@ static void project_sites(struct whose *w, const char *root)
 	const char *base = strrchr(root, '/');
 	char *folder = xstrdup(base && base[1] ? base + 1 : root);
 	const char *names[2];
+	struct strbuf doc[N(readmes) + N(guides)];
+	int got[N(readmes) + N(guides)];
 	size_t i;
 
 	/*
@@ -623,16 +610,27 @@ static void project_sites(struct whose *w, const char *root)
 	w->names[1] = names[1] ? folder : NULL;
 	if (!names[1])
 		free(folder);
+	/* Each root document read once, for every reader of it. */
+	for (i = 0; i < N(readmes) + N(guides); i++)
+		strbuf_init(&doc[i], 0);
 	for (i = 0; i < N(readmes); i++)
-		from_readme(w, root, readmes[i]);
-	for (i = 0; i < N(readmes); i++)
-		from_list_archive(w, root, readmes[i]);
+		got[i] = !tree_read(root, readmes[i], &doc[i]);
 	for (i = 0; i < N(guides); i++)
-		from_list_archive(w, root, guides[i]);
+		got[N(readmes) + i] = !tree_read(root, guides[i],
+						 &doc[N(readmes) + i]);
 	for (i = 0; i < N(readmes); i++)
-		from_our_words(w, root, readmes[i]);
-	for (i = 0; i < N(guides); i++)
-		from_our_words(w, root, guides[i]);
+		if (got[i])
+			from_readme(w, readmes[i], doc[i].buf);
+	for (i = 0; i < N(readmes) + N(guides); i++)
+		if (got[i])
+			from_list_archive(w, i < N(readmes) ? readmes[i] :
+					  guides[i - N(readmes)], doc[i].buf);
+	for (i = 0; i < N(readmes) + N(guides); i++)
+		if (got[i])
+			from_our_words(w, i < N(readmes) ? readmes[i] :
+				       guides[i - N(readmes)], doc[i].buf);
+	for (i = 0; i < N(readmes) + N(guides); i++)
+		strbuf_release(&doc[i]);
 	from_ac_init(w, root, "configure.ac");
 	from_ac_init(w, root, "configure.in");
 	from_keys(w, root, "package.json", json, N(json));
