@@ -57,6 +57,23 @@ static const struct source {
 	{ "modelled on", 3, 0 }, { "modeled on", 3, 0 },
 	{ "modelled after", 3, 0 }, { "modeled after", 3, 0 },
 	{ "based on", 0, 0 }, { "based upon", 0, 0 },
+	/* Where the imported file's upstream keeps it: "the most recent
+	 * copy can be found at". */
+	{ "most recent copy", 4, 0 }, { "latest copy", 4, 0 },
+	/* A thank-you: "Nikhil is indebted to Marc Lehmann's ... <URL>". */
+	{ "indebted to", 8, 0 }, { "grateful to", 8, 0 },
+};
+
+/*
+ * A block comment's note that what it names came with changes ("Apache
+ * mod_nss\n URL\n\n (with minor modifications to compile in lighttpd)"):
+ * the note opens its paragraph or a bracket, and every URL of the block
+ * is the source's.
+ */
+static const char *const modified[] = {
+	"with minor modifications", "with some modifications",
+	"with small modifications", "with slight modifications",
+	"with modifications",
 };
 
 /*
@@ -531,6 +548,65 @@ static const char *example_of(const char *s, size_t n)
 	return NULL;
 }
 
+/*
+ * The block comment around line a (up to 40 lines each way, never past
+ * its opener or closer): a line of it that opens with a modified[] note
+ * makes the block's URLs its source's.
+ */
+static enum notice modified_block(const char *buf, size_t len, size_t a,
+				  struct strbuf *why)
+{
+	size_t ba = a, k, tn;
+	const char *t;
+	unsigned i;
+	int fresh = 1;		/* the line opens a paragraph */
+
+	for (i = 0; i < 40 && ba > 0 && !has_open(buf + ba,
+				line_end(buf, len, ba) - ba); i++) {
+		size_t ps = line_start(buf, ba - 1);
+
+		if (!is_comment(buf + ps, ba - 1 - ps) ||
+		    has_close(buf + ps, ba - 1 - ps))
+			break;
+		ba = ps;
+	}
+	for (i = 0, k = ba; i < 80 && k < len; i++) {
+		size_t e = line_end(buf, len, k), j;
+
+		if (k > a && !is_comment(buf + k, e - k))
+			break;
+		t = text_of(buf + k, e - k, &tn);
+		if (tn && *t == '(') {
+			t++;
+			tn--;
+		} else if (!fresh) {
+			/* "... (Winbond, NatSemi, etc)\n with minor
+			 * modifications." goes on a sentence. */
+			fresh = !tn;
+			k = e + 1;
+			continue;
+		}
+		fresh = !tn;
+		for (j = 0; j < N(modified); j++) {
+			if (tn < strlen(modified[j]) ||
+			    strncasecmp(t, modified[j], strlen(modified[j])))
+				continue;
+			if (why) {
+				strbuf_addf(why, "in a block comment noting "
+					    "its source came \"%s\" on line "
+					    "%u: ", modified[j],
+					    line_no(buf, k));
+				quote(why, buf + k, e - k);
+			}
+			return NOTICE_CREDIT;
+		}
+		if (k >= a && has_close(buf + k, e - k))
+			break;
+		k = e + 1;
+	}
+	return NOTICE_NONE;
+}
+
 enum notice notice_of(const char *buf, size_t len, size_t start, int prose,
 		      struct strbuf *why)
 {
@@ -643,7 +719,7 @@ enum notice notice_of(const char *buf, size_t len, size_t start, int prose,
 		}
 		return kind;
 	}
-	return NOTICE_NONE;
+	return comment ? modified_block(buf, len, a, why) : NOTICE_NONE;
 }
 
 /* Hosts and paths that stand for the reader's own. */

@@ -161,6 +161,29 @@ static const struct owner_case owner_cases[] = {
 	  " *\n",
 	  "http://www.haproxy.org/download/1.8/doc/proxy-protocol.txt",
 	  "legal", CTX_C_COMMENT },
+	{ "legal: \"(with minor modifications ...)\" below its source (lighttpd src/mod_nss.c:3196)",
+	  "src/mod_nss.c",
+	  "/**\n"
+	  " * Apache mod_nss\n"
+	  " * https://pagure.io/mod_nss.git\n"
+	  " *\n"
+	  " * (with minor modifications to compile in lighttpd)\n"
+	  " */\n",
+	  "https://pagure.io/mod_nss.git", "legal", CTX_C_COMMENT },
+	{ "legal: \"the most recent copy can be found at\" (nmap nse_fs.cc:25)",
+	  "nse_fs.cc",
+	  " * LuaFileSystem is free software and uses the same license as Lua 5.1.\n"
+	  " *\n"
+	  " * the most recent copy can be found at\n"
+	  " * http://www.keplerproject.org/luafilesystem/\n"
+	  " *\n",
+	  "http://www.keplerproject.org/luafilesystem/", "legal", CTX_C_COMMENT },
+	{ "legal: \"is indebted to\" a man page (libuv docs/src/guide/about.rst:13)",
+	  "docs/src/guide/about.rst",
+	  "Nikhil is indebted to Marc Lehmann's comprehensive `man page\n"
+	  "<http://pod.tst.eu/http://cvs.schmorp.de/libev/ev.pod>`_ about libev which\n"
+	  "describes much of the semantics of the two libraries.\n",
+	  "http://pod.tst.eu/http://cvs.schmorp.de/libev/ev.pod", "legal", CTX_RST },
 	{ "legal: \"Hacked a bit by\" and its glob (util-linux login-utils/islocal.c:7)",
 	  "login-utils/islocal.c",
 	  " * Hacked a bit by poe@daimi.aau.dk\n"
@@ -281,6 +304,16 @@ static const struct owner_case owner_cases[] = {
 	  " * https://www.intel.com/content/dam/www/public/us/en/documents/datasheets/xeon-e3-1200v3-vol-2-datasheet.pdf\n",
 	  "https://www.intel.com/content/dam/www/public/us/en/documents/datasheets/xeon-e3-1200v3-vol-2-datasheet.pdf",
 	  "prose", CTX_C_COMMENT },
+	{ "prose: \"with minor modifications.\" going on a sentence is no source's note (kernel winbond-cir.c:6, a spec URL line added)",
+	  "drivers/media/rc/winbond-cir.c",
+	  "/*\n"
+	  " *  Currently supports the Winbond WPCD376i chip (PNP id WEC1022), but\n"
+	  " *  could probably support others (Winbond WEC102X, NatSemi, etc)\n"
+	  " *  with minor modifications.\n"
+	  " *\n"
+	  " *  See http://www.usb.org/developers/hidpage\n"
+	  " */\n",
+	  "http://www.usb.org/developers/hidpage", "prose", CTX_C_COMMENT },
 	{ "prose: \"modeled after ... (see <URL>)\" cites (kernel include/uapi/linux/input-event-codes.h:68)",
 	  "include/uapi/linux/input-event-codes.h",
 	  "/*\n"
