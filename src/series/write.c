@@ -865,6 +865,30 @@ static size_t crlf_files(struct series *c)
 	return n;
 }
 
+/*
+ * Patches whose subject opens with the project's own bracketed tag
+ * (lighttpd's "[core] "): git am strips every leading [...] of a
+ * subject unless told --keep-non-patch, and the tag is lost.
+ */
+static size_t bracket_tags(const struct series *c)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < c->ng; k++)
+		n += c->g[k].style.prefix && c->g[k].style.prefix[0] == '[';
+	return n;
+}
+
+/* The options git am needs for these patches: " --keep-cr", ... */
+static const char *am_options(const struct series *c)
+{
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s%s", c->crlf ? " --keep-cr" : "",
+		 bracket_tags(c) ? " --keep-non-patch" : "");
+	return buf;
+}
+
 static int write_index(struct series *c, const char *dir,
 		       const struct unit *u, size_t nu)
 {
@@ -878,7 +902,7 @@ static int write_index(struct series *c, const char *dir,
 		    "# directory, patches, the tree that applies them.\n"
 		    "# Apply one with git am%s --empty=drop DIR/*.patch: the\n"
 		    "# cover letter (0000) is for the mail and has no diff.\n",
-		    c->crlf ? " --keep-cr" : "");
+		    am_options(c));
 	if (c->pull)
 		strbuf_addf(&sb, "# No mail: the project asks for pull requests "
 			    "(%s).\n# Each series is a branch linkmend/DIR, its "
@@ -890,6 +914,12 @@ static int write_index(struct series *c, const char *dir,
 		strbuf_addf(&sb, "# --keep-cr: %zu file%s changed here %s CRLF "
 			    "line ends.\n", c->crlf, c->crlf == 1 ? "" : "s",
 			    c->crlf == 1 ? "has" : "have");
+	if (bracket_tags(c))
+		strbuf_addf(&sb, "# --keep-non-patch: %zu subject%s open%s with "
+			    "the project's [tag], which git am\n# strips "
+			    "without it.\n", bracket_tags(c),
+			    bracket_tags(c) == 1 ? "" : "s",
+			    bracket_tags(c) == 1 ? "s" : "");
 	if (nw > 1)
 		strbuf_addf(&sb, "# Send in %zu waves, a day or more apart: no "
 			    "mailing list gets\n# more than %d patches at once "
@@ -1457,7 +1487,7 @@ int series_write(const struct series_opts *o, struct store *st)
 	if (!ret && !o->quiet)
 		fprintf(stderr, "series: apply with git am%s --empty=drop "
 			"DIR/*.patch (a cover letter has no diff)%s\n",
-			c.crlf ? " --keep-cr" : "",
+			am_options(&c),
 			o->signoff ? "" : "; no Signed-off-by: give --signoff "
 			"(submitting-patches.rst asks for it, checkpatch.pl "
 			"errors without it)");

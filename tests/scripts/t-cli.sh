@@ -107,6 +107,31 @@ ok "and git am --keep-cr applies it" bash -c \
 	"cd '$SCRATCH/crlf-b' && git -c user.name=T -c user.email=t@linkmend-web.org am -q --keep-cr '$SCRATCH'/crlf-out/*.patch 2> /dev/null && grep -q 'new.linkmend-web.org' geo.pl"
 ok "INDEX says so too" grep -q "git am --keep-cr" "$SCRATCH/crlf-out/INDEX"
 
+# A project whose subjects open with a bracketed tag (lighttpd's
+# "[core] "): git am strips every leading [...] of a subject, the tag
+# with [PATCH], unless given --keep-non-patch, so series says to give it.
+T=$SCRATCH/tag
+mkdir -p "$T"
+(cd "$T" && git init -q . &&
+ for i in 1 2 3 4 5 6; do
+	printf '/* See http://old.linkmend-web.org/doc */\nint v = %s;\n' $i > server.c
+	git add . && git -c user.name=T -c user.email=t@linkmend-web.org commit -qm "[core] server: step $i"
+ done &&
+ "$LINKMEND" scan -q --no-output . &&
+ sqlite3 .linkmend/linkmend.db "INSERT INTO resolution(tree_id, url_id, path, start, kind, replacement, evidence, at) SELECT tree_id, url_id, path, start, 'moved', replace(text, 'old.', 'new.'), 'the site redirects permanently', 1 FROM occurrence" &&
+ "$LINKMEND" series -o "$SCRATCH/tag-out" --signoff \
+	--from "T <t@linkmend-web.org>") > /dev/null 2> "$SCRATCH/tag.err"
+git clone -q "$T" "$SCRATCH/tag-a" && git clone -q "$T" "$SCRATCH/tag-b"
+ok "(the patch's subject has the project's [core] tag)" \
+	grep -q "^Subject: \[PATCH\] \[core\] " "$SCRATCH"/tag-out/0001-*.patch
+ok "(a plain git am drops the tag)" bash -c \
+	"cd '$SCRATCH/tag-a' && git -c user.name=T -c user.email=t@linkmend-web.org am -q '$SCRATCH'/tag-out/0001-*.patch && ! git log -1 --format=%s | grep -q '^\[core\]'"
+ok "series says the tag needs git am --keep-non-patch" \
+	grep -q "^series: apply with git am --keep-non-patch --empty=drop" "$SCRATCH/tag.err"
+ok "and git am --keep-non-patch keeps it" bash -c \
+	"cd '$SCRATCH/tag-b' && git -c user.name=T -c user.email=t@linkmend-web.org am -q --keep-non-patch '$SCRATCH'/tag-out/0001-*.patch && git log -1 --format=%s | grep -q '^\[core\] '"
+ok "INDEX says so too" grep -q "keep-non-patch: 1 subject opens" "$SCRATCH/tag-out/INDEX"
+
 # report -o never replaces a file of the user's, and never guesses a
 # format from a name that says none.
 R=$SCRATCH/rtree
