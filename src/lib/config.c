@@ -19,16 +19,6 @@ static int name_char(int c)
 	return isalnum(c) || c == '-' || c == '.' || c == '_';
 }
 
-static char *lower(const char *s, size_t n)
-{
-	char *r = xstrndup(s, n);
-	char *p;
-
-	for (p = r; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	return r;
-}
-
 static const char *skip_blank(const char *p, const char *end)
 {
 	while (p < end && (*p == ' ' || *p == '\t'))
@@ -90,7 +80,7 @@ static int parse_section(struct parse *ps, const char *q, const char *end)
 		return bad(ps->path, ps->line, "a section needs a name");
 	free(ps->section);
 	free(ps->sub);
-	ps->section = lower(n, (size_t)(q - n));
+	ps->section = xstrndup_tolower(n, (size_t)(q - n));
 	ps->sub = NULL;
 	q = skip_blank(q, end);
 	if (q < end && *q == '"') {
@@ -139,7 +129,7 @@ static int parse_entry(struct parse *ps, const char *q, const char *end)
 	e = &ps->cfg->v[ps->cfg->nr++];
 	e->section = xstrdup(ps->section);
 	e->sub = ps->sub ? xstrdup(ps->sub) : NULL;
-	e->key = lower(k, (size_t)(ke - k));
+	e->key = xstrndup_tolower(k, (size_t)(ke - k));
 	e->value = xstrdup(ps->val.buf);
 	e->line = ps->line;
 	return 0;
@@ -156,7 +146,7 @@ static int nul_byte(struct parse *ps, const char *q, const char *end)
 	while (q < end && name_char((unsigned char)*q))
 		q++;
 	if (ps->section && q > k && *skip_blank(q, end) == '=') {
-		char *key = lower(k, (size_t)(q - k));
+		char *key = xstrndup_tolower(k, (size_t)(q - k));
 
 		error("%s:%u: [%s] %s: a NUL byte in its value: a setting is "
 		      "one line of printable characters", ps->path, ps->line,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,25 @@ char *xstrndup(const char *s, size_t n)
 char *xstrdup(const char *s)
 {
 	return xstrndup(s, strlen(s));
+}
+
+void str_tolower(char *s)
+{
+	for (; s && *s; s++)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+char *xstrndup_tolower(const char *s, size_t n)
+{
+	char *p = xstrndup(s, n);
+
+	str_tolower(p);
+	return p;
+}
+
+char *xstrdup_tolower(const char *s)
+{
+	return xstrndup_tolower(s, strlen(s));
 }
 
 char *xstrfmt(const char *fmt, ...)

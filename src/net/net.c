@@ -220,13 +220,8 @@ char *net_host_of(const char *url)
 	char *host = NULL, *ret = NULL;
 
 	if (u && !curl_url_set(u, CURLUPART_URL, url, 0) &&
-	    !curl_url_get(u, CURLUPART_HOST, &host, 0)) {
-		char *p;
-
-		ret = xstrdup(host);
-		for (p = ret; *p; p++)
-			*p = (char)tolower((unsigned char)*p);
-	}
+	    !curl_url_get(u, CURLUPART_HOST, &host, 0))
+		ret = xstrdup_tolower(host);
 	curl_free(host);
 	curl_url_cleanup(u);
 	return ret;

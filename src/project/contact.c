@@ -95,10 +95,9 @@ static char *next_address(const char *s, const char *end, const char **from)
 				b--;
 			*from = b;
 			if (memchr(p + 1, '.', (size_t)(b - p - 1)) && a < p) {
-				char *m = xstrndup(a, (size_t)(b - a)), *q;
+				char *m = xstrndup_tolower(a,
+							   (size_t)(b - a));
 
-				for (q = m; *q; q++)
-					*q = (char)tolower((unsigned char)*q);
 				return m;
 			}
 			continue;

@@ -287,12 +287,10 @@ static void third_party_line(void *data, const char *line, size_t n)
 static void tree_name(struct imported *im)
 {
 	const char *base = strrchr(im->root, '/');
-	char *c;
 
 	im->name = tree_project_name(im->root, &im->remote);
 	im->folder = xstrdup(base && base[1] ? base + 1 : im->root);
-	for (c = im->folder; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
+	str_tolower(im->folder);
 	/* A mirror's clone: its remote ends in ".../repo". */
 	if (!strcmp(im->folder, im->name)) {
 		free(im->folder);

@@ -140,7 +140,7 @@ int own_place(const struct own_places *o, const char *url)
 static char *host_of(const char *v)
 {
 	const char *at, *w, *mail;
-	size_t n = first_url(v, strlen(v), &at), k;
+	size_t n = first_url(v, strlen(v), &at);
 	char *place, *host;
 
 	if (n && (place = place_of(at, n))) {
@@ -152,9 +152,8 @@ static char *host_of(const char *v)
 		mail = memchr(w, '@', n);
 		if (mail && mail + 1 < w + n) {
 			mail++;
-			host = xstrndup(mail, strcspn(mail, " \t<>(),;"));
-			for (k = 0; host[k]; k++)
-				host[k] = (char)tolower((unsigned char)host[k]);
+			host = xstrndup_tolower(mail,
+						strcspn(mail, " \t<>(),;"));
 			if (*host)
 				return host;
 			free(host);

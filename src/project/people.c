@@ -259,10 +259,8 @@ static char *mailmap_email(const struct mailmap *mm, const char *line)
 
 static char *lower(const char *s)
 {
-	char *l = xstrdup(s), *p;
+	char *l = xstrdup_tolower(s);
 
-	for (p = l; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
 	return l;
 }
 

@@ -10,15 +10,10 @@
 static char *mail_of(const char *addr)
 {
 	const char *lt = strchr(addr, '<'), *gt = lt ? strchr(lt, '>') : NULL;
-	char *m, *p;
 
 	if (lt && gt)
-		m = xstrndup(lt + 1, (size_t)(gt - lt - 1));
-	else
-		m = xstrndup(addr, strcspn(addr, " \t("));
-	for (p = m; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	return m;
+		return xstrndup_tolower(lt + 1, (size_t)(gt - lt - 1));
+	return xstrndup_tolower(addr, strcspn(addr, " \t("));
 }
 
 /* The index of the address with this mail in v[0..n), or -1. */

@@ -78,7 +78,6 @@ char *tree_project_name(const char *root, char **remote)
 {
 	struct remote_name r = { NULL, NULL };
 	const char *base;
-	char *c;
 
 	tree_each_line_of(root, ".git/config", remote_line, &r);
 	if (!r.name) {
@@ -86,8 +85,7 @@ char *tree_project_name(const char *root, char **remote)
 		base = base && base[1] ? base + 1 : root;
 		r.name = xstrdup(base);
 	}
-	for (c = r.name; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
+	str_tolower(r.name);
 	if (remote)
 		*remote = r.remote;
 	else

@@ -123,11 +123,9 @@ static char *mail_site(const char *v)
 		const char *at = memchr(w, '@', n);
 
 		if (at && at + 1 < w + n) {
-			char *host = xstrndup(at + 1, (size_t)(w + n - at - 1));
-			size_t k;
+			char *host = xstrndup_tolower(at + 1,
+						      (size_t)(w + n - at - 1));
 
-			for (k = 0; host[k]; k++)
-				host[k] = (char)tolower((unsigned char)host[k]);
 			if (strchr(host, '.') && !shared_host(host))
 				return host;
 			free(host);
@@ -293,12 +291,10 @@ static void from_readme(struct whose *w, const char *file, const char *text)
 
 	for (line = text; *line && lineno < 300; line = next) {
 		size_t n = strcspn(line, "\n"), m;
-		char *low = xstrndup(line, n);
+		char *low = xstrndup_tolower(line, n);
 
 		next = line + n + (line[n] == '\n');
 		lineno++;
-		for (m = 0; low[m]; m++)
-			low[m] = (char)tolower((unsigned char)low[m]);
 		for (i = 0; i < N(says); i++)
 			if (strstr(low, says[i]))
 				break;
@@ -353,12 +349,9 @@ static const char *sentence_end(const char *s, size_t n)
 /* Does the sentence speak of a list's or mail's archive? */
 static int says_archive(const char *s, size_t n)
 {
-	char *low = xstrndup(s, n);
-	size_t i;
+	char *low = xstrndup_tolower(s, n);
 	int hit;
 
-	for (i = 0; low[i]; i++)
-		low[i] = (char)tolower((unsigned char)low[i]);
 	hit = strstr(low, "archive") &&
 	      (strstr(low, " list") || strstr(low, "mail"));
 	free(low);
@@ -424,9 +417,7 @@ static void from_our_words(struct whose *w, const char *file,
 	char *low;
 	size_t i, k;
 
-	low = xstrdup(text);
-	for (i = 0; low[i]; i++)
-		low[i] = (char)tolower((unsigned char)low[i]);
+	low = xstrdup_tolower(text);
 	for (k = 0; k < N(ours); k++) {
 		const char *at = low;
 
@@ -600,8 +591,7 @@ static void project_sites(struct whose *w, const char *root)
 	 * The remote's name, and the folder's where it differs (a clone of
 	 * a mirror whose remote ends in ".../repo").
 	 */
-	for (i = 0; folder[i]; i++)
-		folder[i] = (char)tolower((unsigned char)folder[i]);
+	str_tolower(folder);
 	names[0] = name;
 	names[1] = strcmp(folder, name) ? folder : NULL;
 	for (i = 0; i < N(tops); i++)

@@ -9,12 +9,6 @@
 #include "../lib/xalloc.h"
 #include "surt.h"
 
-static void lower(char *s)
-{
-	for (; s && *s; s++)
-		*s = (char)tolower((unsigned char)*s);
-}
-
 static int arg_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -50,7 +44,7 @@ char *surt_key(const char *url)
 	curl_url_get(u, CURLUPART_PORT, &port, CURLU_NO_DEFAULT_PORT);
 	curl_url_get(u, CURLUPART_PATH, &path, 0);
 	curl_url_get(u, CURLUPART_QUERY, &query, 0);
-	lower(host);
+	str_tolower(host);
 	h = skip_www(host);
 	/* Host labels reversed, joined by ','. */
 	end = h + strlen(h);
@@ -67,7 +61,7 @@ char *surt_key(const char *url)
 	if (port)
 		strbuf_addf(&sb, ":%s", port);
 	strbuf_addch(&sb, ')');
-	lower(path);
+	str_tolower(path);
 	if (!path || !*path)
 		strbuf_addch(&sb, '/');
 	else if (strcmp(path, "/") && path[strlen(path) - 1] == '/')
@@ -78,7 +72,7 @@ char *surt_key(const char *url)
 		char **args = NULL, *p, *save = NULL;
 		size_t n = 0, alloc = 0, i;
 
-		lower(query);
+		str_tolower(query);
 		for (p = strtok_r(query, "&", &save); p;
 		     p = strtok_r(NULL, "&", &save)) {
 			ALLOC_GROW(args, n + 1, alloc);

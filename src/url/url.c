@@ -10,12 +10,6 @@
 #include "../lib/xalloc.h"
 #include "url.h"
 
-static void lowercase(char *s)
-{
-	for (; *s; s++)
-		*s = (char)tolower((unsigned char)*s);
-}
-
 int url_host_valid(const char *host)
 {
 	const char *p = host, *dot;
@@ -82,9 +76,9 @@ static int resource_parts(const char *url, char *part[5])
 	}
 	curl_url_cleanup(h);
 	if (part[0])
-		lowercase(part[0]);
+		str_tolower(part[0]);
 	if (part[1])
-		lowercase(part[1]);
+		str_tolower(part[1]);
 	return ret;
 }
 
@@ -148,7 +142,7 @@ int url_parse(const char *url, struct url_info *info)
 	if (curl_url_get(h, CURLUPART_SCHEME, &part, 0))
 		goto out;
 	info->scheme = xstrdup(part);
-	lowercase(info->scheme);
+	str_tolower(info->scheme);
 	curl_free(part);
 	part = NULL;
 #ifdef CURLU_PUNYCODE
@@ -164,7 +158,7 @@ int url_parse(const char *url, struct url_info *info)
 		goto out;
 #endif
 	info->host = xstrdup(part);
-	lowercase(info->host);
+	str_tolower(info->host);
 	curl_free(part);
 	part = NULL;
 	if (!*info->host || !url_host_valid(info->host))
