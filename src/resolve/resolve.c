@@ -3412,16 +3412,16 @@ void resolve_say_stats(const struct resolve_stats *s)
 	fprintf(stderr, "resolve: %zu URLs, %zu requests to archives and "
 		"sites; links by kind:%s\n", s->urls, s->asked,
 		sb.len ? sb.buf : " none");
-	if (s->hosts_kept)
-		fprintf(stderr, "%zu host answer%s (a root, a random path) "
-			"known from an earlier run within %lld days, not "
-			"asked again\n", s->hosts_kept,
-			s->hosts_kept == 1 ? "" : "s",
-			HOST_ANSWER_FRESH_S / 86400);
 	if (s->replays_kept)
 		fprintf(stderr, "resolve: %zu capture replay%s known from an "
 			"earlier run, not asked again\n", s->replays_kept,
 			s->replays_kept == 1 ? "" : "s");
+	if (s->hosts_kept)
+		fprintf(stderr, "resolve: %zu host answer%s (a root, a random "
+			"path) known from an earlier run of the last %lld "
+			"days, not asked again\n", s->hosts_kept,
+			s->hosts_kept == 1 ? "" : "s",
+			HOST_ANSWER_FRESH_S / 86400);
 	strbuf_release(&sb);
 }
 
