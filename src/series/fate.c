@@ -521,8 +521,7 @@ static void day_of(long long at, char *buf, size_t n)
 	strftime(buf, n, "%Y-%m-%d", &tm);
 }
 
-/* One line of what was held for why (sent on day, when pending). */
-static void held_line(size_t n, enum held_why why, const char *day,
+void series_held_line(size_t n, enum held_why why, const char *day,
 		      struct strbuf *sb)
 {
 	const char *links = n == 1 ? "link" : "links";
@@ -587,7 +586,7 @@ static void held_lines(struct series *c, const size_t *in, size_t n,
 		strmap_for_each(&days, d) {
 			struct strbuf sb = STRBUF_INIT;
 
-			held_line((size_t)d->value, (enum held_why)why, d->key,
+			series_held_line((size_t)d->value, (enum held_why)why, d->key,
 				  &sb);
 			strvec_push(lines, sb.buf);
 			strbuf_release(&sb);

@@ -129,6 +129,37 @@ ok "the pending ones are held, with the day they were sent" \
 ok "the patch's cover letter would say so too (one patch: none), HELD lists them" \
 	test "$(grep -c ': pending (sent on 2026-09-21)$' "$S/3/HELD")" = 2
 
+# The report says each edit's fate and what to do, in every form.
+"$LINKMEND" report --format json -o "$SCRATCH/r3.json"
+jq() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); f = r["fates"]
+'"$1" "$SCRATCH/r3.json"; }
+same "the JSON report gives each edit its fate" \
+	"$(jq 'import collections; c = collections.Counter(e["fate"] for e in f["edits"]); print(" ".join("%s %d" % kv for kv in sorted(c.items())))')" \
+	"applied 3 pending 2 refused 1 written 1"
+same "a pending one: when it was sent, its Message-Id and thread" \
+	"$(jq 'e = [e for e in f["edits"] if e["fate"] == "pending"][0]; print(e["sent"]["at"], e["sent"]["message_id"], e["sent"]["thread"], e["sent"]["version"])')" \
+	"2026-09-21T14:13:20Z $(sed -n 's/^Message-Id: //p' "$doc") $cover_id 1"
+same "an applied one how, a refused one why" \
+	"$(jq 'print(sorted(e["how"] for e in f["edits"] if e["fate"] == "applied"), [e["reason"] for e in f["edits"] if e["fate"] == "refused"])')" \
+	"['as sent', 'changed', 'removed'] [\"the maintainer keeps Becker's address\"]"
+same "and a line per count with the command that acts on it" \
+	"$(jq 'print("\n".join("%s|%s|%s" % (s["fate"], s["says"], s["command"]) for s in f["summary"]))')" \
+	"written|1 link written in $(realpath "$S/3"), not recorded as sent: \`linkmend sent $(realpath "$S/3")\` once it is mailed|linkmend sent $(realpath "$S/3")
+pending|2 links sent on 2026-09-21, pending: \`series --resend\` to send them again|linkmend series --resend
+applied|3 links applied at a later revision: not proposed again|None
+refused|1 link refused: never proposed until the refusal is withdrawn (linkmend refuse --withdraw)|linkmend refuse --withdraw"
+"$LINKMEND" report -o "$SCRATCH/r3.md"
+ok "the markdown report says what was left out and why" \
+	grep -qx -- '- 2 links sent on 2026-09-21, pending: &#96;series --resend&#96; to send them again' "$SCRATCH/r3.md"
+ok "and each edit's fate" \
+	grep -qx -- "- drivers/net/ethernet/realtek/atp.c: http://www.scyld.com/network/atp.html &rarr; https://www.scyld.com/network/atp.html: refused, sent on 2026-09-21T14:13:20Z as $(sed -n 's/^Message-Id: //p' "$(grep -l atp.c "$S"/1b/000[12]-*.patch)" | sed 's/[<>]/\&#&;/g; s/&#<;/\&#60;/; s/&#>;/\&#62;/'): the maintainer keeps Becker's address" "$SCRATCH/r3.md"
+"$LINKMEND" report -o "$SCRATCH/r3.sarif"
+same "the SARIF log carries them in the run's properties" \
+	"$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["runs"][0]["properties"]["fates"]["edits"]))' "$SCRATCH/r3.sarif")" "7"
+"$LINKMEND" report -o "$SCRATCH/r3.html"
+ok "the HTML report has them, and a place that shows them" \
+	bash -c "grep -q 'id=\"fates-summary\"' '$SCRATCH/r3.html' && grep -qF '2 links sent on 2026-09-21, pending' '$SCRATCH/r3.html'"
+
 # Refused per patch file, then withdrawn: proposed again.
 p3=$(ls "$S"/3/0001-*.patch)
 "$LINKMEND" refuse -q --reason "not this one" "$p3"
