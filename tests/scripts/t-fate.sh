@@ -215,12 +215,16 @@ cd "$SCRATCH/u" || exit 1
 rm -rf .linkmend
 "$LINKMEND" scan -q --no-output .
 resolve
-"$LINKMEND" series -q -o "$S/8" 2> /dev/null
-ok "a fresh store proposes the refused link (the setup works)" \
+"$LINKMEND" series -q -o "$S/8" 2> "$SCRATCH/e8"
+ok "a fresh store proposes the refused link: the tree's file is not imported unasked" \
 	grep -q '^+	https://www.scyld.com/network/atp.html$' "$S"/8/*.patch
+same "series says in one line that the tree carries refusals not imported" \
+	"$(grep -c 'refus' "$SCRATCH/e8"):$(grep 'refus' "$SCRATCH/e8")" \
+	"1:series: the tree carries 1 refusal in .linkmend-refused that this store has not: \`linkmend refuse --import .linkmend-refused\` records them"
 "$LINKMEND" refuse --import .linkmend-refused 2> "$SCRATCH/imp"
 same "import records it" "$?:$(cat "$SCRATCH/imp")" "0:refuse: 1 refusal imported"
-"$LINKMEND" series -q -o "$S/9" 2> /dev/null
+"$LINKMEND" series -q -o "$S/9" 2> "$SCRATCH/e9"
+ok "imported, series no longer says so" bash -c "! grep -q 'carries' '$SCRATCH/e9'"
 ok "a refusal exported and imported in another store holds there" \
 	bash -c "! grep -q 'https://www.scyld.com/network/atp.html' '$S'/9/*.patch && grep -q 'atp.html.*refused' '$S/9/HELD'"
 printf 'drivers/x.c\thttp://a/\n' > "$SCRATCH/bad"
