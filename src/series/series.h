@@ -150,6 +150,8 @@ struct unit {
 	/* "PATCH", "PATCH RESEND", "PATCH net-next v2" */
 	char *tag;
 	const char *in_reply_to;	/* a resend: the first send's thread */
+	int version;		/* a resend's (2: v2, or a RESEND of v1) */
+	int changed;		/* a link's replacement changed: vN */
 };
 
 /* The most patches one mailing list may get at once (submitting-patches). */

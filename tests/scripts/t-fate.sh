@@ -183,6 +183,30 @@ Subject: [PATCH RESEND] Update moved web links in vortex.rst"
 ok "saying below --- that it is resent unchanged" \
 	grep -qx "Resent unchanged (sent first in v1, not applied)." "$r5"
 
+# Handed to b4 (a copy of the store: b4's branch counts as sent), a resend
+# is marked as b4 can mark it, RESEND or its version; b4 send has no
+# In-Reply-To, which series says in one line.
+b4_resend() {	# b4_resend NAME: series --resend --b4, then b4 send's subjects
+	sqlite3 .linkmend/linkmend.db ".backup '$SCRATCH/$1.db'"
+	"$LINKMEND" series --db "$SCRATCH/$1.db" -q --resend --b4 \
+		--to "A Maintainer <maint@linkmend-web.org>" -o "$S/$1" 2> "$SCRATCH/$1.err" ||
+		echo "series failed: $(cat "$SCRATCH/$1.err")"
+	git worktree add -q "$SCRATCH/wt-$1" b4/linkmend
+	(cd "$SCRATCH/wt-$1" && b4 -q send --no-sign -o "$SCRATCH/$1.eml" > /dev/null 2>&1)
+	grep -h '^Subject:' "$SCRATCH/$1.eml"/*
+	git worktree remove --force "$SCRATCH/wt-$1"
+	git branch -q -D b4/linkmend
+}
+if command -v b4 > /dev/null; then
+	same "a resend handed to b4 is sent as RESEND" "$(b4_resend b4-resend)" \
+		"Subject: [PATCH RESEND] Update moved web links in vortex.rst"
+	same "said in one line: a new thread, the patch files in reply to the first mail" \
+		"$(grep b4/ "$SCRATCH/b4-resend.err")" \
+		"warning: b4/linkmend: b4 sends it as a new thread, not in reply to $cover_id (b4 send has no In-Reply-To); the patch files in $S/b4-resend reply to it"
+else
+	skip "a resend handed to b4" "no b4 here"
+fi
+
 # A changed resolution of a pending link: v2, with its changelog.
 q "UPDATE resolution SET replacement = 'https://www.linkmend-web.org/becker/diag.html' WHERE path = 'Documentation/networking/vortex.rst' AND start = (SELECT min(start) FROM occurrence WHERE text = 'http://www.scyld.com/ethercard_diag.html')"
 LINKMEND_NOW=1796000000 "$LINKMEND" series -o "$S/6" 2> "$SCRATCH/e6"
@@ -196,6 +220,10 @@ same "pending re-sent as v2 with In-Reply-To of the first mail" \
 Subject: [PATCH v2] Update moved web links in vortex.rst"
 ok "and a changelog below the --- line" bash -c "sed -n '/^---$/,\$p' '$r7' | grep -qx 'Changes in v2:' &&
 	sed -n '/^---$/,\$p' '$r7' | grep -q '^- Documentation/networking/vortex.rst:[0-9]*: http://www.scyld.com/ethercard_diag.html now becomes https://www.linkmend-web.org/becker/diag.html (v1: https://www.scyld.com/ethercard_diag.html)$'"
+if command -v b4 > /dev/null; then
+	same "a changed one handed to b4 is sent as v2" "$(b4_resend b4-v2)" \
+		"Subject: [PATCH v2] Update moved web links in vortex.rst"
+fi
 "$LINKMEND" series -q --resend -o "$S/7b" 2> /dev/null
 ok "written again before it is sent, it is still v2, with its changelog" \
 	bash -c "grep -q '^Subject: \[PATCH v2\]' '$S'/7b/0001-*.patch && grep -qx 'Changes in v2:' '$S'/7b/0001-*.patch"
