@@ -622,8 +622,8 @@ static void held_lines(struct series *c, const size_t *in, size_t n,
 		strmap_for_each(&days, d) {
 			struct strbuf sb = STRBUF_INIT;
 
-			series_held_line((size_t)d->value, (enum held_why)why, d->key,
-				  &sb);
+			series_held_line((size_t)d->value, (enum held_why)why,
+					 d->key, &sb);
 			strvec_push(lines, sb.buf);
 			strbuf_release(&sb);
 		}
