@@ -300,6 +300,28 @@ same "a file rewritten beside the old one: its pending links are not proposed" \
 ok "they are held pending" \
 	grep -q '^series: [0-9]* links sent on 2026-09-21, pending: `series --resend` to send them again$' "$SCRATCH/e12"
 
+# New links in two files beside the pending and refused ones: the cover
+# letter says what was left out and why, as the report does.
+sed -i 's|^\tSupport information and updates available at$|&\n\tThe errata: http://www.scyld.com/network/errata.html|' drivers/net/ethernet/atp/atp.c
+printf '    Mirror: http://www.scyld.com/network/mirror.html\n' >> Documentation/networking/3com/vortex.txt
+git commit -qm "the errata" drivers/net/ethernet/atp/atp.c
+git commit -qm "the mirror" Documentation/networking/3com/vortex.txt
+for i in $(seq 25 48); do	# one file a patch again (series/group.c)
+	echo "note $i" > NOTES
+	git commit -qam "notes: note $i"
+done
+"$LINKMEND" scan -q --no-output .
+resolve
+"$LINKMEND" series -o "$S/13" 2> "$SCRATCH/e13"
+same "two new links, two patches and a cover letter (the setup works)" \
+	"$(ls "$S/13" | grep -c '\.patch$'):$(test -f "$S/13/0000-cover-letter.patch" && echo cover)" "3:cover"
+ok "some links are held pending and refused (the setup works)" \
+	bash -c "grep -q '^series: [0-9]* links sent on 2026-09-21, pending: \`series --resend\` to send them again\$' '$SCRATCH/e13' &&
+		grep -q '^series: 1 link refused: ' '$SCRATCH/e13'"
+same "the cover letter says what was left out and why, as series did" \
+	"$(sed -n '/^Not in this series:$/,/^-- $/p' "$S/13/0000-cover-letter.patch" | sed -n 's/^  \([0-9]\)/\1/p')" \
+	"$(grep -E '^series: [0-9]+ links? (refused|sent on)' "$SCRATCH/e13" | sed 's/^series: //')"
+
 # The same fates on PostgreSQL: written, sent, held, refused and
 # withdrawn, resent in reply to the first mail.
 . "$TESTS/lib/pg.sh"
