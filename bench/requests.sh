@@ -20,6 +20,10 @@
 # two runs can share the machine; REUSE=1 takes the tree and checks of
 # the last run when its seed and web-gen.py were the same.  Each build's
 # requests are kept in out/bench-requests/REV.requests.log.
+# AGAIN=DAYS: each build then resolves its store once more, DAYS later
+# (LINKMEND_NOW) and without --refresh, as a janitor's next run does: a
+# row REV+DAYSd counts that run's requests (the archive's from the look-up
+# cache, the hosts' within their freshness).
 # REV is a commit (built under the cache) or "work" (this checkout's
 # build); by default 4c80606, before resolve decided what no patch
 # changes and grouped look-ups, then work.  Scan and checks use the last.  Needs root (the test
@@ -90,17 +94,28 @@ echo "$seed $(sha1sum < "$kt/web-gen.py")" > "$work/checked.seed"
 printf '%-10s %8s %6s %7s %6s %6s %6s %6s %8s %9s %9s %10s %6s %7s %9s\n' \
 	build resolve dead looked cdx first redir site replays archive \
 	per_link at_1s_min probes fetches site_per_link > "$out/table.txt"
+runs=()
 for rev in "$@"; do
-	echo "== $(date +%T) resolve, $rev"
-	cp "$db" "$work/$rev.db"
+	runs+=("$rev")
+	[ -z "${AGAIN:-}" ] || runs+=("$rev+${AGAIN}d")
+done
+for run in "${runs[@]}"; do
+	rev=${run%+*}
+	echo "== $(date +%T) resolve, $run"
+	if [ "$run" = "$rev" ]; then
+		cp "$db" "$work/$rev.db"
+		fresh=--refresh when=$now
+	else	# the same store again, AGAIN days later, from the caches
+		fresh= when=$((now + AGAIN * 86400))
+	fi
 	: > "$state/requests.log"
 	t0=$(date +%s.%N)
-	(cd "$tree" && "$repo/tests/web/exec" -n "$name" "$(bin "$rev")" \
-		resolve -q --db "$work/$rev.db" "${NET[@]}" --refresh \
-		--date 2022-12-11 --archive-spacing 0 > "$out/$rev.tsv" 2> "$out/$rev.err") || true
+	(cd "$tree" && LINKMEND_NOW=$when "$repo/tests/web/exec" -n "$name" \
+		"$(bin "$rev")" resolve -q --db "$work/$rev.db" "${NET[@]}" $fresh \
+		--date 2022-12-11 --archive-spacing 0 > "$out/$run.tsv" 2> "$out/$run.err") || true
 	t1=$(date +%s.%N)
 	log=$state/requests.log
-	cp "$log" "$out/$rev.requests.log"
+	cp "$log" "$out/$run.requests.log"
 	# Each request of the log in one class (the first that fits).
 	awk '
 	function cls(h, t) {
@@ -120,8 +135,8 @@ for rev in "$@"; do
 		return "fetches"
 	}
 	{ n[cls($2, $6)]++ }
-	END { for (k in n) print k, n[k] }' "$log" > "$out/$rev.classes"
-	c() { awk -v k="$1" '$1 == k { print $2 }' "$out/$rev.classes" | grep . || echo 0; }
+	END { for (k in n) print k, n[k] }' "$log" > "$out/$run.classes"
+	c() { awk -v k="$1" '$1 == k { print $2 }' "$out/$run.classes" | grep . || echo 0; }
 	cdx=$(c cdx) first=$(c first) redir=$(c redir) site=$(c site)
 	replays=$(c replays) other=$(c archive_other)
 	probes=$(c probes) fetches=$(c fetches)
@@ -137,7 +152,7 @@ for rev in "$@"; do
 		AND r.url_id NOT IN (SELECT url_id FROM resolution WHERE kind IN ('archived', 'unresolved'))")
 	looked=$((dead - kept + moved_dead))
 	all=$((cdx + first + redir + site + replays + other))
-	printf '%-10s %7.1fs %6d %7d %6d %6d %6d %6d %8d %9d %9.2f %10d %6d %7d %9.2f\n' "$rev" \
+	printf '%-10s %7.1fs %6d %7d %6d %6d %6d %6d %8d %9d %9.2f %10d %6d %7d %9.2f\n' "$run" \
 		"$(echo "$t1 - $t0" | bc)" "$dead" "$looked" "$cdx" "$first" \
 		"$redir" "$site" "$replays" "$all" \
 		"$(echo "scale=2; $all / $looked" | bc)" "$((all / 60))" \

@@ -98,7 +98,7 @@ struct resolve_args {
 		 600000, 1, "MS", "least time between two requests to one " \
 		 "archive"), \
 	OPT_BOOL(0, "refresh", &(a)->o.refresh, \
-		 "ask the archives again, not the cache"), \
+		 "ask the archives and hosts again, not the cache"), \
 	OPT_BOOL(0, "trust-network", &(a)->o.trust_network, "resolve even " \
 		 "when the last check found the network broken"), \
 	OPT_NET(&(a)->o.net), \

@@ -192,6 +192,14 @@ int report_write_sarif(json_t *model, FILE *out)
 		"originalUriBaseIds", "SRCROOT", "uri", root.buf,
 		"columnKind", "unicodeCodePoints",
 		"results", results);
+	/*
+	 * What became of the edits proposed is no finding: the run's
+	 * property bag carries it as the JSON report has it.
+	 */
+	if (run && json_array_size(json_object_get(
+			json_object_get(model, "fates"), "edits")))
+		json_object_set_new(run, "properties", json_pack("{s:O}",
+				    "fates", json_object_get(model, "fates")));
 	log = json_pack("{s:s, s:s, s:[o]}", "$schema",
 			"https://json.schemastore.org/sarif-2.1.0.json",
 			"version", "2.1.0", "runs", run);
@@ -356,6 +364,74 @@ static void md_left(struct strbuf *sb, json_t *model, size_t max_shown)
 			    shown - max_shown);
 }
 
+/* One edit's fate in words: "pending, sent on DAY as <ID>". */
+static void fate_words(struct strbuf *sb, json_t *e,
+		       void (*text)(struct strbuf *, const char *))
+{
+	json_t *sent = json_object_get(e, "sent");
+	const char *fate = str(e, "fate");
+
+	text(sb, fate);
+	if (!strcmp(fate, "applied") && *str(e, "how")) {
+		strbuf_addstr(sb, " (");
+		text(sb, str(e, "how"));
+		strbuf_addch(sb, ')');
+	}
+	if (json_is_object(sent)) {
+		strbuf_addstr(sb, ", sent on ");
+		text(sb, str(sent, "at"));
+		if (*str(sent, "message_id")) {
+			strbuf_addstr(sb, " as ");
+			text(sb, str(sent, "message_id"));
+		}
+		if (num(sent, "version") > 1)
+			strbuf_addf(sb, " (v%lld)", num(sent, "version"));
+	}
+	if (!strcmp(fate, "refused")) {
+		strbuf_addstr(sb, ": ");
+		text(sb, str(e, "reason"));
+	}
+}
+
+/*
+ * What became of the edits series proposed (the model's "fates"): the
+ * summary's lines, each saying what to do, then each edit.
+ */
+static void md_fates(struct strbuf *sb, json_t *model, size_t max_shown)
+{
+	json_t *f = json_object_get(model, "fates"), *e;
+	size_t i, n;
+
+	n = json_array_size(json_object_get(f, "edits"));
+	if (!n)
+		return;
+	strbuf_addf(sb, "\n**What became of the edits proposed (%zu)**\n\n",
+		    n);
+	json_array_foreach(json_object_get(f, "summary"), i, e) {
+		strbuf_addstr(sb, "- ");
+		md_text(sb, str(e, "says"));
+		strbuf_addch(sb, '\n');
+	}
+	strbuf_addch(sb, '\n');
+	json_array_foreach(json_object_get(f, "edits"), i, e) {
+		if (i >= max_shown)
+			break;
+		strbuf_addstr(sb, "- ");
+		md_text(sb, str(e, "path"));
+		strbuf_addstr(sb, ": ");
+		md_text(sb, str(e, "old_url"));
+		strbuf_addstr(sb, " &rarr; ");
+		md_text(sb, *str(e, "new_url") ? str(e, "new_url") :
+			"any replacement");
+		strbuf_addstr(sb, ": ");
+		fate_words(sb, e, md_text);
+		strbuf_addch(sb, '\n');
+	}
+	if (n > max_shown)
+		strbuf_addf(sb, "- and %zu more (the JSON report has each)\n",
+			    n - max_shown);
+}
+
 int report_write_markdown(json_t *model, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -413,6 +489,7 @@ int report_write_markdown(json_t *model, FILE *out)
 		strbuf_addstr(&sb, "\nNo dead, failing or moved links.\n");
 	md_left(&sb, model, max_shown);
 	md_fixed(&sb, model, max_shown);
+	md_fates(&sb, model, max_shown);
 	fwrite(sb.buf, 1, sb.len, out);
 	strbuf_release(&sb);
 	return finish(out);

@@ -866,6 +866,16 @@ json_t *report_build(struct store *st, const struct report_opts *o)
 	set_owners(&b);
 	judge_all(&b);
 	m = model_json(&b);
+	if (store_has_fates(st)) {
+		json_t *f = report_fates_json(st);
+
+		if (!f) {
+			json_decref(m);
+			m = NULL;
+			goto out;
+		}
+		json_object_set_new(m, "fates", f);
+	}
 out:
 	build_release(&b);
 	return m;

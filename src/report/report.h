@@ -43,6 +43,14 @@ int report_print_counts(struct store *st, const char *who);
 /* The model, or NULL after error(). */
 json_t *report_build(struct store *st, const struct report_opts *o);
 
+/*
+ * The model's "fates" (fates.c): each edit series proposed, its fate
+ * (written, pending: sent and not found applied, applied, refused) with
+ * its dates, Message-Id, how or why, and a summary line per count that
+ * says what to do; NULL after error().
+ */
+json_t *report_fates_json(struct store *st);
+
 enum report_format {
 	REPORT_NONE, REPORT_HTML, REPORT_JSON, REPORT_SARIF, REPORT_MARKDOWN
 };

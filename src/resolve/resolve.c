@@ -931,6 +931,38 @@ static void on_cand(struct req *q, struct net_request *nr)
 	}
 }
 
+/*
+ * A live host's answer for its root or a random path may change, unlike
+ * a capture: it is reused for this long (a few days, as a host's site is
+ * not rebuilt between the checks of one confirmation), then asked again.
+ */
+#define HOST_ANSWER_FRESH_S (3 * 24 * 3600LL)
+
+/* What the host of root answered for kind, kept when it answered. */
+static void host_answer_keep(struct resolver *c, const char *root,
+			     const char *kind, long status, const char *to,
+			     const char *title)
+{
+	struct store_host_answer a = { c->o.now, status, (char *)to,
+				       (char *)title };
+
+	if (status > 0)
+		store_put_host_answer(c->st, root, kind, &a);
+}
+
+/* 1 when a fresh answer of root's host for kind is known, into *a. */
+static int host_answer_known(struct resolver *c, const char *root,
+			     const char *kind, struct store_host_answer *a)
+{
+	if (c->o.refresh ||
+	    store_get_host_answer(c->st, root, kind,
+				  c->o.now - HOST_ANSWER_FRESH_S, a) != 1)
+		return 0;
+	if (c->o.stats)
+		c->o.stats->hosts_kept++;
+	return 1;
+}
+
 static void on_origin(struct req *q, struct net_request *nr)
 {
 	struct origin *h = q->origin;
@@ -943,11 +975,15 @@ static void on_origin(struct req *q, struct net_request *nr)
 			h->probe_to = xstrdup(nr->location);
 		if (h->probe_status == 200)
 			h->probe_title = page_title(&nr->body);
+		host_answer_keep(q->c, h->root, "probe", h->probe_status,
+				 h->probe_to, h->probe_title);
 		return;
 	}
 	h->root_status = nr->curl_code ? 0 : nr->status;
 	if (moved)
 		h->root_to = xstrdup(nr->location);
+	host_answer_keep(q->c, h->root, "root", h->root_status, h->root_to,
+			 NULL);
 }
 
 /*
@@ -1774,10 +1810,17 @@ static void probe_origin(struct resolver *c, struct net *n, struct target *t,
 	unsigned long long r = ((unsigned long long)rand() << 31) ^
 			       (unsigned long long)rand() ^
 			       (unsigned long long)net_now_ms();
+	struct store_host_answer a;
 	struct req *q;
 
 	if (h->probed++)
 		return;
+	if (host_answer_known(c, h->root, "probe", &a)) {
+		h->probe_status = a.status;
+		h->probe_to = a.location;
+		h->probe_title = a.title;
+		return;
+	}
 	if ((q = submit(n, c, t, REQ_HOST_PROBE,
 			xstrfmt("%slinkmend-probe-%016llx", h->root, r), 0)))
 		q->origin = h;
@@ -1797,6 +1840,7 @@ static void ask_hosts(struct resolver *c)
 
 	for (i = 0; i < c->nr; i++) {
 		struct target *t = &c->t[i];
+		struct store_host_answer a;
 		struct origin *h;
 		struct req *q;
 
@@ -1804,8 +1848,14 @@ static void ask_hosts(struct resolver *c)
 		    !(h = origin_for(c, t->l.url, 1)) || h->root_status)
 			continue;
 		h->root_status = -1;	/* asked */
-		if ((q = submit(n, c, t, REQ_HOST_ROOT, xstrdup(h->root), 0)))
+		if (host_answer_known(c, h->root, "root", &a)) {
+			h->root_status = a.status;
+			h->root_to = a.location;
+			free(a.title);
+		} else if ((q = submit(n, c, t, REQ_HOST_ROOT,
+				       xstrdup(h->root), 0))) {
 			q->origin = h;
+		}
 		probe_origin(c, n, t, h);
 	}
 	run_net(c, n, "hosts");
@@ -3366,6 +3416,12 @@ void resolve_say_stats(const struct resolve_stats *s)
 		fprintf(stderr, "resolve: %zu capture replay%s known from an "
 			"earlier run, not asked again\n", s->replays_kept,
 			s->replays_kept == 1 ? "" : "s");
+	if (s->hosts_kept)
+		fprintf(stderr, "resolve: %zu host answer%s (a root, a random "
+			"path) known from an earlier run of the last %lld "
+			"days, not asked again\n", s->hosts_kept,
+			s->hosts_kept == 1 ? "" : "s",
+			HOST_ANSWER_FRESH_S / 86400);
 	strbuf_release(&sb);
 }
 

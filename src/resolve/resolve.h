@@ -74,6 +74,7 @@ struct resolve_stats {
 	size_t urls;			/* URLs looked at */
 	size_t asked;			/* requests to archives and twins */
 	size_t replays_kept;		/* capture replays known, not asked */
+	size_t hosts_kept;		/* hosts' fresh answers, not asked */
 	size_t by_kind[K__COUNT];	/* occurrences decided, by kind */
 	int interrupted;
 };

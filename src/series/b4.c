@@ -582,14 +582,23 @@ static int make_branch(const struct b4_series *s, const char *tmp,
 	const char *co[] = { "checkout", "-q", "-b", s->branch, NULL, NULL };
 	const char *enroll[] = { "prep", "-e", s->start, NULL };
 	const char *edit[] = { "prep", "--edit-cover", NULL };
-	const char *prefix[] = { "prep", "--set-prefixes", s->tag, NULL };
 	const char *fetch[] = { "fetch", "-q", clone, ref, NULL };
 	const char *strategy[] = { "config", key, "commit", NULL };
 	struct child_process cp = CHILD_PROCESS_INIT;
-	struct strvec env = STRVEC_INIT;
+	struct strvec env = STRVEC_INIT, prefix = STRVEC_INIT;
+	struct strvec revision = STRVEC_INIT;
 	struct strbuf parent = STRBUF_INIT, sb = STRBUF_INIT;
 	size_t k;
 	int ret = -1;
+	char *words = s->tag ? xstrdup(s->tag) : NULL, *w, *save;
+
+	/* Each word of the tag a prefix of its own ("RESEND net-next"). */
+	strvec_pushl(&prefix, "prep", "--set-prefixes", NULL);
+	for (w = words ? strtok_r(words, " ", &save) : NULL; w;
+	     w = strtok_r(NULL, " ", &save))
+		strvec_push(&prefix, w);
+	strvec_pushl(&revision, "prep", "--force-revision", NULL);
+	strvec_pushf(&revision, "%d", s->revision);
 
 	strvec_pushf(&env, "GIT_AUTHOR_NAME=%s", s->name);
 	strvec_pushf(&env, "GIT_AUTHOR_EMAIL=%s", s->mail);
@@ -622,7 +631,10 @@ static int make_branch(const struct b4_series *s, const char *tmp,
 		goto out;
 	if (b4(clone, enroll, (const char *const *)env.v) ||
 	    b4(clone, edit, (const char *const *)env.v) ||
-	    (s->tag && b4(clone, prefix, (const char *const *)env.v)))
+	    (prefix.nr > 2 && b4(clone, (const char *const *)prefix.v,
+				 (const char *const *)env.v)) ||
+	    (s->revision > 1 && b4(clone, (const char *const *)revision.v,
+				   (const char *const *)env.v)))
 		goto out;
 	if (git_in(s->top, fetch, NULL, NULL, NULL) ||
 	    git_in(s->top, strategy, NULL, NULL, NULL)) {
@@ -634,6 +646,9 @@ static int make_branch(const struct b4_series *s, const char *tmp,
 	      context_on_branch(s, aside) ? -1 : 0;
 out:
 	strvec_clear(&env);
+	strvec_clear(&prefix);
+	strvec_clear(&revision);
+	free(words);
 	strbuf_release(&parent);
 	strbuf_release(&sb);
 	free(key);

@@ -43,7 +43,9 @@ struct b4_series {
 	const char *top;	/* the repository's work tree */
 	const char *branch;	/* "b4/linkmend-netdev-net-next" */
 	const char *start;	/* the commit the series applies to */
-	const char *tag;	/* "net-next" of [PATCH net-next], or NULL */
+	/* "net-next" of [PATCH net-next], or NULL; words b4 prefixes. */
+	const char *tag;
+	int revision;		/* > 1: b4 sends it as that version */
 	const char *subject;	/* the cover letter's, without [PATCH] */
 	const char *body;	/* the cover letter's text */
 	const char *name, *mail;	/* who sends it */

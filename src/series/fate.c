@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../check/run.h"
 #include "../lib/strbuf.h"
@@ -17,6 +18,7 @@
 #include "../lib/usage.h"
 #include "../lib/xalloc.h"
 #include "series.h"
+#include "told.h"
 #include "write.h"
 
 struct fate_rec {
@@ -35,6 +37,9 @@ struct series_fates {
 	struct strmap refused;	/* "path\nold\nnew" or ...\n* -> reason */
 	size_t found[3];	/* applied now: as sent, changed, removed */
 	size_t moved;		/* owed ones followed to a renamed file */
+	/* The refusals the tree carries that the store has not. */
+	char *carried;		/* its TOLD_REFUSALS_FILE, or NULL */
+	size_t unimported;
 };
 
 static const char *const how_names[] = { "as sent", "changed", "removed" };
@@ -353,6 +358,36 @@ static int follow_rename(struct series *c, struct series_fates *F,
 	return 1;
 }
 
+static int unimported_cb(const struct store_refusal *r, void *data)
+{
+	struct series_fates *F = data;
+	char *k = key3(r->path, r->old_url, r->new_url);
+
+	F->unimported += !strmap_get(&F->refused, k);
+	free(k);
+	return 0;
+}
+
+/*
+ * The refusals file the tree carries (at the store's root), counted by
+ * what the store has not: said, never imported unasked, for the tree's
+ * files must not decide what the store holds.  A bad line is said too.
+ */
+static void carried_refusals(struct series *c, struct series_fates *F)
+{
+	char *file = xstrfmt("%s/%s%s", c->root, c->prefix ? c->prefix : "",
+			     TOLD_REFUSALS_FILE);
+
+	if (access(file, F_OK) ||
+	    told_each_refusal(file, unimported_cb, F) || !F->unimported) {
+		free(file);
+		return;
+	}
+	F->carried = xstrfmt("%s%s", c->prefix ? c->prefix : "",
+			     TOLD_REFUSALS_FILE);
+	free(file);
+}
+
 int series_fates_load(struct series *c, struct store *st)
 {
 	struct strmap unsent = STRMAP_INIT, have = STRMAP_INIT;
@@ -368,6 +403,7 @@ int series_fates_load(struct series *c, struct store *st)
 	if (store_each_fate(st, fate_cb, F) ||
 	    store_each_refusal(st, refusal_cb, F))
 		return -1;
+	carried_refusals(c, F);
 	/* The links each file has a fate of (a renamed file's are new). */
 	for (i = 0; i < F->nr; i++) {
 		char *k = key2(F->v[i].path, F->v[i].old_url);
@@ -521,8 +557,7 @@ static void day_of(long long at, char *buf, size_t n)
 	strftime(buf, n, "%Y-%m-%d", &tm);
 }
 
-/* One line of what was held for why (sent on day, when pending). */
-static void held_line(size_t n, enum held_why why, const char *day,
+void series_held_line(size_t n, enum held_why why, const char *day,
 		      struct strbuf *sb)
 {
 	const char *links = n == 1 ? "link" : "links";
@@ -587,8 +622,8 @@ static void held_lines(struct series *c, const size_t *in, size_t n,
 		strmap_for_each(&days, d) {
 			struct strbuf sb = STRBUF_INIT;
 
-			held_line((size_t)d->value, (enum held_why)why, d->key,
-				  &sb);
+			series_held_line((size_t)d->value, (enum held_why)why,
+					 d->key, &sb);
 			strvec_push(lines, sb.buf);
 			strbuf_release(&sb);
 		}
@@ -615,6 +650,11 @@ void series_fates_say(struct series *c)
 			"to %s file's new path (renamed at %s)\n", F->moved,
 			F->moved == 1 ? "" : "s", F->moved == 1 ? "its" :
 			"their", c->o->base_rev);
+	if (F && F->carried)
+		fprintf(stderr, "series: the tree carries %zu refusal%s in %s "
+			"that this store has not: `linkmend refuse --import "
+			"%s` records them\n", F->unimported,
+			F->unimported == 1 ? "" : "s", F->carried, F->carried);
 	for (i = 0; i < c->nheld; i++)
 		all[i] = i;
 	held_lines(c, all, c->nheld, &lines);
@@ -823,5 +863,6 @@ void series_fates_release(struct series *c)
 	strmap_clear(&F->pending, NULL);
 	strmap_clear(&F->applied, NULL);
 	strmap_clear(&F->refused, free);
+	free(F->carried);
 	free(F);
 }

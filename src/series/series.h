@@ -38,18 +38,8 @@
 #include "../subject/subject.h"
 #include "address.h"
 #include "summary.h"
-struct series_opts;	/* write.h: what the stage was asked */
+#include "write.h"
 struct series_fates;	/* fate.c's own */
-
-/* Why an edit of the plan is not proposed (fate.c). */
-enum held_why {
-	HELD_REFUSED,		/* a maintainer refused it */
-	HELD_APPLIED,		/* a later revision holds it */
-	HELD_PENDING,		/* sent, not applied: not without --resend */
-	HELD_PENDING_CHANGED,	/* the same, its replacement since changed */
-	HELD_NEW,		/* never sent: not in a --resend run */
-	HELD__COUNT
-};
 
 struct held {
 	size_t edit;		/* into the plan */
@@ -160,6 +150,8 @@ struct unit {
 	/* "PATCH", "PATCH RESEND", "PATCH net-next v2" */
 	char *tag;
 	const char *in_reply_to;	/* a resend: the first send's thread */
+	int version;		/* a resend's (2: v2, or a RESEND of v1) */
+	int changed;		/* a link's replacement changed: vN */
 };
 
 /* The most patches one mailing list may get at once (submitting-patches). */

@@ -272,14 +272,15 @@ int told_export(struct store *st, struct strbuf *out)
 	return store_each_refusal(st, export_row, out);
 }
 
-int told_import(struct store *st, const char *file, size_t *n)
+int told_each_refusal(const char *file,
+		      int (*cb)(const struct store_refusal *r, void *data),
+		      void *data)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *line, *next;
 	unsigned lineno = 0;
 	int ret = 0;
 
-	*n = 0;
 	if (strbuf_read_file(&sb, file)) {
 		strbuf_release(&sb);
 		return -1;
@@ -319,10 +320,33 @@ int told_import(struct store *st, const char *file, size_t *n)
 					    file, lineno, f[3]);
 				break;
 			}
-			ret = store_put_refusal(st, &r);
-			*n += !ret;
+			ret = cb(&r, data);
 		}
 	}
 	strbuf_release(&sb);
+	return ret;
+}
+
+struct import {
+	struct store *st;
+	size_t n;
+};
+
+static int import_one(const struct store_refusal *r, void *data)
+{
+	struct import *im = data;
+
+	if (store_put_refusal(im->st, r))
+		return -1;
+	im->n++;
+	return 0;
+}
+
+int told_import(struct store *st, const char *file, size_t *n)
+{
+	struct import im = { st, 0 };
+	int ret = told_each_refusal(file, import_one, &im);
+
+	*n = im.n;
 	return ret;
 }

@@ -47,5 +47,16 @@ struct strbuf;
 int told_export(struct store *st, struct strbuf *out);
 /* The refusals of file recorded (a line that is not one: an error). */
 int told_import(struct store *st, const char *file, size_t *n);
+/* Each refusal file holds to cb, which stops it with nonzero. */
+int told_each_refusal(const char *file,
+		      int (*cb)(const struct store_refusal *r, void *data),
+		      void *data);
+
+/*
+ * Where a tree carries its refusals (refuse --export into it), at its
+ * root: series says when it holds one the store has not, never
+ * importing it unasked.
+ */
+#define TOLD_REFUSALS_FILE ".linkmend-refused"
 
 #endif

@@ -629,6 +629,8 @@ static void unit_tag(struct series *c, struct unit *u)
 			if (!u->in_reply_to)
 				u->in_reply_to = a->first_id;
 		}
+	u->version = v;
+	u->changed = changed;
 	if (!v)
 		u->tag = tag;
 	else if (changed)
@@ -1128,6 +1130,7 @@ static int hand_to_b4(struct series *c, const struct unit *u, long long now)
 	struct strbuf subject = STRBUF_INIT, text = STRBUF_INIT;
 	char *branch = xstrfmt("b4/linkmend%s%s", *u->dir ? "-" : "", u->dir);
 	char **files = xcalloc(n, sizeof(*files));
+	char *resend = NULL;
 	struct b4_series s = {
 		.top = c->root, .branch = branch, .start = u->start,
 		.tag = c->g[u->first].tag,
@@ -1143,6 +1146,24 @@ static int hand_to_b4(struct series *c, const struct unit *u, long long now)
 		      "anywhere in a patch)", branch, u->no_b4);
 		goto out;
 	}
+	/*
+	 * A resend is marked as b4 can: RESEND among its prefixes, or its
+	 * version (b4 prep --force-revision).  b4 (0.12) makes every
+	 * header itself and has no way to send a series in reply to a
+	 * mail: the patch files carry In-Reply-To, b4's mails cannot.
+	 */
+	if (u->version && u->changed) {
+		s.revision = u->version;
+	} else if (u->version) {
+		resend = s.tag ? xstrfmt("RESEND %s", s.tag) :
+			 xstrdup("RESEND");
+		s.tag = resend;
+	}
+	if (u->version && u->in_reply_to)
+		warning("%s: b4 sends it as a new thread, not in reply to "
+			"%s (b4 send has no In-Reply-To); the patch files in "
+			"%s reply to it", branch, u->in_reply_to,
+			c->final_dir);
 	for (k = 0; k < n; k++) {
 		const struct group *g = &c->g[u->first + k];
 		const char *base = g->file ? strrchr(g->file, '/') : NULL;
@@ -1170,6 +1191,7 @@ static int hand_to_b4(struct series *c, const struct unit *u, long long now)
 	if (!ret)
 		ret = mark_b4_sent(c, u, files, branch, now);
 out:
+	free(resend);
 	for (k = 0; k < n; k++)
 		free(files[k]);
 	free(files);

@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "../lib/strbuf.h"
 #include "../store/store.h"
 
 struct config;
@@ -61,5 +62,23 @@ int series_which_section(char *const *paths, size_t n);
 
 /* The patches (not cover letters) under dir, its series folders too. */
 size_t series_count_patches(const char *dir);
+
+/* Why an edit of the plan is not proposed (fate.c). */
+enum held_why {
+	HELD_REFUSED,		/* a maintainer refused it */
+	HELD_APPLIED,		/* a later revision holds it */
+	HELD_PENDING,		/* sent, not applied: not without --resend */
+	HELD_PENDING_CHANGED,	/* the same, its replacement since changed */
+	HELD_NEW,		/* never sent: not in a --resend run */
+	HELD__COUNT
+};
+
+/*
+ * The line that says n links were not proposed for why (pending: sent
+ * on day, "2026-09-20") and the command that would act on them, as the
+ * cover letter and series say it and the report repeats it, into sb.
+ */
+void series_held_line(size_t n, enum held_why why, const char *day,
+		      struct strbuf *sb);
 
 #endif

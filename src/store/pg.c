@@ -116,6 +116,11 @@ static const char schema[] =
 	"  old_url TEXT NOT NULL, new_url TEXT NOT NULL,"
 	"  reason TEXT NOT NULL, at BIGINT NOT NULL,"
 	"  PRIMARY KEY(tree_id, path, old_url, new_url));"
+	/* As sqlite.c's: a host's answers for all of its paths. */
+	"CREATE TABLE IF NOT EXISTS host_answer("
+	"  origin TEXT NOT NULL, kind TEXT NOT NULL, at BIGINT NOT NULL,"
+	"  status BIGINT NOT NULL, location TEXT, title TEXT,"
+	"  PRIMARY KEY(origin, kind));"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
 	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);"

@@ -127,6 +127,15 @@ static const char schema[] =
 	"  old_url TEXT NOT NULL, new_url TEXT NOT NULL,"
 	"  reason TEXT NOT NULL, at INTEGER NOT NULL,"
 	"  PRIMARY KEY(tree_id, path, old_url, new_url)) WITHOUT ROWID;"
+	/*
+	 * What a host answered for a request about all of its paths (its
+	 * root, a random path), by origin and kind (store.h, struct
+	 * store_host_answer): asked again once it is stale.
+	 */
+	"CREATE TABLE IF NOT EXISTS host_answer("
+	"  origin TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL,"
+	"  status INTEGER NOT NULL, location TEXT, title TEXT,"
+	"  PRIMARY KEY(origin, kind)) WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
 	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);"

@@ -30,8 +30,11 @@
  * 6: fate, what became of each edit series wrote (written, sent,
  * applied), and refusal, the edits a maintainer refused: new tables,
  * which the schema's text makes in a store of 5.
+ * 7: host_answer, what a host answered for its root or a random path,
+ * reused while fresh (store_get_host_answer()): a new table, which the
+ * schema's text makes in a store of 5 or 6.
  */
-#define STORE_SCHEMA_VERSION "6"
+#define STORE_SCHEMA_VERSION "7"
 
 struct store {
 	struct db *db;
@@ -48,6 +51,7 @@ struct store {
 	int url_ids_loaded;
 	int has_via;		/* resolution.via: a read-only old store lacks it */
 	int has_fate;		/* fate, refusal: a read-only 5 lacks them */
+	int has_host_answer;	/* host_answer: a read-only 5 or 6 lacks it */
 };
 
 #define ARGS(...) (const struct db_arg[]){ __VA_ARGS__ }, \
@@ -127,12 +131,13 @@ static int check_store(struct store *st)
 
 	/*
 	 * A store that cannot be written here is read as it is: one of
-	 * schema 5 has no fates (none recorded), and its tables are made
-	 * where it can be written.
+	 * schema 5 has no fates (none recorded), one of 5 or 6 no host
+	 * answers, and their tables are made where it can be written.
 	 */
 	if (db_read_only(st->db)) {
 		v = store_get_meta(st, "schema");
-		if (v && !strcmp(v, "5")) {
+		if (v && (!strcmp(v, "5") || !strcmp(v, "6"))) {
+			st->has_fate = !strcmp(v, "6");
 			free(v);
 			st->has_via = db_add_column(st->db, "resolution", "via",
 						    "TEXT") > 0;
@@ -143,6 +148,7 @@ static int check_store(struct store *st)
 		return -1;
 	}
 	st->has_fate = 1;
+	st->has_host_answer = 1;
 	v = store_get_meta(st, "schema");
 	/* The same ALTERs on both engines; a fresh schema has the columns. */
 	if (v && (!strcmp(v, "3") || !strcmp(v, "4"))) {
@@ -172,8 +178,8 @@ static int check_store(struct store *st)
 		      name_migrated_tree(st) ||
 		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
 		      db_exec(st->db, "COMMIT") ? -1 : 0;
-	} else if (!v || !strcmp(v, "5")) {
-		/* 5 to 6: the new tables only, made above. */
+	} else if (!v || !strcmp(v, "5") || !strcmp(v, "6")) {
+		/* 5 to 7, 6 to 7: the new tables only, made above. */
 		ret = store_set_meta(st, "schema", STORE_SCHEMA_VERSION);
 	} else if (strcmp(v, STORE_SCHEMA_VERSION)) {
 		ret = error("store '%s': schema version %s, expected %s",
@@ -964,6 +970,65 @@ int store_put_lookup(struct store *st, const char *key, long long at,
 			" at = excluded.at, body = excluded.body",
 			ARGS(DB_T(key), DB_I(at), DB_T(body)),
 			"cannot write the look-up cache", NULL, NULL);
+}
+
+struct host_answer_row {
+	struct store_host_answer *a;
+	int found;
+};
+
+static int host_answer_row(struct db_row *r, void *data)
+{
+	struct host_answer_row *h = data;
+
+	h->a->at = db_int(r, 0);
+	h->a->status = (long)db_int(r, 1);
+	h->a->location = db_is_null(r, 2) ? NULL : xstrdup(db_text(r, 2));
+	h->a->title = db_is_null(r, 3) ? NULL : xstrdup(db_text(r, 3));
+	h->found = 1;
+	return 1;
+}
+
+int store_get_host_answer(struct store *st, const char *origin,
+			  const char *kind, long long since,
+			  struct store_host_answer *a)
+{
+	struct host_answer_row h = { a, 0 };
+
+	memset(a, 0, sizeof(*a));
+	if (!st->has_host_answer)
+		return 0;
+	if (db_query(st->db, "SELECT at, status, location, title"
+		     " FROM host_answer WHERE origin = ?1 AND kind = ?2"
+		     " AND at >= ?3", ARGS(DB_T(origin), DB_T(kind),
+					   DB_I(since)),
+		     "cannot read the hosts' answers", host_answer_row, &h))
+		return -1;
+	return h.found;
+}
+
+void store_host_answer_release(struct store_host_answer *a)
+{
+	free(a->location);
+	free(a->title);
+	a->location = a->title = NULL;
+}
+
+int store_put_host_answer(struct store *st, const char *origin,
+			  const char *kind, const struct store_host_answer *a)
+{
+	if (!st->has_host_answer)
+		return 0;
+	return db_query(st->db, "INSERT INTO host_answer(origin, kind, at,"
+			" status, location, title) VALUES (?1, ?2, ?3, ?4,"
+			" ?5, ?6) ON CONFLICT(origin, kind) DO UPDATE SET"
+			" at = excluded.at, status = excluded.status,"
+			" location = excluded.location,"
+			" title = excluded.title",
+			ARGS(DB_T(origin), DB_T(kind), DB_I(a->at),
+			     DB_I(a->status), DB_T(a->location),
+			     DB_T(a->title)),
+			"cannot write the hosts' answers", NULL, NULL);
 }
 
 char *store_find(void)

@@ -295,6 +295,28 @@ char *store_get_lookup(struct store *st, const char *key, long long *at);
 int store_put_lookup(struct store *st, const char *key, long long at,
 		     const char *body);
 
+/*
+ * What a host answered for a request about all of its paths: kind
+ * "root" (its root) or "probe" (a random path), by origin
+ * ("scheme://host").  Unlike a capture, a live host's answer changes:
+ * it is reused only while fresh (at >= since), and a request that got
+ * no answer is never kept.
+ */
+struct store_host_answer {
+	long long at;
+	long status;
+	char *location;		/* where it redirected, or NULL */
+	char *title;		/* the page's <title>, or NULL */
+};
+
+/* 1 and *a filled (release it) when fresh, 0 when not, -1 on error. */
+int store_get_host_answer(struct store *st, const char *origin,
+			  const char *kind, long long since,
+			  struct store_host_answer *a);
+void store_host_answer_release(struct store_host_answer *a);
+int store_put_host_answer(struct store *st, const char *origin,
+			  const char *kind, const struct store_host_answer *a);
+
 /* A record linkmend archive wrote: a response or a revisit. */
 struct store_capture {
 	const char *dir;	/* the collection (its real path) */

@@ -129,6 +129,37 @@ ok "the pending ones are held, with the day they were sent" \
 ok "the patch's cover letter would say so too (one patch: none), HELD lists them" \
 	test "$(grep -c ': pending (sent on 2026-09-21)$' "$S/3/HELD")" = 2
 
+# The report says each edit's fate and what to do, in every form.
+"$LINKMEND" report --format json -o "$SCRATCH/r3.json"
+jq() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); f = r["fates"]
+'"$1" "$SCRATCH/r3.json"; }
+same "the JSON report gives each edit its fate" \
+	"$(jq 'import collections; c = collections.Counter(e["fate"] for e in f["edits"]); print(" ".join("%s %d" % kv for kv in sorted(c.items())))')" \
+	"applied 3 pending 2 refused 1 written 1"
+same "a pending one: when it was sent, its Message-Id and thread" \
+	"$(jq 'e = [e for e in f["edits"] if e["fate"] == "pending"][0]; print(e["sent"]["at"], e["sent"]["message_id"], e["sent"]["thread"], e["sent"]["version"])')" \
+	"2026-09-21T14:13:20Z $(sed -n 's/^Message-Id: //p' "$doc") $cover_id 1"
+same "an applied one how, a refused one why" \
+	"$(jq 'print(sorted(e["how"] for e in f["edits"] if e["fate"] == "applied"), [e["reason"] for e in f["edits"] if e["fate"] == "refused"])')" \
+	"['as sent', 'changed', 'removed'] [\"the maintainer keeps Becker's address\"]"
+same "and a line per count with the command that acts on it" \
+	"$(jq 'print("\n".join("%s|%s|%s" % (s["fate"], s["says"], s["command"]) for s in f["summary"]))')" \
+	"written|1 link written in $(realpath "$S/3"), not recorded as sent: \`linkmend sent $(realpath "$S/3")\` once it is mailed|linkmend sent $(realpath "$S/3")
+pending|2 links sent on 2026-09-21, pending: \`series --resend\` to send them again|linkmend series --resend
+applied|3 links applied at a later revision: not proposed again|None
+refused|1 link refused: never proposed until the refusal is withdrawn (linkmend refuse --withdraw)|linkmend refuse --withdraw"
+"$LINKMEND" report -o "$SCRATCH/r3.md"
+ok "the markdown report says what was left out and why" \
+	grep -qx -- '- 2 links sent on 2026-09-21, pending: &#96;series --resend&#96; to send them again' "$SCRATCH/r3.md"
+ok "and each edit's fate" \
+	grep -qx -- "- drivers/net/ethernet/realtek/atp.c: http://www.scyld.com/network/atp.html &rarr; https://www.scyld.com/network/atp.html: refused, sent on 2026-09-21T14:13:20Z as $(sed -n 's/^Message-Id: //p' "$(grep -l atp.c "$S"/1b/000[12]-*.patch)" | sed 's/[<>]/\&#&;/g; s/&#<;/\&#60;/; s/&#>;/\&#62;/'): the maintainer keeps Becker's address" "$SCRATCH/r3.md"
+"$LINKMEND" report -o "$SCRATCH/r3.sarif"
+same "the SARIF log carries them in the run's properties" \
+	"$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["runs"][0]["properties"]["fates"]["edits"]))' "$SCRATCH/r3.sarif")" "7"
+"$LINKMEND" report -o "$SCRATCH/r3.html"
+ok "the HTML report has them, and a place that shows them" \
+	bash -c "grep -q 'id=\"fates-summary\"' '$SCRATCH/r3.html' && grep -qF '2 links sent on 2026-09-21, pending' '$SCRATCH/r3.html'"
+
 # Refused per patch file, then withdrawn: proposed again.
 p3=$(ls "$S"/3/0001-*.patch)
 "$LINKMEND" refuse -q --reason "not this one" "$p3"
@@ -152,6 +183,30 @@ Subject: [PATCH RESEND] Update moved web links in vortex.rst"
 ok "saying below --- that it is resent unchanged" \
 	grep -qx "Resent unchanged (sent first in v1, not applied)." "$r5"
 
+# Handed to b4 (a copy of the store: b4's branch counts as sent), a resend
+# is marked as b4 can mark it, RESEND or its version; b4 send has no
+# In-Reply-To, which series says in one line.
+b4_resend() {	# b4_resend NAME: series --resend --b4, then b4 send's subjects
+	sqlite3 .linkmend/linkmend.db ".backup '$SCRATCH/$1.db'"
+	"$LINKMEND" series --db "$SCRATCH/$1.db" -q --resend --b4 \
+		--to "A Maintainer <maint@linkmend-web.org>" -o "$S/$1" 2> "$SCRATCH/$1.err" ||
+		echo "series failed: $(cat "$SCRATCH/$1.err")"
+	git worktree add -q "$SCRATCH/wt-$1" b4/linkmend
+	(cd "$SCRATCH/wt-$1" && b4 -q send --no-sign -o "$SCRATCH/$1.eml" > /dev/null 2>&1)
+	grep -h '^Subject:' "$SCRATCH/$1.eml"/*
+	git worktree remove --force "$SCRATCH/wt-$1"
+	git branch -q -D b4/linkmend
+}
+if command -v b4 > /dev/null; then
+	same "a resend handed to b4 is sent as RESEND" "$(b4_resend b4-resend)" \
+		"Subject: [PATCH RESEND] Update moved web links in vortex.rst"
+	same "said in one line: a new thread, the patch files in reply to the first mail" \
+		"$(grep b4/ "$SCRATCH/b4-resend.err")" \
+		"warning: b4/linkmend: b4 sends it as a new thread, not in reply to $cover_id (b4 send has no In-Reply-To); the patch files in $S/b4-resend reply to it"
+else
+	skip "a resend handed to b4" "no b4 here"
+fi
+
 # A changed resolution of a pending link: v2, with its changelog.
 q "UPDATE resolution SET replacement = 'https://www.linkmend-web.org/becker/diag.html' WHERE path = 'Documentation/networking/vortex.rst' AND start = (SELECT min(start) FROM occurrence WHERE text = 'http://www.scyld.com/ethercard_diag.html')"
 LINKMEND_NOW=1796000000 "$LINKMEND" series -o "$S/6" 2> "$SCRATCH/e6"
@@ -165,6 +220,10 @@ same "pending re-sent as v2 with In-Reply-To of the first mail" \
 Subject: [PATCH v2] Update moved web links in vortex.rst"
 ok "and a changelog below the --- line" bash -c "sed -n '/^---$/,\$p' '$r7' | grep -qx 'Changes in v2:' &&
 	sed -n '/^---$/,\$p' '$r7' | grep -q '^- Documentation/networking/vortex.rst:[0-9]*: http://www.scyld.com/ethercard_diag.html now becomes https://www.linkmend-web.org/becker/diag.html (v1: https://www.scyld.com/ethercard_diag.html)$'"
+if command -v b4 > /dev/null; then
+	same "a changed one handed to b4 is sent as v2" "$(b4_resend b4-v2)" \
+		"Subject: [PATCH v2] Update moved web links in vortex.rst"
+fi
 "$LINKMEND" series -q --resend -o "$S/7b" 2> /dev/null
 ok "written again before it is sent, it is still v2, with its changelog" \
 	bash -c "grep -q '^Subject: \[PATCH v2\]' '$S'/7b/0001-*.patch && grep -qx 'Changes in v2:' '$S'/7b/0001-*.patch"
@@ -184,12 +243,16 @@ cd "$SCRATCH/u" || exit 1
 rm -rf .linkmend
 "$LINKMEND" scan -q --no-output .
 resolve
-"$LINKMEND" series -q -o "$S/8" 2> /dev/null
-ok "a fresh store proposes the refused link (the setup works)" \
+"$LINKMEND" series -q -o "$S/8" 2> "$SCRATCH/e8"
+ok "a fresh store proposes the refused link: the tree's file is not imported unasked" \
 	grep -q '^+	https://www.scyld.com/network/atp.html$' "$S"/8/*.patch
+same "series says in one line that the tree carries refusals not imported" \
+	"$(grep -c 'refus' "$SCRATCH/e8"):$(grep 'refus' "$SCRATCH/e8")" \
+	"1:series: the tree carries 1 refusal in .linkmend-refused that this store has not: \`linkmend refuse --import .linkmend-refused\` records them"
 "$LINKMEND" refuse --import .linkmend-refused 2> "$SCRATCH/imp"
 same "import records it" "$?:$(cat "$SCRATCH/imp")" "0:refuse: 1 refusal imported"
-"$LINKMEND" series -q -o "$S/9" 2> /dev/null
+"$LINKMEND" series -q -o "$S/9" 2> "$SCRATCH/e9"
+ok "imported, series no longer says so" bash -c "! grep -q 'carries' '$SCRATCH/e9'"
 ok "a refusal exported and imported in another store holds there" \
 	bash -c "! grep -q 'https://www.scyld.com/network/atp.html' '$S'/9/*.patch && grep -q 'atp.html.*refused' '$S/9/HELD'"
 printf 'drivers/x.c\thttp://a/\n' > "$SCRATCH/bad"
@@ -236,6 +299,28 @@ same "a file rewritten beside the old one: its pending links are not proposed" \
 	"$?:$(test -e "$S/12" && echo written)" "0:"
 ok "they are held pending" \
 	grep -q '^series: [0-9]* links sent on 2026-09-21, pending: `series --resend` to send them again$' "$SCRATCH/e12"
+
+# New links in two files beside the pending and refused ones: the cover
+# letter says what was left out and why, as the report does.
+sed -i 's|^\tSupport information and updates available at$|&\n\tThe errata: http://www.scyld.com/network/errata.html|' drivers/net/ethernet/atp/atp.c
+printf '    Mirror: http://www.scyld.com/network/mirror.html\n' >> Documentation/networking/3com/vortex.txt
+git commit -qm "the errata" drivers/net/ethernet/atp/atp.c
+git commit -qm "the mirror" Documentation/networking/3com/vortex.txt
+for i in $(seq 25 48); do	# one file a patch again (series/group.c)
+	echo "note $i" > NOTES
+	git commit -qam "notes: note $i"
+done
+"$LINKMEND" scan -q --no-output .
+resolve
+"$LINKMEND" series -o "$S/13" 2> "$SCRATCH/e13"
+same "two new links, two patches and a cover letter (the setup works)" \
+	"$(ls "$S/13" | grep -c '\.patch$'):$(test -f "$S/13/0000-cover-letter.patch" && echo cover)" "3:cover"
+ok "some links are held pending and refused (the setup works)" \
+	bash -c "grep -q '^series: [0-9]* links sent on 2026-09-21, pending: \`series --resend\` to send them again\$' '$SCRATCH/e13' &&
+		grep -q '^series: 1 link refused: ' '$SCRATCH/e13'"
+same "the cover letter says what was left out and why, as series did" \
+	"$(sed -n '/^Not in this series:$/,/^-- $/p' "$S/13/0000-cover-letter.patch" | sed -n 's/^  \([0-9]\)/\1/p')" \
+	"$(grep -E '^series: [0-9]+ links? (refused|sent on)' "$SCRATCH/e13" | sed 's/^series: //')"
 
 # The same fates on PostgreSQL: written, sent, held, refused and
 # withdrawn, resent in reply to the first mail.

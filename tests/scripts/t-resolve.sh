@@ -296,6 +296,20 @@ same "a re-run replays no capture again (the first replayed 15)" \
 	"$(grep -c ' web.archive.org .* /web/[0-9]*id_/' "$state/requests.log")" "0"
 ok "and says how many it knew" grep -q "^resolve: 15 capture replays known from an earlier run, not asked again$" "$SCRATCH/succ2.err"
 same "and decides the same" "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])) == json.load(open(sys.argv[2])))' "$SCRATCH/succ.json" "$SCRATCH/succ2.json")" "True"
+# A host's answers for its root and a random path are reused within 3
+# days (issue 47), asked again after.
+roots() { awk '$2 != "web.archive.org" && $6 == "/"' "$1" | wc -l; }
+probes() { grep -c 'linkmend-probe-' "$1"; }
+ok "the first run asked hosts' roots and random paths (the setup works)" \
+	test "$(roots "$SCRATCH/succ.requests")" -gt 0 -a "$(probes "$SCRATCH/succ.requests")" -gt 0
+same "a re-run asks no host's root or random path again" \
+	"$(roots "$state/requests.log") $(probes "$state/requests.log")" "0 0"
+ok "and says how many answers it knew" grep -q "^resolve: $(($(roots "$SCRATCH/succ.requests") + $(probes "$SCRATCH/succ.requests"))) host answers (a root, a random path) known from an earlier run of the last 3 days, not asked again$" "$SCRATCH/succ2.err"
+: > "$state/requests.log"
+(cd "$M" && LINKMEND_NOW=$(($(date +%s) + 4 * 86400)) run "${RESOLVE[@]}" --format=json) > "$SCRATCH/succ3.json" 2> "$SCRATCH/succ3.err"
+same "4 days later it asks them again" \
+	"$(roots "$state/requests.log") $(probes "$state/requests.log")" \
+	"$(roots "$SCRATCH/succ.requests") $(probes "$SCRATCH/succ.requests")"
 # The series says how its moved links were found, by their evidence.
 (cd "$M" && "$LINKMEND" series -q -o "$SCRATCH/succ-series" \
 	--from "Link Mender <mender@linkmend-web.org>") > /dev/null 2> "$SCRATCH/succ-series.err"
