@@ -286,6 +286,29 @@ int url_host_within(const char *host, const char *suffix)
 	       !strcmp(host + h - s, suffix);
 }
 
+/* host's registrable domain (libpsl), or host itself where it has none. */
+static const char *registrable(const char *host)
+{
+	const char *d = psl_registrable_domain(psl_builtin(), host);
+
+	return d ? d : host;
+}
+
+int url_same_site(const char *a, const char *b)
+{
+	struct url_info ua, ub;
+	int same = 0;
+
+	if (url_parse(a, &ua))
+		return 0;
+	if (!url_parse(b, &ub)) {
+		same = !strcmp(registrable(ua.host), registrable(ub.host));
+		url_info_release(&ub);
+	}
+	url_info_release(&ua);
+	return same;
+}
+
 /*
  * Is host's last label a top-level domain?  The Public Suffix List
  * without its "*" rule, which would take any label for one; an IDN

@@ -77,6 +77,15 @@ int url_host_is_example(const char *host);
 int url_host_within(const char *host, const char *name);
 
 /*
+ * 1 when a and b are on one site: their hosts share a registrable domain
+ * by the Public Suffix List (www.a.org, new.a.org and a.org; not
+ * x.github.io and y.github.io).  A host that has none (an IP literal, a
+ * public suffix itself) is the same site only as itself.  0 when either
+ * does not parse.
+ */
+int url_same_site(const char *a, const char *b);
+
+/*
  * 1 when a path segment seg[0..n) names a site's door, whatever its
  * extension: "home" and "homepage" wherever they stand
  * (/content/www/us/en/homepage.html); with top set (the segment is the

@@ -170,6 +170,29 @@ static void test_same_resource(void)
 	      "nor what does not parse");
 }
 
+static void test_same_site(void)
+{
+	CHECK(url_same_site("http://git.lighttpd.net/x",
+			    "https://new.git.lighttpd.net/x"),
+	      "same site: a subdomain of the same registrable domain");
+	CHECK(url_same_site("http://www.kernel.org/", "https://kernel.org/doc/"),
+	      "same site: www. and the bare name, http and https");
+	CHECK(url_same_site("http://a.co.uk/", "http://www.a.co.uk/"),
+	      "same site: under a two-label public suffix");
+	CHECK(!url_same_site("https://pagure.io/mailcap/blob/master/f/mime.types",
+			     "https://www.nexgen-semi.net/support/docs/mime.html"),
+	      "not the same site: another registrable domain");
+	CHECK(!url_same_site("http://a.co.uk/", "http://b.co.uk/"),
+	      "nor two names under one public suffix");
+	CHECK(!url_same_site("https://x.github.io/", "https://y.github.io/"),
+	      "nor two users' github.io sites (a public suffix)");
+	CHECK(url_same_site("http://192.0.2.1/a", "http://192.0.2.1/b") &&
+	      !url_same_site("http://192.0.2.1/a", "http://192.0.2.2/a"),
+	      "an IP literal is its own site");
+	CHECK(!url_same_site("http://a.org/", "not a url"),
+	      "nor what does not parse");
+}
+
 int main(void)
 {
 	setlocale(LC_CTYPE, "C.UTF-8");
@@ -178,6 +201,7 @@ int main(void)
 	test_placeholder();
 	test_example();
 	test_same_resource();
+	test_same_site();
 	test_host_valid();
 	test_license();
 	test_schemes();
