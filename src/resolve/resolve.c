@@ -125,6 +125,12 @@ struct target {
 	struct last_root *gone;	/* its gone host's root as last captured */
 	long old_cap;		/* the last good capture, its title asked */
 	struct shingles *texts;	/* of each replayed capture, or NULL */
+	/*
+	 * Where its live permanent redirects lead, on another site and not
+	 * yet shown to be the page (offsite_of()): it is looked up as a
+	 * dead link is, this its first candidate.  NULL: none.
+	 */
+	char *offsite;
 };
 
 /*
@@ -597,7 +603,9 @@ static void find_migrations(struct resolver *c)
 			if (!t->l.have_last || strcmp(t->l.host, e->key))
 				continue;
 			n++;
+			/* A redirect not shown to be the page's moves no host. */
 			if (link_verdict(&t->l) != V_MOVED || !t->l.last.final_url ||
+			    t->offsite ||
 			    !(h = url_get(t->l.last.final_url, URL_HOST)))
 				continue;
 			if (strcmp(h, e->key)) {
@@ -617,7 +625,8 @@ static void find_migrations(struct resolver *c)
 			for (i = 0; i < c->nr; i++) {
 				struct target *t = &c->t[i];
 
-				if (!t->dead || strcmp(t->l.host, e->key))
+				if (!t->dead || t->offsite ||
+				    strcmp(t->l.host, e->key))
 					continue;
 				t->migrated = url_with_host(t->l.url, best);
 				t->migration = xstrfmt("%s -> %s (%zu of %zu checked "
@@ -1739,6 +1748,10 @@ static void find_archive_moves(struct resolver *c)
 		char *url, *loc;
 
 		t->moved_cap = t->old_cap = -1;
+		if (t->offsite)
+			add_cand(t, xstrdup(t->offsite), "redirect",
+				 xstrfmt("%s redirects permanently to %s, another "
+					 "site", t->l.url, t->offsite));
 		if (!t->dead || t->cdx_failed)
 			continue;
 		t->moved_cap = latest_capture(&t->caps, 0);
@@ -2861,10 +2874,61 @@ static char *upgrade_written(const char *text)
 	return xstrfmt("https://%s", text + 7);
 }
 
+/*
+ * 1 when t's redirect to another site only changes the host (the same
+ * path and query there) and pages of t's host are found on that site
+ * by their content: the host moved, its root with it (a renamed host,
+ * whose root has no capture to compare).  *why says so.
+ */
+static int site_moved(const struct resolver *c, const struct target *t,
+		      char **why)
+{
+	char *a = url_get(t->l.url, URL_PATH), *b = url_get(t->offsite,
+							       URL_PATH);
+	char *qa = url_get(t->l.url, URL_QUERY), *qb = url_get(t->offsite,
+								URL_QUERY);
+	size_t i, k, n = 0;
+	const char *where = NULL;
+
+	*why = NULL;
+	if (a && b && !strcmp(a, b) && !strcmp(qa ? qa : "", qb ? qb : ""))
+		for (i = 0; i < c->nr; i++) {
+			const struct target *u = &c->t[i];
+
+			if (u == t || !u->dead || strcmp(u->l.host, t->l.host))
+				continue;
+			for (k = 0; k < u->ncands; k++) {
+				const struct cand *x = &u->cands[k];
+				char *no;
+
+				if (!x->cur || !url_same_site(x->cur, t->offsite))
+					continue;
+				if (!(no = refusal(c, u, x))) {
+					where = x->cur;
+					n++;
+					break;
+				}
+				free(no);
+			}
+		}
+	free(a);
+	free(b);
+	free(qa);
+	free(qb);
+	if (!n)
+		return 0;
+	*why = xstrfmt("the same path on a host renamed: %zu other page%s of "
+		       "%s %s found there by %s content (%s)", n,
+		       n == 1 ? "" : "s", t->l.host, n == 1 ? "is" : "are",
+		       n == 1 ? "its" : "their", where);
+	return 1;
+}
+
 static void decide(struct resolver *c, struct target *t, struct occ *o)
 {
 	const char *frag = strchr(o->text, '#');
 	struct strbuf r = STRBUF_INIT;
+	char *why = NULL;
 
 	/* A dead link's place no patch will change (mark_kept()). */
 	if (o->kept != KEEP_NONE) {
@@ -2888,7 +2952,8 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 			    t->l.host);
 		return;
 	}
-	if (t->l.have_last && link_verdict(&t->l) == V_MOVED && t->l.last.final_url) {
+	if (t->l.have_last && link_verdict(&t->l) == V_MOVED &&
+	    t->l.last.final_url && (!t->offsite || site_moved(c, t, &why))) {
 		strbuf_addstr(&r, t->l.last.final_url);
 		if (frag && !strchr(t->l.last.final_url, '#'))
 			strbuf_addstr(&r, frag);
@@ -2896,6 +2961,13 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 		o->via = "redirect";
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "permanent redirects: %s", t->l.last.chain);
+		if (why) {
+			strbuf_addf(&o->evidence, "; to another site, %s", why);
+			free(why);
+		} else if (!url_same_site(t->l.url, t->l.last.final_url)) {
+			strbuf_addstr(&o->evidence, "; to another site, where "
+				      "the page keeps its name");
+		}
 		return;
 	}
 	if (t->twin && t->http_ok && t->https_ok &&
@@ -2919,6 +2991,8 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 	history_evidence(c, t, &o->evidence);
 	if (decide_successor(c, t, o))
 		return;
+	if (t->offsite)
+		strbuf_addf(&o->evidence, "; %s", OFFSITE_SAYS);
 	if (t->suggest && t->suggest_alive) {
 		o->kind = K_TYPO;
 		o->via = "typo";
@@ -3325,6 +3399,7 @@ static void free_target(struct target *t)
 	free(t->suggest);
 	free(t->migrated);
 	free(t->migration);
+	free(t->offsite);
 	free(t->lore);
 	free(t->twin);
 	for (k = 0; t->texts && k < t->caps.nr; k++)
@@ -3464,7 +3539,44 @@ static void mark_kept(struct resolver *c)
 			nkept);
 }
 
-/* Which links are dead, by the confirmation rule. */
+/*
+ * 1 when a live permanent redirect from url to to keeps the page's own
+ * name: to's last path segment is url's, and one that names a page
+ * (last_segment(): no "index", no short or bare number).
+ */
+static int keeps_name(const char *url, const char *to)
+{
+	char *a = last_segment(url), *b = a ? last_segment(to) : NULL;
+	int same = a && b && !strcasecmp(a, b);
+
+	free(a);
+	free(b);
+	return same;
+}
+
+/*
+ * Where t's live permanent redirects lead when that is no move without
+ * more evidence (issue 44), else NULL.  Within one site (http to https,
+ * www., a subdomain, a new path) a redirect is the site's own and
+ * trusted; to another site it is one only when the page keeps its name
+ * there.  A dead domain bought by a squatter, a parked one, a company
+ * taken over send old deep links to pages that are not theirs; whether
+ * the target is the page is then for its content to show (refusal()).
+ */
+static char *offsite_of(const struct target *t)
+{
+	const char *to = t->l.last.final_url;
+
+	if (t->dead || !t->l.have_last || link_verdict(&t->l) != V_MOVED ||
+	    !to || url_same_site(t->l.url, to) || keeps_name(t->l.url, to))
+		return NULL;
+	return xstrdup(to);
+}
+
+/*
+ * Which links are dead, by the confirmation rule; and those whose live
+ * redirect to another site is looked up as a dead link's page is.
+ */
 static void judge(struct resolver *c)
 {
 	size_t i;
@@ -3474,6 +3586,8 @@ static void judge(struct resolver *c)
 
 		t->dead = link_is_dead(&t->l, c->o.confirm, c->o.spacing_s,
 				       &t->failures);
+		if ((t->offsite = offsite_of(t)))
+			t->dead = 1;
 	}
 }
 
