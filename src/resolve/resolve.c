@@ -131,6 +131,7 @@ struct target {
 	 * dead link is, this its first candidate.  NULL: none.
 	 */
 	char *offsite;
+	char *cross;		/* why a redirect to another site is trusted */
 };
 
 /*
@@ -2961,13 +2962,10 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 		o->via = "redirect";
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "permanent redirects: %s", t->l.last.chain);
-		if (why) {
-			strbuf_addf(&o->evidence, "; to another site, %s", why);
-			free(why);
-		} else if (!url_same_site(t->l.url, t->l.last.final_url)) {
-			strbuf_addstr(&o->evidence, "; to another site, where "
-				      "the page keeps its name");
-		}
+		if (why || t->cross)
+			strbuf_addf(&o->evidence, "; to another site, %s",
+				    why ? why : t->cross);
+		free(why);
 		return;
 	}
 	if (t->twin && t->http_ok && t->https_ok &&
@@ -3400,6 +3398,7 @@ static void free_target(struct target *t)
 	free(t->migrated);
 	free(t->migration);
 	free(t->offsite);
+	free(t->cross);
 	free(t->lore);
 	free(t->twin);
 	for (k = 0; t->texts && k < t->caps.nr; k++)
@@ -3554,21 +3553,91 @@ static int keeps_name(const char *url, const char *to)
 	return same;
 }
 
+/* 1 when a redirect from url to to keeps the path and query as they are. */
+static int keeps_path(const char *url, const char *to)
+{
+	char *pa = url_get(url, URL_PATH), *pb = url_get(to, URL_PATH);
+	char *qa = url_get(url, URL_QUERY), *qb = url_get(to, URL_QUERY);
+	int same = pa && pb && !strcmp(pa, pb) &&
+		   !strcmp(qa ? qa : "", qb ? qb : "");
+
+	free(pa);
+	free(pb);
+	free(qa);
+	free(qb);
+	return same;
+}
+
+/* The host t's live permanent redirects end on, or NULL (free it). */
+static char *moved_host(const struct target *t)
+{
+	if (!t->l.have_last || link_verdict(&t->l) != V_MOVED ||
+	    !t->l.last.final_url)
+		return NULL;
+	return url_get(t->l.last.final_url, URL_HOST);
+}
+
+/*
+ * A domain migration t is part of: most of its host's checked links,
+ * and MIGRATION_MIN at least, redirect to one other host, each keeping
+ * its path (a site moved as a whole, as find_migrations() models it;
+ * a squatter's or a take-over's redirects keep no path).  Its sentence,
+ * or NULL.
+ */
+static char *path_migration(const struct resolver *c, const struct target *t)
+{
+	char *to = moved_host(t), *h;
+	size_t i, n = 0, moved = 0;
+	char *why = NULL;
+
+	if (!to || !keeps_path(t->l.url, t->l.last.final_url)) {
+		free(to);
+		return NULL;
+	}
+	for (i = 0; i < c->nr; i++) {
+		const struct target *u = &c->t[i];
+
+		if (!u->l.have_last || strcmp(u->l.host, t->l.host))
+			continue;
+		n++;
+		if ((h = moved_host(u)) && !strcmp(h, to) &&
+		    keeps_path(u->l.url, u->l.last.final_url))
+			moved++;
+		free(h);
+	}
+	if (moved >= MIGRATION_MIN && 2 * moved > n)
+		why = xstrfmt("the same path, as %zu of the %zu checked links "
+			      "of %s moved to %s", moved, n, t->l.host, to);
+	free(to);
+	return why;
+}
+
 /*
  * Where t's live permanent redirects lead when that is no move without
- * more evidence (issue 44), else NULL.  Within one site (http to https,
- * www., a subdomain, a new path) a redirect is the site's own and
- * trusted; to another site it is one only when the page keeps its name
- * there.  A dead domain bought by a squatter, a parked one, a company
- * taken over send old deep links to pages that are not theirs; whether
- * the target is the page is then for its content to show (refusal()).
+ * more evidence (issue 44), else NULL, *cross then saying why a redirect
+ * to another site is trusted (NULL within one).  Within one site (http
+ * to https, www., a subdomain, a new path) a redirect is the site's own
+ * and trusted; to another site it is one only when the page keeps its
+ * name there, or the path is kept as the host's other links' are (a
+ * domain migration).  A dead domain bought by a squatter, a parked one,
+ * a company taken over send old deep links to pages that are not
+ * theirs; whether the target is the page is then for its content to
+ * show (refusal()), or the host's other pages' (site_moved()).
  */
-static char *offsite_of(const struct target *t)
+static char *offsite_of(const struct resolver *c, const struct target *t,
+			char **cross)
 {
 	const char *to = t->l.last.final_url;
 
+	*cross = NULL;
 	if (t->dead || !t->l.have_last || link_verdict(&t->l) != V_MOVED ||
-	    !to || url_same_site(t->l.url, to) || keeps_name(t->l.url, to))
+	    !to || url_same_site(t->l.url, to))
+		return NULL;
+	if (keeps_name(t->l.url, to)) {
+		*cross = xstrdup("where the page keeps its name");
+		return NULL;
+	}
+	if ((*cross = path_migration(c, t)))
 		return NULL;
 	return xstrdup(to);
 }
@@ -3586,9 +3655,12 @@ static void judge(struct resolver *c)
 
 		t->dead = link_is_dead(&t->l, c->o.confirm, c->o.spacing_s,
 				       &t->failures);
-		if ((t->offsite = offsite_of(t)))
-			t->dead = 1;
 	}
+	for (i = 0; i < c->nr; i++)
+		c->t[i].offsite = offsite_of(c, &c->t[i], &c->t[i].cross);
+	for (i = 0; i < c->nr; i++)
+		if (c->t[i].offsite)
+			c->t[i].dead = 1;
 }
 
 static int decide_all(struct resolver *c)
