@@ -2059,6 +2059,110 @@ static char *last_segment(const char *url)
 	return seg;
 }
 
+/*
+ * 1 when a live permanent redirect from url to to keeps the page's own
+ * name: to's last path segment is url's, and one that names a page
+ * (last_segment(): no "index", no short or bare number).
+ */
+static int keeps_name(const char *url, const char *to)
+{
+	char *a = last_segment(url), *b = a ? last_segment(to) : NULL;
+	int same = a && b && !strcasecmp(a, b);
+
+	free(a);
+	free(b);
+	return same;
+}
+
+/* 1 when a redirect from url to to keeps the path and query as they are. */
+static int keeps_path(const char *url, const char *to)
+{
+	char *pa = url_get(url, URL_PATH), *pb = url_get(to, URL_PATH);
+	char *qa = url_get(url, URL_QUERY), *qb = url_get(to, URL_QUERY);
+	int same = pa && pb && !strcmp(pa, pb) &&
+		   !strcmp(qa ? qa : "", qb ? qb : "");
+
+	free(pa);
+	free(pb);
+	free(qa);
+	free(qb);
+	return same;
+}
+
+/* The host t's live permanent redirects end on, or NULL (free it). */
+static char *moved_host(const struct target *t)
+{
+	if (!t->l.have_last || link_verdict(&t->l) != V_MOVED ||
+	    !t->l.last.final_url)
+		return NULL;
+	return url_get(t->l.last.final_url, URL_HOST);
+}
+
+/*
+ * A domain migration t is part of: most of its host's checked links,
+ * and MIGRATION_MIN at least, redirect to one other host, each keeping
+ * its path (a site moved as a whole, as find_migrations() models it;
+ * a squatter's or a take-over's redirects keep no path).  Its sentence,
+ * or NULL.
+ */
+static char *path_migration(const struct resolver *c, const struct target *t)
+{
+	char *to = moved_host(t), *h;
+	size_t i, n = 0, moved = 0;
+	char *why = NULL;
+
+	if (!to || !keeps_path(t->l.url, t->l.last.final_url)) {
+		free(to);
+		return NULL;
+	}
+	for (i = 0; i < c->nr; i++) {
+		const struct target *u = &c->t[i];
+
+		if (!u->l.have_last || strcmp(u->l.host, t->l.host))
+			continue;
+		n++;
+		if ((h = moved_host(u)) && !strcmp(h, to) &&
+		    keeps_path(u->l.url, u->l.last.final_url))
+			moved++;
+		free(h);
+	}
+	if (moved >= MIGRATION_MIN && 2 * moved > n)
+		why = xstrfmt("the same path, as %zu of the %zu checked links "
+			      "of %s moved to %s", moved, n, t->l.host, to);
+	free(to);
+	return why;
+}
+
+/*
+ * Where t's live permanent redirects lead when that is no move without
+ * more evidence (issue 44), else NULL, *cross then saying why a redirect
+ * to another site is trusted (NULL within one).  Within one site (http
+ * to https, www., a subdomain, a new path) a redirect is the site's own
+ * and trusted; to another site it is one only when the page keeps its
+ * name there, or the path is kept as the host's other links' are (a
+ * domain migration).  A dead domain bought by a squatter, a parked one,
+ * a company taken over send old deep links to pages that are not
+ * theirs; whether the target is the page is then for its content to
+ * show (refusal()), or the host's other pages' (site_moved()).
+ */
+static char *offsite_of(const struct resolver *c, const struct target *t,
+			char **cross)
+{
+	const char *to = t->l.last.final_url;
+
+	*cross = NULL;
+	if (t->dead || !t->l.have_last || link_verdict(&t->l) != V_MOVED ||
+	    !to || url_same_site(t->l.url, to))
+		return NULL;
+	if (keeps_name(t->l.url, to)) {
+		*cross = xstrdup("where the page keeps its name");
+		return NULL;
+	}
+	if ((*cross = path_migration(c, t)))
+		return NULL;
+	return xstrdup(to);
+}
+
 static void rx_escape(struct strbuf *sb, const char *s)
 {
 	for (; *s; s++) {
@@ -2884,38 +2988,31 @@ static char *upgrade_written(const char *text)
 static int site_moved(const struct resolver *c, const struct target *t,
 		      char **why)
 {
-	char *a = url_get(t->l.url, URL_PATH), *b = url_get(t->offsite,
-							       URL_PATH);
-	char *qa = url_get(t->l.url, URL_QUERY), *qb = url_get(t->offsite,
-								URL_QUERY);
 	size_t i, k, n = 0;
 	const char *where = NULL;
 
 	*why = NULL;
-	if (a && b && !strcmp(a, b) && !strcmp(qa ? qa : "", qb ? qb : ""))
-		for (i = 0; i < c->nr; i++) {
-			const struct target *u = &c->t[i];
+	if (!keeps_path(t->l.url, t->offsite))
+		return 0;
+	for (i = 0; i < c->nr; i++) {
+		const struct target *u = &c->t[i];
 
-			if (u == t || !u->dead || strcmp(u->l.host, t->l.host))
+		if (u == t || !u->dead || strcmp(u->l.host, t->l.host))
+			continue;
+		for (k = 0; k < u->ncands; k++) {
+			const struct cand *x = &u->cands[k];
+			char *no;
+
+			if (!x->cur || !url_same_site(x->cur, t->offsite))
 				continue;
-			for (k = 0; k < u->ncands; k++) {
-				const struct cand *x = &u->cands[k];
-				char *no;
-
-				if (!x->cur || !url_same_site(x->cur, t->offsite))
-					continue;
-				if (!(no = refusal(c, u, x))) {
-					where = x->cur;
-					n++;
-					break;
-				}
-				free(no);
+			if (!(no = refusal(c, u, x))) {
+				where = x->cur;
+				n++;
+				break;
 			}
+			free(no);
 		}
-	free(a);
-	free(b);
-	free(qa);
-	free(qb);
+	}
 	if (!n)
 		return 0;
 	*why = xstrfmt("the same path on a host renamed: %zu other page%s of "
@@ -3536,110 +3633,6 @@ static void mark_kept(struct resolver *c)
 		fprintf(stderr, "resolve: %zu dead links kept everywhere (a "
 			"copyright line, test data, ...): not looked up\n",
 			nkept);
-}
-
-/*
- * 1 when a live permanent redirect from url to to keeps the page's own
- * name: to's last path segment is url's, and one that names a page
- * (last_segment(): no "index", no short or bare number).
- */
-static int keeps_name(const char *url, const char *to)
-{
-	char *a = last_segment(url), *b = a ? last_segment(to) : NULL;
-	int same = a && b && !strcasecmp(a, b);
-
-	free(a);
-	free(b);
-	return same;
-}
-
-/* 1 when a redirect from url to to keeps the path and query as they are. */
-static int keeps_path(const char *url, const char *to)
-{
-	char *pa = url_get(url, URL_PATH), *pb = url_get(to, URL_PATH);
-	char *qa = url_get(url, URL_QUERY), *qb = url_get(to, URL_QUERY);
-	int same = pa && pb && !strcmp(pa, pb) &&
-		   !strcmp(qa ? qa : "", qb ? qb : "");
-
-	free(pa);
-	free(pb);
-	free(qa);
-	free(qb);
-	return same;
-}
-
-/* The host t's live permanent redirects end on, or NULL (free it). */
-static char *moved_host(const struct target *t)
-{
-	if (!t->l.have_last || link_verdict(&t->l) != V_MOVED ||
-	    !t->l.last.final_url)
-		return NULL;
-	return url_get(t->l.last.final_url, URL_HOST);
-}
-
-/*
- * A domain migration t is part of: most of its host's checked links,
- * and MIGRATION_MIN at least, redirect to one other host, each keeping
- * its path (a site moved as a whole, as find_migrations() models it;
- * a squatter's or a take-over's redirects keep no path).  Its sentence,
- * or NULL.
- */
-static char *path_migration(const struct resolver *c, const struct target *t)
-{
-	char *to = moved_host(t), *h;
-	size_t i, n = 0, moved = 0;
-	char *why = NULL;
-
-	if (!to || !keeps_path(t->l.url, t->l.last.final_url)) {
-		free(to);
-		return NULL;
-	}
-	for (i = 0; i < c->nr; i++) {
-		const struct target *u = &c->t[i];
-
-		if (!u->l.have_last || strcmp(u->l.host, t->l.host))
-			continue;
-		n++;
-		if ((h = moved_host(u)) && !strcmp(h, to) &&
-		    keeps_path(u->l.url, u->l.last.final_url))
-			moved++;
-		free(h);
-	}
-	if (moved >= MIGRATION_MIN && 2 * moved > n)
-		why = xstrfmt("the same path, as %zu of the %zu checked links "
-			      "of %s moved to %s", moved, n, t->l.host, to);
-	free(to);
-	return why;
-}
-
-/*
- * Where t's live permanent redirects lead when that is no move without
- * more evidence (issue 44), else NULL, *cross then saying why a redirect
- * to another site is trusted (NULL within one).  Within one site (http
- * to https, www., a subdomain, a new path) a redirect is the site's own
- * and trusted; to another site it is one only when the page keeps its
- * name there, or the path is kept as the host's other links' are (a
- * domain migration).  A dead domain bought by a squatter, a parked one,
- * a company taken over send old deep links to pages that are not
- * theirs; whether the target is the page is then for its content to
- * show (refusal()), or the host's other pages' (site_moved()).
- */
-static char *offsite_of(const struct resolver *c, const struct target *t,
-			char **cross)
-{
-	const char *to = t->l.last.final_url;
-
-	*cross = NULL;
-	if (t->dead || !t->l.have_last || link_verdict(&t->l) != V_MOVED ||
-	    !to || url_same_site(t->l.url, to))
-		return NULL;
-	if (keeps_name(t->l.url, to)) {
-		*cross = xstrdup("where the page keeps its name");
-		return NULL;
-	}
-	if ((*cross = path_migration(c, t)))
-		return NULL;
-	return xstrdup(to);
 }
 
 /*
