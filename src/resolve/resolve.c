@@ -2140,7 +2140,8 @@ static char *path_migration(const struct resolver *c, const struct target *t)
  * to https, www., a subdomain, a new path) a redirect is the site's own
  * and trusted; to another site it is one only when the page keeps its
  * name there, or the path is kept as the host's other links' are (a
- * domain migration).  A dead domain bought by a squatter, a parked one,
+ * domain migration) or on the same name under another top-level domain
+ * (a host renamed: lip6.fr to lip6.org).  A dead domain bought by a squatter, a parked one,
  * a company taken over send old deep links to pages that are not
  * theirs; whether the target is the page is then for its content to
  * show (refusal()), or the host's other pages' (site_moved()).
@@ -2160,6 +2161,15 @@ static char *offsite_of(const struct resolver *c, const struct target *t,
 	}
 	if ((*cross = path_migration(c, t)))
 		return NULL;
+	if (keeps_path(t->l.url, to) && url_same_name(t->l.url, to)) {
+		char *h = url_get(to, URL_HOST);
+
+		*cross = xstrfmt("the same path on a host renamed: %s is %s's "
+				 "name under another top-level domain",
+				 h ? h : to, t->l.host);
+		free(h);
+		return NULL;
+	}
 	return xstrdup(to);
 }
 

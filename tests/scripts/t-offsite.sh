@@ -3,10 +3,11 @@
 # A live permanent redirect to another site is a move only with evidence
 # (issue 44; tests/web/cases/offsite.scn, real trees' lines): within one
 # site it is trusted; to another, only where the page keeps its name,
-# its content is the old page's capture's, or its renamed host's pages
-# are found there.  Else it is looked up as a dead page (archived, or
-# unresolved), its evidence says why, and the series never says "moved"
-# nor that it failed its checks.
+# its content is the old page's capture's, or its host was renamed (the
+# same name under another top-level domain, or its pages found there).
+# Else it is looked up as a dead page (archived, or unresolved), its
+# evidence says why, and the series never says "moved" nor that it
+# failed its checks.
 . "$(dirname "$0")/../lib/sh.sh"
 if [ "$(id -u)" -ne 0 ] || ! command -v dnsmasq > /dev/null; then
 	echo "not ok - the test web needs root and dnsmasq (make check installs it)"
@@ -55,6 +56,9 @@ ok "one that keeps the page's name: said so" grep -qF \
 ok "a renamed host's root: by its pages found there" grep -qF \
 	"; to another site, the same path on a host renamed: 1 other page of www.osdl.org is found there by its content (https://www.linuxfoundation.org/lab_activities/kernel_testing/stp/)" \
 	<<< "$(ev http://www.osdl.org/)"
+ok "a host renamed to another top-level domain: said so" grep -qF \
+	"; to another site, the same path on a host renamed: coccinelle.lip6.org is coccinelle.lip6.fr's name under another top-level domain" \
+	<<< "$(ev http://coccinelle.lip6.fr/)"
 ok "a squatted path with no capture: no successor, and why" grep -qF \
 	"suggestion: https://www.jackpot-linkmend.net/bonus/welcome-offer (http://www.keplerproject.org/luafilesystem/ redirects permanently to https://www.jackpot-linkmend.net/bonus/welcome-offer, another site; no capture of the old page to compare with)" \
 	<<< "$(ev http://www.keplerproject.org/luafilesystem/)"
