@@ -227,12 +227,18 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 		strbuf_addstr(&sb, "These web links no longer lead to their "
 			      "pages: ");
 		if (f.n) {
-			checks_clause(&f, f.offsite > 1 ? "the others" :
-				      "all but one", &sb);
-			strbuf_addf(&sb, ", and %s redirect%s permanently to "
-				    "another site, not shown to serve the same "
-				    "page", f.offsite == 1 ? "one" : "some",
-				    f.offsite == 1 ? "s" : "");
+			char *who = f.n == 1 ? xstrdup("one") :
+				xstrfmt("%d", f.n);
+
+			checks_clause(&f, who, &sb);
+			free(who);
+			if (f.offsite == 1)
+				strbuf_addstr(&sb, ", and one redirects");
+			else
+				strbuf_addf(&sb, ", and %d redirect",
+					    f.offsite);
+			strbuf_addstr(&sb, " permanently to another site, not "
+				      "shown to serve the same page");
 		} else {
 			strbuf_addstr(&sb, "each redirects permanently to "
 				      "another site, not shown to serve the "
