@@ -125,6 +125,13 @@ struct target {
 	struct last_root *gone;	/* its gone host's root as last captured */
 	long old_cap;		/* the last good capture, its title asked */
 	struct shingles *texts;	/* of each replayed capture, or NULL */
+	/*
+	 * Where its live permanent redirects lead, on another site and not
+	 * yet shown to be the page (offsite_of()): it is looked up as a
+	 * dead link is, this its first candidate.  NULL: none.
+	 */
+	char *offsite;
+	char *cross;		/* why a redirect to another site is trusted */
 };
 
 /*
@@ -597,7 +604,9 @@ static void find_migrations(struct resolver *c)
 			if (!t->l.have_last || strcmp(t->l.host, e->key))
 				continue;
 			n++;
+			/* A redirect not shown to be the page's moves no host. */
 			if (link_verdict(&t->l) != V_MOVED || !t->l.last.final_url ||
+			    t->offsite ||
 			    !(h = url_get(t->l.last.final_url, URL_HOST)))
 				continue;
 			if (strcmp(h, e->key)) {
@@ -617,7 +626,8 @@ static void find_migrations(struct resolver *c)
 			for (i = 0; i < c->nr; i++) {
 				struct target *t = &c->t[i];
 
-				if (!t->dead || strcmp(t->l.host, e->key))
+				if (!t->dead || t->offsite ||
+				    strcmp(t->l.host, e->key))
 					continue;
 				t->migrated = url_with_host(t->l.url, best);
 				t->migration = xstrfmt("%s -> %s (%zu of %zu checked "
@@ -1775,6 +1785,10 @@ static void find_archive_moves(struct resolver *c)
 		char *url, *loc;
 
 		t->moved_cap = t->old_cap = -1;
+		if (t->offsite)
+			add_cand(t, xstrdup(t->offsite), "redirect",
+				 xstrfmt("%s redirects permanently to %s, another "
+					 "site", t->l.url, t->offsite));
 		if (!t->dead || t->cdx_failed)
 			continue;
 		t->moved_cap = latest_capture(&t->caps, 0);
@@ -2093,6 +2107,120 @@ static char *last_segment(const char *url)
 	seg = xstrdup(seg);
 	free(path);
 	return seg;
+}
+
+/*
+ * 1 when a live permanent redirect from url to to keeps the page's own
+ * name: to's last path segment is url's, and one that names a page
+ * (last_segment(): no "index", no short or bare number).
+ */
+static int keeps_name(const char *url, const char *to)
+{
+	char *a = last_segment(url), *b = a ? last_segment(to) : NULL;
+	int same = a && b && !strcasecmp(a, b);
+
+	free(a);
+	free(b);
+	return same;
+}
+
+/* 1 when a redirect from url to to keeps the path and query as they are. */
+static int keeps_path(const char *url, const char *to)
+{
+	char *pa = url_get(url, URL_PATH), *pb = url_get(to, URL_PATH);
+	char *qa = url_get(url, URL_QUERY), *qb = url_get(to, URL_QUERY);
+	int same = pa && pb && !strcmp(pa, pb) &&
+		   !strcmp(qa ? qa : "", qb ? qb : "");
+
+	free(pa);
+	free(pb);
+	free(qa);
+	free(qb);
+	return same;
+}
+
+/* The host t's live permanent redirects end on, or NULL (free it). */
+static char *moved_host(const struct target *t)
+{
+	if (!t->l.have_last || link_verdict(&t->l) != V_MOVED ||
+	    !t->l.last.final_url)
+		return NULL;
+	return url_get(t->l.last.final_url, URL_HOST);
+}
+
+/*
+ * A domain migration t is part of: most of its host's checked links,
+ * and MIGRATION_MIN at least, redirect to one other host, each keeping
+ * its path (a site moved as a whole, as find_migrations() models it;
+ * a squatter's or a take-over's redirects keep no path).  Its sentence,
+ * or NULL.
+ */
+static char *path_migration(const struct resolver *c, const struct target *t)
+{
+	char *to = moved_host(t), *h;
+	size_t i, n = 0, moved = 0;
+	char *why = NULL;
+
+	if (!to || !keeps_path(t->l.url, t->l.last.final_url)) {
+		free(to);
+		return NULL;
+	}
+	for (i = 0; i < c->nr; i++) {
+		const struct target *u = &c->t[i];
+
+		if (!u->l.have_last || strcmp(u->l.host, t->l.host))
+			continue;
+		n++;
+		if ((h = moved_host(u)) && !strcmp(h, to) &&
+		    keeps_path(u->l.url, u->l.last.final_url))
+			moved++;
+		free(h);
+	}
+	if (moved >= MIGRATION_MIN && 2 * moved > n)
+		why = xstrfmt("the same path, as %zu of the %zu checked links "
+			      "of %s moved to %s", moved, n, t->l.host, to);
+	free(to);
+	return why;
+}
+
+/*
+ * Where t's live permanent redirects lead when that is no move without
+ * more evidence (issue 44), else NULL, *cross then saying why a redirect
+ * to another site is trusted (NULL within one).  Within one site (http
+ * to https, www., a subdomain, a new path) a redirect is the site's own
+ * and trusted; to another site it is one only when the page keeps its
+ * name there, or the path is kept as the host's other links' are (a
+ * domain migration) or on the same name under another top-level domain
+ * (a host renamed: lip6.fr to lip6.org).  A dead domain bought by a squatter, a parked one,
+ * a company taken over send old deep links to pages that are not
+ * theirs; whether the target is the page is then for its content to
+ * show (refusal()), or the host's other pages' (site_moved()).
+ */
+static char *offsite_of(const struct resolver *c, const struct target *t,
+			char **cross)
+{
+	const char *to = t->l.last.final_url;
+
+	*cross = NULL;
+	if (t->dead || !t->l.have_last || link_verdict(&t->l) != V_MOVED ||
+	    !to || url_same_site(t->l.url, to))
+		return NULL;
+	if (keeps_name(t->l.url, to)) {
+		*cross = xstrdup("where the page keeps its name");
+		return NULL;
+	}
+	if ((*cross = path_migration(c, t)))
+		return NULL;
+	if (keeps_path(t->l.url, to) && url_same_name(t->l.url, to)) {
+		char *h = url_get(to, URL_HOST);
+
+		*cross = xstrfmt("the same path on a host renamed: %s is %s's "
+				 "name under another top-level domain",
+				 h ? h : to, t->l.host);
+		free(h);
+		return NULL;
+	}
+	return xstrdup(to);
 }
 
 static void rx_escape(struct strbuf *sb, const char *s)
@@ -2911,10 +3039,54 @@ static char *upgrade_written(const char *text)
 	return xstrfmt("https://%s", text + 7);
 }
 
+/*
+ * 1 when t's redirect to another site only changes the host (the same
+ * path and query there) and pages of t's host are found on that site
+ * by their content: the host moved, its root with it (a renamed host,
+ * whose root has no capture to compare).  *why says so.
+ */
+static int site_moved(const struct resolver *c, const struct target *t,
+		      char **why)
+{
+	size_t i, k, n = 0;
+	const char *where = NULL;
+
+	*why = NULL;
+	if (!keeps_path(t->l.url, t->offsite))
+		return 0;
+	for (i = 0; i < c->nr; i++) {
+		const struct target *u = &c->t[i];
+
+		if (u == t || !u->dead || strcmp(u->l.host, t->l.host))
+			continue;
+		for (k = 0; k < u->ncands; k++) {
+			const struct cand *x = &u->cands[k];
+			char *no;
+
+			if (!x->cur || !url_same_site(x->cur, t->offsite))
+				continue;
+			if (!(no = refusal(c, u, x))) {
+				where = x->cur;
+				n++;
+				break;
+			}
+			free(no);
+		}
+	}
+	if (!n)
+		return 0;
+	*why = xstrfmt("the same path on a host renamed: %zu other page%s of "
+		       "%s %s found there by %s content (%s)", n,
+		       n == 1 ? "" : "s", t->l.host, n == 1 ? "is" : "are",
+		       n == 1 ? "its" : "their", where);
+	return 1;
+}
+
 static void decide(struct resolver *c, struct target *t, struct occ *o)
 {
 	const char *frag = strchr(o->text, '#');
 	struct strbuf r = STRBUF_INIT;
+	char *why = NULL;
 
 	/* A dead link's place no patch will change (mark_kept()). */
 	if (o->kept != KEEP_NONE) {
@@ -2938,7 +3110,8 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 			    t->l.host);
 		return;
 	}
-	if (t->l.have_last && link_verdict(&t->l) == V_MOVED && t->l.last.final_url) {
+	if (t->l.have_last && link_verdict(&t->l) == V_MOVED &&
+	    t->l.last.final_url && (!t->offsite || site_moved(c, t, &why))) {
 		strbuf_addstr(&r, t->l.last.final_url);
 		if (frag && !strchr(t->l.last.final_url, '#'))
 			strbuf_addstr(&r, frag);
@@ -2946,6 +3119,10 @@ static void decide(struct resolver *c, struct target *t, struct occ *o)
 		o->via = "redirect";
 		o->replacement = strbuf_detach(&r, NULL);
 		strbuf_addf(&o->evidence, "permanent redirects: %s", t->l.last.chain);
+		if (why || t->cross)
+			strbuf_addf(&o->evidence, "; to another site, %s",
+				    why ? why : t->cross);
+		free(why);
 		return;
 	}
 	if (t->twin && t->http_ok && t->https_ok &&
@@ -2969,6 +3146,8 @@ static void decide_dead(struct resolver *c, struct target *t, struct occ *o)
 	history_evidence(c, t, &o->evidence);
 	if (decide_successor(c, t, o))
 		return;
+	if (t->offsite)
+		strbuf_addf(&o->evidence, "; %s", OFFSITE_SAYS);
 	if (t->suggest && t->suggest_alive) {
 		o->kind = K_TYPO;
 		o->via = "typo";
@@ -3375,6 +3554,8 @@ static void free_target(struct target *t)
 	free(t->suggest);
 	free(t->migrated);
 	free(t->migration);
+	free(t->offsite);
+	free(t->cross);
 	free(t->lore);
 	free(t->twin);
 	for (k = 0; t->texts && k < t->caps.nr; k++)
@@ -3520,7 +3701,10 @@ static void mark_kept(struct resolver *c)
 			nkept);
 }
 
-/* Which links are dead, by the confirmation rule. */
+/*
+ * Which links are dead, by the confirmation rule; and those whose live
+ * redirect to another site is looked up as a dead link's page is.
+ */
 static void judge(struct resolver *c)
 {
 	size_t i;
@@ -3531,6 +3715,11 @@ static void judge(struct resolver *c)
 		t->dead = link_is_dead(&t->l, c->o.confirm, c->o.spacing_s,
 				       &t->failures);
 	}
+	for (i = 0; i < c->nr; i++)
+		c->t[i].offsite = offsite_of(c, &c->t[i], &c->t[i].cross);
+	for (i = 0; i < c->nr; i++)
+		if (c->t[i].offsite)
+			c->t[i].dead = 1;
 }
 
 static int decide_all(struct resolver *c)

@@ -3,7 +3,10 @@
  * The resolve stage: for every URL that check found moved or dead, the
  * replacement and the evidence for it, recorded per occurrence in the
  * store.  In order of preference: the page it moved to (permanent
- * redirects only, never the site root); for a dead page, where it lives
+ * redirects only, never the site root; to another site only where the
+ * page keeps its name there, its content is the old page's, or its
+ * renamed host's other pages are found there: else it is looked up as
+ * a dead page, its evidence saying OFFSITE_SAYS); for a dead page, where it lives
  * now by evidence (a permanent redirect the Web Archive captured, else
  * the same path, or the same name, on the host its site's root now
  * redirects to, or its last captures did when the host is gone, a page
@@ -38,6 +41,14 @@
 #include "../store/store.h"
 
 struct config;
+
+/*
+ * The evidence's words for a live link whose redirects lead to another
+ * site that is not shown to be its page: series reads them (a commit
+ * message then says so, not "failed its checks").
+ */
+#define OFFSITE_SAYS "it redirects permanently to another site, not " \
+	"shown to be the same page"
 
 struct resolve_opts {
 	struct net_opts net;

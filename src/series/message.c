@@ -7,6 +7,7 @@
 
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
+#include "../resolve/resolve.h"
 #include "series.h"
 #include "write.h"
 
@@ -43,6 +44,7 @@ static const char *why_of(enum plan_group kind, size_t n)
  */
 struct dead_facts {
 	int min_checks, min_failing, n;
+	int offsite;		/* live, redirected to another site's page */
 	char first[11], last[11];
 	int blame, given, unknown;
 	char commit[13];	/* the one blamed commit, if only one */
@@ -57,8 +59,15 @@ static void read_facts(const char *ev, struct dead_facts *f)
 	char a[11], b[11], sha[13];
 	const char *p;
 
+	/*
+	 * A live link whose redirect leads to another site's page failed
+	 * no check: its facts are no failures.
+	 */
+	if (strstr(ev, OFFSITE_SAYS))
+		f->offsite++;
 	/* The history follows the detail, which may hold "; " itself. */
-	for (p = strstr(ev, "; "); p; p = strstr(p + 2, "; "))
+	for (p = strstr(ev, OFFSITE_SAYS) ? NULL : strstr(ev, "; "); p;
+	     p = strstr(p + 2, "; "))
 		if (sscanf(p, "; %d check%*[s ] %10[0-9-]..%10[0-9-], %d failing",
 			   &checks, a, b, &failing) == 4)
 			break;
@@ -205,10 +214,37 @@ static void archived_why(struct series *c, size_t gi, struct strbuf *msg)
 	size_t n = series_group_count(c, &c->g[gi], PG_ARCHIVED);
 
 	facts_of(c, gi, gi + 1, &f);
-	if (n == 1) {
+	if (n == 1 && f.offsite) {
+		strbuf_addstr(&sb, "This web link no longer leads to its page: "
+			      "it redirects permanently to another site, not "
+			      "shown to serve the same page.  Point it at the "
+			      "Web Archive's copy ");
+	} else if (n == 1) {
 		strbuf_addstr(&sb, "This web link is dead: ");
 		checks_clause(&f, "it", &sb);
 		strbuf_addstr(&sb, ".  Point it at the Web Archive's copy ");
+	} else if (f.offsite) {
+		strbuf_addstr(&sb, "These web links no longer lead to their "
+			      "pages: ");
+		if (f.n) {
+			char *who = f.n == 1 ? xstrdup("one") :
+				xstrfmt("%d", f.n);
+
+			checks_clause(&f, who, &sb);
+			free(who);
+			if (f.offsite == 1)
+				strbuf_addstr(&sb, ", and one redirects");
+			else
+				strbuf_addf(&sb, ", and %d redirect",
+					    f.offsite);
+			strbuf_addstr(&sb, " permanently to another site, not "
+				      "shown to serve the same page");
+		} else {
+			strbuf_addstr(&sb, "each redirects permanently to "
+				      "another site, not shown to serve the "
+				      "same page");
+		}
+		strbuf_addstr(&sb, ".  Point each at the Web Archive's copy ");
 	} else {
 		strbuf_addstr(&sb, "These web links are dead: ");
 		checks_clause(&f, "each", &sb);

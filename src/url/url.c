@@ -280,6 +280,60 @@ int url_host_within(const char *host, const char *suffix)
 	       !strcmp(host + h - s, suffix);
 }
 
+/* host's registrable domain (libpsl), or NULL: an IP literal has none. */
+static const char *registrable_or_null(const char *host)
+{
+	const char *last = strrchr(host, '.');
+
+	if (*host == '[' || (last && last[1] &&
+			     strspn(last + 1, "0123456789") == strlen(last + 1)))
+		return NULL;
+	return psl_registrable_domain(psl_builtin(), host);
+}
+
+/* host's registrable domain, or host itself where it has none. */
+static const char *registrable(const char *host)
+{
+	const char *d = registrable_or_null(host);
+
+	return d ? d : host;
+}
+
+int url_same_site(const char *a, const char *b)
+{
+	struct url_info ua, ub;
+	int same = 0;
+
+	if (url_parse(a, &ua))
+		return 0;
+	if (!url_parse(b, &ub)) {
+		same = !strcmp(registrable(ua.host), registrable(ub.host));
+		url_info_release(&ub);
+	}
+	url_info_release(&ua);
+	return same;
+}
+
+int url_same_name(const char *a, const char *b)
+{
+	struct url_info ua, ub;
+	const char *da, *db;
+	int same = 0;
+
+	if (url_parse(a, &ua))
+		return 0;
+	if (!url_parse(b, &ub)) {
+		da = registrable_or_null(ua.host);
+		db = registrable_or_null(ub.host);
+		same = da && db && strcmp(da, db) &&
+		       strcspn(da, ".") == strcspn(db, ".") &&
+		       !strncmp(da, db, strcspn(da, "."));
+		url_info_release(&ub);
+	}
+	url_info_release(&ua);
+	return same;
+}
+
 /*
  * Is host's last label a top-level domain?  The Public Suffix List
  * without its "*" rule, which would take any label for one; an IDN

@@ -77,6 +77,23 @@ int url_host_is_example(const char *host);
 int url_host_within(const char *host, const char *name);
 
 /*
+ * 1 when a and b are on one site: their hosts share a registrable domain
+ * by the Public Suffix List (www.a.org, new.a.org and a.org; not
+ * x.github.io and y.github.io).  A host that has none (an IP literal, a
+ * public suffix itself) is the same site only as itself.  0 when either
+ * does not parse.
+ */
+int url_same_site(const char *a, const char *b);
+
+/*
+ * 1 when a and b are one name under two public suffixes: their
+ * registrable domains differ and keep their first label (lip6.fr and
+ * lip6.org, www.arm.com and arm.org), as a site renamed to another
+ * top-level domain is.  0 when either does not parse or has none.
+ */
+int url_same_name(const char *a, const char *b);
+
+/*
  * 1 when a path segment seg[0..n) names a site's door, whatever its
  * extension: "home" and "homepage" wherever they stand
  * (/content/www/us/en/homepage.html); with top set (the segment is the

@@ -170,6 +170,49 @@ static void test_same_resource(void)
 	      "nor what does not parse");
 }
 
+static void test_same_site(void)
+{
+	CHECK(url_same_site("http://git.lighttpd.net/x",
+			    "https://new.git.lighttpd.net/x"),
+	      "same site: a subdomain of the same registrable domain");
+	CHECK(url_same_site("http://www.kernel.org/", "https://kernel.org/doc/"),
+	      "same site: www. and the bare name, http and https");
+	CHECK(url_same_site("http://a.co.uk/", "http://www.a.co.uk/"),
+	      "same site: under a two-label public suffix");
+	CHECK(!url_same_site("https://pagure.io/mailcap/blob/master/f/mime.types",
+			     "https://www.nexgen-semi.net/support/docs/mime.html"),
+	      "not the same site: another registrable domain");
+	CHECK(!url_same_site("http://a.co.uk/", "http://b.co.uk/"),
+	      "nor two names under one public suffix");
+	CHECK(!url_same_site("https://x.github.io/", "https://y.github.io/"),
+	      "nor two users' github.io sites (a public suffix)");
+	CHECK(url_same_site("http://192.0.2.1/a", "http://192.0.2.1/b") &&
+	      !url_same_site("http://192.0.2.1/a", "http://192.0.2.2/a") &&
+	      !url_same_site("http://10.0.2.1/a", "http://10.1.2.1/a"),
+	      "an IP literal is its own site");
+	CHECK(!url_same_site("http://a.org/", "not a url"),
+	      "nor what does not parse");
+}
+
+static void test_same_name(void)
+{
+	CHECK(url_same_name("http://coccinelle.lip6.fr/",
+			    "https://coccinelle.lip6.org/"),
+	      "same name: lip6.fr renamed lip6.org");
+	CHECK(url_same_name("http://www.arm.com/", "https://arm.org/"),
+	      "same name: www. aside, another top-level domain");
+	CHECK(url_same_name("https://osdn.jp/x", "https://osdn.co.uk/x"),
+	      "same name: under a two-label public suffix");
+	CHECK(!url_same_name("http://www.arm.com/", "https://www.arm.com/x"),
+	      "not renamed: the same registrable domain");
+	CHECK(!url_same_name("http://java.sun.com/", "https://www.oracle.com/"),
+	      "nor another name");
+	CHECK(url_same_name("https://x.github.io/", "https://x.gitlab.io/"),
+	      "same name: one user's pages on two forges' suffixes");
+	CHECK(!url_same_name("http://192.0.2.1/", "http://192.0.2.2/"),
+	      "nor IP literals");
+}
+
 int main(void)
 {
 	setlocale(LC_CTYPE, "C.UTF-8");
@@ -178,6 +221,8 @@ int main(void)
 	test_placeholder();
 	test_example();
 	test_same_resource();
+	test_same_site();
+	test_same_name();
 	test_host_valid();
 	test_license();
 	test_schemes();
