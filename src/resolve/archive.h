@@ -22,6 +22,11 @@ struct capture {
 	int asked;		/* a replay of it is under way */
 	char *title;		/* its page's <title> when verified, or NULL */
 	unsigned char sha[32];	/* SHA-256 of its body, when verified */
+	char digest[40];	/* the CDX digest of its body, or "" */
+	char mime[48];		/* the CDX mimetype, or "" */
+	int texted;		/* its text is known (the caller's shingles) */
+	double vs_latest;	/* its text's likeness to the latest capture's */
+	int vs_latest_known;	/* vs_latest is set (-1: too little text) */
 };
 
 struct captures {
@@ -42,6 +47,26 @@ int cdx_parse(const char *url, const char *body, struct captures *out);
  * host, port, path or query is never offered for this one.
  */
 void captures_keep_same(struct captures *c, const char *url);
+
+/*
+ * How a page's content changed across its good captures (status 200,
+ * not rejected, a CDX digest given), in time order: the distinct
+ * digests, how many times a capture's digest differs from the one
+ * before, the year of the first capture and of the last change, and
+ * whether every capture whose type is known is other than HTML (text,
+ * PDF: a new digest is new content, not a page's date or ads).
+ */
+struct capture_changes {
+	size_t digests;
+	size_t changes;
+	int first_year, last_year;
+	int not_html;
+};
+
+void captures_changes(const struct captures *c, struct capture_changes *out);
+
+/* 1 when mime (a CDX mimetype) is an HTML page's, or unknown. */
+int capture_mime_html(const char *mime);
 
 /*
  * Parse a TimeMap; entries with rel "memento" (first, last ...) whose

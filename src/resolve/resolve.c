@@ -125,6 +125,9 @@ struct target {
 	struct last_root *gone;	/* its gone host's root as last captured */
 	long old_cap;		/* the last good capture, its title asked */
 	struct shingles *texts;	/* of each replayed capture, or NULL */
+	/* How its captures' content changed (compare_latest()). */
+	struct capture_changes changed;
+	long latest;		/* its latest good capture, or -1 */
 };
 
 /*
@@ -868,6 +871,7 @@ static void capture_text(struct target *t, long i, const struct strbuf *b)
 				   sizeof(*t->texts));
 	shingles_release(&t->texts[i]);
 	shingles_of_page(b->buf ? b->buf : "", b->len, &t->texts[i]);
+	t->caps.v[i].texted = 1;
 }
 
 static void add_cand(struct target *t, char *url, const char *via, char *how)
@@ -1230,7 +1234,7 @@ static char *cdx_url(const struct resolver *c, const char *url,
 	char *bare = strip_fragment(url);
 	char *enc = curl_easy_escape(NULL, bare, 0);
 	char *r = xstrfmt("%s/cdx/search/cdx?url=%s&output=json"
-			  "&fl=timestamp,original,statuscode,mimetype"
+			  "&fl=timestamp,original,statuscode,mimetype,digest"
 			  "&filter=%s", c->o.wayback, enc, filter);
 
 	curl_free(enc);
@@ -1636,6 +1640,181 @@ static void verify_captures(struct resolver *c)
 		if (!asked || stopped(c))
 			break;
 	}
+}
+
+/* ---- a living page, by the archive's own evidence (issue 44) ---- */
+
+/*
+ * Captures that changed over the years: two digests or more, the last
+ * change in a later year than the first capture.  One day's or one
+ * year's captures that differ say little (a counter, an ad); a page
+ * whose content kept changing across years is a page someone keeps.
+ */
+static int changed_over_years(const struct capture_changes *ch)
+{
+	return ch->digests >= 2 && ch->changes &&
+	       ch->last_year > ch->first_year;
+}
+
+/* The look-up cache's key of the likeness of capture a to the latest. */
+static char *likeness_key(const struct resolver *c, const struct capture *a,
+			  const struct capture *latest)
+{
+	return xstrfmt("likeness %s/web/%sid_/%s %s", c->o.wayback, a->ts,
+		       a->original, latest->ts);
+}
+
+static void likeness_keep(struct resolver *c, const struct capture *a,
+			  const struct capture *latest, double j)
+{
+	char *key = likeness_key(c, a, latest), *v = xstrfmt("%.4f", j);
+
+	store_put_lookup(c->st, key, c->o.now, v);
+	free(v);
+	free(key);
+}
+
+static int likeness_known(struct resolver *c, struct capture *a,
+			  const struct capture *latest)
+{
+	char *key = likeness_key(c, a, latest), *body, *end;
+	long long at;
+	double j;
+
+	body = c->o.refresh ? NULL : store_get_lookup(c->st, key, &at);
+	free(key);
+	if (!body)
+		return 0;
+	j = strtod(body, &end);
+	if (end != body && !*end) {
+		a->vs_latest = j;
+		a->vs_latest_known = 1;
+	}
+	free(body);
+	return a->vs_latest_known;
+}
+
+/* Replay capture i of t for its text, unless it is known or asked. */
+static size_t ask_text(struct resolver *c, struct net *n, struct target *t,
+		       long i)
+{
+	struct capture *k = &t->caps.v[i];
+
+	if (k->texted || k->rejected || k->asked)
+		return 0;
+	k->asked = 1;
+	submit(n, c, t, REQ_OLD_PAGE, xstrfmt("%s/web/%sid_/%s", c->o.wayback,
+					      k->ts, k->original), i);
+	return 1;
+}
+
+/*
+ * The captures of a dead page say whether it lived: their CDX digests
+ * (free in the look-up) tell a page that never changed from one that
+ * did.  Digests alone are noisy for HTML (a date, an ad, a counter
+ * change them), so for an HTML page with several digests the text of
+ * each capture an occurrence would be offered is compared with the
+ * latest capture's (likeness.h, LIKENESS_CHANGED): one more replay, the
+ * latest capture's, only for such pages, and the likeness is cached.
+ * Text, PDF and other non-HTML captures have no such noise: their
+ * digests are their content.
+ */
+static void compare_latest(struct resolver *c)
+{
+	int round;
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		t->latest = -1;
+		if (t->dead && !t->cdx_failed && !t->local.nr)
+			captures_changes(&t->caps, &t->changed);
+	}
+	for (round = 0; round < REPLAY_ROUNDS && !stopped(c); round++) {
+		struct net *n = new_net(c);
+		size_t asked = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			struct capture *l;
+			char ts[15];
+
+			if (!t->dead || t->cdx_failed || t->local.nr ||
+			    !changed_over_years(&t->changed) ||
+			    t->changed.not_html)
+				continue;
+			t->latest = latest_capture(&t->caps, 200);
+			if (t->latest < 0)
+				continue;
+			l = &t->caps.v[t->latest];
+			for (k = 0; k < t->nocc; k++) {
+				struct capture *a;
+				long best;
+
+				ts14(t->occ[k].date, ts);
+				best = capture_choose(&t->caps, ts);
+				if (best < 0 || best == t->latest)
+					continue;
+				a = &t->caps.v[best];
+				if (!a->verified || a->vs_latest_known)
+					continue;
+				if (a->digest[0] && !strcmp(a->digest, l->digest)) {
+					a->vs_latest = 1;
+					a->vs_latest_known = 1;
+					continue;
+				}
+				if (likeness_known(c, a, l))
+					continue;
+				if (a->texted && l->texted) {
+					a->vs_latest = shingles_jaccard(
+						&t->texts[best],
+						&t->texts[t->latest]);
+					a->vs_latest_known = 1;
+					likeness_keep(c, a, l, a->vs_latest);
+					continue;
+				}
+				asked += ask_text(c, n, t, best);
+				asked += ask_text(c, n, t, t->latest);
+			}
+		}
+		run_net(c, n, "latest captures");
+		if (!asked)
+			break;
+		/* A replay that failed is asked again next round. */
+		for (i = 0; i < c->nr; i++)
+			for (k = 0; k < c->t[i].caps.nr; k++)
+				c->t[i].caps.v[k].asked = 0;
+	}
+}
+
+/*
+ * The sentence that says capture best of t would freeze a living page,
+ * into why; 0 when nothing says so.
+ */
+static int living_evidence(const struct target *t, long best,
+			   struct strbuf *why)
+{
+	const struct capture_changes *ch = &t->changed;
+	const struct capture *a = &t->caps.v[best];
+
+	if (!changed_over_years(ch))
+		return 0;
+	if (!ch->not_html &&
+	    (!a->vs_latest_known || a->vs_latest < 0 ||
+	     a->vs_latest >= LIKENESS_CHANGED))
+		return 0;
+	strbuf_addf(why, "captures of %s changed %zu time%s between %d and "
+		    "%d", t->l.url, ch->changes, ch->changes == 1 ? "" : "s",
+		    ch->first_year, ch->last_year);
+	if (ch->not_html)
+		strbuf_addstr(why, " (not HTML: each digest is new content)");
+	else
+		strbuf_addf(why, " (capture %s's text is %.2f alike to the "
+			    "latest's, %s)", a->ts, a->vs_latest,
+			    t->caps.v[t->latest].ts);
+	strbuf_addstr(why, ": an archived copy would freeze it");
+	return 1;
 }
 
 /* "scheme://host[:port]" of url, as written; or NULL. */
@@ -3184,6 +3363,17 @@ static int decide_archived(struct resolver *c, struct target *t,
 				    t->unpublished == 1 ? "" : "s",
 				    t->unpublished == 1 ? "s" : "",
 				    t->published);
+		/*
+		 * A living page's copy is still recorded, with why it would
+		 * freeze the page: the judge (rewrite/judge.h) leaves it.
+		 */
+		{
+			struct strbuf why = STRBUF_INIT;
+
+			if (living_evidence(t, best, &why))
+				strbuf_addf(&o->evidence, "; %s", why.buf);
+			strbuf_release(&why);
+		}
 		return 1;
 	}
 	best = capture_choose(&t->mementos, ts);
@@ -3497,7 +3687,8 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 {
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
-		look_up, find_births, verify_captures, find_archive_moves,
+		look_up, find_births, verify_captures, compare_latest,
+		find_archive_moves,
 		ask_hosts, ask_gone_roots, search_sites, tree_knows, check_cands,
 		site_patterns, ask_memento,
 		verify_mementos, fetch_pages, check_guesses,

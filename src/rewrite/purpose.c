@@ -819,6 +819,44 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
 	return p;
 }
 
+#define CAPTURES_SAY "captures of "
+#define CAPTURES_END ": an archived copy would freeze it"
+
+int purpose_captures_living(const char *evidence, struct strbuf *why)
+{
+	const char *p = evidence, *end;
+
+	for (; p && (p = strstr(p, CAPTURES_SAY)); p++) {
+		if (p != evidence && strncmp(p - 2, "; ", 2))
+			continue;
+		end = strstr(p, CAPTURES_END);
+		if (!end || !memmem(p, (size_t)(end - p), " changed ", 9))
+			continue;
+		strbuf_add(why, p, (size_t)(end - p));
+		return 1;
+	}
+	return 0;
+}
+
+enum purpose purpose_with_captures(const char *url, const char *words,
+				   size_t n, const char *evidence,
+				   struct strbuf *why)
+{
+	struct strbuf said = STRBUF_INIT;
+	enum purpose p = purpose_of(url, words, n, why);
+
+	if ((p == PURPOSE_UNKNOWN ||
+	     (p == PURPOSE_FIXED &&
+	      !strcmp(why->buf, "a fixed document: a document file"))) &&
+	    purpose_captures_living(evidence, &said)) {
+		p = PURPOSE_LIVING;
+		strbuf_reset(why);
+		strbuf_addf(why, "a living page: %s", said.buf);
+	}
+	strbuf_release(&said);
+	return p;
+}
+
 const char *purpose_name(enum purpose p)
 {
 	static const char *const names[PURPOSE__COUNT] = {

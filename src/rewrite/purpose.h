@@ -39,6 +39,25 @@ enum purpose {
 enum purpose purpose_of(const char *url, const char *words, size_t n,
 			struct strbuf *why);
 
+/*
+ * What resolve's evidence for an archived copy says of the page's
+ * captures (resolve/resolve.c, living_evidence()): that their content
+ * changed over the years, as a living page's does, though its URL has
+ * no sign of it.  The sentence ("captures of URL changed N times
+ * between Y1 and Y2 (...)") into why; 0 when it says nothing of it.
+ */
+int purpose_captures_living(const char *evidence, struct strbuf *why);
+
+/*
+ * The purpose of url as purpose_of() finds it, then its captures'
+ * evidence (NULL: none): a page no sign calls fixed or living, or
+ * fixed only for being a document file (a PDF, revised in place), is
+ * living when its captures changed over the years.
+ */
+enum purpose purpose_with_captures(const char *url, const char *words,
+				   size_t n, const char *evidence,
+				   struct strbuf *why);
+
 /* 1 when url is a bare home page ("https://ceph.com/", ".../index.html"). */
 int purpose_home_page(const char *url);
 

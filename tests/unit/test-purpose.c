@@ -323,7 +323,7 @@ static enum left_reason judged(struct judge *j, const char *path,
 			       const char *replacement, const char *words)
 {
 	struct judgement d;
-	enum left_reason r = judge_link(j, path, url, kind, replacement,
+	enum left_reason r = judge_link(j, path, url, kind, replacement, NULL,
 					words, words ? strlen(words) : 0, &d);
 
 	judgement_release(&d);
@@ -389,8 +389,8 @@ static void judge(void)
 	      "but never for the section's own site");
 
 	judge_link(&j, "fs/ceph/super.c", "http://ceph.com/docs/next/",
-		   K_ARCHIVED, "https://web.archive.org/web/2012/x", NULL, 0,
-		   &d);
+		   K_ARCHIVED, "https://web.archive.org/web/2012/x", NULL, NULL,
+		   0, &d);
 	judge_say(&d, "http://ceph.com/docs/next/",
 		  "https://web.archive.org/web/2012/x", evidence, &sb);
 	CHECK_STR(sb.buf, "your own site `http://ceph.com/docs/next/` does not "

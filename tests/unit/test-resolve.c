@@ -139,7 +139,7 @@ static void test_cdxgroup(void)
 	CHECK(p.nalone == 5, "the rest asked alone");
 	CHECK(p.nr == 1 && !strcmp(p.v[0].query, "https://wb/cdx/search/cdx?"
 		"url=http%3A%2F%2Fa.org%2F&matchType=prefix&output=json"
-		"&fl=urlkey,timestamp,original,statuscode,mimetype"
+		"&fl=urlkey,timestamp,original,statuscode,mimetype,digest"
 		"&filter=statuscode%3A%28200%7C301%7C308%29&filter=urlkey%3A%5E%28org%5C%2Ca%5C%29"
 		"%5C%2Fx%5C.html%7Corg%5C%2Ca%5C%29%5C%2Fy%29%24"),
 	      "the query: the common prefix, the keys anchored and escaped");
