@@ -165,6 +165,8 @@ void captures_changes(const struct captures *c, struct capture_changes *out)
 		for (k = 0; k < i && strcmp(v[k]->digest, v[i]->digest); k++)
 			;
 		out->digests += k == i;
+		out->seen++;
+		out->seen_year = year_of(v[i]->ts);
 		if (!i) {
 			out->first_year = year_of(v[i]->ts);
 			continue;

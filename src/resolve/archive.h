@@ -59,7 +59,9 @@ void captures_keep_same(struct captures *c, const char *url);
 struct capture_changes {
 	size_t digests;
 	size_t changes;
+	size_t seen;		/* the good captures with a digest */
 	int first_year, last_year;
+	int seen_year;		/* of the last of them */
 	int not_html;
 };
 

@@ -1789,23 +1789,43 @@ static void compare_latest(struct resolver *c)
 }
 
 /*
- * The sentence that says capture best of t would freeze a living page,
- * into why; 0 when nothing says so.
+ * What t's captures say of the page, for capture best offered, into
+ * why: 1 that it lived (the copy would freeze it), 0 that it kept its
+ * content over the years (a fixed document), -1 nothing (one capture,
+ * one year, no digests, or a text too short to judge).  The judge reads
+ * the sentences (rewrite/purpose.h, purpose_of_captures()).
  */
-static int living_evidence(const struct target *t, long best,
-			   struct strbuf *why)
+static int captures_say(const struct target *t, long best, struct strbuf *why)
 {
 	const struct capture_changes *ch = &t->changed;
 	const struct capture *a = &t->caps.v[best];
+	char *url = strip_fragment(t->l.url);
+	int ret = 0;
 
+	if (ch->digests == 1 && ch->seen > 1 && ch->seen_year > ch->first_year) {
+		strbuf_addf(why, "captures of %s kept one content from %d to "
+			    "%d (%zu captures, one digest)", url,
+			    ch->first_year, ch->seen_year, ch->seen);
+		goto out;
+	}
+	ret = -1;
 	if (!changed_over_years(ch))
-		return 0;
-	if (!ch->not_html &&
-	    (!a->vs_latest_known || a->vs_latest < 0 ||
-	     a->vs_latest >= LIKENESS_CHANGED))
-		return 0;
+		goto out;
+	if (!ch->not_html && a->vs_latest_known && a->vs_latest >= 0 &&
+	    a->vs_latest >= LIKENESS_CHANGED) {
+		strbuf_addf(why, "captures of %s changed %zu time%s between %d "
+			    "and %d, not their text (capture %s's is %.2f alike "
+			    "to the latest's, %s)", url, ch->changes,
+			    ch->changes == 1 ? "" : "s", ch->first_year,
+			    ch->last_year, a->ts, a->vs_latest,
+			    t->caps.v[t->latest].ts);
+		ret = 0;
+		goto out;
+	}
+	if (!ch->not_html && (!a->vs_latest_known || a->vs_latest < 0))
+		goto out;
 	strbuf_addf(why, "captures of %s changed %zu time%s between %d and "
-		    "%d", t->l.url, ch->changes, ch->changes == 1 ? "" : "s",
+		    "%d", url, ch->changes, ch->changes == 1 ? "" : "s",
 		    ch->first_year, ch->last_year);
 	if (ch->not_html)
 		strbuf_addstr(why, " (not HTML: each digest is new content)");
@@ -1814,7 +1834,10 @@ static int living_evidence(const struct target *t, long best,
 			    "latest's, %s)", a->ts, a->vs_latest,
 			    t->caps.v[t->latest].ts);
 	strbuf_addstr(why, ": an archived copy would freeze it");
-	return 1;
+	ret = 1;
+out:
+	free(url);
+	return ret;
 }
 
 /* "scheme://host[:port]" of url, as written; or NULL. */
@@ -3370,7 +3393,7 @@ static int decide_archived(struct resolver *c, struct target *t,
 		{
 			struct strbuf why = STRBUF_INIT;
 
-			if (living_evidence(t, best, &why))
+			if (captures_say(t, best, &why) >= 0)
 				strbuf_addf(&o->evidence, "; %s", why.buf);
 			strbuf_release(&why);
 		}

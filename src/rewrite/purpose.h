@@ -41,18 +41,21 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
 
 /*
  * What resolve's evidence for an archived copy says of the page's
- * captures (resolve/resolve.c, living_evidence()): that their content
- * changed over the years, as a living page's does, though its URL has
- * no sign of it.  The sentence ("captures of URL changed N times
- * between Y1 and Y2 (...)") into why; 0 when it says nothing of it.
+ * captures (resolve/resolve.c, captures_say()): PURPOSE_LIVING when
+ * their content changed over the years ("captures of URL changed N
+ * times between Y1 and Y2 (...): an archived copy would freeze it"),
+ * PURPOSE_FIXED when it did not ("captures of URL kept one content
+ * ...", "... changed N times ..., not their text (...)"), the sentence
+ * into why; PURPOSE_UNKNOWN when it says nothing of them.
  */
-int purpose_captures_living(const char *evidence, struct strbuf *why);
+enum purpose purpose_of_captures(const char *evidence, struct strbuf *why);
 
 /*
  * The purpose of url as purpose_of() finds it, then its captures'
  * evidence (NULL: none): a page no sign calls fixed or living, or
  * fixed only for being a document file (a PDF, revised in place), is
- * living when its captures changed over the years.
+ * living when its captures changed over the years; one no sign names
+ * is fixed when they did not.
  */
 enum purpose purpose_with_captures(const char *url, const char *words,
 				   size_t n, const char *evidence,
