@@ -55,6 +55,12 @@ void captures_keep_same(struct captures *c, const char *url)
 	c->nr = n;
 }
 
+/* Row's field i as a string; NULL when i < 0 or it is none. */
+static const char *field(json_t *row, int i)
+{
+	return i < 0 ? NULL : json_string_value(json_array_get(row, (size_t)i));
+}
+
 int cdx_parse(const char *url, const char *body, struct captures *out)
 {
 	json_error_t err;
@@ -102,10 +108,7 @@ int cdx_parse(const char *url, const char *body, struct captures *out)
 		const char *orig = json_string_value(json_array_get(row, (size_t)f_orig));
 		const char *st = f_status >= 0 ?
 			json_string_value(json_array_get(row, (size_t)f_status)) : NULL;
-		const char *dg = f_digest >= 0 ?
-			json_string_value(json_array_get(row, (size_t)f_digest)) : NULL;
-		const char *mt = f_mime >= 0 ?
-			json_string_value(json_array_get(row, (size_t)f_mime)) : NULL;
+		const char *dg = field(row, f_digest), *mt = field(row, f_mime);
 		struct capture *k;
 
 		if (!ts || !orig || !valid_ts(ts))
@@ -114,7 +117,7 @@ int cdx_parse(const char *url, const char *body, struct captures *out)
 		memcpy(k->ts, ts, 15);
 		k->original = xstrdup(orig);
 		k->status = st && isdigit((unsigned char)*st) ? atoi(st) : 0;
-		/* "-" is the archive's "none"; a longer one is not a SHA-1's. */
+		/* "-" is the archive's none; a longer one is no SHA-1's. */
 		if (dg && strcmp(dg, "-") && strlen(dg) < sizeof(k->digest))
 			strcpy(k->digest, dg);
 		if (mt && strcmp(mt, "-") && strlen(mt) < sizeof(k->mime))

@@ -24,8 +24,8 @@ struct capture {
 	unsigned char sha[32];	/* SHA-256 of its body, when verified */
 	char digest[40];	/* the CDX digest of its body, or "" */
 	char mime[48];		/* the CDX mimetype, or "" */
-	int texted;		/* its text is known (the caller's shingles) */
-	double vs_latest;	/* its text's likeness to the latest capture's */
+	int texted;		/* its text is known (the caller's) */
+	double vs_latest;	/* its text's likeness to the latest's */
 	int vs_latest_known;	/* vs_latest is set (-1: too little text) */
 };
 

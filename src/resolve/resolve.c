@@ -1759,7 +1759,8 @@ static void compare_latest(struct resolver *c)
 				a = &t->caps.v[best];
 				if (!a->verified || a->vs_latest_known)
 					continue;
-				if (a->digest[0] && !strcmp(a->digest, l->digest)) {
+				if (a->digest[0] &&
+				    !strcmp(a->digest, l->digest)) {
 					a->vs_latest = 1;
 					a->vs_latest_known = 1;
 					continue;
@@ -1802,7 +1803,8 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 	char *url = strip_fragment(t->l.url);
 	int ret = 0;
 
-	if (ch->digests == 1 && ch->seen > 1 && ch->seen_year > ch->first_year) {
+	if (ch->digests == 1 && ch->seen > 1 &&
+	    ch->seen_year > ch->first_year) {
 		strbuf_addf(why, "captures of %s kept one content from %d to "
 			    "%d (%zu captures, one digest)", url,
 			    ch->first_year, ch->seen_year, ch->seen);
@@ -1814,8 +1816,8 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 	if (!ch->not_html && a->vs_latest_known && a->vs_latest >= 0 &&
 	    a->vs_latest >= LIKENESS_CHANGED) {
 		strbuf_addf(why, "captures of %s changed %zu time%s between %d "
-			    "and %d, not their text (capture %s's is %.2f alike "
-			    "to the latest's, %s)", url, ch->changes,
+			    "and %d, not their text (capture %s's is %.2f "
+			    "alike to the latest's, %s)", url, ch->changes,
 			    ch->changes == 1 ? "" : "s", ch->first_year,
 			    ch->last_year, a->ts, a->vs_latest,
 			    t->caps.v[t->latest].ts);
