@@ -25,8 +25,14 @@ struct capture {
 	char digest[40];	/* the CDX digest of its body, or "" */
 	char mime[48];		/* the CDX mimetype, or "" */
 	int texted;		/* its text is known (the caller's) */
-	double vs_latest;	/* its text's likeness to the latest's */
-	int vs_latest_known;	/* vs_latest is set (-1: too little text) */
+	/*
+	 * Its text's likeness to another capture of the page (the latest,
+	 * or the earliest of another digest when it is the latest), that
+	 * one's timestamp in vs_ts; -1: too little text to judge.
+	 */
+	double vs;
+	char vs_ts[15];
+	int vs_known;
 };
 
 struct captures {

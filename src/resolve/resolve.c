@@ -1656,28 +1656,37 @@ static int changed_over_years(const struct capture_changes *ch)
 	       ch->last_year > ch->first_year;
 }
 
-/* The look-up cache's key of the likeness of capture a to the latest. */
+/* The look-up cache's key of the likeness of capture a to capture b. */
 static char *likeness_key(const struct resolver *c, const struct capture *a,
-			  const struct capture *latest)
+			  const struct capture *b)
 {
 	return xstrfmt("likeness %s/web/%sid_/%s %s", c->o.wayback, a->ts,
-		       a->original, latest->ts);
+		       a->original, b->ts);
 }
 
-static void likeness_keep(struct resolver *c, const struct capture *a,
-			  const struct capture *latest, double j)
+static void likeness_set(struct capture *a, const struct capture *b,
+			 double j)
 {
-	char *key = likeness_key(c, a, latest), *v = xstrfmt("%.4f", j);
+	a->vs = j;
+	memcpy(a->vs_ts, b->ts, sizeof(a->vs_ts));
+	a->vs_known = 1;
+}
 
+static void likeness_keep(struct resolver *c, struct capture *a,
+			  const struct capture *b, double j)
+{
+	char *key = likeness_key(c, a, b), *v = xstrfmt("%.4f", j);
+
+	likeness_set(a, b, j);
 	store_put_lookup(c->st, key, c->o.now, v);
 	free(v);
 	free(key);
 }
 
 static int likeness_known(struct resolver *c, struct capture *a,
-			  const struct capture *latest)
+			  const struct capture *b)
 {
-	char *key = likeness_key(c, a, latest), *body, *end;
+	char *key = likeness_key(c, a, b), *body, *end;
 	long long at;
 	double j;
 
@@ -1686,12 +1695,10 @@ static int likeness_known(struct resolver *c, struct capture *a,
 	if (!body)
 		return 0;
 	j = strtod(body, &end);
-	if (end != body && !*end) {
-		a->vs_latest = j;
-		a->vs_latest_known = 1;
-	}
+	if (end != body && !*end)
+		likeness_set(a, b, j);
 	free(body);
-	return a->vs_latest_known;
+	return a->vs_known;
 }
 
 /* Replay capture i of t for its text, unless it is known or asked. */
@@ -1709,15 +1716,40 @@ static size_t ask_text(struct resolver *c, struct net *n, struct target *t,
 }
 
 /*
+ * The capture to compare capture best of t with: the latest good one,
+ * or when best is the latest, the earliest good one of another digest
+ * (a page whose latest copy is offered may have lived all the same);
+ * -1 when there is none.
+ */
+static long other_capture(const struct target *t, long best)
+{
+	long o = -1;
+	size_t i;
+
+	if (best != t->latest)
+		return t->latest;
+	for (i = 0; i < t->caps.nr; i++) {
+		const struct capture *k = &t->caps.v[i];
+
+		if (k->rejected || k->status != 200 || !k->digest[0] ||
+		    !strcmp(k->digest, t->caps.v[best].digest))
+			continue;
+		if (o < 0 || strcmp(k->ts, t->caps.v[o].ts) < 0)
+			o = (long)i;
+	}
+	return o;
+}
+
+/*
  * The captures of a dead page say whether it lived: their CDX digests
  * (free in the look-up) tell a page that never changed from one that
  * did.  Digests alone are noisy for HTML (a date, an ad, a counter
  * change them), so for an HTML page with several digests the text of
  * each capture an occurrence would be offered is compared with the
- * latest capture's (likeness.h, LIKENESS_CHANGED): one more replay, the
- * latest capture's, only for such pages, and the likeness is cached.
- * Text, PDF and other non-HTML captures have no such noise: their
- * digests are their content.
+ * latest capture's (or, when it is the latest, the earliest of another
+ * digest; likeness.h, LIKENESS_CHANGED): one more replay only for such
+ * pages, and the likeness is cached.  Text, PDF and other non-HTML
+ * captures have no such noise: their digests are their content.
  */
 static void compare_latest(struct resolver *c)
 {
@@ -1737,7 +1769,6 @@ static void compare_latest(struct resolver *c)
 
 		for (i = 0; i < c->nr; i++) {
 			struct target *t = &c->t[i];
-			struct capture *l;
 			char ts[15];
 
 			if (!t->dead || t->cdx_failed || t->local.nr ||
@@ -1747,36 +1778,35 @@ static void compare_latest(struct resolver *c)
 			t->latest = latest_capture(&t->caps, 200);
 			if (t->latest < 0)
 				continue;
-			l = &t->caps.v[t->latest];
 			for (k = 0; k < t->nocc; k++) {
-				struct capture *a;
-				long best;
+				struct capture *a, *b;
+				long best, other;
 
 				ts14(t->occ[k].date, ts);
 				best = capture_choose(&t->caps, ts);
-				if (best < 0 || best == t->latest)
+				if (best < 0 || !t->caps.v[best].verified ||
+				    t->caps.v[best].vs_known)
+					continue;
+				other = other_capture(t, best);
+				if (other < 0 || other == best)
 					continue;
 				a = &t->caps.v[best];
-				if (!a->verified || a->vs_latest_known)
-					continue;
+				b = &t->caps.v[other];
 				if (a->digest[0] &&
-				    !strcmp(a->digest, l->digest)) {
-					a->vs_latest = 1;
-					a->vs_latest_known = 1;
+				    !strcmp(a->digest, b->digest)) {
+					likeness_set(a, b, 1);
 					continue;
 				}
-				if (likeness_known(c, a, l))
+				if (likeness_known(c, a, b))
 					continue;
-				if (a->texted && l->texted) {
-					a->vs_latest = shingles_jaccard(
+				if (a->texted && b->texted) {
+					likeness_keep(c, a, b, shingles_jaccard(
 						&t->texts[best],
-						&t->texts[t->latest]);
-					a->vs_latest_known = 1;
-					likeness_keep(c, a, l, a->vs_latest);
+						&t->texts[other]));
 					continue;
 				}
 				asked += ask_text(c, n, t, best);
-				asked += ask_text(c, n, t, t->latest);
+				asked += ask_text(c, n, t, other);
 			}
 		}
 		run_net(c, n, "latest captures");
@@ -1800,6 +1830,9 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 {
 	const struct capture_changes *ch = &t->changed;
 	const struct capture *a = &t->caps.v[best];
+	const char *whose = t->latest >= 0 &&
+		!strcmp(a->vs_ts, t->caps.v[t->latest].ts) ? "the latest" :
+		"the earliest";
 	char *url = strip_fragment(t->l.url);
 	int ret = 0;
 
@@ -1813,18 +1846,16 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 	ret = -1;
 	if (!changed_over_years(ch))
 		goto out;
-	if (!ch->not_html && a->vs_latest_known && a->vs_latest >= 0 &&
-	    a->vs_latest >= LIKENESS_CHANGED) {
+	if (!ch->not_html && a->vs_known && a->vs >= LIKENESS_CHANGED) {
 		strbuf_addf(why, "captures of %s changed %zu time%s between %d "
 			    "and %d, not their text (capture %s's is %.2f "
-			    "alike to the latest's, %s)", url, ch->changes,
+			    "alike to %s's, %s)", url, ch->changes,
 			    ch->changes == 1 ? "" : "s", ch->first_year,
-			    ch->last_year, a->ts, a->vs_latest,
-			    t->caps.v[t->latest].ts);
+			    ch->last_year, a->ts, a->vs, whose, a->vs_ts);
 		ret = 0;
 		goto out;
 	}
-	if (!ch->not_html && (!a->vs_latest_known || a->vs_latest < 0))
+	if (!ch->not_html && (!a->vs_known || a->vs < 0))
 		goto out;
 	strbuf_addf(why, "captures of %s changed %zu time%s between %d and "
 		    "%d", url, ch->changes, ch->changes == 1 ? "" : "s",
@@ -1832,9 +1863,8 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 	if (ch->not_html)
 		strbuf_addstr(why, " (not HTML: each digest is new content)");
 	else
-		strbuf_addf(why, " (capture %s's text is %.2f alike to the "
-			    "latest's, %s)", a->ts, a->vs_latest,
-			    t->caps.v[t->latest].ts);
+		strbuf_addf(why, " (capture %s's text is %.2f alike to %s's, "
+			    "%s)", a->ts, a->vs, whose, a->vs_ts);
 	strbuf_addstr(why, ": an archived copy would freeze it");
 	ret = 1;
 out:
