@@ -105,6 +105,9 @@ def path_of(u):
 born = set()
 
 
+kinded = []     # (key, index in scen, first capture?) of page= lines
+
+
 def page_kind(url):
     """What a captured page is, by its key (webd.py's page=): most are
     fixed documents, one capture or many of the same bytes; some are HTML
@@ -153,6 +156,7 @@ def capture(url, dead_fate):
     else:
         later = [2024] + ([year + 2] if kind == "living" and year + 2 < 2024 else [])
         for y, t in [(year, ts)] + [(y, f"{y:04d}0615120000") for y in sorted(later)]:
+            kinded.append((capture_key(url), len(scen), t == ts))
             scen.append(f"archive {orig} {t} 200 {capture_mime(url)} page={kind}")
     if h("bad", url) % 100 < 15:
         scen.append(f"archive {orig} {min(year + 1, 2022):04d}0601120000 "
@@ -508,14 +512,26 @@ for host in sorted(hosts):
     elif f in ("gone-paths", "rate-limited", "live", "moved") and host not in declared:
         scen.append(f"{host}")
 
+# A key that a moved site's page captured with its own body (cap_page())
+# is that page, fixed: its other URLs' captures of a kind are made plain
+# (the first) or dropped (the later ones), or the two would mix.
+body_keys = {capture_key(l.split(" ")[1]) for l in scen
+             if l.startswith("archive ") and " body=" in l}
+key_kind = {}
+for key, i, first in kinded:
+    if key in body_keys:
+        scen[i] = " ".join(scen[i].split(" ")[:4]) if first else None
+    else:
+        key_kind[key] = scen[i].rsplit("page=", 1)[1]
+scen = [l for l in scen if l is not None]
+
 with open(scen_path, "w") as o:
     o.write("\n".join(scen) + "\n")
 with open(truth_path, "w") as o:
     for t in truth:
         url, exp, f, cap = t[:4]
         succ = t[4] if len(t) > 4 and t[4] else "-"
-        kind = cap if cap in ("fixed", "noisy", "living") else \
-            "fixed" if cap else "-"
+        kind = key_kind.get(capture_key(url), "fixed") if cap else "-"
         o.write(f"{url}\t{exp}\t{f}\t{'capture' if cap else '-'}\t{succ}"
                 f"\t{kind}\n")
 total = sum(fates.values())

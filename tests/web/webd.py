@@ -131,9 +131,10 @@ def page_body(kind, url, ts, mime, head):
             year (a digest and a text of each year).
     Non-HTML (text/plain, pdf) is served as plain text, no markup."""
     year = ts[:4]
-    text = prose(url, 160)
+    key = norm(url)     # the URLs of one key are one page
+    text = prose(key, 160)
     if kind == "living":
-        text = prose(url, 40) + " " + prose(f"{url} {year}", 120)
+        text = prose(key, 40) + " " + prose(f"{key} {year}", 120)
     html = mime.startswith("text/html")
     if kind == "noisy":
         day = f"{ts[:4]}-{ts[4:6]}-{ts[6:8]}"
@@ -513,8 +514,9 @@ class Web:
         head = f"<head><title>{title}</title></head>" if title else ""
         if "page" in opt:
             return status, hdr, page_body(opt["page"], r[0], r[1], r[3], head)
-        # A fixed document: every capture serves the same bytes.
-        return status, hdr, f"<html>{head}archived {r[0]}</html>".encode()
+        # A fixed document: every capture of its key (http or https, www
+        # or not) serves the same bytes.
+        return status, hdr, f"<html>{head}archived {norm(r[0])}</html>".encode()
 
     # ---- ordinary hosts ----
     async def respond(self, scheme, method, target, headers):
