@@ -14,8 +14,10 @@ Read from the store alone; no code shared with linkmend's rules.
 Prints, per truth kind, the dead pages archived and what the evidence
 said, then living_precision (of the pages told living, the truth's
 living) and living_recall (of the truth's living pages archived, told
-living).  A living page whose copy offered is its latest capture is
-told nothing: its copy freezes nothing newer (it counts as missed).
+living).  A living page whose other captures are not offered (older
+than its site's first capture or than the date its address gives: the
+web's years are drawn without them) has one copy left and is told
+nothing: it counts as missed.
 """
 import sqlite3
 import sys
