@@ -448,8 +448,8 @@ static void judge_all(struct build *b)
 		if (have && o->start >= 0 && (size_t)o->start <= buf.len)
 			words = judge_words(buf.buf, buf.len, (size_t)o->start,
 					    &n);
-		judge_link(&j, o->path, url, o->kind, o->replacement, words, n,
-			   &o->judgement);
+		judge_link(&j, o->path, url, o->kind, o->replacement,
+			   o->evidence, words, n, &o->judgement);
 		o->judged = 1;
 		if (o->judgement.left != LEFT_NONE) {
 			struct strbuf sb = STRBUF_INIT;

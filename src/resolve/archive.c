@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "../lib/usage.h"
@@ -54,11 +55,17 @@ void captures_keep_same(struct captures *c, const char *url)
 	c->nr = n;
 }
 
+/* Row's field i as a string; NULL when i < 0 or it is none. */
+static const char *field(json_t *row, int i)
+{
+	return i < 0 ? NULL : json_string_value(json_array_get(row, (size_t)i));
+}
+
 int cdx_parse(const char *url, const char *body, struct captures *out)
 {
 	json_error_t err;
 	json_t *root = json_loads(body, 0, &err), *head;
-	int f_ts = -1, f_orig = -1, f_status = -1;
+	int f_ts = -1, f_orig = -1, f_status = -1, f_digest = -1, f_mime = -1;
 	size_t i, n;
 
 	if (!root)
@@ -85,6 +92,10 @@ int cdx_parse(const char *url, const char *body, struct captures *out)
 			f_orig = (int)i;
 		else if (!strcmp(f, "statuscode"))
 			f_status = (int)i;
+		else if (!strcmp(f, "digest"))
+			f_digest = (int)i;
+		else if (!strcmp(f, "mimetype"))
+			f_mime = (int)i;
 	}
 	if (f_ts < 0 || f_orig < 0) {
 		json_decref(root);
@@ -97,6 +108,7 @@ int cdx_parse(const char *url, const char *body, struct captures *out)
 		const char *orig = json_string_value(json_array_get(row, (size_t)f_orig));
 		const char *st = f_status >= 0 ?
 			json_string_value(json_array_get(row, (size_t)f_status)) : NULL;
+		const char *dg = field(row, f_digest), *mt = field(row, f_mime);
 		struct capture *k;
 
 		if (!ts || !orig || !valid_ts(ts))
@@ -105,9 +117,70 @@ int cdx_parse(const char *url, const char *body, struct captures *out)
 		memcpy(k->ts, ts, 15);
 		k->original = xstrdup(orig);
 		k->status = st && isdigit((unsigned char)*st) ? atoi(st) : 0;
+		/* "-" is the archive's none; a longer one is no SHA-1's. */
+		if (dg && strcmp(dg, "-") && strlen(dg) < sizeof(k->digest))
+			strcpy(k->digest, dg);
+		if (mt && strcmp(mt, "-") && strlen(mt) < sizeof(k->mime))
+			strcpy(k->mime, mt);
 	}
 	json_decref(root);
 	return 0;
+}
+
+int capture_mime_html(const char *mime)
+{
+	return !*mime || !strncasecmp(mime, "text/html", 9) ||
+	       !strncasecmp(mime, "application/xhtml", 17) ||
+	       !strcasecmp(mime, "unk") || !strcasecmp(mime, "unknown");
+}
+
+static int year_of(const char *ts)
+{
+	return (ts[0] - '0') * 1000 + (ts[1] - '0') * 100 +
+	       (ts[2] - '0') * 10 + (ts[3] - '0');
+}
+
+static int ts_cmp(const void *a, const void *b)
+{
+	const struct capture *const *x = a, *const *y = b;
+
+	return strcmp((*x)->ts, (*y)->ts);
+}
+
+void captures_changes(const struct captures *c, struct capture_changes *out)
+{
+	const struct capture **v = xcalloc(c->nr ? c->nr : 1, sizeof(*v));
+	size_t n = 0, i, k;
+	int typed = 0, html = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < c->nr; i++)
+		if ((c->v[i].status == 200 || !c->v[i].status) &&
+		    !c->v[i].rejected && c->v[i].digest[0])
+			v[n++] = &c->v[i];
+	qsort(v, n, sizeof(*v), ts_cmp);
+	for (i = 0; i < n; i++) {
+		/* A revisit record says "the same as before": no type. */
+		if (v[i]->mime[0] && strcmp(v[i]->mime, "warc/revisit")) {
+			typed++;
+			html += capture_mime_html(v[i]->mime);
+		}
+		for (k = 0; k < i && strcmp(v[k]->digest, v[i]->digest); k++)
+			;
+		out->digests += k == i;
+		out->seen++;
+		out->seen_year = year_of(v[i]->ts);
+		if (!i) {
+			out->first_year = year_of(v[i]->ts);
+			continue;
+		}
+		if (strcmp(v[i - 1]->digest, v[i]->digest)) {
+			out->changes++;
+			out->last_year = year_of(v[i]->ts);
+		}
+	}
+	out->not_html = typed && !html;
+	free(v);
 }
 
 static int month_of(const char *m)

@@ -22,6 +22,17 @@ struct capture {
 	int asked;		/* a replay of it is under way */
 	char *title;		/* its page's <title> when verified, or NULL */
 	unsigned char sha[32];	/* SHA-256 of its body, when verified */
+	char digest[40];	/* the CDX digest of its body, or "" */
+	char mime[48];		/* the CDX mimetype, or "" */
+	int texted;		/* its text is known (the caller's) */
+	/*
+	 * Its text's likeness to another capture of the page (the latest,
+	 * or the earliest of another digest when it is the latest), that
+	 * one's timestamp in vs_ts; -1: too little text to judge.
+	 */
+	double vs;
+	char vs_ts[15];
+	int vs_known;
 };
 
 struct captures {
@@ -42,6 +53,28 @@ int cdx_parse(const char *url, const char *body, struct captures *out);
  * host, port, path or query is never offered for this one.
  */
 void captures_keep_same(struct captures *c, const char *url);
+
+/*
+ * How a page's content changed across its good captures (status 200,
+ * not rejected, a CDX digest given), in time order: the distinct
+ * digests, how many times a capture's digest differs from the one
+ * before, the year of the first capture and of the last change, and
+ * whether every capture whose type is known is other than HTML (text,
+ * PDF: a new digest is new content, not a page's date or ads).
+ */
+struct capture_changes {
+	size_t digests;
+	size_t changes;
+	size_t seen;		/* the good captures with a digest */
+	int first_year, last_year;
+	int seen_year;		/* of the last of them */
+	int not_html;
+};
+
+void captures_changes(const struct captures *c, struct capture_changes *out);
+
+/* 1 when mime (a CDX mimetype) is an HTML page's, or unknown. */
+int capture_mime_html(const char *mime);
 
 /*
  * Parse a TimeMap; entries with rel "memento" (first, last ...) whose

@@ -155,7 +155,7 @@ static char *group_query(const char *base, const struct cdx_group *g,
 	eu = curl_easy_escape(NULL, url.buf, 0);
 	er = curl_easy_escape(NULL, rx.buf, 0);
 	ret = xstrfmt("%s/cdx/search/cdx?url=%s&matchType=prefix&output=json"
-		      "&fl=urlkey,timestamp,original,statuscode,mimetype"
+		      "&fl=urlkey,timestamp,original,statuscode,mimetype,digest"
 		      "&filter=%s&filter=%s", base, eu, CDX_STATUSES, er);
 	curl_free(eu);
 	curl_free(er);

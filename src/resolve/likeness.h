@@ -26,6 +26,21 @@
  * between.
  */
 #define LIKENESS_MIN 0.62
+/*
+ * A capture of a page whose text is less alike than this to the page's
+ * latest capture is another version of it: the page changed (issue 44,
+ * a living page).  Not LIKENESS_MIN, which asks "is this the same page
+ * at all": a FAQ that gained a tenth of its entries, a wiki page
+ * rewritten in part, stays above 0.62 yet changed.  What must stay
+ * below the line is an archive's noise: a date, ad or counter line of
+ * w words changes at most w + 2 of a page's n shingles on each side, so
+ * the index is at least (n - w - 2) / (n + w + 2), 0.8 or more for a
+ * line of 8 words in a page of 90 shingles or more (a short article of
+ * a hundred words).  A page under that may be called living by one
+ * noisy line: it is then left, reported, rather than frozen, the safer
+ * of the two mistakes.
+ */
+#define LIKENESS_CHANGED 0.8
 /* Fewer shingles than this are too little text to judge by. */
 #define LIKENESS_MIN_SHINGLES 8
 

@@ -132,6 +132,9 @@ struct target {
 	 */
 	char *offsite;
 	char *cross;		/* why a redirect to another site is trusted */
+	/* How its captures' content changed (compare_latest()). */
+	struct capture_changes changed;
+	long latest;		/* its latest good capture, or -1 */
 };
 
 /*
@@ -878,6 +881,7 @@ static void capture_text(struct target *t, long i, const struct strbuf *b)
 				   sizeof(*t->texts));
 	shingles_release(&t->texts[i]);
 	shingles_of_page(b->buf ? b->buf : "", b->len, &t->texts[i]);
+	t->caps.v[i].texted = 1;
 }
 
 static void add_cand(struct target *t, char *url, const char *via, char *how)
@@ -1276,7 +1280,7 @@ static char *cdx_url(const struct resolver *c, const char *url,
 	char *bare = strip_fragment(url);
 	char *enc = curl_easy_escape(NULL, bare, 0);
 	char *r = xstrfmt("%s/cdx/search/cdx?url=%s&output=json"
-			  "&fl=timestamp,original,statuscode,mimetype"
+			  "&fl=timestamp,original,statuscode,mimetype,digest"
 			  "&filter=%s", c->o.wayback, enc, filter);
 
 	curl_free(enc);
@@ -1682,6 +1686,236 @@ static void verify_captures(struct resolver *c)
 		if (!asked || stopped(c))
 			break;
 	}
+}
+
+/* ---- a living page, by the archive's own evidence (issue 44) ---- */
+
+/*
+ * Captures that changed over the years: two digests or more, the last
+ * change in a later year than the first capture.  One day's or one
+ * year's captures that differ say little (a counter, an ad); a page
+ * whose content kept changing across years is a page someone keeps.
+ */
+static int changed_over_years(const struct capture_changes *ch)
+{
+	return ch->digests >= 2 && ch->changes &&
+	       ch->last_year > ch->first_year;
+}
+
+/* The look-up cache's key of the likeness of capture a to capture b. */
+static char *likeness_key(const struct resolver *c, const struct capture *a,
+			  const struct capture *b)
+{
+	return xstrfmt("likeness %s/web/%sid_/%s %s", c->o.wayback, a->ts,
+		       a->original, b->ts);
+}
+
+static void likeness_set(struct capture *a, const struct capture *b,
+			 double j)
+{
+	a->vs = j;
+	memcpy(a->vs_ts, b->ts, sizeof(a->vs_ts));
+	a->vs_known = 1;
+}
+
+static void likeness_keep(struct resolver *c, struct capture *a,
+			  const struct capture *b, double j)
+{
+	char *key = likeness_key(c, a, b), *v = xstrfmt("%.4f", j);
+
+	likeness_set(a, b, j);
+	store_put_lookup(c->st, key, c->o.now, v);
+	free(v);
+	free(key);
+}
+
+static int likeness_known(struct resolver *c, struct capture *a,
+			  const struct capture *b)
+{
+	char *key = likeness_key(c, a, b), *body, *end;
+	long long at;
+	double j;
+
+	body = c->o.refresh ? NULL : store_get_lookup(c->st, key, &at);
+	free(key);
+	if (!body)
+		return 0;
+	j = strtod(body, &end);
+	if (end != body && !*end)
+		likeness_set(a, b, j);
+	free(body);
+	return a->vs_known;
+}
+
+/* Replay capture i of t for its text, unless it is known or asked. */
+static size_t ask_text(struct resolver *c, struct net *n, struct target *t,
+		       long i)
+{
+	struct capture *k = &t->caps.v[i];
+
+	if (k->texted || k->rejected || k->asked)
+		return 0;
+	k->asked = 1;
+	submit(n, c, t, REQ_OLD_PAGE, xstrfmt("%s/web/%sid_/%s", c->o.wayback,
+					      k->ts, k->original), i);
+	return 1;
+}
+
+/*
+ * The capture to compare capture best of t with: the latest good one,
+ * or when best is the latest, the earliest good one of another digest
+ * (a page whose latest copy is offered may have lived all the same);
+ * -1 when there is none.
+ */
+static long other_capture(const struct target *t, long best)
+{
+	long o = -1;
+	size_t i;
+
+	if (best != t->latest)
+		return t->latest;
+	for (i = 0; i < t->caps.nr; i++) {
+		const struct capture *k = &t->caps.v[i];
+
+		if (k->rejected || k->status != 200 || !k->digest[0] ||
+		    !strcmp(k->digest, t->caps.v[best].digest))
+			continue;
+		if (o < 0 || strcmp(k->ts, t->caps.v[o].ts) < 0)
+			o = (long)i;
+	}
+	return o;
+}
+
+/*
+ * The captures of a dead page say whether it lived: their CDX digests
+ * (free in the look-up) tell a page that never changed from one that
+ * did.  Digests alone are noisy for HTML (a date, an ad, a counter
+ * change them), so for an HTML page with several digests the text of
+ * each capture an occurrence would be offered is compared with the
+ * latest capture's (or, when it is the latest, the earliest of another
+ * digest; likeness.h, LIKENESS_CHANGED): one more replay only for such
+ * pages, and the likeness is cached.  Text, PDF and other non-HTML
+ * captures have no such noise: their digests are their content.
+ */
+static void compare_latest(struct resolver *c)
+{
+	int round;
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct target *t = &c->t[i];
+
+		t->latest = -1;
+		if (t->dead && !t->cdx_failed && !t->local.nr)
+			captures_changes(&t->caps, &t->changed);
+	}
+	for (round = 0; round < REPLAY_ROUNDS && !stopped(c); round++) {
+		struct net *n = new_net(c);
+		size_t asked = 0;
+
+		for (i = 0; i < c->nr; i++) {
+			struct target *t = &c->t[i];
+			char ts[15];
+
+			if (!t->dead || t->cdx_failed || t->local.nr ||
+			    !changed_over_years(&t->changed) ||
+			    t->changed.not_html)
+				continue;
+			t->latest = latest_capture(&t->caps, 200);
+			if (t->latest < 0)
+				continue;
+			for (k = 0; k < t->nocc; k++) {
+				struct capture *a, *b;
+				long best, other;
+
+				ts14(t->occ[k].date, ts);
+				best = capture_choose(&t->caps, ts);
+				if (best < 0 || !t->caps.v[best].verified ||
+				    t->caps.v[best].vs_known)
+					continue;
+				other = other_capture(t, best);
+				if (other < 0 || other == best)
+					continue;
+				a = &t->caps.v[best];
+				b = &t->caps.v[other];
+				if (a->digest[0] &&
+				    !strcmp(a->digest, b->digest)) {
+					likeness_set(a, b, 1);
+					continue;
+				}
+				if (likeness_known(c, a, b))
+					continue;
+				if (a->texted && b->texted) {
+					likeness_keep(c, a, b, shingles_jaccard(
+						&t->texts[best],
+						&t->texts[other]));
+					continue;
+				}
+				asked += ask_text(c, n, t, best);
+				asked += ask_text(c, n, t, other);
+			}
+		}
+		run_net(c, n, "latest captures");
+		if (!asked)
+			break;
+		/* A replay that failed is asked again next round. */
+		for (i = 0; i < c->nr; i++)
+			for (k = 0; k < c->t[i].caps.nr; k++)
+				c->t[i].caps.v[k].asked = 0;
+	}
+}
+
+/*
+ * What t's captures say of the page, for capture best offered, into
+ * why: 1 that it lived (the copy would freeze it), 0 that it kept its
+ * content over the years (a fixed document), -1 nothing (one capture,
+ * one year, no digests, or a text too short to judge).  The judge reads
+ * the sentences (rewrite/purpose.h, purpose_of_captures()).
+ */
+static int captures_say(const struct target *t, long best, struct strbuf *why)
+{
+	const struct capture_changes *ch = &t->changed;
+	const struct capture *a = &t->caps.v[best];
+	const char *whose = t->latest >= 0 &&
+		!strcmp(a->vs_ts, t->caps.v[t->latest].ts) ? "the latest" :
+		"the earliest";
+	char *url = strip_fragment(t->l.url);
+	int ret = 0;
+
+	if (ch->digests == 1 && ch->seen > 1 &&
+	    ch->seen_year > ch->first_year) {
+		strbuf_addf(why, "captures of %s kept one content from %d to "
+			    "%d (%zu captures, one digest)", url,
+			    ch->first_year, ch->seen_year, ch->seen);
+		goto out;
+	}
+	ret = -1;
+	if (!changed_over_years(ch))
+		goto out;
+	if (!ch->not_html && a->vs_known && a->vs >= LIKENESS_CHANGED) {
+		strbuf_addf(why, "captures of %s changed %zu time%s between %d "
+			    "and %d, not their text (capture %s's is %.2f "
+			    "alike to %s's, %s)", url, ch->changes,
+			    ch->changes == 1 ? "" : "s", ch->first_year,
+			    ch->last_year, a->ts, a->vs, whose, a->vs_ts);
+		ret = 0;
+		goto out;
+	}
+	if (!ch->not_html && (!a->vs_known || a->vs < 0))
+		goto out;
+	strbuf_addf(why, "captures of %s changed %zu time%s between %d and "
+		    "%d", url, ch->changes, ch->changes == 1 ? "" : "s",
+		    ch->first_year, ch->last_year);
+	if (ch->not_html)
+		strbuf_addstr(why, " (not HTML: each digest is new content)");
+	else
+		strbuf_addf(why, " (capture %s's text is %.2f alike to %s's, "
+			    "%s)", a->ts, a->vs, whose, a->vs_ts);
+	strbuf_addstr(why, ": an archived copy would freeze it");
+	ret = 1;
+out:
+	free(url);
+	return ret;
 }
 
 /* "scheme://host[:port]" of url, as written; or NULL. */
@@ -3413,6 +3647,17 @@ static int decide_archived(struct resolver *c, struct target *t,
 				    t->unpublished == 1 ? "" : "s",
 				    t->unpublished == 1 ? "s" : "",
 				    t->published);
+		/*
+		 * A living page's copy is still recorded, with why it would
+		 * freeze the page: the judge (rewrite/judge.h) leaves it.
+		 */
+		{
+			struct strbuf why = STRBUF_INIT;
+
+			if (captures_say(t, best, &why) >= 0)
+				strbuf_addf(&o->evidence, "; %s", why.buf);
+			strbuf_release(&why);
+		}
 		return 1;
 	}
 	best = capture_choose(&t->mementos, ts);
@@ -3742,7 +3987,8 @@ int resolve_run(const struct resolve_opts *o, struct store *st)
 {
 	/* The phases that ask the web, in order. */
 	static void (*const phases[])(struct resolver *) = {
-		look_up, find_births, verify_captures, find_archive_moves,
+		look_up, find_births, verify_captures, compare_latest,
+		find_archive_moves,
 		ask_hosts, ask_gone_roots, search_sites, tree_knows, check_cands,
 		site_patterns, ask_memento,
 		verify_mementos, fetch_pages, check_guesses,

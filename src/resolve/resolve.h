@@ -24,8 +24,11 @@
  * its URL checks alive); the project's own capture; the Wayback capture
  * nearest before the day the URL entered its file (its git history, or
  * date), verified by replaying it, else the nearest after, else a
- * Memento TimeMap's; otherwise unresolved.  Archives are asked through
- * net/, one request at a time per archive, and their answers cached.
+ * Memento TimeMap's (with what the page's captures show over the years:
+ * one content, or a content that changed, as a living page's does, for
+ * the judge to leave it: rewrite/purpose.h); otherwise unresolved.
+ * Archives are asked through net/, one request at a time per archive,
+ * and their answers cached.
  * Each decision is tagged with its evidence (resolution.via): redirect,
  * archive-redirect, host-redirect, archive-host-redirect, site-search,
  * tree-knows, site-pattern, upgrade, lore, typo, migration, own-archive,

@@ -63,15 +63,15 @@ void judgement_release(struct judgement *d)
 
 enum left_reason judge_link(struct judge *j, const char *path,
 			    const char *url, enum kind kind,
-			    const char *replacement, const char *words,
-			    size_t n, struct judgement *d)
+			    const char *replacement, const char *evidence,
+			    const char *words, size_t n, struct judgement *d)
 {
 	struct strbuf why = STRBUF_INIT;
 	struct whose_answer a;
 	int archived = kind == K_ARCHIVED, moved = kind == K_MOVED;
 
 	memset(d, 0, sizeof(*d));
-	d->purpose = purpose_of(url, words, n, &why);
+	d->purpose = purpose_with_captures(url, words, n, evidence, &why);
 	d->purpose_why = strbuf_detach(&why, NULL);
 	d->owner = whose_url(&j->whose, path, url, &a);
 	d->owner_section = a.section;

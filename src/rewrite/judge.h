@@ -69,14 +69,16 @@ void judge_release(struct judge *j);
 
 /*
  * Judge the edit of url in path (relative to the root) to replacement,
- * of kind, where words[0..n) are the lines around it (NULL: unknown):
+ * of kind, with resolve's evidence (NULL: none; what the page's captures
+ * say of it, purpose_with_captures()), where words[0..n) are the lines
+ * around it (NULL: unknown):
  * its purpose, its owner and its reason to be left (LEFT_NONE: it is a
  * patch) into d (judgement_release() it), the reason returned.
  */
 enum left_reason judge_link(struct judge *j, const char *path,
 			    const char *url, enum kind kind,
-			    const char *replacement, const char *words,
-			    size_t n, struct judgement *d);
+			    const char *replacement, const char *evidence,
+			    const char *words, size_t n, struct judgement *d);
 
 /* The line that holds offset at and the one above it: its words. */
 const char *judge_words(const char *buf, size_t len, size_t at, size_t *n);

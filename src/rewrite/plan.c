@@ -253,8 +253,8 @@ static enum left_reason judge(struct judge *j, struct planned *e,
 	const char *words = judge_words(buf, len, e->start, &n);
 
 	judgement_release(&e->judged);
-	return judge_link(j, e->path, e->url, e->kind, e->replacement, words,
-			  n, &e->judged);
+	return judge_link(j, e->path, e->url, e->kind, e->replacement,
+			  e->evidence, words, n, &e->judged);
 }
 
 size_t plan_fit(struct plan *p, size_t i, size_t j, const char *buf,

@@ -819,6 +819,56 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
 	return p;
 }
 
+#define CAPTURES_SAY "captures of "
+#define CAPTURES_END ": an archived copy would freeze it"
+
+enum purpose purpose_of_captures(const char *evidence, struct strbuf *why)
+{
+	const char *p = evidence, *end;
+	size_t n;
+
+	for (; p && (p = strstr(p, CAPTURES_SAY)); p++) {
+		if (p != evidence && strncmp(p - 2, "; ", 2))
+			continue;
+		n = strcspn(p, ";");
+		end = memmem(p, n, CAPTURES_END, strlen(CAPTURES_END));
+		if (end && memmem(p, (size_t)(end - p), " changed ", 9)) {
+			strbuf_add(why, p, (size_t)(end - p));
+			return PURPOSE_LIVING;
+		}
+		if (memmem(p, n, " kept one content ", 18) ||
+		    memmem(p, n, ", not their text (", 18)) {
+			strbuf_add(why, p, n);
+			return PURPOSE_FIXED;
+		}
+	}
+	return PURPOSE_UNKNOWN;
+}
+
+enum purpose purpose_with_captures(const char *url, const char *words,
+				   size_t n, const char *evidence,
+				   struct strbuf *why)
+{
+	struct strbuf said = STRBUF_INIT;
+	enum purpose p = purpose_of(url, words, n, why);
+	enum purpose c = purpose_of_captures(evidence, &said);
+
+	if (c == PURPOSE_LIVING &&
+	    (p == PURPOSE_UNKNOWN ||
+	     (p == PURPOSE_FIXED &&
+	      !strcmp(why->buf, "a fixed document: a document file")))) {
+		p = PURPOSE_LIVING;
+		strbuf_reset(why);
+		strbuf_addf(why, "a living page: %s", said.buf);
+	} else if (c == PURPOSE_FIXED && p == PURPOSE_UNKNOWN) {
+		p = PURPOSE_FIXED;
+		strbuf_reset(why);
+		strbuf_addf(why, "a fixed document: %s", said.buf);
+	}
+	strbuf_release(&said);
+	return p;
+}
+
 const char *purpose_name(enum purpose p)
 {
 	static const char *const names[PURPOSE__COUNT] = {

@@ -39,6 +39,28 @@ enum purpose {
 enum purpose purpose_of(const char *url, const char *words, size_t n,
 			struct strbuf *why);
 
+/*
+ * What resolve's evidence for an archived copy says of the page's
+ * captures (resolve/resolve.c, captures_say()): PURPOSE_LIVING when
+ * their content changed over the years ("captures of URL changed N
+ * times between Y1 and Y2 (...): an archived copy would freeze it"),
+ * PURPOSE_FIXED when it did not ("captures of URL kept one content
+ * ...", "... changed N times ..., not their text (...)"), the sentence
+ * into why; PURPOSE_UNKNOWN when it says nothing of them.
+ */
+enum purpose purpose_of_captures(const char *evidence, struct strbuf *why);
+
+/*
+ * The purpose of url as purpose_of() finds it, then its captures'
+ * evidence (NULL: none): a page no sign calls fixed or living, or
+ * fixed only for being a document file (a PDF, revised in place), is
+ * living when its captures changed over the years; one no sign names
+ * is fixed when they did not.
+ */
+enum purpose purpose_with_captures(const char *url, const char *words,
+				   size_t n, const char *evidence,
+				   struct strbuf *why);
+
 /* 1 when url is a bare home page ("https://ceph.com/", ".../index.html"). */
 int purpose_home_page(const char *url);
 

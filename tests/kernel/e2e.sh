@@ -174,6 +174,11 @@ cat "$out/successors.txt"
 python3 "$here/likeness.py" "$out/scenario" "$out/truth" > "$out/likeness.txt" ||
 	echo "likeness_script: failed" >> "$out/likeness.txt"
 cat "$out/likeness.txt"
+# Living pages told by their captures (issue 44): what resolve's evidence
+# said of each dead page's captures, against the truth's page kinds.
+python3 "$here/living.py" "$tree/.linkmend/linkmend.db" "$out/truth" > "$out/living.txt" ||
+	echo "living_script: failed" >> "$out/living.txt"
+cat "$out/living.txt"
 
 # What a maintainer refuses, counted from the applied tree and the
 # patches alone (no code shared with linkmend's own rules): lines that
@@ -316,6 +321,8 @@ grep -E '^(dead_links|dead_with_successor|successor|archived_share|suggestions|t
 	while IFS= read -r l; do summary "${l%%: *}" "${l#*: }"; done
 summary likeness_true_lowest "$(sed -n 's/^lowest true likeness: \([0-9.]*\).*/\1/p' "$out/likeness.txt") (a true successor's text to its old page's)"
 summary likeness_false_highest "$(sed -n 's/^highest false likeness: \([0-9.]*\).*/\1/p' "$out/likeness.txt") (any other page a candidate could be; LIKENESS_MIN 0.62 lies between)"
+summary living_precision "$(sed -n "s/^living_precision: //p" "$out/living.txt") (pages told living by their captures that the truth says live)"
+summary living_recall "$(sed -n "s/^living_recall: //p" "$out/living.txt") (living pages archived that their captures told living)"
 summary never_touch_lines_changed "$(grep '^never_touch_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2)"
 summary never_touch_block_lines_changed "$(grep '^never_touch_block_lines_changed' "$out/never-touch.txt" | cut -d' ' -f2) (lines whose comment paragraph holds a copyright, licence or attribution notice)"
 summary guessed_replacements_in_patches "$guessed"

@@ -71,7 +71,7 @@ if limit and len(with_succ) > limit:
     step = len(with_succ) / limit
     with_succ = [with_succ[int(i * step)] for i in range(limit)]
 bad = checked = matched = uncaptured = 0
-for url, exp, fate, cap, succ in with_succ:
+for url, exp, fate, cap, succ in (r[:5] for r in with_succ):
     checked += 1
     st, loc, body = get(succ)
     if st != 200:

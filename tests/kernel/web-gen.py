@@ -7,8 +7,11 @@ usage: web-gen.py STORE SEED SCENARIO TRUTH
 Every host gets a fate from a hash of the seed and its name, so the same
 seed gives the same web.  Writes the scenario for tests/web/up and the
 truth, one line per checkable URL: url, expected (alive, moved, dead),
-the fate, whether the Wayback double has a good capture of it, and its
-true successor (the URL where the same page lives now, or "-").
+the fate, whether the Wayback double has a good capture of it, its
+true successor (the URL where the same page lives now, or "-"), and what
+its captures show (capture()): fixed, noisy (a fixed HTML article whose
+captures differ by a date line), living (rewritten over the years), or
+"-" with no capture.
 Prints the fates and their shares.
 
 Some live hosts instead moved, in the shapes upstream's moves took (issue
@@ -102,12 +105,40 @@ def path_of(u):
 born = set()
 
 
+kinded = []     # (key, index in scen, first capture?) of page= lines
+
+
+def page_kind(url):
+    """What a captured page is, by its key (webd.py's page=): most are
+    fixed documents, one capture or many of the same bytes; some are HTML
+    articles whose captures carry a date-and-ad line (noisy: their digests
+    differ, their text does not); some are living pages, rewritten over
+    the years (a FAQ, a listing, a mapping table in text).  Issue 44: a
+    living page is not frozen to a copy."""
+    r = h("kind", capture_key(url)) % 100
+    if r < 8:
+        return "living"
+    if r < 20 and not re.search(r"\.(txt|pdf|ps|gz)$", path_of(url).lower()):
+        return "noisy"
+    return "fixed"
+
+
+def capture_mime(url):
+    p = path_of(url).lower()
+    return "text/plain" if p.endswith(".txt") else \
+        "application/pdf" if p.endswith(".pdf") else "text/html"
+
+
 def capture(url, dead_fate):
     """Most dead URLs have captures; some also have a bad one nearer 2022.
 
     Each host's home page is first captured in a year of its own: a
     capture of a URL before it is another site's, and linkmend must not
-    offer it (its evidence then says how many it left out).
+    offer it (its evidence then says how many it left out).  A living or
+    noisy page is captured again later (a living one in between too),
+    in 2024, after any line of the tree was written: the copy linkmend
+    would offer is then never the latest.  Returns the page's kind, or
+    False when it has no capture.
     """
     if h("capture", url) % 100 >= 85:
         return False
@@ -119,11 +150,18 @@ def capture(url, dead_fate):
     year = 1996 + h("year", url) % 27
     ts = "%04d%02d%02d120000" % (year, 1 + h("m", url) % 12, 1 + h("d", url) % 28)
     orig = url.split("#")[0]
-    scen.append(f"archive {orig} {ts} 200")
+    kind = page_kind(url)
+    if kind == "fixed":
+        scen.append(f"archive {orig} {ts} 200")
+    else:
+        later = [2024] + ([year + 2] if kind == "living" and year + 2 < 2024 else [])
+        for y, t in [(year, ts)] + [(y, f"{y:04d}0615120000") for y in sorted(later)]:
+            kinded.append((capture_key(url), len(scen), t == ts))
+            scen.append(f"archive {orig} {t} 200 {capture_mime(url)} page={kind}")
     if h("bad", url) % 100 < 15:
         scen.append(f"archive {orig} {min(year + 1, 2022):04d}0601120000 "
                     f"{302 if h('b2', url) % 2 else 404}")
-    return True
+    return kind
 
 
 def final_fate(host):
@@ -474,13 +512,28 @@ for host in sorted(hosts):
     elif f in ("gone-paths", "rate-limited", "live", "moved") and host not in declared:
         scen.append(f"{host}")
 
+# A key that a moved site's page captured with its own body (cap_page())
+# is that page, fixed: its other URLs' captures of a kind are made plain
+# (the first) or dropped (the later ones), or the two would mix.
+body_keys = {capture_key(l.split(" ")[1]) for l in scen
+             if l.startswith("archive ") and " body=" in l}
+key_kind = {}
+for key, i, first in kinded:
+    if key in body_keys:
+        scen[i] = " ".join(scen[i].split(" ")[:4]) if first else None
+    else:
+        key_kind[key] = scen[i].rsplit("page=", 1)[1]
+scen = [l for l in scen if l is not None]
+
 with open(scen_path, "w") as o:
     o.write("\n".join(scen) + "\n")
 with open(truth_path, "w") as o:
     for t in truth:
         url, exp, f, cap = t[:4]
         succ = t[4] if len(t) > 4 and t[4] else "-"
-        o.write(f"{url}\t{exp}\t{f}\t{'capture' if cap else '-'}\t{succ}\n")
+        kind = key_kind.get(capture_key(url), "fixed") if cap else "-"
+        o.write(f"{url}\t{exp}\t{f}\t{'capture' if cap else '-'}\t{succ}"
+                f"\t{kind}\n")
 total = sum(fates.values())
 print("kernel web: %d hosts, %d URLs; fates:" % (total, len(truth)))
 for name, n in fates.most_common():

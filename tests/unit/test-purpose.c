@@ -323,7 +323,7 @@ static enum left_reason judged(struct judge *j, const char *path,
 			       const char *replacement, const char *words)
 {
 	struct judgement d;
-	enum left_reason r = judge_link(j, path, url, kind, replacement,
+	enum left_reason r = judge_link(j, path, url, kind, replacement, NULL,
 					words, words ? strlen(words) : 0, &d);
 
 	judgement_release(&d);
@@ -389,8 +389,8 @@ static void judge(void)
 	      "but never for the section's own site");
 
 	judge_link(&j, "fs/ceph/super.c", "http://ceph.com/docs/next/",
-		   K_ARCHIVED, "https://web.archive.org/web/2012/x", NULL, 0,
-		   &d);
+		   K_ARCHIVED, "https://web.archive.org/web/2012/x", NULL, NULL,
+		   0, &d);
 	judge_say(&d, "http://ceph.com/docs/next/",
 		  "https://web.archive.org/web/2012/x", evidence, &sb);
 	CHECK_STR(sb.buf, "your own site `http://ceph.com/docs/next/` does not "
@@ -404,9 +404,68 @@ static void judge(void)
 	free(text);
 }
 
+/*
+ * What the archive's captures say, in resolve's evidence, decides a page
+ * that no sign in its URL names (issue 44).
+ */
+static void captures(void)
+{
+	struct strbuf why = STRBUF_INIT;
+	const char *faq = "dead (404); capture 20100304120000, the nearest "
+		"before 2012-06-01 (git); captures of "
+		"http://www.openssl.org/support/faq.html changed 2 times between "
+		"2003 and 2016 (capture 20100304120000's text is 0.14 alike to "
+		"the latest's, 20161120120000): an archived copy would freeze it";
+	const char *article = "dead (404); capture 20090101120000; captures "
+		"of http://www.cs.wustl.edu/~schmidt/win32-cv-1.html changed 2 "
+		"times between 2003 and 2015, not their text (capture "
+		"20090101120000's is 0.93 alike to the latest's, 20150101120000)";
+	const char *pdf = "dead (404); capture 20110101120000; captures of "
+		"http://supertech.csail.mit.edu/papers/debruijn.pdf changed 2 "
+		"times between 2004 and 2015 (not HTML: each digest is new "
+		"content): an archived copy would freeze it";
+
+	CHECK(purpose_with_captures("http://www.openssl.org/support/faq.html#PROG2",
+				    NULL, 0, faq, &why) == PURPOSE_LIVING,
+	      "OpenSSL's FAQ: its captures changed, so it lives");
+	CHECK_STR(why.buf, "a living page: captures of "
+		  "http://www.openssl.org/support/faq.html changed 2 times "
+		  "between 2003 and 2016 (capture 20100304120000's text is 0.14 "
+		  "alike to the latest's, 20161120120000)",
+		  "with the archive's evidence");
+	strbuf_reset(&why);
+	CHECK(purpose_with_captures("http://www.openssl.org/support/faq.html",
+				    NULL, 0, NULL, &why) == PURPOSE_UNKNOWN,
+	      "without it, nothing says");
+	strbuf_reset(&why);
+	CHECK(purpose_with_captures("http://www.cs.wustl.edu/~schmidt/win32-cv-1.html",
+				    NULL, 0, article, &why) == PURPOSE_FIXED &&
+	      strstr(why.buf, "a fixed document: captures of ") == why.buf &&
+	      strstr(why.buf, "not their text (capture 20090101120000's is 0.93"),
+	      "an article whose digests changed, not its text, is fixed");
+	strbuf_reset(&why);
+	CHECK(purpose_with_captures("http://supertech.csail.mit.edu/papers/debruijn.pdf",
+				    NULL, 0, pdf, &why) == PURPOSE_LIVING,
+	      "a PDF revised in place over the years lives");
+	strbuf_reset(&why);
+	CHECK(purpose_with_captures("https://datatracker.ietf.org/doc/html/rfc7231",
+				    NULL, 0, pdf, &why) == PURPOSE_FIXED,
+	      "an RFC stays fixed whatever its captures' digests");
+	strbuf_reset(&why);
+	CHECK(purpose_with_captures("https://developer.arm.com/docs/den0028/latest",
+				    NULL, 0, article, &why) == PURPOSE_LIVING,
+	      "and 'latest' stays living whatever its captures' text");
+	strbuf_reset(&why);
+	CHECK(purpose_of_captures("dead; see captures of x changed 2 times: "
+				  "an archived copy would freeze it", &why) ==
+	      PURPOSE_UNKNOWN, "only resolve's own sentence counts");
+	strbuf_release(&why);
+}
+
 int main(void)
 {
 	classes();
+	captures();
 	judge();
 	return unit_done();
 }

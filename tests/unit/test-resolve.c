@@ -139,7 +139,7 @@ static void test_cdxgroup(void)
 	CHECK(p.nalone == 5, "the rest asked alone");
 	CHECK(p.nr == 1 && !strcmp(p.v[0].query, "https://wb/cdx/search/cdx?"
 		"url=http%3A%2F%2Fa.org%2F&matchType=prefix&output=json"
-		"&fl=urlkey,timestamp,original,statuscode,mimetype"
+		"&fl=urlkey,timestamp,original,statuscode,mimetype,digest"
 		"&filter=statuscode%3A%28200%7C301%7C308%29&filter=urlkey%3A%5E%28org%5C%2Ca%5C%29"
 		"%5C%2Fx%5C.html%7Corg%5C%2Ca%5C%29%5C%2Fy%29%24"),
 	      "the query: the common prefix, the keys anchored and escaped");
@@ -468,9 +468,77 @@ static void test_last_move(void)
 	CHECK(last_move("") == -1, "no captures: no move");
 }
 
+/*
+ * The CDX digests of a page's captures (issue 44): OpenSSL's FAQ of
+ * three contents over 2003-2016, a PDF of one, a text file whose digest
+ * changed within one year only, a revisit record.
+ */
+static void test_changes(void)
+{
+	struct captures c = { NULL, 0, 0 };
+	struct capture_changes ch;
+
+	CHECK(!cdx_parse("http://www.openssl.org/support/faq.html",
+		"[[\"timestamp\",\"original\",\"statuscode\",\"mimetype\",\"digest\"],"
+		"[\"20030612120000\",\"http://www.openssl.org/support/faq.html\",\"200\",\"text/html\",\"AAAA\"],"
+		"[\"20050101120000\",\"http://www.openssl.org/support/faq.html\",\"200\",\"text/html\",\"AAAA\"],"
+		"[\"20080101120000\",\"http://www.openssl.org/support/faq.html\",\"404\",\"text/html\",\"ZZZZ\"],"
+		"[\"20100304120000\",\"http://www.openssl.org/support/faq.html\",\"200\",\"text/html\",\"BBBB\"],"
+		"[\"20161120120000\",\"http://www.openssl.org/support/faq.html\",\"200\",\"warc/revisit\",\"CCCC\"]]",
+		&c) && c.nr == 5, "CDX JSON with digests");
+	CHECK_STR(c.v[0].digest, "AAAA", "a capture's digest");
+	CHECK_STR(c.v[0].mime, "text/html", "and its type");
+	captures_changes(&c, &ch);
+	CHECK(ch.digests == 3 && ch.changes == 2 && ch.first_year == 2003 &&
+	      ch.last_year == 2016 && ch.seen == 4 && !ch.not_html,
+	      "three contents, two changes, 2003 to 2016; a 404 is no content");
+	c.v[4].rejected = 1;
+	captures_changes(&c, &ch);
+	CHECK(ch.digests == 2 && ch.changes == 1 && ch.last_year == 2010,
+	      "a capture whose replay was no copy is left out");
+	captures_release(&c);
+
+	CHECK(!cdx_parse("http://www.unicode.org/Public/MAPPINGS/VENDORS/MISC/KOI8-R.TXT",
+		"[[\"timestamp\",\"original\",\"statuscode\",\"mimetype\",\"digest\"],"
+		"[\"20110303120000\",\"http://www.unicode.org/Public/MAPPINGS/VENDORS/MISC/KOI8-R.TXT\",\"200\",\"text/plain\",\"BBBB\"],"
+		"[\"20050202120000\",\"http://www.unicode.org/Public/MAPPINGS/VENDORS/MISC/KOI8-R.TXT\",\"200\",\"text/plain\",\"AAAA\"],"
+		"[\"20110909120000\",\"http://www.unicode.org/Public/MAPPINGS/VENDORS/MISC/KOI8-R.TXT\",\"200\",\"warc/revisit\",\"BBBB\"]]",
+		&c), "a text file's captures, out of order");
+	captures_changes(&c, &ch);
+	CHECK(ch.digests == 2 && ch.changes == 1 && ch.first_year == 2005 &&
+	      ch.last_year == 2011 && ch.not_html,
+	      "in time order: one change, 2005 to 2011, not HTML");
+	captures_release(&c);
+
+	CHECK(!cdx_parse("http://a.org/d.pdf",
+		"[[\"timestamp\",\"original\",\"statuscode\",\"mimetype\",\"digest\"],"
+		"[\"20040101120000\",\"http://a.org/d.pdf\",\"200\",\"application/pdf\",\"AAAA\"],"
+		"[\"20150101120000\",\"http://a.org/d.pdf\",\"200\",\"application/pdf\",\"AAAA\"],"
+		"[\"20150601120000\",\"http://a.org/d.pdf\",\"200\",\"application/pdf\",\"-\"]]",
+		&c), "a PDF's captures");
+	captures_changes(&c, &ch);
+	CHECK(ch.digests == 1 && !ch.changes && ch.seen == 2 &&
+	      ch.first_year == 2004 && ch.seen_year == 2015,
+	      "one digest over 2004-2015; '-' is no digest");
+	captures_release(&c);
+
+	CHECK(!cdx_parse("http://a.org/x",
+		"[[\"timestamp\",\"original\"],"
+		"[\"20040101120000\",\"http://a.org/x\"]]", &c) &&
+	      !c.v[0].digest[0] && !c.v[0].mime[0],
+	      "an answer without digests (an older cache's)");
+	captures_changes(&c, &ch);
+	CHECK(!ch.digests && !ch.seen, "says nothing of changes");
+	captures_release(&c);
+	CHECK(capture_mime_html("text/html; charset=utf-8") &&
+	      capture_mime_html("") && !capture_mime_html("text/plain") &&
+	      !capture_mime_html("application/pdf"), "which types are HTML");
+}
+
 int main(void)
 {
 	curl_global_init(CURL_GLOBAL_ALL);
+	test_changes();
 	test_dating();
 	test_cdx();
 	test_last_move();

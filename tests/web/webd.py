@@ -102,6 +102,50 @@ def hostile_reply(kind, host):
 _HOSTILE = {}
 
 
+_WORDS = ("archive capture page text mapping table entry answer question "
+          "version build option library function value record field list "
+          "server client request reply header socket buffer stream file "
+          "format encoding character code point byte order network host "
+          "address kernel module driver device memory cache lock thread "
+          "signal timer event queue error status report manual guide").split()
+
+
+def prose(seed, n):
+    """n words of deterministic prose: the same seed, the same text."""
+    out = []
+    i = 0
+    while len(out) < n:
+        d = hashlib.sha256(f"{seed}\0{i}".encode()).digest()
+        out.extend(_WORDS[b % len(_WORDS)] for b in d)
+        i += 1
+    return " ".join(out[:n])
+
+
+def page_body(kind, url, ts, mime, head):
+    """A capture's body by its page's kind (archive ... page=KIND):
+
+    fixed   the same text at every capture (one digest);
+    noisy   a fixed HTML article with a line of noise, a date and an ad,
+            that changes its digest but not its text;
+    living  a page someone keeps: most of its text is rewritten each
+            year (a digest and a text of each year).
+    Non-HTML (text/plain, pdf) is served as plain text, no markup."""
+    year = ts[:4]
+    key = norm(url)     # the URLs of one key are one page
+    text = prose(key, 160)
+    if kind == "living":
+        text = prose(key, 40) + " " + prose(f"{key} {year}", 120)
+    html = mime.startswith("text/html")
+    if kind == "noisy":
+        day = f"{ts[:4]}-{ts[4:6]}-{ts[6:8]}"
+        ad = int(hashlib.sha256(ts.encode()).hexdigest(), 16) % 1000
+        noise = f"page generated on {day} ad {ad}"
+        text = f"{text}</p><p>{noise}" if html else f"{text}\n{noise}"
+    if not html:
+        return (text + "\n").encode()
+    return f"<html>{head}<body><p>{text}</p></body></html>".encode()
+
+
 class Host:
     def __init__(self, name):
         self.name = name
@@ -146,7 +190,8 @@ class Scenario:
             url, ts, status = w[1], w[2], w[3]
             # KEY=VALUE words: to=URL, where a 3xx capture redirected;
             # title=WORDS_JOINED, the captured page's <title>;
-            # body=WORDS_JOINED, its bytes (and a newline) instead.
+            # body=WORDS_JOINED, its bytes (and a newline) instead;
+            # page=fixed|noisy|living, a body made by the page's kind.
             opt = dict(x.split("=", 1) for x in w[4:] if "=" in x)
             w = w[:4] + [x for x in w[4:] if "=" not in x]
             mime = w[4] if len(w) > 4 else "text/html"
@@ -467,7 +512,11 @@ class Web:
             return status, hdr, (opt["body"].replace("_", " ") + "\n").encode()
         title = opt.get("title", "").replace("_", " ")
         head = f"<head><title>{title}</title></head>" if title else ""
-        return status, hdr, f"<html>{head}archived {r[0]} at {r[1]}</html>".encode()
+        if "page" in opt:
+            return status, hdr, page_body(opt["page"], r[0], r[1], r[3], head)
+        # A fixed document: every capture of its key (http or https, www
+        # or not) serves the same bytes.
+        return status, hdr, f"<html>{head}archived {norm(r[0])}</html>".encode()
 
     # ---- ordinary hosts ----
     async def respond(self, scheme, method, target, headers):
