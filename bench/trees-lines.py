@@ -138,7 +138,9 @@ def c_comment_mask(text):
                 i, col = i + 2, col + 2
                 continue
         elif state in ("str", "chr"):
-            if c == "\\":
+            # An escape, but a backslash ending the line continues it:
+            # its newline still ends a line of the mask.
+            if c == "\\" and nxt != "\n":
                 i, col = i + 2, col + 2
                 continue
             if (state == "str" and c == '"') or (state == "chr" and c == "'"):
