@@ -387,6 +387,14 @@ int url_published(const char *url, char out[15])
 		const char *s = *p == '/' ? p + 1 : p;
 		int yy = digits(s, 4, 1991, 2099), mm, dd;
 
+		/* "/20151230-00/": a blog's day, its digits run together. */
+		if (yy >= 0 && (mm = digits(s + 4, 2, 1, 12)) > 0 &&
+		    (dd = digits(s + 6, 2, 1, 31)) > 0 && ends(s[8])) {
+			y = yy;
+			m = mm;
+			d = dd;
+			continue;
+		}
 		if (yy < 0 || !ends(s[4]))
 			continue;
 		s += 4;

@@ -61,6 +61,14 @@ static void test_cdx(void)
 		CHECK(!url_published("https://lpc.events/2010/", d) &&
 		      !strcmp(d, "20090101000000"),
 		      "a year alone counts from the year before");
+		/* tcpdump's tcpdump.c:2711. */
+		CHECK(!url_published("https://blogs.msdn.microsoft.com/"
+				     "oldnewthing/20151230-00/?p=92741", d) &&
+		      !strcmp(d, "20151230000000"),
+		      "a day's digits run together (\"20151230-00\")");
+		CHECK(url_published("https://a.org/id/20151399/", d) == -1 &&
+		      url_published("https://a.org/id/201512301/", d) == -1,
+		      "eight digits that are no day, or nine, are no date");
 		CHECK(url_published("https://a.org/rfc2009.txt", d) == -1 &&
 		      url_published("https://a.org/x/12345/", d) == -1 &&
 		      url_published("https://a.org/2011/13/", d) == 0 &&
