@@ -155,13 +155,13 @@ print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("lin
 		echo "kept: $(sed -n 's/^series: .*\(kept as they are .*\)$/\1/p' "$out/run.txt" | tail -1)"
 		# Who gets the patches and why (RECIPIENTS), and the widest
 		# commit message line, and those past 75 columns that are
-		# not a URL alone.
+		# not a URL alone (or "path:line: URL", which checkpatch exempts).
 		echo "form: $(grep -q '^# No mail:' "$out/series/INDEX" 2> /dev/null && sed -n 's/^# No mail: //p' "$out/series/INDEX" || echo mail)"
 		echo "recipients: $(awk -F'\t' '!/^#/ { print $2 " " $3 " (" $4 ")" }' "$out/series/RECIPIENTS" 2> /dev/null |
 			sort | uniq -c | sort -rn | sed 's/^ *\([0-9]*\) /\1x /' | paste -sd';' | sed 's/;/; /g')"
 		echo "message_lines: $(awk 'FNR == 1 { b = 0; d = 0 } !b && !d && /^$/ { b = 1; next }
 			b && /^---$/ { b = 0; d = 1 } b { if (length > m) m = length
-			if (length > 75 && $0 !~ /^  (-> )?[a-z]+:\/\/[^ ]+$/) o++ }
+			if (length > 75 && $0 !~ /^(  |[^ ]+:[0-9]+: )(-> )?[a-z]+:\/\/[^ ]+$/) o++ }
 			END { printf "longest %d, over 75 but a URL alone %d", m, o }' $(cat "$out/patches.txt") /dev/null)"
 		echo "time_scan_web_s: $((t1 - t0))"
 		echo "time_run_s: $((t2 - t1))"
