@@ -155,7 +155,8 @@ print("%s occurrences, %s links, %s checked" % (t.get("occurrences"), t.get("lin
 		echo "kept: $(sed -n 's/^series: .*\(kept as they are .*\)$/\1/p' "$out/run.txt" | tail -1)"
 		# Who gets the patches and why (RECIPIENTS), and the widest
 		# commit message line, and those past 75 columns that are
-		# not a URL alone (or "path:line: URL", which checkpatch exempts).
+		# not a URL alone (or "path:line: URL", which checkpatch
+		# exempts).
 		echo "form: $(grep -q '^# No mail:' "$out/series/INDEX" 2> /dev/null && sed -n 's/^# No mail: //p' "$out/series/INDEX" || echo mail)"
 		echo "recipients: $(awk -F'\t' '!/^#/ { print $2 " " $3 " (" $4 ")" }' "$out/series/RECIPIENTS" 2> /dev/null |
 			sort | uniq -c | sort -rn | sed 's/^ *\([0-9]*\) /\1x /' | paste -sd';' | sed 's/;/; /g')"
