@@ -154,7 +154,9 @@ static int is_build(const char *path, const char *base)
 /* Example programs: what a reader copies, as its authors wrote it. */
 static int is_example(const char *path)
 {
-	static const char *const dirs[] = { "examples", "example", "samples" };
+	static const char *const dirs[] = {
+		"examples", "example", "samples", "sample",
+	};
 
 	return in_dir(path, dirs, N(dirs));
 }
@@ -170,7 +172,8 @@ static int is_history(const char *path, const char *base)
 	static const char *const pre[] = {
 		"NEWS", "ChangeLog", "Changelog", "CHANGELOG", "CHANGES",
 		"HISTORY", "RELEASE-NOTES", "RELEASE_NOTES", "RELNOTES",
-		"changelog", "History", "Changes",
+		"changelog", "History", "Changes", "whatsnew", "WhatsNew",
+		"WHATSNEW",
 	};
 	const char *ext = ext_of(base);
 

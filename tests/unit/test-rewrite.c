@@ -159,6 +159,9 @@ static void test_keep(void)
 		{ "samples/bpf/README.rst", "See http://x.org/p.\n", KEEP_EXAMPLE },
 		{ "Documentation/RelNotes/1.6.3.adoc", " * http://x.org/p\n", KEEP_HISTORY },
 		{ "NEWS", "http://x.org/p\n", KEEP_HISTORY },
+		/* libevent's sample/watch-timing.c and whatsnew-2.1.txt. */
+		{ "sample/watch-timing.c", "/* See http://x.org/p */\n", KEEP_EXAMPLE },
+		{ "whatsnew-2.1.txt", "  http://x.org/p\n", KEEP_HISTORY },
 		{ "ChangeLog", "\t* see http://x.org/p\n", KEEP_HISTORY },
 		{ "COPYING", "http://www.gnu.org/licenses/\n", KEEP_LICENSE },
 		{ "LICENSES/preferred/GPL-2.0", "http://www.gnu.org/licenses/\n", KEEP_LICENSE },
