@@ -140,6 +140,13 @@ static const struct prefix_rule rules[] = {
 	{ "arch/", "{1}: ", 0, 0, NULL },
 	{ "tools/testing/selftests/", "selftests/{3}: ", 0, 0, NULL },
 	{ "sound/soc/", "ASoC: {2}: ", 1, 0, NULL },
+	/*
+	 * ALSA names the driver or the core part, not its bus's folder:
+	 * "ALSA: hda: " (sound/pci/hda/), "ALSA: usx2y: ", "ALSA: seq: ";
+	 * the USB audio driver's own files are "ALSA: usb-audio: ".
+	 */
+	{ "sound/usb/", "ALSA: usb-audio: ", 1, R_FLAT, NULL },
+	{ "sound/", "ALSA: {2}: ", 1, 0, NULL },
 	{ "sound/", "ALSA: {1}: ", 1, 0, NULL },
 	{ "sound/", "ALSA: ", 1, 0, NULL },
 	{ "drivers/usb/", "usb: {2}: ", 0, 0, NULL },
@@ -192,10 +199,25 @@ static const struct prefix_rule rules[] = {
 	/* A file of selftests/ itself. */
 	{ "tools/testing/selftests/", "selftests: ", 0, R_FLAT, NULL },
 	/*
-	 * "perf: ", "tools/nolibc: " (under tools/include/), "bpftool: "
+	 * The perf tools (not the kernel's "perf: ", which is
+	 * kernel/events/): "perf docs: ", "perf powerpc: " (tools/perf/arch/),
+	 * "perf test: ", "perf record: " (builtin-record.c), "perf vendor
+	 * events: ", else "perf tools: ", capitalised as tip's subjects are
+	 * (maintainer-tip.rst; tools/perf/ is PERFORMANCE EVENTS
+	 * SUBSYSTEM's, T: tip.git perf/core).
+	 */
+	{ "tools/perf/Documentation/", "perf docs: ", 1, R_FIRM, NULL },
+	{ "tools/perf/arch/", "perf {3}: ", 1, R_FIRM, NULL },
+	{ "tools/perf/tests/", "perf test: ", 1, R_FIRM, NULL },
+	{ "tools/perf/pmu-events/arch/", "perf vendor events: ", 1, R_FIRM,
+	  NULL },
+	{ "tools/perf/", "perf {stem~builtin-}: ", 1, R_FLAT | R_FIRM,
+	  "builtin-" },
+	{ "tools/perf/", "perf tools: ", 1, R_FIRM, NULL },
+	/*
+	 * "tools/nolibc: " (under tools/include/), "bpftool: "
 	 * (tools/bpf/), "tools/power/acpi: ", "tools/memory-model: ".
 	 */
-	{ "tools/perf/", "perf: ", 0, 0, NULL },
 	{ "tools/objtool/", "objtool: ", 0, 0, NULL },
 	{ "tools/include/", "tools/{2}: ", 0, 0, NULL },
 	{ "tools/bpf/", "{2}: ", 0, 0, NULL },

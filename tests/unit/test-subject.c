@@ -339,6 +339,17 @@ static void section(void)
 	by_section("hwmon: (lm90) ", "LM90 HARDWARE MONITOR DRIVER", hwmon,
 		   hwmon_n, 2, NULL, NULL,
 		   "a prefix that names the section is kept");
+	{
+		/* drivers/misc/echo/echo.c: "misc: " is its folder's word. */
+		const char *charmisc[] = { "drivers/char/", "drivers/misc/",
+					   "include/linux/miscdevice.h" };
+		const size_t charmisc_n[] = { 200, 300, 1 };
+
+		by_section("misc: echo: ", "CHAR and MISC DRIVERS", charmisc,
+			   charmisc_n, 3, NULL, NULL,
+			   "misc: names CHAR and MISC DRIVERS (drivers/misc/), "
+			   "not char:");
+	}
 }
 
 int main(void)
@@ -417,7 +428,22 @@ int main(void)
 	convention("kernel/sched/core.c", "sched: ", 0);
 	convention("tools/include/nolibc/nolibc.h", "tools/nolibc: ", 0);
 	convention("tools/memory-model/README", "tools/memory-model: ", 0);
-	convention("tools/perf/Documentation/security.txt", "perf: ", 0);
+	/*
+	 * The perf tools' own forms ("perf: " is the kernel's
+	 * kernel/events/), capitalised as tip writes.
+	 */
+	convention("tools/perf/Documentation/security.txt", "perf docs: ", 1);
+	convention("tools/perf/arch/powerpc/include/dwarf-regs-table.h",
+		   "perf powerpc: ", 1);
+	convention("tools/perf/builtin-record.c", "perf record: ", 1);
+	convention("tools/perf/tests/parse-events.c", "perf test: ", 1);
+	convention("tools/perf/util/probe-event.c", "perf tools: ", 1);
+	convention("tools/perf/", "perf tools: ", 1);
+	/* ALSA by the driver or core part, not the bus's folder. */
+	convention("sound/pci/hda/hda_intel.c", "ALSA: hda: ", 1);
+	convention("sound/usb/usx2y/usbusx2y.c", "ALSA: usx2y: ", 1);
+	convention("sound/usb/card.c", "ALSA: usb-audio: ", 1);
+	convention("sound/pci/azt3328.c", "ALSA: azt3328: ", 1);
 	convention("tools/testing/selftests/kselftest_harness.h",
 		   "selftests: ", 0);
 	convention("fs/smb/client/cifsfs.c", "smb: client: ", 0);
