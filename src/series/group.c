@@ -249,8 +249,7 @@ static void split_groups(struct series *c)
 	}
 }
 
-/* 1 when a section's F: patterns are the whole tree (THE REST). */
-static int whole_tree(const struct maint_section *s)
+int series_whole_tree(const struct maint_section *s)
 {
 	size_t i, f = 0;
 
@@ -300,7 +299,7 @@ static char *area_of(struct series *c, const char *path, long *section)
 	long s = c->have_m ? maintainers_section(&c->m, path) : -1;
 	char *area = s < 0 ? (c->have_m ? dir_pair(path) :
 			      xstrdup("(project)")) :
-		     whole_tree(&c->m.v[s]) ? top_area(c->m.v[s].name, path) :
+		     series_whole_tree(&c->m.v[s]) ? top_area(c->m.v[s].name, path) :
 		     xstrdup(c->m.v[s].name);
 
 	*section = s;
@@ -693,18 +692,20 @@ size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
  * The length of path's top-level part ("lib" of lib/x.c), 0 where it
  * names no area of its own: a top-level file, or Documentation/ and
  * include/, which an area's own change touches too (a driver's .rst and
- * header go in its patch).  Under drivers/ and sound/ each folder is a
- * subsystem of its own ("drivers/char" and "drivers/misc": "char: lp: "
- * and "misc: echo: " share no part, and "char: " fits one of them).
+ * header go in its patch).  In a tree of MAINTAINERS sections (the
+ * kernel's layout), under drivers/ and sound/ each folder is a subsystem
+ * of its own ("drivers/char" and "drivers/misc": "char: lp: " and
+ * "misc: echo: " share no part, and "char: " fits one of them).
  */
-static size_t top_len(const char *path)
+static size_t top_len(const struct series *c, const char *path)
 {
 	size_t n = strcspn(path, "/");
 
 	if (!path[n] || !strncmp(path, "Documentation/", 14) ||
 	    !strncmp(path, "include/", 8))
 		return 0;
-	if ((!strncmp(path, "drivers/", 8) || !strncmp(path, "sound/", 6)) &&
+	if (c->have_m &&
+	    (!strncmp(path, "drivers/", 8) || !strncmp(path, "sound/", 6)) &&
 	    strchr(path + n + 1, '/'))
 		n += 1 + strcspn(path + n + 1, "/");
 	return n;
@@ -745,7 +746,7 @@ static void split_by_voice(struct series *c)
 		 * touches them: Documentation/sound/ beside sound/).
 		 */
 		for (i = 0; i < g->nr && !s0; i++)
-			if (top_len(c->plan.v[g->edits[i]].path))
+			if (top_len(c, c->plan.v[g->edits[i]].path))
 				s0 = series_file_style(c,
 					c->plan.v[g->edits[i]].path);
 		if (s0)
@@ -757,12 +758,12 @@ static void split_by_voice(struct series *c)
 			/* A file with no prefix shares none: the patch none. */
 			if (!*s->prefix)
 				l0 = 0;
-			if (!top_len(p))
+			if (!top_len(c, p))
 				continue;
 			if (!p0)
 				p0 = p;
-			else if (top_len(p) != top_len(p0) ||
-				 strncmp(p, p0, top_len(p0)))
+			else if (top_len(c, p) != top_len(c, p0) ||
+				 strncmp(p, p0, top_len(c, p0)))
 				tops = 1;
 			if (first_part(s->prefix) != l0 ||
 			    strncmp(s->prefix, s0->prefix, l0))
@@ -781,7 +782,7 @@ static void split_by_voice(struct series *c)
 			const char *p = c->plan.v[g->edits[i]].path;
 			const struct subject_style *s = series_file_style(c, p);
 
-			if (!top_len(p) || (first_part(s->prefix) == l0 &&
+			if (!top_len(c, p) || (first_part(s->prefix) == l0 &&
 					    !strncmp(s->prefix, s0->prefix, l0)))
 				g->edits[kept++] = g->edits[i];
 			else

@@ -234,8 +234,12 @@ static void prefix_from_section(struct series *c, struct group *g)
 	const char **f, **l;
 	size_t i, n = 0, nl = 0, *w;
 
-	/* Device trees say what they are, whoever keeps them. */
+	/*
+	 * Device trees say what they are, whoever keeps them; the whole
+	 * tree's section (THE REST) says nothing ("docs: rest: ").
+	 */
 	if (!c->have_m || g->section < 0 || g->style.history ||
+	    series_whole_tree(&c->m.v[g->section]) ||
 	    g->style.firm ||
 	    !strncmp(g->style.prefix, "dt-bindings: ", 13) ||
 	    strstr(g->style.prefix, " dts: "))
@@ -408,6 +412,9 @@ void series_name_groups(struct series *c)
 		prefix_of_mixed(c, g, paths, np);
 		prefix_from_section(c, g);
 		prefix_from_config(c, g, paths, np);
+		/* By paths alone: as the subsystem named writes. */
+		if (!g->style.history && subject_capitalised(g->style.prefix))
+			g->style.capital = 1;
 		free(v);
 		free(paths);
 	}

@@ -104,6 +104,42 @@ static const struct prefix_rule rules[] = {
 	/* Media's staging drivers are media's: "media: staging: ipu3: ". */
 	{ "drivers/staging/media/", "media: staging: {3}: ", 0, 0, NULL },
 	{ "drivers/staging/media/", "media: staging: ", 0, 0, NULL },
+	/*
+	 * Media names the driver, not its bus's folder: "media: hantro: "
+	 * (platform/VENDOR/DRIVER/, else the vendor: "media: verisilicon: "),
+	 * "media: gspca: " (usb/gspca/), "media: radio-mr800: ", "media: i2c:
+	 * ov5640: " (the sensors keep their folder).
+	 */
+	{ "drivers/media/platform/", "media: {4|3}: ", 0, 0, NULL },
+	{ "drivers/media/usb/", "media: {3}: ", 0, 0, NULL },
+	{ "drivers/media/pci/", "media: {3}: ", 0, 0, NULL },
+	{ "drivers/media/i2c/", "media: {3}: ", 0, 0, NULL },
+	{ "drivers/media/i2c/", "media: i2c: {driver}: ", 0, R_FLAT, NULL },
+	{ "drivers/media/radio/", "media: {driver}: ", 0, R_FLAT | R_FILE,
+	  NULL },
+	/*
+	 * A block driver by its own name: "drbd: ", "aoe: ", "null_blk: "
+	 * (drivers/block/null_blk/), as Jens' tree has them.
+	 */
+	{ "drivers/block/", "{2}: ", 0, 0, NULL },
+	/* The thermal drivers' own form: "thermal/drivers/ti-soc-thermal: ". */
+	{ "drivers/thermal/", "thermal/drivers/{2}: ", 1, 0, NULL },
+	/* USB serial's: "USB: serial: ftdi_sio: ". */
+	{ "drivers/usb/serial/", "USB: serial: {driver}: ", 0, R_FLAT | R_FIRM,
+	  NULL },
+	{ "drivers/usb/serial/", "USB: serial: ", 0, R_FIRM, NULL },
+	/* ACPI and PNP in capitals: "ACPI: video: ", "PNP: quirks: ". */
+	{ "drivers/acpi/acpica/", "ACPICA: ", 1, R_FIRM, NULL },
+	{ "drivers/acpi/", "ACPI: {2}: ", 1, R_FIRM, NULL },
+	{ "drivers/acpi/", "ACPI: ", 1, R_FIRM, "Kconfig" },
+	{ "drivers/acpi/", "ACPI: ", 1, R_FIRM, "Makefile" },
+	{ "drivers/acpi/", "ACPI: {head}: ", 1, R_FLAT | R_WORD | R_FIRM,
+	  NULL },
+	{ "drivers/pnp/", "PNP: {2}: ", 1, R_FIRM, NULL },
+	{ "drivers/pnp/", "PNP: ", 1, R_FIRM, "Kconfig" },
+	{ "drivers/pnp/", "PNP: ", 1, R_FIRM, "Makefile" },
+	{ "drivers/pnp/", "PNP: {stem}: ", 1, R_FLAT | R_WORD | R_FIRM,
+	  NULL },
 	/* EFI's own: "efi/libstub: ", "efi: " (not "firmware: efi: "). */
 	{ "drivers/firmware/efi/libstub/", "efi/libstub: ", 0, 0, NULL },
 	{ "drivers/firmware/efi/", "efi: ", 0, 0, NULL },
@@ -190,6 +226,9 @@ static const struct prefix_rule rules[] = {
 	  NULL },
 	{ "include/linux/platform_data/wilco-ec", "platform/chrome: ", 0, 0,
 	  NULL },
+	/* ACPICA's own tables and types (actbl2.h), else ACPI's headers. */
+	{ "include/acpi/", "ACPICA: ", 1, R_FIRM, "act" },
+	{ "include/acpi/", "ACPI: ", 1, R_FIRM, NULL },
 	/*
 	 * A header's part: "asm-generic: ", "scsi: " (include/scsi/),
 	 * "usb: " (include/uapi/linux/usb/), its own name under
@@ -452,6 +491,41 @@ static int row_holds(const struct prefix_rule *r, const char *path,
 	return ok;
 }
 
+/*
+ * The subsystems whose subjects go on with a capital after the prefix:
+ * tip's parts, as Documentation/process/maintainer-tip.rst asks ("The
+ * condensed patch description in the subject line should start with a
+ * uppercase letter"), and those whose trees write so throughout their
+ * history ("regulator: core: Fix", "ACPI: video: Add", "power: supply:
+ * bq27xxx: Fix", "efi: libstub: Use", "landlock: Fix", "arm64: mm: Fix").
+ * A prefix's first part ("x86/vdso", "tools/power/acpi", "perf tools")
+ * is one of them where it is, or begins with one and a '/' or ' '.
+ */
+static const char *const capital_parts[] = {
+	/* tip (maintainer-tip.rst) */
+	"x86", "sched", "timers", "irqchip", "genirq", "locking", "objtool",
+	"clocksource", "perf", "smp", "cpu", "rcu",
+	/* the rest, by their trees' own subjects */
+	"regulator", "spi", "ASoC", "regmap", "ALSA", "ACPI", "ACPICA", "PM",
+	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
+	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
+	"Input", "Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
+	"leds", "dt-bindings", "scsi", "bpf", "libbpf", NULL,
+};
+
+int subject_capitalised(const char *prefix)
+{
+	size_t i, n, l = prefix ? strcspn(prefix, ":") : 0;
+
+	for (i = 0; l && capital_parts[i]; i++) {
+		n = strlen(capital_parts[i]);
+		if (n <= l && !strncmp(prefix, capital_parts[i], n) &&
+		    (n == l || prefix[n] == '/' || prefix[n] == ' '))
+			return 1;
+	}
+	return 0;
+}
+
 void subject_convention(const char *path, struct subject_style *out)
 {
 	size_t i;
@@ -470,7 +544,7 @@ void subject_convention(const char *path, struct subject_style *out)
 		if (!s)
 			continue;
 		out->prefix = s;
-		out->capital = r->capital;
+		out->capital = r->capital || subject_capitalised(s);
 		if (r->flags & R_FIRM)
 			out->firm = 1;
 		return;
