@@ -75,8 +75,44 @@ static size_t files_of(struct series *c, const struct group *g)
 }
 
 /*
+ * The two or three folders (or files) right below the first len bytes
+ * of the group's paths (a folder with its '/') that its files are in:
+ * "ia64 and x86" for arch/ia64/ and arch/x86/; NULL where there are
+ * more or fewer.
+ */
+static char *below(struct series *c, const struct group *g, size_t len)
+{
+	const char *name[3];
+	size_t nl[3], n = 0, i, k;
+
+	for (i = 0; i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path + len;
+		size_t l = strcspn(p, "/");
+
+		for (k = 0; k < n; k++)
+			if (nl[k] == l && !strncmp(name[k], p, l))
+				break;
+		if (k < n)
+			continue;
+		if (n == 3)
+			return NULL;
+		name[n] = p;
+		nl[n++] = l;
+	}
+	if (n == 2)
+		return xstrfmt("%.*s and %.*s", (int)nl[0], name[0],
+			       (int)nl[1], name[1]);
+	if (n == 3)
+		return xstrfmt("%.*s, %.*s and %.*s", (int)nl[0], name[0],
+			       (int)nl[1], name[1], (int)nl[2], name[2]);
+	return NULL;
+}
+
+/*
  * What a group's summary names: the one file it touches, else the
- * directory its files share; wider (the whole path, then the first file
+ * directory its files share (where that is a top-level one, "arch" or
+ * "Documentation", which says nothing, the two or three below it they
+ * are in: "ia64 and x86"); wider (the whole path, then the first file
  * "and N more") where another group's subject would read the same.
  * Never a MAINTAINERS title: a subject names the code it changes.
  */
@@ -103,6 +139,12 @@ static char *what_of(struct series *c, struct group *g, int level)
 		common--;
 	if (common <= 1 && level == 0)
 		return NULL;	/* files far apart: no place named */
+	if (level == 0 && !memchr(first, '/', common - 1)) {
+		char *b = below(c, g, common);
+
+		if (b)
+			return b;
+	}
 	if (common > 1 && level <= 1) {
 		char *d = xstrndup(first, common - 1);
 		const char *base = strrchr(d, '/');

@@ -50,6 +50,13 @@ struct prefix_rule {
 
 /* In the order they are tried: the narrower folder first. */
 static const struct prefix_rule rules[] = {
+	/*
+	 * "dt-bindings: <binding dir>: " (bindings/submitting-patches.rst),
+	 * a binding's own name after it: "dt-bindings: display: bridge:
+	 * ti,sn65dsi86: " (several bindings share what their folders say).
+	 */
+	{ "Documentation/devicetree/bindings/",
+	  "dt-bindings: {r0}: {r1}: {stem}: ", 1, 0, NULL },
 	{ "Documentation/devicetree/bindings/",
 	  "dt-bindings: {r0}: {r1|stem}: ", 1, 0, NULL },
 	{ "Documentation/devicetree/bindings/", "dt-bindings: {stem}: ", 1,
@@ -146,6 +153,11 @@ static const struct prefix_rule rules[] = {
 	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
 	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: ", 0, 0, NULL },
+	/* A panel or a bridge by its name: "drm/panel: jdi-lt070me05000: ". */
+	{ "drivers/gpu/drm/panel/", "drm/panel: {stem~panel-}: ", 1,
+	  R_FLAT | R_WORD, NULL },
+	{ "drivers/gpu/drm/bridge/", "drm/bridge: {stem}: ", 1, R_FLAT | R_WORD,
+	  NULL },
 	{ "drivers/gpu/drm/", "drm: ", 1, R_EXACT, NULL },
 	{ "drivers/gpu/drm/", "drm/{3-drm}: ", 1, 0, NULL },
 	{ "drivers/iio/", "iio: {2}: {stem}: ", 0, R_ONE, NULL },
@@ -274,6 +286,7 @@ static const struct prefix_rule rules[] = {
 	{ "", "{0}: ", 0, 0, NULL },
 	{ "", "kbuild: ", 0, 0, "Makefile" },
 	{ "", "kbuild: ", 0, 0, "Kbuild" },
+	{ "", "kconfig: ", 0, 0, "Kconfig" },
 	{ "", "{stem}: ", 0, 0, NULL },
 };
 
@@ -380,6 +393,13 @@ static char *driver_part(const char *path)
 	return b;
 }
 
+/* 1 when a file's stem is a build file's ("Kconfig", "Makefile"). */
+static int build_name(const char *s)
+{
+	return !strcmp(s, "Kconfig") || !strcmp(s, "Makefile") ||
+	       !strcmp(s, "Kbuild");
+}
+
 /* Cut cut from v's start where more follows, else from its end. */
 static void cut_part(char *v, const char *cut, size_t n, int start)
 {
@@ -416,6 +436,11 @@ static char *part_value(const char *p, size_t n, const char *path,
 		v = header_part(path);
 	else if (name == 6 && !strncmp(p, "driver", 6))
 		v = driver_part(path);
+	/* A build file's name is no part's ("char: Kconfig: "). */
+	if (v && name == 4 && build_name(v)) {
+		free(v);
+		return NULL;
+	}
 	if (!v || name == n)
 		return v;
 	if (p[name] == '!' && !*v) {
@@ -466,6 +491,26 @@ static char *word_of(const char *fmt)
 	while (n && strchr(" :/(", fmt[n - 1]))
 		n--;
 	return xstrfmt("%.*s: ", (int)n, fmt);
+}
+
+/*
+ * A part said twice at the end ("dt-bindings: display: tilcdc: tilcdc: "
+ * of tilcdc/tilcdc.txt) said once.
+ */
+static void drop_repeat(char *s)
+{
+	size_t n = strlen(s), a, b;
+
+	if (n < 4 || strcmp(s + n - 2, ": "))
+		return;
+	for (b = n - 2; b > 0 && strncmp(s + b - 2, ": ", 2); b--)
+		;
+	if (b < 2)
+		return;
+	for (a = b - 2; a > 0 && strncmp(s + a - 2, ": ", 2); a--)
+		;
+	if (b - a == n - b && !strncmp(s + a, s + b, n - b))
+		s[b] = '\0';
 }
 
 /* 1 when path is where row r speaks, rest after its folder. */
@@ -533,16 +578,21 @@ void subject_convention(const char *path, struct subject_style *out)
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
 		const struct prefix_rule *r = &rules[i];
 		const char *rest = path + strlen(r->dir);
-		char *s;
+		char *s, *st;
 
 		if (!starts(path, r->dir) || !row_holds(r, path, rest))
 			continue;
-		if ((r->flags & R_WORD) && !*rest)
+		/* The folder, or its build files: the subsystem's word. */
+		st = stem(rest);
+		if ((r->flags & R_WORD) &&
+		    (!*rest || (!strchr(rest, '/') && build_name(st))))
 			s = word_of(r->fmt);
 		else
 			s = fill(r->fmt, path, rest);
+		free(st);
 		if (!s)
 			continue;
+		drop_repeat(s);
 		out->prefix = s;
 		out->capital = r->capital || subject_capitalised(s);
 		if (r->flags & R_FIRM)

@@ -412,6 +412,9 @@ static void test_fitting_prefix(void)
 	if (unit_git_repo(kern,
 		"printf 'CHAR and MISC DRIVERS\nM:\tG <g@b.org>\n"
 		"F:\tdrivers/char/\nF:\tdrivers/misc/\n\n"
+		"EXTENSIBLE FIRMWARE INTERFACE (EFI)\nM:\tA <a@b.org>\n"
+		"F:\tdrivers/firmware/efi/\nF:\tarch/*/kernel/efi.c\n"
+		"F:\tarch/x86/platform/efi/\n\n"
 		"PERFORMANCE EVENTS SUBSYSTEM\nM:\tP <p@b.org>\n"
 		"F:\ttools/perf/\n\n"
 		"SOUND\nM:\tT <t@b.org>\nL:\talsa-devel@alsa-project.org\n"
@@ -433,6 +436,30 @@ static void test_fitting_prefix(void)
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");
+	{
+		const char *efi[] = { "arch/ia64/kernel/efi.c",
+				      "arch/x86/platform/efi/quirks.c" };
+		struct series_opts o;
+		struct series c;
+		size_t k;
+
+		arrange(&c, &o, kern, efi, 2);
+		series_name_groups(&c);
+		CHECK(c.ng == 1 && !strcmp(c.g[0].summary,
+			"Update moved web links in ia64 and x86"),
+		      "arch/ia64/ and arch/x86/ under EFI: the summary names "
+		      "ia64 and x86, not 'in arch'");
+		CHECK(c.ng == 1 && !strcmp(c.g[0].style.prefix, "efi: "),
+		      "and the section's own prefix fits both: 'efi: '");
+		if (c.ng == 1)
+			printf("# '%s%s'\n", c.g[0].style.prefix,
+			       c.g[0].summary);
+		for (k = 0; k < c.ng; k++) {
+			subject_style_release(&c.g[k].style);
+			free(c.g[k].summary);
+		}
+		arranged_release(&c);
+	}
 	unit_remove(kern);
 }
 

@@ -358,8 +358,20 @@ int main(void)
 	voice();
 	convention("Documentation/devicetree/bindings/display/tilcdc/tilcdc.txt",
 		   "dt-bindings: display: tilcdc: ", 1);
+	/* The binding's own name after its folders (issue 46). */
 	convention("Documentation/devicetree/bindings/iio/adc/adi,axi-adc.yaml",
-		   "dt-bindings: iio: adc: ", 1);
+		   "dt-bindings: iio: adc: adi,axi-adc: ", 1);
+	convention("Documentation/devicetree/bindings/display/bridge/"
+		   "ti,sn65dsi86.yaml",
+		   "dt-bindings: display: bridge: ti,sn65dsi86: ", 1);
+	/* A panel, a bridge by its name; a build file by none. */
+	convention("drivers/gpu/drm/panel/panel-jdi-lt070me05000.c",
+		   "drm/panel: jdi-lt070me05000: ", 1);
+	convention("drivers/gpu/drm/bridge/tc358768.c", "drm/bridge: tc358768: ",
+		   1);
+	convention("drivers/char/Kconfig", "char: ", 0);
+	convention("drivers/platform/x86/Kconfig", "platform/x86: ", 1);
+	convention("drivers/hwmon/Kconfig", "hwmon: ", 1);
 	convention("Documentation/devicetree/bindings/net/foo.yaml",
 		   "dt-bindings: net: foo: ", 1);
 	convention("drivers/net/wireless/broadcom/b43/main.c", "wifi: b43: ", 0);
@@ -512,6 +524,13 @@ int main(void)
 	      "where nothing longer fits: 'use archived copies'");
 	tight(PG_MOVED, 1, "a-very-long-file-name-indeed.c", 20, NULL,
 	      "none fits with the place: NULL, never a cut");
+	tight(PG_ARCHIVED, 21, "bq27xxx_battery.c", 51, NULL,
+	      "never 'use archived copies in bq27xxx_battery.c': it says "
+	      "not of what (the whole wording goes without the place)");
+	CHECK(subject_repeats("dt-bindings: display: bridge: ti,sn65dsi86: ",
+			      "ti,sn65dsi86.yaml"),
+	      "'dt-bindings: ...: ti,sn65dsi86: ... in ti,sn65dsi86.yaml' "
+	      "repeats");
 	tight(PG_MOVED, 1, NULL, 5, "update moved link",
 	      "without a place, the shortest whatever the room");
 	/*
