@@ -299,8 +299,8 @@ static char *area_of(struct series *c, const char *path, long *section)
 	long s = c->have_m ? maintainers_section(&c->m, path) : -1;
 	char *area = s < 0 ? (c->have_m ? dir_pair(path) :
 			      xstrdup("(project)")) :
-		     series_whole_tree(&c->m.v[s]) ? top_area(c->m.v[s].name, path) :
-		     xstrdup(c->m.v[s].name);
+		     series_whole_tree(&c->m.v[s]) ?
+		     top_area(c->m.v[s].name, path) : xstrdup(c->m.v[s].name);
 
 	*section = s;
 	/* Devicetree bindings go in patches of their own, as DT maintainers ask. */

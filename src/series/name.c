@@ -2,6 +2,7 @@
 /* Each group's subject: its prefix and summary (series.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../lib/config.h"
 #include "../lib/settings.h"
@@ -264,6 +265,117 @@ static void prefix_of_mixed(struct series *c, struct group *g,
 	g->style = st;
 }
 
+/* Documents' names that name no driver. */
+static const char *const doc_words[] = {
+	"index", "intro", "introduction", "overview", "readme", "faq",
+	"howto", "usage", "design", "api", "core", "todo", "changes", NULL,
+};
+
+/*
+ * path (under dir, a pattern's literal part) has a folder named name, or
+ * is a file of that stem: the folder's path (with its '/') or the file's,
+ * to free; else NULL.
+ */
+static char *named_part(const char *path, const char *dir, const char *name)
+{
+	const char *p = path + strlen(dir);
+	size_t l = strlen(name);
+
+	while (*p) {
+		size_t k = strcspn(p, "/");
+
+		if (k >= l && !strncmp(p, name, l) &&
+		    (k == l || (p[k] != '/' && p[l] == '.')))
+			return xstrndup(path, (size_t)(p - path) + k +
+					(p[k] == '/'));
+		p += k;
+		p += *p == '/';
+	}
+	return NULL;
+}
+
+/*
+ * A document named after a driver of its section (omap3isp.rst of MEDIA
+ * INPUT INFRASTRUCTURE, whose drivers/media/ holds omap3isp/): the
+ * driver's prefix ("media: omap3isp: "), as a driver's own document
+ * takes it.  1 with *out set.
+ */
+static int prefix_of_document(struct series *c, const struct group *g,
+			      const struct maint_section *sec,
+			      struct subject_style *out)
+{
+	const char *path = c->plan.v[g->edits[0]].path, *b;
+	char *name, *found = NULL;
+	size_t i, j, k, lo, hi, *order, *w;
+
+	for (i = 1; i < g->nr; i++)
+		if (strcmp(c->plan.v[g->edits[i]].path, path))
+			return 0;
+	if (strncmp(path, "Documentation/", 14) ||
+	    !strncmp(path, "Documentation/devicetree/", 25))
+		return 0;
+	b = strrchr(path, '/') + 1;
+	name = xstrndup(b, strcspn(b, "."));
+	for (i = 0; doc_words[i] && strcasecmp(name, doc_words[i]); i++)
+		;
+	if (strlen(name) < 4 || doc_words[i]) {
+		free(name);
+		return 0;
+	}
+	series_base_list(c);
+	/* The section's home first: its pattern of the most files. */
+	order = xcalloc(sec->npat + 1, sizeof(*order));
+	w = xcalloc(sec->npat + 1, sizeof(*w));
+	for (i = 0; i < sec->npat; i++) {
+		w[i] = sec->pat[i].type == 'F' ?
+		       files_covered(c, sec->pat[i].value) : 0;
+		for (k = i; k > 0 && w[order[k - 1]] < w[i]; k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+	for (j = 0; j < sec->npat && !found; j++) {
+		const char *pat = sec->pat[order[j]].value;
+		size_t lit = strcspn(pat, "*?[");
+		char *dir;
+
+		i = order[j];
+		/* A header names no driver ("x86/asm: " of kmsan.h). */
+		if (sec->pat[i].type != 'F' || !lit ||
+		    !strncmp(pat, "Documentation/", 14) ||
+		    !strncmp(pat, "include/", 8) || strstr(pat, "/include/"))
+			continue;
+		dir = xstrndup(pat, lit);
+		lo = 0;
+		hi = c->nfiles;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strcmp(c->files[mid], dir) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (k = lo; k < c->nfiles && !found &&
+		     !strncmp(c->files[k], dir, lit); k++)
+			if (!strstr(c->files[k], "/include/") &&
+			    maintainers_file_match(c->files[k], pat))
+				found = named_part(c->files[k], dir, name);
+		free(dir);
+	}
+	free(order);
+	free(w);
+	free(name);
+	if (!found)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	subject_convention(found, out);
+	free(found);
+	if (!out->prefix)
+		return 0;
+	out->capital |= subject_capitalised(out->prefix);
+	return 1;
+}
+
 /*
  * Where the files' own paths say nothing of the group's MAINTAINERS
  * section (a header in include/, the subsystem's documents), and their
@@ -287,6 +399,12 @@ static void prefix_from_section(struct series *c, struct group *g)
 	    strstr(g->style.prefix, " dts: "))
 		return;
 	sec = &c->m.v[g->section];
+	if (!strcmp(g->style.prefix, "docs: ") &&
+	    prefix_of_document(c, g, sec, &st)) {
+		subject_style_release(&g->style);
+		g->style = st;
+		return;
+	}
 	f = xcalloc(sec->npat + 1, sizeof(*f));
 	w = xcalloc(sec->npat + 1, sizeof(*w));
 	l = xcalloc(sec->ncc + 1, sizeof(*l));

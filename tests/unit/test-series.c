@@ -400,10 +400,13 @@ static void test_fitting_prefix(void)
 			       "drivers/firmware/Kconfig" };
 	const char *sound[] = { "Documentation/sound/cards/multisound.sh",
 				"Documentation/sound/hd-audio/notes.rst",
-				"sound/isa/Kconfig", "sound/pci/ac97/ac97_patch.c",
+				"sound/isa/Kconfig",
+				"sound/pci/ac97/ac97_patch.c",
 				"sound/pci/azt3328.c",
 				"sound/pci/hda/patch_cirrus.c",
 				"sound/usb/usx2y/usbusx2y.c" };
+	const char *omap3isp[] = {
+		"Documentation/admin-guide/media/omap3isp.rst" };
 	const char *perf[] = {
 		"tools/perf/Documentation/jitdump-specification.txt",
 		"tools/perf/Documentation/perf.data-file-format.txt",
@@ -412,6 +415,8 @@ static void test_fitting_prefix(void)
 	if (unit_git_repo(kern,
 		"printf 'CHAR and MISC DRIVERS\nM:\tG <g@b.org>\n"
 		"F:\tdrivers/char/\nF:\tdrivers/misc/\n\n"
+		"MEDIA INPUT INFRASTRUCTURE (V4L/DVB)\nM:\tM <m@b.org>\n"
+		"F:\tDocumentation/admin-guide/media/\nF:\tdrivers/media/\n\n"
 		"EXTENSIBLE FIRMWARE INTERFACE (EFI)\nM:\tA <a@b.org>\n"
 		"F:\tdrivers/firmware/efi/\nF:\tarch/*/kernel/efi.c\n"
 		"F:\tarch/x86/platform/efi/\n\n"
@@ -420,6 +425,9 @@ static void test_fitting_prefix(void)
 		"SOUND\nM:\tT <t@b.org>\nL:\talsa-devel@alsa-project.org\n"
 		"F:\tDocumentation/sound/\nF:\tsound/\n\n"
 		"THE REST\nM:\tL <l@b.org>\nF:\t*\nF:\t*/\n' > MAINTAINERS;"
+		"mkdir -p drivers/media/platform/ti/omap3isp;"
+		"echo x > drivers/media/platform/ti/omap3isp/isp.c;"
+		"echo x > drivers/media/platform/ti/omap3isp/isp.h;"
 		"git add -A; git commit -qm 'Linux 6.1'")) {
 		CHECK(0, "the tree is made (the setup works)");
 		return;
@@ -433,6 +441,9 @@ static void test_fitting_prefix(void)
 	prefixes_of(kern, sound, 7, 1, "ALSA: |",
 		    "sound/isa/, sound/pci/, sound/usb/ and their documents: "
 		    "'ALSA: ', not 'ALSA: pci: '");
+	prefixes_of(kern, omap3isp, 1, 1, "media: omap3isp: |",
+		    "omap3isp.rst of media's documents: the driver's prefix, "
+		    "as drivers/media/ names it");
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");
