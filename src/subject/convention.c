@@ -102,7 +102,11 @@ static const struct prefix_rule rules[] = {
 	  R_FLAT | R_WORD, NULL },
 	{ "sound/soc/codecs/", "ASoC: {stem}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "sound/pci/", "ALSA: {stem}: ", 1, R_FLAT | R_WORD, NULL },
+	/* The wireless drivers and stacks: "wifi: mac80211_hwsim: ". */
+	{ "drivers/net/wireless/", "wifi: {stem}: ", 0, R_FLAT | R_WORD, NULL },
 	{ "drivers/net/wireless/", "wifi: {4|3|=wireless}: ", 0, 0, NULL },
+	{ "net/mac80211/", "wifi: mac80211: ", 0, 0, NULL },
+	{ "net/wireless/", "wifi: cfg80211: ", 0, 0, NULL },
 	/* A power supply driver by its name: "power: supply: bq27xxx: ". */
 	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Kconfig" },
 	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Makefile" },
@@ -152,6 +156,7 @@ static const struct prefix_rule rules[] = {
 	{ "drivers/firmware/efi/", "efi: ", 0, 0, NULL },
 	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
 	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
+	{ "drivers/net/can/", "can: {3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: ", 0, 0, NULL },
 	/* A panel or a bridge by its name: "drm/panel: jdi-lt070me05000: ". */
 	{ "drivers/gpu/drm/panel/", "drm/panel: {stem~panel-}: ", 1,
@@ -206,6 +211,14 @@ static const struct prefix_rule rules[] = {
 	{ "fs/", "{1}: {2}: ", 0, 0, NULL },
 	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
 	{ "fs/", "{1}: ", 0, 0, NULL },
+	/*
+	 * netdev's own forms where the folder's name is another
+	 * subsystem's ("sched: " is the scheduler's): "net/sched: ",
+	 * "net/smc: "; TCP's congestion controls are "tcp: ".
+	 */
+	{ "net/sched/", "net/sched: ", 0, 0, NULL },
+	{ "net/smc/", "net/smc: ", 0, 0, NULL },
+	{ "net/ipv4/", "tcp: ", 0, R_FLAT, "tcp" },
 	{ "net/", "{1}: ", 0, 0, NULL },
 	{ "security/", "{1}: ", 0, 0, NULL },
 	/*

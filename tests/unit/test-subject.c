@@ -391,7 +391,16 @@ int main(void)
 	convention("drivers/net/ethernet/intel/e1000e/netdev.c", "net: e1000e: ",
 		   0);
 	convention("fs/ext4/inode.c", "ext4: ", 0);
-	convention("net/ipv4/tcp.c", "ipv4: ", 0);
+	convention("net/ipv4/route.c", "ipv4: ", 0);
+	/* netdev's and wireless' own forms (issue 46). */
+	convention("net/ipv4/tcp_vegas.c", "tcp: ", 0);
+	convention("net/sched/sch_qfq.c", "net/sched: ", 0);
+	convention("net/smc/smc_llc.c", "net/smc: ", 0);
+	convention("drivers/net/wireless/mac80211_hwsim.c",
+		   "wifi: mac80211_hwsim: ", 0);
+	convention("net/mac80211/rx.c", "wifi: mac80211: ", 0);
+	convention("drivers/net/can/ifi_canfd/ifi_canfd.c", "can: ifi_canfd: ",
+		   0);
 	convention("drivers/edac/e752x_edac.c", "EDAC/e752x: ", 1);
 	convention("net/bluetooth/hci_core.c", "Bluetooth: ", 1);
 	convention("arch/arm64/boot/dts/ti/k3-am654-base-board.dts",
