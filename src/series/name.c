@@ -110,6 +110,29 @@ static char *below(struct series *c, const struct group *g, size_t len)
 }
 
 /*
+ * The group's files by name: "xen.txt and writing-schema.rst" for two
+ * (both), else the first "and N more".
+ */
+static char *files_named(struct series *c, const struct group *g, int both)
+{
+	const char *first = c->plan.v[g->edits[0]].path;
+	const char *slash = strrchr(first, '/');
+	size_t i, files = files_of(c, g);
+
+	for (i = 1; both && files == 2 && i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path;
+		const char *ps = strrchr(p, '/');
+
+		if (strcmp(p, first))
+			return xstrfmt("%s and %s", slash ? slash + 1 : first,
+				       ps ? ps + 1 : p);
+	}
+	if (files < 2)
+		return xstrdup(slash ? slash + 1 : first);
+	return xstrfmt("%s and %zu more", slash ? slash + 1 : first, files - 1);
+}
+
+/*
  * What a group's summary names: the one file it touches, else the
  * directory its files share (where that is a top-level one, "arch" or
  * "Documentation", which says nothing, the two or three below it they
@@ -120,7 +143,7 @@ static char *below(struct series *c, const struct group *g, size_t len)
 static char *what_of(struct series *c, struct group *g, int level)
 {
 	const char *first = c->plan.v[g->edits[0]].path, *slash;
-	size_t i, common = strlen(first), files = files_of(c, g);
+	size_t i, common = strlen(first);
 
 	for (i = 1; i < g->nr; i++) {
 		const char *p = c->plan.v[g->edits[i]].path;
@@ -158,7 +181,7 @@ static char *what_of(struct series *c, struct group *g, int level)
 		}
 		return d;
 	}
-	return xstrfmt("%s and %zu more", slash ? slash + 1 : first, files - 1);
+	return files_named(c, g, 1);
 }
 
 /*
@@ -171,6 +194,7 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	size_t pl = strlen(g->style.prefix);
 	size_t room = pl < 60 ? 75 - pl : 15;
 	char *what = what_of(c, g, level), *s;
+	int both;
 
 	if (what && subject_repeats(g->style.prefix, what)) {
 		free(what);
@@ -182,15 +206,9 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	}
 	s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), what,
 				  g->style.capital, room);
-	/* Too long a place: the first file's name, then none. */
-	if (!s && what && level) {
-		const char *first = c->plan.v[g->edits[0]].path;
-		const char *base = strrchr(first, '/');
-		size_t files = files_of(c, g);
-		char *alt = files > 1 ?
-			    xstrfmt("%s and %zu more", base ? base + 1 : first,
-				    files - 1) :
-			    xstrdup(base ? base + 1 : first);
+	/* Too long a place: the files' names, the first's, then none. */
+	for (both = 1; !s && what && level && both >= 0; both--) {
+		char *alt = files_named(c, g, both);
 
 		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g),
 					  alt, g->style.capital, room);
@@ -355,6 +373,9 @@ static int prefix_of_document(struct series *c, const struct group *g,
 			else
 				hi = mid;
 		}
+		/* Named from the pattern's folder: "drivers/md/" of dm*. */
+		while (lit && dir[lit - 1] != '/')
+			dir[--lit] = '\0';
 		for (k = lo; k < c->nfiles && !found &&
 		     !strncmp(c->files[k], dir, lit); k++)
 			if (!strstr(c->files[k], "/include/") &&

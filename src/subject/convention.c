@@ -133,6 +133,15 @@ static const struct prefix_rule rules[] = {
 	 * (drivers/block/null_blk/), as Jens' tree has them.
 	 */
 	{ "drivers/block/", "{2}: ", 0, 0, NULL },
+	{ "drivers/block/", "{stem}: ", 0, R_FLAT, NULL },
+	/*
+	 * The device mapper's targets: "dm crypt: " (dm-crypt.c), else
+	 * "dm: " (its files, drivers/md/dm*, as MAINTAINERS lists them).
+	 */
+	{ "drivers/md/", "dm {stem~dm-}: ", 0, R_FLAT, "dm-" },
+	{ "drivers/md/dm", "dm: ", 0, 0, NULL },
+	/* md's personalities: "md/raid5: ". */
+	{ "drivers/md/", "md/{stem}: ", 0, R_FLAT, "raid" },
 	/* The thermal drivers' own form: "thermal/drivers/ti-soc-thermal: ". */
 	{ "drivers/thermal/", "thermal/drivers/{2}: ", 1, 0, NULL },
 	/* USB serial's: "USB: serial: ftdi_sio: ". */
@@ -568,7 +577,7 @@ static const char *const capital_parts[] = {
 	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
 	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
 	"Input", "Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
-	"leds", "dt-bindings", "scsi", "bpf", "libbpf", NULL,
+	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", NULL,
 };
 
 int subject_capitalised(const char *prefix)

@@ -311,8 +311,9 @@ static void section(void)
 	by_section("include: ", "TTY LAYER", tty, tty_n, 4, NULL, "tty: ",
 		   "a header takes its subsystem's");
 	by_section("docs: ", "DEVICE-MAPPER  (LVM)", dm, dm_n, 5,
-		   "dm-devel@redhat.com", "md: dm: ",
-		   "the F: path with the most files is the section's home");
+		   "dm-devel@redhat.com", "dm: ",
+		   "the F: path with the most files is the section's home "
+		   "(drivers/md/dm*: the device mapper's 'dm: ')");
 	by_section("docs: ", "KERNEL REGRESSIONS", regressions,
 		   regressions_n, 2, NULL, "docs: regressions: ",
 		   "a section of documents alone: docs: and its word");
@@ -474,6 +475,10 @@ int main(void)
 	convention("drivers/media/usb/gspca/zc3xx-reg.h", "media: gspca: ", 0);
 	convention("drivers/media/i2c/ov5640.c", "media: i2c: ov5640: ", 0);
 	convention("drivers/block/drbd/Kconfig", "drbd: ", 0);
+	convention("drivers/block/floppy.c", "floppy: ", 0);
+	convention("drivers/block/Kconfig", "block: ", 0);
+	convention("drivers/md/dm-crypt.c", "dm crypt: ", 0);
+	convention("drivers/md/raid5.c", "md/raid5: ", 0);
 	convention("drivers/thermal/ti-soc-thermal/omap3-thermal-data.c",
 		   "thermal/drivers/ti-soc-thermal: ", 1);
 	convention("drivers/usb/serial/cp210x.c", "USB: serial: cp210x: ", 0);
