@@ -515,6 +515,16 @@ static char *word_of(const char *fmt)
 	return xstrfmt("%.*s: ", (int)n, fmt);
 }
 
+/* Where the part of s that ends at end (its ": ") begins. */
+static size_t part_start(const char *s, size_t end)
+{
+	size_t i = end;
+
+	while (i >= 2 && strncmp(s + i - 2, ": ", 2))
+		i--;
+	return i < 2 ? 0 : i;
+}
+
 /*
  * A part said twice at the end ("dt-bindings: display: tilcdc: tilcdc: "
  * of tilcdc/tilcdc.txt) said once.
@@ -525,12 +535,10 @@ static void drop_repeat(char *s)
 
 	if (n < 4 || strcmp(s + n - 2, ": "))
 		return;
-	for (b = n - 2; b > 0 && strncmp(s + b - 2, ": ", 2); b--)
-		;
+	b = part_start(s, n - 2);
 	if (b < 2)
 		return;
-	for (a = b - 2; a > 0 && strncmp(s + a - 2, ": ", 2); a--)
-		;
+	a = part_start(s, b - 2);
 	if (b - a == n - b && !strncmp(s + a, s + b, n - b))
 		s[b] = '\0';
 }

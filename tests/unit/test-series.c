@@ -229,6 +229,9 @@ static void arranged_release(struct series *c)
 	if (c->have_m)
 		maintainers_release(&c->m);
 	plan_release(&c->plan);
+	/* The base's listing, read where a section's files are counted. */
+	strbuf_release(&c->listing);
+	free(c->files);
 	free(c->base);
 }
 
