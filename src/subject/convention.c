@@ -59,6 +59,8 @@ static const struct prefix_rule rules[] = {
 	  "dt-bindings: {r0}: {r1}: {stem}: ", 1, 0, NULL },
 	{ "Documentation/devicetree/bindings/",
 	  "dt-bindings: {r0}: {r1|stem}: ", 1, 0, NULL },
+	{ "Documentation/devicetree/bindings/", "dt-bindings: {r0}: ", 1, 0,
+	  NULL },
 	{ "Documentation/devicetree/bindings/", "dt-bindings: {stem}: ", 1,
 	  0, NULL },
 	{ "include/dt-bindings/", "dt-bindings: ", 1, 0, NULL },
@@ -116,12 +118,15 @@ static const struct prefix_rule rules[] = {
 	{ "drivers/staging/media/", "media: staging: {3}: ", 0, 0, NULL },
 	{ "drivers/staging/media/", "media: staging: ", 0, 0, NULL },
 	/*
-	 * Media names the driver, not its bus's folder: "media: hantro: "
-	 * (platform/VENDOR/DRIVER/, else the vendor: "media: verisilicon: "),
+	 * Media names the driver, not its bus's folder: "media: omap3isp: "
+	 * (platform/VENDOR/DRIVER/), else the vendor and the file's driver
+	 * ("media: verisilicon: hantro: " of verisilicon/hantro_h264.c),
 	 * "media: gspca: " (usb/gspca/), "media: radio-mr800: ", "media: i2c:
 	 * ov5640: " (the sensors keep their folder).
 	 */
-	{ "drivers/media/platform/", "media: {4|3}: ", 0, 0, NULL },
+	{ "drivers/media/platform/", "media: {4}: ", 0, 0, NULL },
+	{ "drivers/media/platform/", "media: {3}: {head}: ", 0, 0, NULL },
+	{ "drivers/media/platform/", "media: {3}: ", 0, 0, NULL },
 	{ "drivers/media/usb/", "media: {3}: ", 0, 0, NULL },
 	{ "drivers/media/pci/", "media: {3}: ", 0, 0, NULL },
 	{ "drivers/media/i2c/", "media: {3}: ", 0, 0, NULL },
@@ -177,7 +182,10 @@ static const struct prefix_rule rules[] = {
 	{ "drivers/iio/", "iio: {2}: {stem}: ", 0, R_ONE, NULL },
 	/* Device trees: "ARM: dts: omap3: ", "arm64: dts: ti: k3: ". */
 	{ "arch/arm/boot/dts/", "ARM: dts: {head}: ", 1, 0, NULL },
+	{ "arch/arm/boot/dts/", "ARM: dts: ", 1, 0, NULL },
 	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: {head}: ", 1, 0, NULL },
+	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: ", 1, 0, NULL },
+	{ "arch/arm64/boot/dts/", "arm64: dts: ", 1, 0, NULL },
 	/*
 	 * The crypto subsystem's own form for an architecture's ciphers:
 	 * "crypto: x86 - " (a patch over several shares "crypto: ").
@@ -458,8 +466,11 @@ static char *part_value(const char *p, size_t n, const char *path,
 		v = header_part(path);
 	else if (name == 6 && !strncmp(p, "driver", 6))
 		v = driver_part(path);
-	/* A build file's name is no part's ("char: Kconfig: "). */
-	if (v && name == 4 && build_name(v)) {
+	/*
+	 * A build file's name is no part's ("char: Kconfig: "), nor a
+	 * folder's empty one ("dt-bindings: display: : ").
+	 */
+	if (v && name == 4 && (build_name(v) || !*v)) {
 		free(v);
 		return NULL;
 	}

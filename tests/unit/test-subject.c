@@ -467,7 +467,18 @@ int main(void)
 	 * subsystem's own spelling, a capital where its subjects have one.
 	 */
 	convention("drivers/media/platform/verisilicon/hantro_h264.c",
+		   "media: verisilicon: hantro: ", 0);
+	convention("drivers/media/platform/verisilicon/Kconfig",
 		   "media: verisilicon: ", 0);
+	/* A folder's own (a grab-bag's, a section's): never an empty part. */
+	convention("drivers/media/platform/verisilicon/", "media: verisilicon: ",
+		   0);
+	convention("Documentation/devicetree/bindings/display/bridge/",
+		   "dt-bindings: display: bridge: ", 1);
+	convention("Documentation/devicetree/bindings/display/",
+		   "dt-bindings: display: ", 1);
+	convention("arch/arm/boot/dts/", "ARM: dts: ", 1);
+	convention("arch/arm64/boot/dts/ti/", "arm64: dts: ti: ", 1);
 	convention("drivers/media/platform/ti/omap3isp/isp.c",
 		   "media: omap3isp: ", 0);
 	convention("drivers/media/radio/radio-mr800.c", "media: radio-mr800: ",
