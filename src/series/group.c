@@ -249,8 +249,7 @@ static void split_groups(struct series *c)
 	}
 }
 
-/* 1 when a section's F: patterns are the whole tree (THE REST). */
-static int whole_tree(const struct maint_section *s)
+int series_whole_tree(const struct maint_section *s)
 {
 	size_t i, f = 0;
 
@@ -300,8 +299,8 @@ static char *area_of(struct series *c, const char *path, long *section)
 	long s = c->have_m ? maintainers_section(&c->m, path) : -1;
 	char *area = s < 0 ? (c->have_m ? dir_pair(path) :
 			      xstrdup("(project)")) :
-		     whole_tree(&c->m.v[s]) ? top_area(c->m.v[s].name, path) :
-		     xstrdup(c->m.v[s].name);
+		     series_whole_tree(&c->m.v[s]) ?
+		     top_area(c->m.v[s].name, path) : xstrdup(c->m.v[s].name);
 
 	*section = s;
 	/* Devicetree bindings go in patches of their own, as DT maintainers ask. */
@@ -693,15 +692,22 @@ size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
  * The length of path's top-level part ("lib" of lib/x.c), 0 where it
  * names no area of its own: a top-level file, or Documentation/ and
  * include/, which an area's own change touches too (a driver's .rst and
- * header go in its patch).
+ * header go in its patch).  In a tree of MAINTAINERS sections (the
+ * kernel's layout), under drivers/ and sound/ each folder is a subsystem
+ * of its own ("drivers/char" and "drivers/misc": "char: lp: " and
+ * "misc: echo: " share no part, and "char: " fits one of them).
  */
-static size_t top_len(const char *path)
+static size_t top_len(const struct series *c, const char *path)
 {
 	size_t n = strcspn(path, "/");
 
 	if (!path[n] || !strncmp(path, "Documentation/", 14) ||
 	    !strncmp(path, "include/", 8))
 		return 0;
+	if (c->have_m &&
+	    (!strncmp(path, "drivers/", 8) || !strncmp(path, "sound/", 6)) &&
+	    strchr(path + n + 1, '/'))
+		n += 1 + strcspn(path + n + 1, "/");
 	return n;
 }
 
@@ -715,8 +721,10 @@ static size_t first_part(const char *prefix)
 
 /*
  * A catch-all: a group whose files are under more than one top-level
- * folder (Documentation/ and include/ aside) with no prefix part in
- * common (lib/, init/ and tools/ under "edd: ").  It is cut by the
+ * folder (Documentation/ and include/ aside; a subsystem's folder under
+ * drivers/ and sound/) with no prefix part in common (lib/, init/ and
+ * tools/ under "edd: "; drivers/bus/ and drivers/firmware/ under
+ * "drivers: ").  It is cut by the
  * first part of its files' prefixes, each patch one whose prefix fits
  * every file of it.
  */
@@ -726,26 +734,36 @@ static void split_by_voice(struct series *c)
 
 	for (k = 0; k < ng; k++) {
 		struct group *g = &c->g[k];
-		const struct subject_style *s0 = series_file_style(c,
-			c->plan.v[g->edits[0]].path);
+		const struct subject_style *s0 = NULL;
 		const char *p0 = NULL;
-		size_t i, l0 = first_part(s0->prefix), kept = 0, moved = 0;
+		size_t i, l0 = 1, kept = 0, moved = 0;
 		int tops = 0, parts = 0;
 		struct group *n;
 
-		for (i = 0; i < g->nr && l0; i++) {
+		/*
+		 * The first file of an area is the one whose part stays;
+		 * documents and headers stay with it (an area's own change
+		 * touches them: Documentation/sound/ beside sound/).
+		 */
+		for (i = 0; i < g->nr && !s0; i++)
+			if (top_len(c, c->plan.v[g->edits[i]].path))
+				s0 = series_file_style(c,
+					c->plan.v[g->edits[i]].path);
+		if (s0)
+			l0 = first_part(s0->prefix);
+		for (i = 0; i < g->nr && l0 && s0; i++) {
 			const char *p = c->plan.v[g->edits[i]].path;
 			const struct subject_style *s = series_file_style(c, p);
 
 			/* A file with no prefix shares none: the patch none. */
 			if (!*s->prefix)
 				l0 = 0;
-			if (!top_len(p))
-				;
-			else if (!p0)
+			if (!top_len(c, p))
+				continue;
+			if (!p0)
 				p0 = p;
-			else if (top_len(p) != top_len(p0) ||
-				 strncmp(p, p0, top_len(p0)))
+			else if (top_len(c, p) != top_len(c, p0) ||
+				 strncmp(p, p0, top_len(c, p0)))
 				tops = 1;
 			if (first_part(s->prefix) != l0 ||
 			    strncmp(s->prefix, s0->prefix, l0))
@@ -764,8 +782,8 @@ static void split_by_voice(struct series *c)
 			const char *p = c->plan.v[g->edits[i]].path;
 			const struct subject_style *s = series_file_style(c, p);
 
-			if (first_part(s->prefix) == l0 &&
-			    !strncmp(s->prefix, s0->prefix, l0))
+			if (!top_len(c, p) || (first_part(s->prefix) == l0 &&
+					    !strncmp(s->prefix, s0->prefix, l0)))
 				g->edits[kept++] = g->edits[i];
 			else
 				n->edits[moved++] = g->edits[i];

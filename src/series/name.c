@@ -2,6 +2,7 @@
 /* Each group's subject: its prefix and summary (series.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../lib/config.h"
 #include "../lib/settings.h"
@@ -75,15 +76,74 @@ static size_t files_of(struct series *c, const struct group *g)
 }
 
 /*
+ * The two or three folders (or files) right below the first len bytes
+ * of the group's paths (a folder with its '/') that its files are in:
+ * "ia64 and x86" for arch/ia64/ and arch/x86/; NULL where there are
+ * more or fewer.
+ */
+static char *below(struct series *c, const struct group *g, size_t len)
+{
+	const char *name[3];
+	size_t nl[3], n = 0, i, k;
+
+	for (i = 0; i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path + len;
+		size_t l = strcspn(p, "/");
+
+		for (k = 0; k < n; k++)
+			if (nl[k] == l && !strncmp(name[k], p, l))
+				break;
+		if (k < n)
+			continue;
+		if (n == 3)
+			return NULL;
+		name[n] = p;
+		nl[n++] = l;
+	}
+	if (n == 2)
+		return xstrfmt("%.*s and %.*s", (int)nl[0], name[0],
+			       (int)nl[1], name[1]);
+	if (n == 3)
+		return xstrfmt("%.*s, %.*s and %.*s", (int)nl[0], name[0],
+			       (int)nl[1], name[1], (int)nl[2], name[2]);
+	return NULL;
+}
+
+/*
+ * The group's files by name: "xen.txt and writing-schema.rst" for two
+ * (both), else the first "and N more".
+ */
+static char *files_named(struct series *c, const struct group *g, int both)
+{
+	const char *first = c->plan.v[g->edits[0]].path;
+	const char *slash = strrchr(first, '/');
+	size_t i, files = files_of(c, g);
+
+	for (i = 1; both && files == 2 && i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path;
+		const char *ps = strrchr(p, '/');
+
+		if (strcmp(p, first))
+			return xstrfmt("%s and %s", slash ? slash + 1 : first,
+				       ps ? ps + 1 : p);
+	}
+	if (files < 2)
+		return xstrdup(slash ? slash + 1 : first);
+	return xstrfmt("%s and %zu more", slash ? slash + 1 : first, files - 1);
+}
+
+/*
  * What a group's summary names: the one file it touches, else the
- * directory its files share; wider (the whole path, then the first file
+ * directory its files share (where that is a top-level one, "arch" or
+ * "Documentation", which says nothing, the two or three below it they
+ * are in: "ia64 and x86"); wider (the whole path, then the first file
  * "and N more") where another group's subject would read the same.
  * Never a MAINTAINERS title: a subject names the code it changes.
  */
 static char *what_of(struct series *c, struct group *g, int level)
 {
 	const char *first = c->plan.v[g->edits[0]].path, *slash;
-	size_t i, common = strlen(first), files = files_of(c, g);
+	size_t i, common = strlen(first);
 
 	for (i = 1; i < g->nr; i++) {
 		const char *p = c->plan.v[g->edits[i]].path;
@@ -103,6 +163,12 @@ static char *what_of(struct series *c, struct group *g, int level)
 		common--;
 	if (common <= 1 && level == 0)
 		return NULL;	/* files far apart: no place named */
+	if (level == 0 && !memchr(first, '/', common - 1)) {
+		char *b = below(c, g, common);
+
+		if (b)
+			return b;
+	}
 	if (common > 1 && level <= 1) {
 		char *d = xstrndup(first, common - 1);
 		const char *base = strrchr(d, '/');
@@ -115,7 +181,7 @@ static char *what_of(struct series *c, struct group *g, int level)
 		}
 		return d;
 	}
-	return xstrfmt("%s and %zu more", slash ? slash + 1 : first, files - 1);
+	return files_named(c, g, 1);
 }
 
 /*
@@ -128,6 +194,7 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	size_t pl = strlen(g->style.prefix);
 	size_t room = pl < 60 ? 75 - pl : 15;
 	char *what = what_of(c, g, level), *s;
+	int both;
 
 	if (what && subject_repeats(g->style.prefix, what)) {
 		free(what);
@@ -139,15 +206,9 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	}
 	s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g), what,
 				  g->style.capital, room);
-	/* Too long a place: the first file's name, then none. */
-	if (!s && what && level) {
-		const char *first = c->plan.v[g->edits[0]].path;
-		const char *base = strrchr(first, '/');
-		size_t files = files_of(c, g);
-		char *alt = files > 1 ?
-			    xstrfmt("%s and %zu more", base ? base + 1 : first,
-				    files - 1) :
-			    xstrdup(base ? base + 1 : first);
+	/* Too long a place: the files' names, the first's, then none. */
+	for (both = 1; !s && what && level && both >= 0; both--) {
+		char *alt = files_named(c, g, both);
 
 		s = subject_summary_kinds(g->kinds, g->nr, noun_of(c, g),
 					  alt, g->style.capital, room);
@@ -222,6 +283,120 @@ static void prefix_of_mixed(struct series *c, struct group *g,
 	g->style = st;
 }
 
+/* Documents' names that name no driver. */
+static const char *const doc_words[] = {
+	"index", "intro", "introduction", "overview", "readme", "faq",
+	"howto", "usage", "design", "api", "core", "todo", "changes", NULL,
+};
+
+/*
+ * path (under dir, a pattern's literal part) has a folder named name, or
+ * is a file of that stem: the folder's path (with its '/') or the file's,
+ * to free; else NULL.
+ */
+static char *named_part(const char *path, const char *dir, const char *name)
+{
+	const char *p = path + strlen(dir);
+	size_t l = strlen(name);
+
+	while (*p) {
+		size_t k = strcspn(p, "/");
+
+		if (k >= l && !strncmp(p, name, l) &&
+		    (k == l || (p[k] != '/' && p[l] == '.')))
+			return xstrndup(path, (size_t)(p - path) + k +
+					(p[k] == '/'));
+		p += k;
+		p += *p == '/';
+	}
+	return NULL;
+}
+
+/*
+ * A document named after a driver of its section (omap3isp.rst of MEDIA
+ * INPUT INFRASTRUCTURE, whose drivers/media/ holds omap3isp/): the
+ * driver's prefix ("media: omap3isp: "), as a driver's own document
+ * takes it.  1 with *out set.
+ */
+static int prefix_of_document(struct series *c, const struct group *g,
+			      const struct maint_section *sec,
+			      struct subject_style *out)
+{
+	const char *path = c->plan.v[g->edits[0]].path, *b;
+	char *name, *found = NULL;
+	size_t i, j, k, lo, hi, *order, *w;
+
+	for (i = 1; i < g->nr; i++)
+		if (strcmp(c->plan.v[g->edits[i]].path, path))
+			return 0;
+	if (strncmp(path, "Documentation/", 14) ||
+	    !strncmp(path, "Documentation/devicetree/", 25))
+		return 0;
+	b = strrchr(path, '/') + 1;
+	name = xstrndup(b, strcspn(b, "."));
+	for (i = 0; doc_words[i] && strcasecmp(name, doc_words[i]); i++)
+		;
+	if (strlen(name) < 4 || doc_words[i]) {
+		free(name);
+		return 0;
+	}
+	series_base_list(c);
+	/* The section's home first: its pattern of the most files. */
+	order = xcalloc(sec->npat + 1, sizeof(*order));
+	w = xcalloc(sec->npat + 1, sizeof(*w));
+	for (i = 0; i < sec->npat; i++) {
+		w[i] = sec->pat[i].type == 'F' ?
+		       files_covered(c, sec->pat[i].value) : 0;
+		for (k = i; k > 0 && w[order[k - 1]] < w[i]; k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+	for (j = 0; j < sec->npat && !found; j++) {
+		const char *pat = sec->pat[order[j]].value;
+		size_t lit = strcspn(pat, "*?[");
+		char *dir;
+
+		i = order[j];
+		/* A header names no driver ("x86/asm: " of kmsan.h). */
+		if (sec->pat[i].type != 'F' || !lit ||
+		    !strncmp(pat, "Documentation/", 14) ||
+		    !strncmp(pat, "include/", 8) || strstr(pat, "/include/"))
+			continue;
+		dir = xstrndup(pat, lit);
+		lo = 0;
+		hi = c->nfiles;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strcmp(c->files[mid], dir) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		/* Named from the pattern's folder: "drivers/md/" of dm*. */
+		while (lit && dir[lit - 1] != '/')
+			dir[--lit] = '\0';
+		for (k = lo; k < c->nfiles && !found &&
+		     !strncmp(c->files[k], dir, lit); k++)
+			if (!strstr(c->files[k], "/include/") &&
+			    maintainers_file_match(c->files[k], pat))
+				found = named_part(c->files[k], dir, name);
+		free(dir);
+	}
+	free(order);
+	free(w);
+	free(name);
+	if (!found)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	subject_convention(found, out);
+	free(found);
+	if (!out->prefix)
+		return 0;
+	out->capital |= subject_capitalised(out->prefix);
+	return 1;
+}
+
 /*
  * Where the files' own paths say nothing of the group's MAINTAINERS
  * section (a header in include/, the subsystem's documents), and their
@@ -234,13 +409,23 @@ static void prefix_from_section(struct series *c, struct group *g)
 	const char **f, **l;
 	size_t i, n = 0, nl = 0, *w;
 
-	/* Device trees say what they are, whoever keeps them. */
+	/*
+	 * Device trees say what they are, whoever keeps them; the whole
+	 * tree's section (THE REST) says nothing ("docs: rest: ").
+	 */
 	if (!c->have_m || g->section < 0 || g->style.history ||
+	    series_whole_tree(&c->m.v[g->section]) ||
 	    g->style.firm ||
 	    !strncmp(g->style.prefix, "dt-bindings: ", 13) ||
 	    strstr(g->style.prefix, " dts: "))
 		return;
 	sec = &c->m.v[g->section];
+	if (!strcmp(g->style.prefix, "docs: ") &&
+	    prefix_of_document(c, g, sec, &st)) {
+		subject_style_release(&g->style);
+		g->style = st;
+		return;
+	}
 	f = xcalloc(sec->npat + 1, sizeof(*f));
 	w = xcalloc(sec->npat + 1, sizeof(*w));
 	l = xcalloc(sec->ncc + 1, sizeof(*l));
@@ -408,6 +593,9 @@ void series_name_groups(struct series *c)
 		prefix_of_mixed(c, g, paths, np);
 		prefix_from_section(c, g);
 		prefix_from_config(c, g, paths, np);
+		/* By paths alone: as the subsystem named writes. */
+		if (!g->style.history && subject_capitalised(g->style.prefix))
+			g->style.capital = 1;
 		free(v);
 		free(paths);
 	}

@@ -205,6 +205,9 @@ int series_write_recipients(struct series *c, const char *dir);
 
 /* group.c: edits into groups, groups into series. */
 
+/* 1 when a section's F: patterns are the whole tree (THE REST). */
+int series_whole_tree(const struct maint_section *s);
+
 /* The plan's edits to propose, grouped by area and kind into c->g. */
 void series_group_edits(struct series *c);
 /* Groups of Orphan or Obsolete sections dropped, counted and named. */

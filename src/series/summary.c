@@ -129,7 +129,12 @@ char *subject_summary(enum plan_group kind, size_t links, const char *noun,
 	for (i = 0; i < n && !s; i++) {
 		char *t;
 
-		if (order[i].way == 2 && kind != PG_ARCHIVED)
+		/*
+		 * "use archived copies" says not of what: never with a
+		 * place ("use archived copies in foo.c"), where the whole
+		 * wording without the place says more.
+		 */
+		if (order[i].way == 2 && (kind != PG_ARCHIVED || what))
 			continue;
 		t = wording(kind, order[i].way, links,
 			    order[i].noun ? (noun ? noun : "web") : "");
@@ -152,20 +157,30 @@ char *subject_summary(enum plan_group kind, size_t links, const char *noun,
 	return s;
 }
 
-int subject_repeats(const char *prefix, const char *what)
+/* 1 when a part of prefix, split at seps, is what's name (wl long). */
+static int part_named(const char *prefix, const char *what, size_t wl,
+		      const char *seps)
 {
-	size_t wl = strcspn(what, ".");
 	const char *p = prefix;
 
-	if (strchr(what, '/'))
-		return 0;
 	while (*p) {
-		size_t l = strcspn(p, ":/() ,");
+		size_t l = strcspn(p, seps);
 
 		if (l == wl && !strncasecmp(p, what, l))
 			return 1;
 		p += l;
-		p += strspn(p, ":/() ,");
+		p += strspn(p, seps);
 	}
 	return 0;
+}
+
+int subject_repeats(const char *prefix, const char *what)
+{
+	size_t wl = strcspn(what, ".");
+
+	if (strchr(what, '/'))
+		return 0;
+	/* A binding's name holds its vendor's comma: "ti,sn65dsi86: ". */
+	return part_named(prefix, what, wl, ":/() ,") ||
+	       part_named(prefix, what, wl, ":/() ");
 }

@@ -50,8 +50,17 @@ struct prefix_rule {
 
 /* In the order they are tried: the narrower folder first. */
 static const struct prefix_rule rules[] = {
+	/*
+	 * "dt-bindings: <binding dir>: " (bindings/submitting-patches.rst),
+	 * a binding's own name after it: "dt-bindings: display: bridge:
+	 * ti,sn65dsi86: " (several bindings share what their folders say).
+	 */
+	{ "Documentation/devicetree/bindings/",
+	  "dt-bindings: {r0}: {r1}: {stem}: ", 1, 0, NULL },
 	{ "Documentation/devicetree/bindings/",
 	  "dt-bindings: {r0}: {r1|stem}: ", 1, 0, NULL },
+	{ "Documentation/devicetree/bindings/", "dt-bindings: {r0}: ", 1, 0,
+	  NULL },
 	{ "Documentation/devicetree/bindings/", "dt-bindings: {stem}: ", 1,
 	  0, NULL },
 	{ "include/dt-bindings/", "dt-bindings: ", 1, 0, NULL },
@@ -95,7 +104,11 @@ static const struct prefix_rule rules[] = {
 	  R_FLAT | R_WORD, NULL },
 	{ "sound/soc/codecs/", "ASoC: {stem}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "sound/pci/", "ALSA: {stem}: ", 1, R_FLAT | R_WORD, NULL },
+	/* The wireless drivers and stacks: "wifi: mac80211_hwsim: ". */
+	{ "drivers/net/wireless/", "wifi: {stem}: ", 0, R_FLAT | R_WORD, NULL },
 	{ "drivers/net/wireless/", "wifi: {4|3|=wireless}: ", 0, 0, NULL },
+	{ "net/mac80211/", "wifi: mac80211: ", 0, 0, NULL },
+	{ "net/wireless/", "wifi: cfg80211: ", 0, 0, NULL },
 	/* A power supply driver by its name: "power: supply: bq27xxx: ". */
 	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Kconfig" },
 	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Makefile" },
@@ -104,18 +117,75 @@ static const struct prefix_rule rules[] = {
 	/* Media's staging drivers are media's: "media: staging: ipu3: ". */
 	{ "drivers/staging/media/", "media: staging: {3}: ", 0, 0, NULL },
 	{ "drivers/staging/media/", "media: staging: ", 0, 0, NULL },
+	/*
+	 * Media names the driver, not its bus's folder: "media: omap3isp: "
+	 * (platform/VENDOR/DRIVER/), else the vendor and the file's driver
+	 * ("media: verisilicon: hantro: " of verisilicon/hantro_h264.c),
+	 * "media: gspca: " (usb/gspca/), "media: radio-mr800: ", "media: i2c:
+	 * ov5640: " (the sensors keep their folder).
+	 */
+	{ "drivers/media/platform/", "media: {4}: ", 0, 0, NULL },
+	{ "drivers/media/platform/", "media: {3}: {head}: ", 0, 0, NULL },
+	{ "drivers/media/platform/", "media: {3}: ", 0, 0, NULL },
+	{ "drivers/media/usb/", "media: {3}: ", 0, 0, NULL },
+	{ "drivers/media/pci/", "media: {3}: ", 0, 0, NULL },
+	{ "drivers/media/i2c/", "media: {3}: ", 0, 0, NULL },
+	{ "drivers/media/i2c/", "media: i2c: {driver}: ", 0, R_FLAT, NULL },
+	{ "drivers/media/radio/", "media: {driver}: ", 0, R_FLAT | R_FILE,
+	  NULL },
+	/*
+	 * A block driver by its own name: "drbd: ", "aoe: ", "null_blk: "
+	 * (drivers/block/null_blk/), as Jens' tree has them.
+	 */
+	{ "drivers/block/", "{2}: ", 0, 0, NULL },
+	{ "drivers/block/", "{stem}: ", 0, R_FLAT, NULL },
+	/*
+	 * The device mapper's targets: "dm crypt: " (dm-crypt.c), else
+	 * "dm: " (its files, drivers/md/dm*, as MAINTAINERS lists them).
+	 */
+	{ "drivers/md/", "dm {stem~dm-}: ", 0, R_FLAT, "dm-" },
+	{ "drivers/md/dm", "dm: ", 0, 0, NULL },
+	/* md's personalities: "md/raid5: ". */
+	{ "drivers/md/", "md/{stem}: ", 0, R_FLAT, "raid" },
+	/* The thermal drivers' own form: "thermal/drivers/ti-soc-thermal: ". */
+	{ "drivers/thermal/", "thermal/drivers/{2}: ", 1, 0, NULL },
+	/* USB serial's: "USB: serial: ftdi_sio: ". */
+	{ "drivers/usb/serial/", "USB: serial: {driver}: ", 0, R_FLAT | R_FIRM,
+	  NULL },
+	{ "drivers/usb/serial/", "USB: serial: ", 0, R_FIRM, NULL },
+	/* ACPI and PNP in capitals: "ACPI: video: ", "PNP: quirks: ". */
+	{ "drivers/acpi/acpica/", "ACPICA: ", 1, R_FIRM, NULL },
+	{ "drivers/acpi/", "ACPI: {2}: ", 1, R_FIRM, NULL },
+	{ "drivers/acpi/", "ACPI: ", 1, R_FIRM, "Kconfig" },
+	{ "drivers/acpi/", "ACPI: ", 1, R_FIRM, "Makefile" },
+	{ "drivers/acpi/", "ACPI: {head}: ", 1, R_FLAT | R_WORD | R_FIRM,
+	  NULL },
+	{ "drivers/pnp/", "PNP: {2}: ", 1, R_FIRM, NULL },
+	{ "drivers/pnp/", "PNP: ", 1, R_FIRM, "Kconfig" },
+	{ "drivers/pnp/", "PNP: ", 1, R_FIRM, "Makefile" },
+	{ "drivers/pnp/", "PNP: {stem}: ", 1, R_FLAT | R_WORD | R_FIRM,
+	  NULL },
 	/* EFI's own: "efi/libstub: ", "efi: " (not "firmware: efi: "). */
 	{ "drivers/firmware/efi/libstub/", "efi/libstub: ", 0, 0, NULL },
 	{ "drivers/firmware/efi/", "efi: ", 0, 0, NULL },
 	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
 	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
+	{ "drivers/net/can/", "can: {3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: ", 0, 0, NULL },
+	/* A panel or a bridge by its name: "drm/panel: jdi-lt070me05000: ". */
+	{ "drivers/gpu/drm/panel/", "drm/panel: {stem~panel-}: ", 1,
+	  R_FLAT | R_WORD, NULL },
+	{ "drivers/gpu/drm/bridge/", "drm/bridge: {stem}: ", 1, R_FLAT | R_WORD,
+	  NULL },
 	{ "drivers/gpu/drm/", "drm: ", 1, R_EXACT, NULL },
 	{ "drivers/gpu/drm/", "drm/{3-drm}: ", 1, 0, NULL },
 	{ "drivers/iio/", "iio: {2}: {stem}: ", 0, R_ONE, NULL },
 	/* Device trees: "ARM: dts: omap3: ", "arm64: dts: ti: k3: ". */
 	{ "arch/arm/boot/dts/", "ARM: dts: {head}: ", 1, 0, NULL },
+	{ "arch/arm/boot/dts/", "ARM: dts: ", 1, 0, NULL },
 	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: {head}: ", 1, 0, NULL },
+	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: ", 1, 0, NULL },
+	{ "arch/arm64/boot/dts/", "arm64: dts: ", 1, 0, NULL },
 	/*
 	 * The crypto subsystem's own form for an architecture's ciphers:
 	 * "crypto: x86 - " (a patch over several shares "crypto: ").
@@ -140,6 +210,13 @@ static const struct prefix_rule rules[] = {
 	{ "arch/", "{1}: ", 0, 0, NULL },
 	{ "tools/testing/selftests/", "selftests/{3}: ", 0, 0, NULL },
 	{ "sound/soc/", "ASoC: {2}: ", 1, 0, NULL },
+	/*
+	 * ALSA names the driver or the core part, not its bus's folder:
+	 * "ALSA: hda: " (sound/pci/hda/), "ALSA: usx2y: ", "ALSA: seq: ";
+	 * the USB audio driver's own files are "ALSA: usb-audio: ".
+	 */
+	{ "sound/usb/", "ALSA: usb-audio: ", 1, R_FLAT, NULL },
+	{ "sound/", "ALSA: {2}: ", 1, 0, NULL },
 	{ "sound/", "ALSA: {1}: ", 1, 0, NULL },
 	{ "sound/", "ALSA: ", 1, 0, NULL },
 	{ "drivers/usb/", "usb: {2}: ", 0, 0, NULL },
@@ -151,6 +228,14 @@ static const struct prefix_rule rules[] = {
 	{ "fs/", "{1}: {2}: ", 0, 0, NULL },
 	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
 	{ "fs/", "{1}: ", 0, 0, NULL },
+	/*
+	 * netdev's own forms where the folder's name is another
+	 * subsystem's ("sched: " is the scheduler's): "net/sched: ",
+	 * "net/smc: "; TCP's congestion controls are "tcp: ".
+	 */
+	{ "net/sched/", "net/sched: ", 0, 0, NULL },
+	{ "net/smc/", "net/smc: ", 0, 0, NULL },
+	{ "net/ipv4/", "tcp: ", 0, R_FLAT, "tcp" },
 	{ "net/", "{1}: ", 0, 0, NULL },
 	{ "security/", "{1}: ", 0, 0, NULL },
 	/*
@@ -183,6 +268,9 @@ static const struct prefix_rule rules[] = {
 	  NULL },
 	{ "include/linux/platform_data/wilco-ec", "platform/chrome: ", 0, 0,
 	  NULL },
+	/* ACPICA's own tables and types (actbl2.h), else ACPI's headers. */
+	{ "include/acpi/", "ACPICA: ", 1, R_FIRM, "act" },
+	{ "include/acpi/", "ACPI: ", 1, R_FIRM, NULL },
 	/*
 	 * A header's part: "asm-generic: ", "scsi: " (include/scsi/),
 	 * "usb: " (include/uapi/linux/usb/), its own name under
@@ -192,10 +280,25 @@ static const struct prefix_rule rules[] = {
 	/* A file of selftests/ itself. */
 	{ "tools/testing/selftests/", "selftests: ", 0, R_FLAT, NULL },
 	/*
-	 * "perf: ", "tools/nolibc: " (under tools/include/), "bpftool: "
+	 * The perf tools (not the kernel's "perf: ", which is
+	 * kernel/events/): "perf docs: ", "perf powerpc: " (tools/perf/arch/),
+	 * "perf test: ", "perf record: " (builtin-record.c), "perf vendor
+	 * events: ", else "perf tools: ", capitalised as tip's subjects are
+	 * (maintainer-tip.rst; tools/perf/ is PERFORMANCE EVENTS
+	 * SUBSYSTEM's, T: tip.git perf/core).
+	 */
+	{ "tools/perf/Documentation/", "perf docs: ", 1, R_FIRM, NULL },
+	{ "tools/perf/arch/", "perf {3}: ", 1, R_FIRM, NULL },
+	{ "tools/perf/tests/", "perf test: ", 1, R_FIRM, NULL },
+	{ "tools/perf/pmu-events/arch/", "perf vendor events: ", 1, R_FIRM,
+	  NULL },
+	{ "tools/perf/", "perf {stem~builtin-}: ", 1, R_FLAT | R_FIRM,
+	  "builtin-" },
+	{ "tools/perf/", "perf tools: ", 1, R_FIRM, NULL },
+	/*
+	 * "tools/nolibc: " (under tools/include/), "bpftool: "
 	 * (tools/bpf/), "tools/power/acpi: ", "tools/memory-model: ".
 	 */
-	{ "tools/perf/", "perf: ", 0, 0, NULL },
 	{ "tools/objtool/", "objtool: ", 0, 0, NULL },
 	{ "tools/include/", "tools/{2}: ", 0, 0, NULL },
 	{ "tools/bpf/", "{2}: ", 0, 0, NULL },
@@ -213,6 +316,7 @@ static const struct prefix_rule rules[] = {
 	{ "", "{0}: ", 0, 0, NULL },
 	{ "", "kbuild: ", 0, 0, "Makefile" },
 	{ "", "kbuild: ", 0, 0, "Kbuild" },
+	{ "", "kconfig: ", 0, 0, "Kconfig" },
 	{ "", "{stem}: ", 0, 0, NULL },
 };
 
@@ -319,6 +423,13 @@ static char *driver_part(const char *path)
 	return b;
 }
 
+/* 1 when a file's stem is a build file's ("Kconfig", "Makefile"). */
+static int build_name(const char *s)
+{
+	return !strcmp(s, "Kconfig") || !strcmp(s, "Makefile") ||
+	       !strcmp(s, "Kbuild");
+}
+
 /* Cut cut from v's start where more follows, else from its end. */
 static void cut_part(char *v, const char *cut, size_t n, int start)
 {
@@ -355,6 +466,14 @@ static char *part_value(const char *p, size_t n, const char *path,
 		v = header_part(path);
 	else if (name == 6 && !strncmp(p, "driver", 6))
 		v = driver_part(path);
+	/*
+	 * A build file's name is no part's ("char: Kconfig: "), nor a
+	 * folder's empty one ("dt-bindings: display: : ").
+	 */
+	if (v && name == 4 && (build_name(v) || !*v)) {
+		free(v);
+		return NULL;
+	}
 	if (!v || name == n)
 		return v;
 	if (p[name] == '!' && !*v) {
@@ -407,6 +526,34 @@ static char *word_of(const char *fmt)
 	return xstrfmt("%.*s: ", (int)n, fmt);
 }
 
+/* Where the part of s that ends at end (its ": ") begins. */
+static size_t part_start(const char *s, size_t end)
+{
+	size_t i = end;
+
+	while (i >= 2 && strncmp(s + i - 2, ": ", 2))
+		i--;
+	return i < 2 ? 0 : i;
+}
+
+/*
+ * A part said twice at the end ("dt-bindings: display: tilcdc: tilcdc: "
+ * of tilcdc/tilcdc.txt) said once.
+ */
+static void drop_repeat(char *s)
+{
+	size_t n = strlen(s), a, b;
+
+	if (n < 4 || strcmp(s + n - 2, ": "))
+		return;
+	b = part_start(s, n - 2);
+	if (b < 2)
+		return;
+	a = part_start(s, b - 2);
+	if (b - a == n - b && !strncmp(s + a, s + b, n - b))
+		s[b] = '\0';
+}
+
 /* 1 when path is where row r speaks, rest after its folder. */
 static int row_holds(const struct prefix_rule *r, const char *path,
 		     const char *rest)
@@ -430,6 +577,41 @@ static int row_holds(const struct prefix_rule *r, const char *path,
 	return ok;
 }
 
+/*
+ * The subsystems whose subjects go on with a capital after the prefix:
+ * tip's parts, as Documentation/process/maintainer-tip.rst asks ("The
+ * condensed patch description in the subject line should start with a
+ * uppercase letter"), and those whose trees write so throughout their
+ * history ("regulator: core: Fix", "ACPI: video: Add", "power: supply:
+ * bq27xxx: Fix", "efi: libstub: Use", "landlock: Fix", "arm64: mm: Fix").
+ * A prefix's first part ("x86/vdso", "tools/power/acpi", "perf tools")
+ * is one of them where it is, or begins with one and a '/' or ' '.
+ */
+static const char *const capital_parts[] = {
+	/* tip (maintainer-tip.rst) */
+	"x86", "sched", "timers", "irqchip", "genirq", "locking", "objtool",
+	"clocksource", "perf", "smp", "cpu", "rcu",
+	/* the rest, by their trees' own subjects */
+	"regulator", "spi", "ASoC", "regmap", "ALSA", "ACPI", "ACPICA", "PM",
+	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
+	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
+	"Input", "Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
+	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", NULL,
+};
+
+int subject_capitalised(const char *prefix)
+{
+	size_t i, n, l = prefix ? strcspn(prefix, ":") : 0;
+
+	for (i = 0; l && capital_parts[i]; i++) {
+		n = strlen(capital_parts[i]);
+		if (n <= l && !strncmp(prefix, capital_parts[i], n) &&
+		    (n == l || prefix[n] == '/' || prefix[n] == ' '))
+			return 1;
+	}
+	return 0;
+}
+
 void subject_convention(const char *path, struct subject_style *out)
 {
 	size_t i;
@@ -437,18 +619,23 @@ void subject_convention(const char *path, struct subject_style *out)
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
 		const struct prefix_rule *r = &rules[i];
 		const char *rest = path + strlen(r->dir);
-		char *s;
+		char *s, *st;
 
 		if (!starts(path, r->dir) || !row_holds(r, path, rest))
 			continue;
-		if ((r->flags & R_WORD) && !*rest)
+		/* The folder, or its build files: the subsystem's word. */
+		st = stem(rest);
+		if ((r->flags & R_WORD) &&
+		    (!*rest || (!strchr(rest, '/') && build_name(st))))
 			s = word_of(r->fmt);
 		else
 			s = fill(r->fmt, path, rest);
+		free(st);
 		if (!s)
 			continue;
+		drop_repeat(s);
 		out->prefix = s;
-		out->capital = r->capital;
+		out->capital = r->capital || subject_capitalised(s);
 		if (r->flags & R_FIRM)
 			out->firm = 1;
 		return;

@@ -36,6 +36,14 @@ static const char *const build_words[] = {
 	"kconfig", "makefile", "kbuild", NULL,
 };
 
+/*
+ * Words that name no subsystem in a title ("CHAR and MISC DRIVERS") but
+ * do as a folder and a prefix: drivers/misc/ is "misc: ".
+ */
+static const char *const folder_words[] = {
+	"misc", NULL,
+};
+
 static int listed(const char *const *v, const char *w)
 {
 	for (; *v; v++)
@@ -46,7 +54,8 @@ static int listed(const char *const *v, const char *w)
 
 /*
  * The words of s[0..len) (lower case, split at separators) into names;
- * path: s is a path, where build files' names say nothing.
+ * path: 1 where s is a path, where build files' names say nothing, 2
+ * where it is a prefix; in both a folder's word names a subsystem.
  */
 static void add_words(struct strmap *names, const char *s, size_t len,
 		      const char *seps, int path)
@@ -65,8 +74,9 @@ static void add_words(struct strmap *names, const char *s, size_t len,
 			word = xstrndup(s + i, w);
 			for (k = 0; word[k]; k++)
 				word[k] = (char)tolower((unsigned char)word[k]);
-			if (!listed(generic_words, word) &&
-			    !(path && listed(build_words, word)))
+			if ((!listed(generic_words, word) ||
+			     (path && listed(folder_words, word))) &&
+			    !(path == 1 && listed(build_words, word)))
 				*strmap_put(names, word) = (void *)1;
 			free(word);
 		}
@@ -81,8 +91,8 @@ static int names_any(const struct strmap *names, const char *prefix)
 	struct strmap_entry *e;
 	int hit = 0;
 
-	add_words(&words, prefix, strlen(prefix), "/():, ", 0);
-	add_words(&words, prefix, strlen(prefix), "/():, -_", 0);
+	add_words(&words, prefix, strlen(prefix), "/():, ", 2);
+	add_words(&words, prefix, strlen(prefix), "/():, -_", 2);
 	strmap_for_each(&words, e)
 		if (strmap_get(names, e->key))
 			hit = 1;
@@ -760,6 +770,22 @@ static size_t parts_of(const char *prefix, const char **at, size_t *len,
 	return n;
 }
 
+/* A document whose prefix is the documentation's, not its subsystem's. */
+static int is_docs(const struct subject_style *s)
+{
+	return !strcmp(s->prefix, "docs: ");
+}
+
+/* How many styles of v[0..n) are not the documentation's. */
+static size_t code_files(const struct subject_style *v, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += !is_docs(&v[i]);
+	return c;
+}
+
 static int docs_among(const struct subject_style *v, size_t n)
 {
 	size_t i;
@@ -770,24 +796,47 @@ static int docs_among(const struct subject_style *v, size_t n)
 	return 0;
 }
 
-void subject_style_common(const struct subject_style *v, size_t n,
-			  struct subject_style *out)
+/*
+ * How many parts of v[first]'s prefix every style of v[0..n) has, but
+ * those skip() says nothing of; *first the first one it keeps (n where
+ * it keeps none).
+ */
+static size_t shared_parts(const struct subject_style *v, size_t n,
+			   int (*skip)(const struct subject_style *),
+			   size_t *first, const char **at, size_t *len)
 {
-	const char *at[16], *at2[16];
-	size_t len[16], len2[16], common, i, k, caps = 0;
+	const char *at2[16];
+	size_t len2[16], common = 0, i, k;
 
-	memset(out, 0, sizeof(*out));
-	if (!n)
-		return;
-	common = parts_of(v[0].prefix, at, len, 16);
-	for (i = 1; i < n; i++) {
-		size_t m = parts_of(v[i].prefix, at2, len2, 16);
+	for (*first = 0; *first < n && skip && skip(&v[*first]); (*first)++)
+		;
+	if (*first == n)
+		return 0;
+	common = parts_of(v[*first].prefix, at, len, 16);
+	for (i = *first + 1; i < n; i++) {
+		size_t m;
 
+		if (skip && skip(&v[i]))
+			continue;
+		m = parts_of(v[i].prefix, at2, len2, 16);
 		for (k = 0; k < common && k < m; k++)
 			if (len[k] != len2[k] || strncmp(at[k], at2[k], len[k]))
 				break;
 		common = k;
 	}
+	return common;
+}
+
+void subject_style_common(const struct subject_style *v, size_t n,
+			  struct subject_style *out)
+{
+	const char *at[16];
+	size_t len[16], common, i, k, caps = 0, first;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return;
+	common = shared_parts(v, n, NULL, &first, at, len);
 	for (i = 0; i < n; i++)
 		caps += v[i].capital;
 	out->capital = caps * 2 > n;
@@ -807,6 +856,29 @@ void subject_style_common(const struct subject_style *v, size_t n,
 		/* What the files' history says before what paths do. */
 		for (i = 0; i < n; i++)
 			told += v[i].history;
+		/*
+		 * By paths alone, a subsystem's documents go with its code:
+		 * what the code's files share ("ALSA: " of sound/pci/ and
+		 * sound/isa/ beside Documentation/sound/), never the prefix
+		 * most files have ("ALSA: pci: " fits neither sound/isa/
+		 * nor the documents).  Code that shares nothing is a
+		 * grab-bag, its folder's (subject_style_folder()).  One
+		 * code file names one driver, which the documents beside it
+		 * need not be about (dm-crypt.c beside verity.rst): below.
+		 */
+		if (!told && code_files(v, n) >= 2) {
+			common = shared_parts(v, n, is_docs, &first, at, len);
+			if (common)
+				goto shared;
+			for (i = 0; i < n && is_docs(&v[i]); i++)
+				;
+			out->prefix = xstrdup(v[i].prefix);
+			out->capital = v[i].capital;
+			out->firm = v[i].firm;
+			out->history = 0;
+			out->mixed = 1;
+			return;
+		}
 		/*
 		 * A file whose history writes no prefix shares none with
 		 * any other: the patch has none.
@@ -848,9 +920,10 @@ void subject_style_common(const struct subject_style *v, size_t n,
 			     n > 1 && most == 1 && !docs_among(v, n);
 		return;
 	}
-	out->prefix = xstrndup(v[0].prefix, (size_t)(at[common - 1] +
-						     len[common - 1] -
-						     v[0].prefix));
+shared:
+	out->prefix = xstrndup(v[first].prefix, (size_t)(at[common - 1] +
+							 len[common - 1] -
+							 v[first].prefix));
 	/* "hwmon: (tmp513) " cut to "hwmon: (tmp513)": its own separator. */
 	if (out->prefix[strlen(out->prefix) - 1] != ' ') {
 		char *t = xstrfmt("%s ", out->prefix);
@@ -880,9 +953,13 @@ int subject_style_folder(const struct subject_style *s,
 	if (!len)
 		return 0;
 	dir = xstrndup(paths[0], len);
-	/* "vtls: " for two of four files in lib/vtls/: the folder's own. */
+	/*
+	 * "vtls: " for two of four files in lib/vtls/: the folder's own, in
+	 * its history.  By paths alone the first file's prefix is no more
+	 * the folder's than another's ("perf docs: " of tools/perf/).
+	 */
 	w = strcspn(s->prefix, ":/ (");
-	for (p = dir; *p; p += strspn(p, "/")) {
+	for (p = dir; s->history && *p; p += strspn(p, "/")) {
 		size_t k = strcspn(p, "/");
 
 		if (k == w && !strncasecmp(p, s->prefix, w)) {

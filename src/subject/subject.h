@@ -73,6 +73,13 @@ int subject_prefix_used(const char *root, const char *base,
 void subject_convention(const char *path, struct subject_style *out);
 
 /*
+ * 1 when the subsystem prefix names goes on with a capital ("x86/vdso: ",
+ * "regulator: ", "ACPI: video: "), as its own subjects do (a table in
+ * convention.c that names its sources); 0 where nothing says so.
+ */
+int subject_capitalised(const char *prefix);
+
+/*
  * A MAINTAINERS section's own style, for a patch whose prefix (from its
  * paths, not their history) does not name its section: a header under
  * include/, a document the subsystem keeps.  The convention of the F:

@@ -160,9 +160,12 @@ def subject_of(text):
 
 
 def prefix_of(subject):
-    # "net: e1000: ", "hwmon: (lm90) ", "Compiler Attributes: ".
-    m = re.match(r"^((?:[^\s:]+(?: [A-Z][^\s:]*){0,2}: )(?:[^\s:]+: )*"
-                 r"(?:\([^\s)]+\) )?)", subject)
+    # "net: e1000: ", "hwmon: (lm90) ", "Compiler Attributes: ", the
+    # perf tools' "perf tools: ", "perf docs: ", "perf vendor events: "
+    # and the device mapper's targets, "dm crypt: ", "dm zoned: ".
+    m = re.match(r"^((?:[^\s:]+(?: [A-Z][^\s:]*){0,2}: "
+                 r"|(?:perf|dm)(?: [a-z0-9-]+){1,2}: )"
+                 r"(?:[^\s:]+: )*(?:\([^\s)]+\) )?)", subject)
     return m.group(1) if m else ""
 
 

@@ -229,6 +229,9 @@ static void arranged_release(struct series *c)
 	if (c->have_m)
 		maintainers_release(&c->m);
 	plan_release(&c->plan);
+	/* The base's listing, read where a section's files are counted. */
+	strbuf_release(&c->listing);
+	free(c->files);
 	free(c->base);
 }
 
@@ -348,11 +351,138 @@ static void test_one_form(void)
 	unit_remove(dir);
 }
 
+/*
+ * The prefix of each patch of the kernel demo's series that a maintainer
+ * found wrong (issue 46), by its real paths in a tree of one commit (no
+ * history: the paths' conventions): the patch's prefix fits every file
+ * of it, or the patch is cut.  prefixes: one patch's each, sorted.
+ */
+static void prefixes_of(char *root, const char *const *paths, size_t n,
+			size_t ng, const char *want, const char *why)
+{
+	struct series_opts o;
+	struct series c;
+	struct strbuf got = STRBUF_INIT;
+	char **v;
+	size_t k, i;
+
+	arrange(&c, &o, root, paths, n);
+	series_name_groups(&c);
+	v = xcalloc(c.ng + 1, sizeof(*v));
+	for (k = 0; k < c.ng; k++) {
+		v[k] = xstrdup(c.g[k].style.prefix);
+		for (i = k; i > 0 && strcmp(v[i - 1], v[i]) > 0; i--) {
+			char *t = v[i];
+
+			v[i] = v[i - 1];
+			v[i - 1] = t;
+		}
+	}
+	for (k = 0; k < c.ng; k++) {
+		strbuf_addf(&got, "%s|", v[k]);
+		free(v[k]);
+	}
+	free(v);
+	CHECK(c.ng == ng && !strcmp(got.buf, want), why);
+	if (c.ng != ng || strcmp(got.buf, want))
+		printf("# got %zu: '%s'\n", c.ng, got.buf);
+	for (k = 0; k < c.ng; k++) {
+		subject_style_release(&c.g[k].style);
+		free(c.g[k].summary);
+	}
+	arranged_release(&c);
+	strbuf_release(&got);
+}
+
+static void test_fitting_prefix(void)
+{
+	char kern[] = "/tmp/lm-series-XXXXXX";
+	const char *charmisc[] = { "drivers/char/lp.c",
+				   "drivers/misc/echo/echo.c" };
+	const char *rest[] = { "drivers/bus/omap-ocp2scp.c",
+			       "drivers/firmware/Kconfig" };
+	const char *sound[] = { "Documentation/sound/cards/multisound.sh",
+				"Documentation/sound/hd-audio/notes.rst",
+				"sound/isa/Kconfig",
+				"sound/pci/ac97/ac97_patch.c",
+				"sound/pci/azt3328.c",
+				"sound/pci/hda/patch_cirrus.c",
+				"sound/usb/usx2y/usbusx2y.c" };
+	const char *omap3isp[] = {
+		"Documentation/admin-guide/media/omap3isp.rst" };
+	const char *perf[] = {
+		"tools/perf/Documentation/jitdump-specification.txt",
+		"tools/perf/Documentation/perf.data-file-format.txt",
+		"tools/perf/arch/s390/include/dwarf-regs-table.h" };
+
+	if (unit_git_repo(kern,
+		"printf 'CHAR and MISC DRIVERS\nM:\tG <g@b.org>\n"
+		"F:\tdrivers/char/\nF:\tdrivers/misc/\n\n"
+		"MEDIA INPUT INFRASTRUCTURE (V4L/DVB)\nM:\tM <m@b.org>\n"
+		"F:\tDocumentation/admin-guide/media/\nF:\tdrivers/media/\n\n"
+		"EXTENSIBLE FIRMWARE INTERFACE (EFI)\nM:\tA <a@b.org>\n"
+		"F:\tdrivers/firmware/efi/\nF:\tarch/*/kernel/efi.c\n"
+		"F:\tarch/x86/platform/efi/\n\n"
+		"PERFORMANCE EVENTS SUBSYSTEM\nM:\tP <p@b.org>\n"
+		"F:\ttools/perf/\n\n"
+		"SOUND\nM:\tT <t@b.org>\nL:\talsa-devel@alsa-project.org\n"
+		"F:\tDocumentation/sound/\nF:\tsound/\n\n"
+		"THE REST\nM:\tL <l@b.org>\nF:\t*\nF:\t*/\n' > MAINTAINERS;"
+		"mkdir -p drivers/media/platform/ti/omap3isp;"
+		"echo x > drivers/media/platform/ti/omap3isp/isp.c;"
+		"echo x > drivers/media/platform/ti/omap3isp/isp.h;"
+		"git add -A; git commit -qm 'Linux 6.1'")) {
+		CHECK(0, "the tree is made (the setup works)");
+		return;
+	}
+	prefixes_of(kern, charmisc, 2, 2, "char: lp: |misc: echo: |",
+		    "lp.c and echo.c of CHAR and MISC DRIVERS: two patches, "
+		    "each its own, not 'char: ' over drivers/misc/");
+	prefixes_of(kern, rest, 2, 2, "bus: omap-ocp2scp: |firmware: |",
+		    "drivers/bus/ and drivers/firmware/ of no section: two "
+		    "patches, not 'drivers: '");
+	prefixes_of(kern, sound, 7, 1, "ALSA: |",
+		    "sound/isa/, sound/pci/, sound/usb/ and their documents: "
+		    "'ALSA: ', not 'ALSA: pci: '");
+	prefixes_of(kern, omap3isp, 1, 1, "media: omap3isp: |",
+		    "omap3isp.rst of media's documents: the driver's prefix, "
+		    "as drivers/media/ names it");
+	prefixes_of(kern, perf, 3, 1, "perf tools: |",
+		    "the perf tools' documents and an arch's header: "
+		    "'perf tools: ', not the kernel's 'perf: '");
+	{
+		const char *efi[] = { "arch/ia64/kernel/efi.c",
+				      "arch/x86/platform/efi/quirks.c" };
+		struct series_opts o;
+		struct series c;
+		size_t k;
+
+		arrange(&c, &o, kern, efi, 2);
+		series_name_groups(&c);
+		CHECK(c.ng == 1 && !strcmp(c.g[0].summary,
+			"Update moved web links in ia64 and x86"),
+		      "arch/ia64/ and arch/x86/ under EFI: the summary names "
+		      "ia64 and x86, not 'in arch'");
+		CHECK(c.ng == 1 && !strcmp(c.g[0].style.prefix, "efi: "),
+		      "and the section's own prefix fits both: 'efi: '");
+		if (c.ng == 1)
+			printf("# '%s%s'\n", c.g[0].style.prefix,
+			       c.g[0].summary);
+		for (k = 0; k < c.ng; k++) {
+			subject_style_release(&c.g[k].style);
+			free(c.g[k].summary);
+		}
+		arranged_release(&c);
+	}
+	unit_remove(kern);
+}
+
 int main(void)
 {
 	test_many_arguments();
 	test_one_group_per_file();
 	test_patch_sizes();
 	test_one_form();
+	test_fitting_prefix();
 	return unit_done();
 }
