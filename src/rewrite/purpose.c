@@ -115,6 +115,12 @@ static int ends_with(const char *s, const char *end)
 	return a >= b && !strcasecmp(s + a - b, end);
 }
 
+/* A number in it: a mail's, a month's, an article's id. */
+static int any_digit(const char *s)
+{
+	return s && strpbrk(s, "0123456789") != NULL;
+}
+
 static int icontains(const char *s, const char *what)
 {
 	size_t n = strlen(what);
@@ -691,8 +697,18 @@ static const char *living_why(const struct parts *u)
 	    icontains(u->path, "mailing-list") ||
 	    icontains(u->path, "mailinglist") ||
 	    icontains(u->path, "mailing_list") ||
-	    (url_host_within(u->host, "groups.google.com") && u->nseg <= 2))
+	    ((url_host_within(u->host, "groups.google.com") ||
+	      url_host_within(u->host, "groups.io")) && u->nseg <= 2))
 		return "a list's page";
+	/* archives.seul.org/libevent/users/: the list's index, no mail. */
+	if ((host_begins(u->host, "archives.") ||
+	     host_begins(u->host, "lists.") || has_seg(u, "pipermail") ||
+	     has_seg(u, "archives")) && u->nseg && u->nseg <= 3 &&
+	    !any_digit(u->path) && ends_with(u->path, "/"))
+		return "a list's archive, not one mail";
+	/* help.github.com/articles/...: a service's help, as it is now. */
+	if (host_begins(u->host, "help.") && !any_digit(u->path))
+		return "a service's help page";
 	if (host_begins(u->host, "bugzilla.") || host_begins(u->host, "bugs.") ||
 	    host_begins(u->host, "tracker.") || host_begins(u->host, "issues.") ||
 	    has_seg(u, "tracker") ||

@@ -61,6 +61,22 @@ static void classes(void)
 		"https://lists.osmocom.org/mailman/listinfo/osmocom-net-gprs",
 		"living: a living page: a list's page",
 		"Documentation/networking/gtp.rst:136: a list's page");
+	PURPOSE("- [libevent-users archive](https://archives.seul.org/libevent/users/)",
+		"https://archives.seul.org/libevent/users/",
+		"living: a living page: a list's archive, not one mail",
+		"libevent README.md:97: a list archive's index");
+	PURPOSE("  https://archives.seul.org/libevent/users/Feb-2012/msg00053.html",
+		"https://archives.seul.org/libevent/users/Feb-2012/msg00053.html",
+		"fixed: a fixed document: a mail in a list archive",
+		"libevent whatsnew-2.1.txt:214: one mail of it is no index");
+	PURPOSE("[![Mailing List](https://img.shields.io/badge/Mailing%20List-htop-blue.svg)](https://groups.io/g/htop)",
+		"https://groups.io/g/htop",
+		"living: a living page: a list's page",
+		"htop README.md:5: a groups.io list");
+	PURPOSE("See https://help.github.com/articles/using-pull-requests/",
+		"https://help.github.com/articles/using-pull-requests/",
+		"living: a living page: a service's help page",
+		"tcpdump CONTRIBUTING.md:125: a service's help");
 	PURPOSE("https://osmocom.org/projects/linux-kernel-gtp-u/issues",
 		"https://osmocom.org/projects/linux-kernel-gtp-u/issues",
 		"living: a living page: a tracker",
