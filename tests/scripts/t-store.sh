@@ -84,7 +84,7 @@ same "the schema-1 store holds flags as names, no edits (the setup works)" \
 "$LINKMEND" scan "$M" > "$SCRATCH/mig2" 2>/dev/null
 same "after the migration the flags are bits" \
 	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'integer' ORDER BY start)")" "16 0"
-same "and the store says schema 6" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "6"
+same "and the store says schema 7" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "7"
 same "with owner and purpose columns on its occurrences" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
@@ -117,7 +117,7 @@ same "a schema-3 store's hosts have no resolve_s (the setup works)" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('host') WHERE name = 'resolve_s'")" "0"
 "$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig4.json" 2> "$SCRATCH/mig4.err"
 same "report reads a schema-3 store after migrating it" "$?" "0"
-same "which says schema 6" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "6"
+same "which says schema 7" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "7"
 same "its occurrences gain owner, owner_why, purpose, purpose_why" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "its host keeps its last request and due time, resolve and turns added" \
@@ -138,7 +138,7 @@ same "a schema-5 store has no fate or refusal table (the setup works)" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE name IN ('fate', 'refusal')"):$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "0:5"
 "$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig5.json" 2> "$SCRATCH/mig5.err"
 same "report reads a schema-5 store after migrating it" "$?" "0"
-same "which says schema 6" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "6"
+same "which says schema 7" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "7"
 same "and has the fate and refusal tables" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('fate', 'refusal')")" "2"
 same "its occurrences, resolution and checks stay" \
@@ -148,6 +148,17 @@ same "the migrated store takes a refusal" "$?:$(sqlite3 "$DB" "SELECT path, old_
 	"0:a.txt|http://www.kernel.org/|https://www.kernel.org/|kept as the text has it"
 "$LINKMEND" scan -q "$M5" > /dev/null 2>&1
 same "and a scan of it keeps it" "$(sqlite3 "$DB" "SELECT count(*) FROM refusal")" "1"
+
+# Schema 6 to 7: the routing table (get_maintainer.pl's answers kept for
+# series), made by the schema's text; the store of 5 above has it too.
+same "the store migrated from 5 keeps answers too" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'routing'")" "1"
+sqlite3 "$DB" "DROP TABLE routing; UPDATE meta SET value = '6' WHERE key = 'schema'"
+"$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig6.json" 2> "$SCRATCH/mig6.err"
+same "report reads a schema-6 store after migrating it" "$?" "0"
+same "which says schema 7 and has the routing table" \
+	"$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'"):$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'routing'")" "7:1"
+same "its refusal stays" "$(sqlite3 "$DB" "SELECT count(*) FROM refusal")" "1"
 
 # A store copied with its tree acts on the copy only: fix in B must not
 # write A's files (it did: the store named A as its root).
