@@ -311,11 +311,11 @@ static char *route_key(const struct maintainers *m, const char *text,
 	q->keywords = strbuf_detach(&sb, NULL);
 	if (np)
 		qsort(paths, np, sizeof(*paths), cmp_path);
-	for (i = 0; i < np; i++) {
+	for (i = 0; i < np; i++)
 		if (!i || strcmp(paths[i], paths[i - 1]))
 			strbuf_addf(&sb, "%s\n", paths[i]);
+	for (i = 0; i < np; i++)
 		free(paths[i]);
-	}
 	q->files = strbuf_detach(&sb, NULL);
 	q->options = gm_asked;
 	free(paths);
