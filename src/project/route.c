@@ -261,52 +261,30 @@ static int cmp_path(const void *a, const void *b)
 }
 
 /*
- * What get_maintainer.pl's answer for the patch text depends on: the
- * sections that cover its files (F:, X:, N:) and those whose K: keywords
- * its text holds.  Patches alike in these get one answer: the script runs
- * once for them all (a section's moved and archived patches, its parts
- * cut by size).  NULL where the patch touches a .yaml file, whose own
- * "maintainers:" the script reads (a devicetree binding's): it is asked
- * alone.  q gets the patch's question as an answer is kept by
- * (route_memo), whose files name the .yaml file too.
+ * The patch text's question, as an answer is kept by (route_memo): its
+ * files, sorted, and the sections whose K: keywords it holds, each
+ * marked in kw[0..m->nr) too.
  */
-static char *route_key(const struct maintainers *m, const char *text,
-		       struct route_question *q)
+static void route_question(const struct maintainers *m, const char *text,
+			   struct route_question *q, unsigned char *kw)
 {
-	struct strbuf key = STRBUF_INIT, sb = STRBUF_INIT;
-	unsigned char *sec = xcalloc(m->nr + 1, 1);
+	struct strbuf sb = STRBUF_INIT;
 	char **paths = NULL;
 	const char *p;
-	long idx[64];
-	size_t i, k, n, np = 0, ap = 0;
-	int alone = 0;
+	size_t i, np = 0, ap = 0;
 
 	for (p = text; (p = strstr(p, "\ndiff --git a/")); p++) {
 		const char *a = p + 14, *b = strstr(a, " b/");
-		char *path;
 
 		if (!b || memchr(a, '\n', (size_t)(b - a)))
 			continue;
-		path = xstrndup(a, (size_t)(b - a));
 		ALLOC_GROW(paths, np + 1, ap);
-		paths[np++] = path;
-		if (strlen(path) > 5 &&
-		    !strcmp(path + strlen(path) - 5, ".yaml"))
-			alone = 1;
-		n = maintainers_matches(m, path, idx, 64);
-		for (k = 0; k < n; k++)
-			sec[idx[k]] |= 1;
-		/* More sections than counted: no key, asked alone. */
-		if (n == 64)
-			alone = 1;
+		paths[np++] = xstrndup(a, (size_t)(b - a));
 	}
 	for (i = 0; i < m->nr; i++) {
-		if (maintainers_keyword(&m->v[i], text)) {
-			sec[i] |= 2;
+		kw[i] = (unsigned char)maintainers_keyword(&m->v[i], text);
+		if (kw[i])
 			strbuf_addf(&sb, "%s\n", m->v[i].name);
-		}
-		if (sec[i])
-			strbuf_addf(&key, "%zu:%d,", i, sec[i]);
 	}
 	q->keywords = strbuf_detach(&sb, NULL);
 	if (np)
@@ -316,14 +294,53 @@ static char *route_key(const struct maintainers *m, const char *text,
 			strbuf_addf(&sb, "%s\n", paths[i]);
 	for (i = 0; i < np; i++)
 		free(paths[i]);
+	free(paths);
 	q->files = strbuf_detach(&sb, NULL);
 	q->options = gm_asked;
-	free(paths);
-	free(sec);
-	if (alone) {
-		strbuf_release(&key);
-		return NULL;
+}
+
+/*
+ * What get_maintainer.pl's answer for a patch depends on: the sections
+ * that cover its files (F:, X:, N:) and those whose K: keywords its text
+ * holds (kw, from route_question()).  Patches alike in these get one
+ * answer: the script runs once for them all (a section's moved and
+ * archived patches, its parts cut by size).  NULL where the patch
+ * touches a .yaml file, whose own "maintainers:" the script reads (a
+ * devicetree binding's): it is asked alone.
+ */
+static char *route_key(const struct maintainers *m,
+		       const struct route_question *q, const unsigned char *kw)
+{
+	struct strbuf key = STRBUF_INIT;
+	unsigned char *sec = xcalloc(m->nr + 1, 1);
+	const char *path, *nl;
+	long idx[64];
+	size_t i, k, n;
+
+	for (path = q->files; *path; path = nl + 1) {
+		char *one;
+
+		nl = strchr(path, '\n');
+		one = xstrndup(path, (size_t)(nl - path));
+		n = maintainers_matches(m, one, idx, 64);
+		for (k = 0; k < n; k++)
+			sec[idx[k]] |= 1;
+		/* A .yaml, or more sections than counted: asked alone. */
+		if (n == 64 || (nl - path > 5 && !strcmp(one + (nl - path) - 5,
+							 ".yaml"))) {
+			free(one);
+			free(sec);
+			strbuf_release(&key);
+			return NULL;
+		}
+		free(one);
 	}
+	for (i = 0; i < m->nr; i++) {
+		sec[i] |= kw[i] ? 2 : 0;
+		if (sec[i])
+			strbuf_addf(&key, "%zu:%d,", i, sec[i]);
+	}
+	free(sec);
 	return strbuf_detach(&key, NULL);
 }
 
@@ -341,6 +358,7 @@ static int ask_script(const char *root, const struct maintainers *m,
 	char **ask = xcalloc(n, sizeof(*ask));
 	size_t *rep = xcalloc(n, sizeof(*rep));
 	size_t *fresh = xcalloc(n, sizeof(*fresh));
+	unsigned char *kw = xcalloc(m->nr + 1, 1);
 	size_t i, na = 0, nf = 0;
 	int ret = 0;
 
@@ -351,14 +369,15 @@ static int ask_script(const char *root, const struct maintainers *m,
 
 		/* An unread patch is asked alone; the script says why. */
 		if (!strbuf_read_file(&sb, abs[i]))
-			key = route_key(m, sb.buf, &q[i]);
+			route_question(m, sb.buf, &q[i], kw);
 		strbuf_release(&sb);
 		if (memo && q[i].files &&
 		    !memo->get(memo->data, &q[i], &answer[i]) && answer[i]) {
 			memo->kept++;
-			free(key);
 			continue;
 		}
+		if (q[i].files)
+			key = route_key(m, &q[i], kw);
 		fresh[nf++] = i;
 		slot = key ? strmap_put(&keys, key) : NULL;
 		if (!slot || !*slot) {
@@ -416,6 +435,7 @@ static int ask_script(const char *root, const struct maintainers *m,
 		free(q[i].keywords);
 	}
 	strmap_clear(&keys, NULL);
+	free(kw);
 	free(fresh);
 	free(rep);
 	free(ask);
