@@ -141,6 +141,7 @@ struct series {
 	int pull;
 	char *form_why;
 	struct strmap upstream;	/* base.c: commit -> what upstream calls it */
+	long *left_section;	/* message.c: each left edit's file's section */
 	/* fate.c: what became of earlier edits; what is held, and why. */
 	struct store *st;
 	struct series_fates *fates;

@@ -1274,6 +1274,7 @@ static void release(struct series *c)
 	free(c->why);
 	free(c->form_why);
 	strmap_clear(&c->upstream, free);
+	free(c->left_section);
 	free(c->g);
 	series_fates_release(c);
 	plan_release(&c->plan);
