@@ -56,7 +56,17 @@ fi
 # In the namespace: $tree is the copy.
 work=$BENCH_SERIES_NS
 cd "$tree"
-secs() { local t0 t1; t0=$(date +%s.%N); "$@"; t1=$(date +%s.%N); echo "$t1 - $t0" | bc -l; }
+# timed NAME COMMAND...: its wall-clock seconds into NAME.t, its CPU
+# seconds (user and system, children's too) into NAME.cpu: on a loaded
+# machine the second says more of what it costs.
+timed() {
+	local name=$1 TIMEFORMAT='%R %U %S' t
+	shift
+	t=$({ time "$@" 2> /dev/null; } 2>&1)
+	set -- $t
+	echo "$1" >> "$work/$name.t"
+	echo "$2 + $3" | bc -l >> "$work/$name.cpu"
+}
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 series() {	# series DB DIR [ARGS]: linkmend series, its stderr in DIR.err
 	local d=$1 o=$2
@@ -84,45 +94,43 @@ peer_gm() {	# get_maintainer.pl on each patch, as git send-email --cc-cmd would
 			--no-git --no-git-fallback > /dev/null 2>&1
 }
 
-for f in cold warm ip fp gm; do : > "$work/$f.t"; done
+for f in cold warm ip fp gm; do : > "$work/$f.t"; : > "$work/$f.cpu"; done
+load0=$(cut -d' ' -f1 /proc/loadavg)
 for i in $(seq "$runs"); do
 	cp "$work/store.db" "$work/run.db"
 	rm -rf "$work/cold" "$work/warm"
-	secs series "$work/run.db" "$work/cold" >> "$work/cold.t"
-	secs series "$work/run.db" "$work/warm" >> "$work/warm.t"
+	timed cold series "$work/run.db" "$work/cold"
+	timed warm series "$work/run.db" "$work/warm"
 	if [ "${IN_PROCESS:-1}" = 1 ]; then
 		cp "$work/store.db" "$work/ip.db"
 		rm -rf "$work/ip"
-		secs series "$work/ip.db" "$work/ip" --no-get-maintainer >> "$work/ip.t"
+		timed ip series "$work/ip.db" "$work/ip" --no-get-maintainer
 	fi
-	secs peer_fp >> "$work/fp.t"
-	secs peer_gm >> "$work/gm.t"
+	timed fp peer_fp
+	timed gm peer_gm
 done
-cold=$(median < "$work/cold.t")
-warm=$(median < "$work/warm.t")
-fp=$(median < "$work/fp.t")
-gm=$(median < "$work/gm.t")
-peer=$(echo "$fp + $gm" | bc -l)
+med() { median < "$work/$1.$2"; }
+peer=$(echo "$(med fp t) + $(med gm t)" | bc -l)
+peer_cpu=$(echo "$(med fp cpu) + $(med gm cpu)" | bc -l)
 n=$(find "$work/cold" -name '0*.patch' ! -name '0000-*' | wc -l)
-ratio() { echo "$1 / $peer" | bc -l; }
-printf 'series of %d patches in %d series, %d CPUs (load %s), median of %d runs\n' \
-	"$n" "$(ls -d "$work"/cold/*/ | wc -l)" "$(nproc)" \
-	"$(cut -d' ' -f1-3 /proc/loadavg)" "$runs"
-printf '%-14s %8.2f s %6.2fx peer  %s\n' cold "$cold" "$(ratio "$cold")" \
-	"$(grep '^series: recipients of' "$work/cold.err" | sed 's/^series: //')"
-printf '%-14s %8.2f s %6.2fx peer  %s\n' warm "$warm" "$(ratio "$warm")" \
-	"$(grep '^series: recipients of' "$work/warm.err" | sed 's/^series: //')"
-if [ -s "$work/ip.t" ]; then
-	ip=$(median < "$work/ip.t")
-	printf '%-14s %8.2f s %6.2fx peer\n' in-process "$ip" "$(ratio "$ip")"
-fi
-printf '%-14s %8.2f s\n' format-patch "$fp"
-printf '%-14s %8.2f s (get_maintainer.pl on each of %d patches, %d at a time)\n' \
-	gm "$gm" "$(find "$work/fp-out" -name '0*.patch' ! -name '0000-*' | wc -l)" "$jobs"
-printf '%-14s %8.2f s (format-patch + gm)\n' peer "$peer"
-printf 'goal: series <= 60 s (issue 46): cold %s, warm %s\n' \
-	"$(echo "$cold <= 60" | bc -l | sed 's/1/met/;s/0/missed/')" \
-	"$(echo "$warm <= 60" | bc -l | sed 's/1/met/;s/0/missed/')"
+printf 'series of %d patches in %d series, %d CPUs, load %s before, %s after; median of %d runs\n' \
+	"$n" "$(ls -d "$work"/cold/*/ | wc -l)" "$(nproc)" "$load0" \
+	"$(cut -d' ' -f1 /proc/loadavg)" "$runs"
+printf '%-13s %8s %7s %9s %7s\n' "" wall "/peer" CPU "/peer"
+line() {	# line LABEL NAME [NOTE]
+	printf '%-13s %7.2fs %6.2fx %8.2fs %6.2fx  %s\n' "$1" "$(med "$2" t)" \
+		"$(echo "$(med "$2" t) / $peer" | bc -l)" "$(med "$2" cpu)" \
+		"$(echo "$(med "$2" cpu) / $peer_cpu" | bc -l)" "${3:-}"
+}
+line cold cold "$(sed -n 's/^series: recipients of //p' "$work/cold.err")"
+line warm warm "$(sed -n 's/^series: recipients of //p' "$work/warm.err")"
+[ -s "$work/ip.t" ] && line in-process ip "(--no-get-maintainer)"
+line format-patch fp
+line gm gm "(get_maintainer.pl on each of $(find "$work/fp-out" -name '0*.patch' ! -name '0000-*' | wc -l) patches, $jobs at a time)"
+printf '%-13s %7.2fs %7s %8.2fs %7s  (format-patch + gm)\n' peer "$peer" "" "$peer_cpu" ""
+printf 'goal: series <= 60 s (issue 46), wall: cold %s, warm %s\n' \
+	"$(echo "$(med cold t) <= 60" | bc -l | sed 's/1/met/;s/0/missed/')" \
+	"$(echo "$(med warm t) <= 60" | bc -l | sed 's/1/met/;s/0/missed/')"
 hdrs() { sed -n '/^$/q;/^\(To\|Cc\): /p' "$1" | sort; }
 same_as() {	# same_as DIR: patches of cold with DIR's To and Cc
 	local same=0 f
