@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../lib/digest.h"
 #include "../lib/path.h"
 #include "../lib/run.h"
 #include "../lib/strbuf.h"
@@ -145,16 +145,6 @@ static int inside_tree(const char *root_real, const char *full)
 	free(real);
 	free(dir);
 	return ok;
-}
-
-static void sha256_hex(const char *buf, size_t len, char out[65])
-{
-	unsigned char d[32];
-	unsigned n = 0, i;
-
-	EVP_Digest(buf, len, d, &n, EVP_sha256(), NULL);
-	for (i = 0; i < 32; i++)
-		snprintf(out + 2 * i, 3, "%02x", d[i]);
 }
 
 /* Commit, and start the next transaction. */

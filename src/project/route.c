@@ -213,14 +213,24 @@ static const char *const perl_fixed[] = {
 	"PERL_HASH_SEED=0", "PERL_PERTURB_KEYS=0", NULL,
 };
 
+#define GM_OPTIONS "--no-git --no-git-fallback"
+
+/*
+ * How the script is asked (run_script()), as a kept answer's key says
+ * it: an answer kept for other options is not this one.
+ */
+static const char gm_asked[] =
+	"PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 " GM_OPTIONS
+	", else --no-tree " GM_OPTIONS;
+
 /* get_maintainer.pl on every file, jobs at once; its output in FILE.to. */
 static int run_script(const char *root, char *const *abs, size_t n, int jobs)
 {
 	static const char script[] =
-		"perl scripts/get_maintainer.pl --no-git --no-git-fallback "
-		"\"$1\" > \"$1.to\" 2> /dev/null || "
-		"perl scripts/get_maintainer.pl --no-tree --no-git "
-		"--no-git-fallback \"$1\" > \"$1.to\"";
+		"perl scripts/get_maintainer.pl " GM_OPTIONS
+		" \"$1\" > \"$1.to\" 2> /dev/null || "
+		"perl scripts/get_maintainer.pl --no-tree " GM_OPTIONS
+		" \"$1\" > \"$1.to\"";
 	struct strbuf in = STRBUF_INIT;
 	char j[16];
 	const char *argv[] = { "xargs", "-0", "-P", j, "-n", "1", "sh", "-c",
@@ -245,71 +255,201 @@ static int run_script(const char *root, char *const *abs, size_t n, int jobs)
 	return ret ? error("scripts/get_maintainer.pl failed in '%s'", root) : 0;
 }
 
-/*
- * What get_maintainer.pl's answer for a patch depends on: the sections
- * that cover its files (F:, X:, N:) and those whose K: keywords its text
- * holds.  Patches alike in these get one answer: the script runs once for
- * them all (a section's moved and archived patches, its parts cut by
- * size).  NULL where the patch cannot be read, or touches a .yaml file,
- * whose own "maintainers:" the script reads (a devicetree binding's):
- * it is asked alone.
- */
-static char *route_key(const struct maintainers *m, const char *file)
+static int cmp_path(const void *a, const void *b)
 {
-	struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
-	unsigned char *sec;
-	const char *p;
-	long idx[64];
-	size_t i, k, n;
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
-	if (strbuf_read_file(&sb, file))
-		goto fail;
-	sec = xcalloc(m->nr + 1, 1);
-	for (p = sb.buf; (p = strstr(p, "\ndiff --git a/")); p++) {
+/*
+ * The patch text's question, as an answer is kept by (route_memo): its
+ * files, sorted, and the sections whose K: keywords it holds, each
+ * marked in kw[0..m->nr) too.
+ */
+static void route_question(const struct maintainers *m, const char *text,
+			   struct route_question *q, unsigned char *kw)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char **paths = NULL;
+	const char *p;
+	size_t i, np = 0, ap = 0;
+
+	for (p = text; (p = strstr(p, "\ndiff --git a/")); p++) {
 		const char *a = p + 14, *b = strstr(a, " b/");
-		char *path;
 
 		if (!b || memchr(a, '\n', (size_t)(b - a)))
 			continue;
-		path = xstrndup(a, (size_t)(b - a));
-		if (strlen(path) > 5 &&
-		    !strcmp(path + strlen(path) - 5, ".yaml")) {
-			free(path);
-			free(sec);
-			goto fail;
-		}
-		n = maintainers_matches(m, path, idx, 64);
-		for (k = 0; k < n; k++)
-			sec[idx[k]] |= 1;
-		free(path);
-		/* More sections than counted: no key, asked alone. */
-		if (n == 64) {
-			free(sec);
-			goto fail;
-		}
+		ALLOC_GROW(paths, np + 1, ap);
+		paths[np++] = xstrndup(a, (size_t)(b - a));
 	}
 	for (i = 0; i < m->nr; i++) {
-		if (maintainers_keyword(&m->v[i], sb.buf))
-			sec[i] |= 2;
+		kw[i] = (unsigned char)maintainers_keyword(&m->v[i], text);
+		if (kw[i])
+			strbuf_addf(&sb, "%s\n", m->v[i].name);
+	}
+	q->keywords = strbuf_detach(&sb, NULL);
+	if (np)
+		qsort(paths, np, sizeof(*paths), cmp_path);
+	for (i = 0; i < np; i++)
+		if (!i || strcmp(paths[i], paths[i - 1]))
+			strbuf_addf(&sb, "%s\n", paths[i]);
+	for (i = 0; i < np; i++)
+		free(paths[i]);
+	free(paths);
+	q->files = strbuf_detach(&sb, NULL);
+	q->options = gm_asked;
+}
+
+/*
+ * What get_maintainer.pl's answer for a patch depends on: the sections
+ * that cover its files (F:, X:, N:) and those whose K: keywords its text
+ * holds (kw, from route_question()).  Patches alike in these get one
+ * answer: the script runs once for them all (a section's moved and
+ * archived patches, its parts cut by size).  NULL where the patch
+ * touches a .yaml file, whose own "maintainers:" the script reads (a
+ * devicetree binding's): it is asked alone.
+ */
+static char *route_key(const struct maintainers *m,
+		       const struct route_question *q, const unsigned char *kw)
+{
+	struct strbuf key = STRBUF_INIT;
+	unsigned char *sec = xcalloc(m->nr + 1, 1);
+	const char *path, *nl;
+	long idx[64];
+	size_t i, k, n;
+
+	for (path = q->files; *path; path = nl + 1) {
+		char *one;
+
+		nl = strchr(path, '\n');
+		one = xstrndup(path, (size_t)(nl - path));
+		n = maintainers_matches(m, one, idx, 64);
+		for (k = 0; k < n; k++)
+			sec[idx[k]] |= 1;
+		/* A .yaml, or more sections than counted: asked alone. */
+		if (n == 64 || (nl - path > 5 && !strcmp(one + (nl - path) - 5,
+							 ".yaml"))) {
+			free(one);
+			free(sec);
+			strbuf_release(&key);
+			return NULL;
+		}
+		free(one);
+	}
+	for (i = 0; i < m->nr; i++) {
+		sec[i] |= kw[i] ? 2 : 0;
 		if (sec[i])
 			strbuf_addf(&key, "%zu:%d,", i, sec[i]);
 	}
 	free(sec);
-	strbuf_release(&sb);
 	return strbuf_detach(&key, NULL);
-fail:
-	strbuf_release(&sb);
-	strbuf_release(&key);
-	return NULL;
+}
+
+/*
+ * get_maintainer.pl's answers to the n patches abs[0..n) into answer[]:
+ * kept ones from memo, the others from the script, once for the patches
+ * alike (route_key()), jobs at a time; those kept in memo then.
+ */
+static int ask_script(const char *root, const struct maintainers *m,
+		      char *const *abs, size_t n, int jobs,
+		      struct route_memo *memo, char **answer)
+{
+	struct route_question *q = xcalloc(n, sizeof(*q));
+	struct strmap keys = STRMAP_INIT;
+	char **ask = xcalloc(n, sizeof(*ask));
+	size_t *rep = xcalloc(n, sizeof(*rep));
+	size_t *fresh = xcalloc(n, sizeof(*fresh));
+	unsigned char *kw = xcalloc(m->nr + 1, 1);
+	size_t i, na = 0, nf = 0;
+	int ret = 0;
+
+	for (i = 0; i < n; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		char *key = NULL;
+		void **slot;
+
+		/* An unread patch is asked alone; the script says why. */
+		if (!strbuf_read_file(&sb, abs[i]))
+			route_question(m, sb.buf, &q[i], kw);
+		strbuf_release(&sb);
+		if (memo && q[i].files &&
+		    !memo->get(memo->data, &q[i], &answer[i]) && answer[i]) {
+			memo->kept++;
+			continue;
+		}
+		if (q[i].files)
+			key = route_key(m, &q[i], kw);
+		fresh[nf++] = i;
+		slot = key ? strmap_put(&keys, key) : NULL;
+		if (!slot || !*slot) {
+			if (slot)
+				*slot = (void *)(i + 1);
+			rep[i] = i;
+			ask[na++] = abs[i];
+		} else {
+			rep[i] = (size_t)*slot - 1;
+		}
+		free(key);
+	}
+	if (memo)
+		memo->asked += na;
+	if (na)
+		ret = run_script(root, ask, na, jobs);
+	/* Each asked patch's answer, then its alikes' copies of it. */
+	for (i = 0; i < nf && !ret; i++) {
+		size_t k = fresh[i];
+		struct strbuf sb = STRBUF_INIT;
+		char *to;
+
+		if (rep[k] != k)
+			continue;
+		to = xstrfmt("%s.to", abs[k]);
+		if (strbuf_read_file(&sb, to))
+			ret = -1;
+		else
+			answer[k] = strbuf_detach(&sb, NULL);
+		strbuf_release(&sb);
+		free(to);
+	}
+	for (i = 0; i < nf && !ret; i++) {
+		size_t k = fresh[i];
+
+		if (rep[k] != k)
+			answer[k] = xstrdup(answer[rep[k]]);
+	}
+	if (!ret && memo && nf) {
+		struct route_question *kq = xcalloc(nf, sizeof(*kq));
+		char **ka = xcalloc(nf, sizeof(*ka));
+		size_t nk = 0;
+
+		for (i = 0; i < nf; i++)
+			if (q[fresh[i]].files) {
+				kq[nk] = q[fresh[i]];
+				ka[nk++] = answer[fresh[i]];
+			}
+		memo->put(memo->data, kq, ka, nk);
+		free(ka);
+		free(kq);
+	}
+	for (i = 0; i < n; i++) {
+		free(q[i].files);
+		free(q[i].keywords);
+	}
+	strmap_clear(&keys, NULL);
+	free(kw);
+	free(fresh);
+	free(rep);
+	free(ask);
+	free(q);
+	return ret;
 }
 
 int route_patches(const char *root, const struct maintainers *m,
 		  char *const *files, size_t n, int jobs, int in_process,
-		  struct recipients *out)
+		  struct route_memo *memo, struct recipients *out)
 {
 	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
 	char **abs = xcalloc(n ? n : 1, sizeof(*abs));
-	size_t *rep = xcalloc(n ? n : 1, sizeof(*rep));
+	char **answer = xcalloc(n ? n : 1, sizeof(*answer));
 	int use_script = !in_process && !access(script, R_OK) && m, ret = 0;
 	int mapped = 0, lr_read = 0;
 	char *lr = NULL;
@@ -322,41 +462,16 @@ int route_patches(const char *root, const struct maintainers *m,
 		memset(&out[i], 0, sizeof(out[i]));
 		abs[i] = xstrdup(realpath(files[i], buf) ? buf : files[i]);
 	}
-	if (use_script && n) {
-		struct strmap keys = STRMAP_INIT;
-		char **ask = xcalloc(n, sizeof(*ask));
-		size_t na = 0;
-
-		for (i = 0; i < n; i++) {
-			char *key = route_key(m, abs[i]);
-			void **slot = key ? strmap_put(&keys, key) : NULL;
-
-			if (!slot || !*slot) {
-				if (slot)
-					*slot = (void *)(i + 1);
-				rep[i] = i;
-				ask[na++] = abs[i];
-			} else {
-				rep[i] = (size_t)*slot - 1;
-			}
-			free(key);
-		}
-		ret = run_script(root, ask, na, jobs);
-		free(ask);
-		strmap_clear(&keys, NULL);
-	} else if (m && n && !(mapped = !mailmap_load(root, &mm)))
+	if (use_script && n)
+		ret = ask_script(root, m, abs, n, jobs, memo, answer);
+	else if (m && n && !(mapped = !mailmap_load(root, &mm)))
 		ret = error("cannot read '%s/.mailmap'", root);
 	for (i = 0; i < n && !ret; i++) {
 		struct strbuf sb = STRBUF_INIT;
-		char *to = xstrfmt("%s.to", abs[use_script ? rep[i] : i]);
 
 		if (use_script) {
-			if (strbuf_read_file(&sb, to))
-				ret = -1;
-			else
-				parse_output(&out[i], sb.buf);
-			strbuf_reset(&sb);
-			if (!ret && strbuf_read_file(&sb, abs[i]))
+			parse_output(&out[i], answer[i]);
+			if (strbuf_read_file(&sb, abs[i]))
 				ret = -1;
 		} else if (m) {
 			if (strbuf_read_file(&sb, abs[i]))
@@ -367,7 +482,6 @@ int route_patches(const char *root, const struct maintainers *m,
 		if (!ret && m)
 			to_most_specific(m, sb.buf, &out[i]);
 		strbuf_release(&sb);
-		free(to);
 		/*
 		 * Every patch has a person in To: where no maintainer takes
 		 * it (only THE REST's lists), the one submitting-patches.rst
@@ -393,9 +507,10 @@ int route_patches(const char *root, const struct maintainers *m,
 		unlink(to);
 		free(to);
 		free(abs[i]);
+		free(answer[i]);
 	}
 	free(abs);
-	free(rep);
+	free(answer);
 	free(script);
 	return ret;
 }

@@ -6,7 +6,8 @@
  * fixers in To, reviewers and lists in Cc.  Otherwise, or when asked,
  * the tree's MAINTAINERS read here by the script's rules (people.h).  The
  * script runs once for the patches alike in what its answer depends on
- * (the sections covering their files, the K: keywords their text holds).
+ * (the sections covering their files, the K: keywords their text holds),
+ * and not at all for those whose answer was kept (struct route_memo).
  * To holds the maintainers of each file's most specific section, those
  * of broader ones go Cc, unless that leaves no person in To.  A patch
  * with nobody in To goes To its lists.
@@ -21,13 +22,41 @@
 struct maintainers;
 
 /*
+ * What get_maintainer.pl's answer for a patch depends on, besides the
+ * tree it runs in: the files the patch changes (sorted, one a line), the
+ * MAINTAINERS sections whose K: keywords its text holds (by name, one a
+ * line) and the script's options.
+ */
+struct route_question {
+	char *files, *keywords;
+	const char *options;
+};
+
+/*
+ * Answers kept between runs (the store's, for series): get gives the one
+ * kept for q (*answer to free, NULL when none), put keeps the n answers
+ * to q[0..n) the script gave; each returns -1 after it said why, which
+ * costs a run of the script, never the routing.  kept counts the
+ * patches answered by get, asked the script's runs.
+ */
+struct route_memo {
+	int (*get)(void *data, const struct route_question *q, char **answer);
+	int (*put)(void *data, const struct route_question *q,
+		   char *const *answer, size_t n);
+	void *data;
+	size_t kept, asked;
+};
+
+/*
  * The recipients of each of the n patch files into out[0..n), the
  * get_maintainer.pl runs jobs at a time, or none when in_process; m may
- * be NULL (no MAINTAINERS: nobody).  -1 after error().
+ * be NULL (no MAINTAINERS: nobody).  memo, when given, answers for the
+ * script where it can and keeps what the script answered.  -1 after
+ * error().
  */
 int route_patches(const char *root, const struct maintainers *m,
 		  char *const *files, size_t n, int jobs, int in_process,
-		  struct recipients *out);
+		  struct route_memo *memo, struct recipients *out);
 
 /*
  * 1 when a K: keyword of m matches r's To: and Cc: lines: get_maintainer.pl

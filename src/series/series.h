@@ -20,6 +20,8 @@
  *   write.c    the commits (git fast-import), the patches (git
  *              format-patch), their recipients, cover letters and
  *              INDEX, the directory swapped in whole; b4 branches.
+ *   answers.c  get_maintainer.pl's answers kept in the store for
+ *              the next run;
  *
  * Nothing here is read outside src/series/.
  */
@@ -129,6 +131,7 @@ struct series {
 	int pull;
 	char *form_why;
 	struct strmap upstream;	/* base.c: commit -> what upstream calls it */
+	long *left_section;	/* message.c: each left edit's file's section */
 	/* fate.c: what became of earlier edits; what is held, and why. */
 	struct store *st;
 	struct series_fates *fates;
@@ -202,6 +205,17 @@ const char *series_upstream(struct series *c, const char *commit);
 int series_people(struct series *c);
 /* DIR/RECIPIENTS: each patch's people and where each came from. */
 int series_write_recipients(struct series *c, const char *dir);
+
+/*
+ * answers.c: get_maintainer.pl's answers kept in the store (project/
+ * route.h, struct route_memo), by the checkout's revision: HEAD's commit
+ * and the blobs of what the script reads besides the patch (MAINTAINERS,
+ * itself, .mailmap, its settings) as the work tree has them.  A second
+ * series on the same revision runs the script not at all; a store that
+ * fails is said once, and the script asked instead.
+ */
+void series_answers_begin(struct series *c, struct route_memo *memo);
+void series_answers_end(struct route_memo *memo);
 
 /* group.c: edits into groups, groups into series. */
 

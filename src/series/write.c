@@ -474,7 +474,7 @@ static int format_patches(struct series *c, const char *sdir,
  * its recipients stay the same (three rounds at most).
  */
 static int address(struct series *c, char **files, size_t n,
-		   struct recipients *rcpt)
+		   struct route_memo *memo, struct recipients *rcpt)
 {
 	const struct maintainers *m = c->have_m ? &c->m : NULL;
 	char **again = xcalloc(n, sizeof(*again));
@@ -484,7 +484,7 @@ static int address(struct series *c, char **files, size_t n,
 	int ret = -1;
 
 	if (route_patches(c->root, m, files, n, c->o->jobs,
-			  c->o->in_process, rcpt))
+			  c->o->in_process, memo, rcpt))
 		goto out;
 	for (k = 0; k < n; k++)
 		which[k] = k;
@@ -506,7 +506,7 @@ static int address(struct series *c, char **files, size_t n,
 		for (i = 0; i < next; i++)
 			again[i] = files[which[i]];
 		if (route_patches(c->root, m, again, next, c->o->jobs,
-				  c->o->in_process, more))
+				  c->o->in_process, memo, more))
 			goto out;
 		for (i = 0, na = 0; i < next; i++) {
 			size_t before = rcpt[which[i]].nto + rcpt[which[i]].ncc;
@@ -777,6 +777,7 @@ static int address_all(struct series *c)
 {
 	char **files = xcalloc(c->ng, sizeof(*files));
 	struct recipients *rcpt = xcalloc(c->ng, sizeof(*rcpt));
+	struct route_memo memo;
 	size_t k, nobody = 0;
 	int ret;
 
@@ -787,7 +788,16 @@ static int address_all(struct series *c)
 		fprintf(stderr, "series: addressing %zu patch%s (%s)...\n",
 			c->ng, c->ng == 1 ? "" : "es", c->o->in_process ?
 			"MAINTAINERS read here" : "scripts/get_maintainer.pl");
-	ret = address(c, files, c->ng, rcpt);
+	series_answers_begin(c, &memo);
+	ret = address(c, files, c->ng, &memo, rcpt);
+	series_answers_end(&memo);
+	/* A second run on the same revision asks the script nothing. */
+	if (!ret && !c->o->quiet && (memo.kept || memo.asked))
+		fprintf(stderr, "series: recipients of %zu patch%s: %zu "
+			"get_maintainer.pl answer%s from the store, %zu run%s "
+			"of it\n", c->ng, c->ng == 1 ? "" : "es", memo.kept,
+			memo.kept == 1 ? "" : "s", memo.asked,
+			memo.asked == 1 ? "" : "s");
 	for (k = 0; k < c->ng; k++)
 		c->g[k].rcpt = rcpt[k];		/* released with the group */
 	if (!ret)
@@ -1316,6 +1326,7 @@ static void release(struct series *c)
 	free(c->why);
 	free(c->form_why);
 	strmap_clear(&c->upstream, free);
+	free(c->left_section);
 	free(c->g);
 	series_fates_release(c);
 	plan_release(&c->plan);

@@ -121,6 +121,13 @@ static const char schema[] =
 	"  origin TEXT NOT NULL, kind TEXT NOT NULL, at BIGINT NOT NULL,"
 	"  status BIGINT NOT NULL, location TEXT, title TEXT,"
 	"  PRIMARY KEY(origin, kind));"
+	/* As sqlite.c's: get_maintainer.pl's answers, by a digest. */
+	"CREATE TABLE IF NOT EXISTS routing("
+	"  tree_id BIGINT NOT NULL, key TEXT NOT NULL,"
+	"  revision TEXT NOT NULL, files TEXT NOT NULL,"
+	"  keywords TEXT NOT NULL, options TEXT NOT NULL,"
+	"  answer TEXT NOT NULL, at BIGINT NOT NULL,"
+	"  PRIMARY KEY(tree_id, key));"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
 	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);"

@@ -136,6 +136,17 @@ static const char schema[] =
 	"  origin TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL,"
 	"  status INTEGER NOT NULL, location TEXT, title TEXT,"
 	"  PRIMARY KEY(origin, kind)) WITHOUT ROWID;"
+	/*
+	 * get_maintainer.pl's answers, kept for the next series (store.h,
+	 * struct store_routing): key is a digest of the rest of the key,
+	 * which may be longer than an index row may be on PostgreSQL.
+	 */
+	"CREATE TABLE IF NOT EXISTS routing("
+	"  tree_id INTEGER NOT NULL, key TEXT NOT NULL,"
+	"  revision TEXT NOT NULL, files TEXT NOT NULL,"
+	"  keywords TEXT NOT NULL, options TEXT NOT NULL,"
+	"  answer TEXT NOT NULL, at INTEGER NOT NULL,"
+	"  PRIMARY KEY(tree_id, key)) WITHOUT ROWID;"
 	"CREATE INDEX IF NOT EXISTS occurrence_url ON occurrence(url_id);"
 	"CREATE INDEX IF NOT EXISTS url_host ON url(host);"
 	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);"

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../lib/digest.h"
 #include "../lib/path.h"
 #include "../lib/vocab.h"
 #include "../lib/strbuf.h"
@@ -33,8 +34,10 @@
  * 7: host_answer, what a host answered for its root or a random path,
  * reused while fresh (store_get_host_answer()): a new table, which the
  * schema's text makes in a store of 5 or 6.
+ * 8: routing, get_maintainer.pl's answers kept for the next series: a
+ * new table, which the schema's text makes in a store of 5, 6 or 7.
  */
-#define STORE_SCHEMA_VERSION "7"
+#define STORE_SCHEMA_VERSION "8"
 
 struct store {
 	struct db *db;
@@ -52,6 +55,7 @@ struct store {
 	int has_via;		/* resolution.via: a read-only old store lacks it */
 	int has_fate;		/* fate, refusal: a read-only 5 lacks them */
 	int has_host_answer;	/* host_answer: a read-only 5 or 6 lacks it */
+	int has_routing;	/* routing: a read-only 5 or 6 lacks it */
 };
 
 #define ARGS(...) (const struct db_arg[]){ __VA_ARGS__ }, \
@@ -132,12 +136,15 @@ static int check_store(struct store *st)
 	/*
 	 * A store that cannot be written here is read as it is: one of
 	 * schema 5 has no fates (none recorded), one of 5 or 6 no host
+	 * answers, one of 5 to 7 no kept routing,
 	 * answers, and their tables are made where it can be written.
 	 */
 	if (db_read_only(st->db)) {
 		v = store_get_meta(st, "schema");
-		if (v && (!strcmp(v, "5") || !strcmp(v, "6"))) {
-			st->has_fate = !strcmp(v, "6");
+		if (v && (!strcmp(v, "5") || !strcmp(v, "6") ||
+			  !strcmp(v, "7"))) {
+			st->has_fate = strcmp(v, "5") != 0;
+			st->has_host_answer = !strcmp(v, "7");
 			free(v);
 			st->has_via = db_add_column(st->db, "resolution", "via",
 						    "TEXT") > 0;
@@ -149,6 +156,7 @@ static int check_store(struct store *st)
 	}
 	st->has_fate = 1;
 	st->has_host_answer = 1;
+	st->has_routing = 1;
 	v = store_get_meta(st, "schema");
 	/* The same ALTERs on both engines; a fresh schema has the columns. */
 	if (v && (!strcmp(v, "3") || !strcmp(v, "4"))) {
@@ -178,8 +186,9 @@ static int check_store(struct store *st)
 		      name_migrated_tree(st) ||
 		      store_set_meta(st, "schema", STORE_SCHEMA_VERSION) ||
 		      db_exec(st->db, "COMMIT") ? -1 : 0;
-	} else if (!v || !strcmp(v, "5") || !strcmp(v, "6")) {
-		/* 5 to 7, 6 to 7: the new tables only, made above. */
+	} else if (!v || !strcmp(v, "5") || !strcmp(v, "6") ||
+		   !strcmp(v, "7")) {
+		/* 5, 6 or 7 to 8: the new tables only, made above. */
 		ret = store_set_meta(st, "schema", STORE_SCHEMA_VERSION);
 	} else if (strcmp(v, STORE_SCHEMA_VERSION)) {
 		ret = error("store '%s': schema version %s, expected %s",
@@ -1800,4 +1809,78 @@ int store_each_refusal(struct store *st,
 			" ORDER BY path, old_url, new_url",
 			ARGS(DB_I(st->tree)), "cannot read refusals",
 			refusal_row, &r);
+}
+
+/*
+ * The digest the routing table is keyed by: the key's parts, each ended
+ * by a NUL, which none holds.
+ */
+static void routing_key(const struct store_routing *r, char out[65])
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *part[] = { r->revision, r->files, r->keywords,
+			       r->options };
+	size_t i;
+
+	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++) {
+		strbuf_addstr(&sb, part[i] ? part[i] : "");
+		strbuf_add(&sb, "", 1);
+	}
+	sha256_hex(sb.buf, sb.len, out);
+	strbuf_release(&sb);
+}
+
+int store_get_routing(struct store *st, const struct store_routing *r,
+		      char **answer)
+{
+	char key[65];
+
+	*answer = NULL;
+	if (!st->has_routing)
+		return 0;
+	if (need_tree(st, "cannot read kept recipients"))
+		return -1;
+	routing_key(r, key);
+	/* The parts compared too: a digest's collision is no answer. */
+	return db_query(st->db, "SELECT answer FROM routing WHERE tree_id = ?1"
+			" AND key = ?2 AND revision = ?3 AND files = ?4"
+			" AND keywords = ?5 AND options = ?6",
+			ARGS(DB_I(st->tree), DB_T(key), DB_T(r->revision),
+			     DB_T(r->files), DB_T(r->keywords),
+			     DB_T(r->options)),
+			"cannot read kept recipients", db_first_text, answer);
+}
+
+int store_put_routing(struct store *st, const struct store_routing *r,
+		      size_t n, long long now)
+{
+	char key[65];
+	size_t i;
+
+	if (!n)
+		return 0;
+	if (!st->has_routing)
+		return error("store '%s': cannot keep recipients: it is read "
+			     "only here and of schema 5 or 6", st->path);
+	if (need_tree(st, "cannot keep recipients") ||
+	    db_query(st->db, "DELETE FROM routing WHERE tree_id = ?1"
+		     " AND revision <> ?2",
+		     ARGS(DB_I(st->tree), DB_T(r[0].revision)),
+		     "cannot keep recipients", NULL, NULL))
+		return -1;
+	for (i = 0; i < n; i++) {
+		routing_key(&r[i], key);
+		if (db_query(st->db, "INSERT INTO routing(tree_id, key,"
+			     " revision, files, keywords, options, answer, at)"
+			     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+			     " ON CONFLICT(tree_id, key) DO UPDATE"
+			     " SET answer = excluded.answer, at = excluded.at",
+			     ARGS(DB_I(st->tree), DB_T(key),
+				  DB_T(r[i].revision), DB_T(r[i].files),
+				  DB_T(r[i].keywords), DB_T(r[i].options),
+				  DB_T(r[i].answer), DB_I(now)),
+			     "cannot keep recipients", NULL, NULL))
+			return -1;
+	}
+	return 0;
 }

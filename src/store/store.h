@@ -521,4 +521,31 @@ int store_each_refusal(struct store *st,
 		       int (*cb)(const struct store_refusal *r, void *data),
 		       void *data);
 
+/*
+ * get_maintainer.pl's answer for a patch, kept for the selected tree so
+ * that the next series need not ask again: by the tree's revision (as
+ * series names it: its commit and the blobs the script reads), the
+ * patch's files (sorted, one a line), the sections whose K: keywords its
+ * text holds (one a line) and the script's options; answer is what the
+ * script printed.
+ */
+struct store_routing {
+	const char *revision, *files, *keywords, *options;
+	const char *answer;
+};
+
+/*
+ * The answer kept for r's key (r->answer is not read) into *answer, to
+ * free; NULL when none is (a read-only store of schema 5 or 6 keeps none).
+ */
+int store_get_routing(struct store *st, const struct store_routing *r,
+		      char **answer);
+/*
+ * Keep the n answers r[0..n), all of one revision, at now: the tree's
+ * answers for other revisions are forgotten (they are never asked for
+ * again once the tree moved on).  The caller holds a transaction.
+ */
+int store_put_routing(struct store *st, const struct store_routing *r,
+		      size_t n, long long now);
+
 #endif

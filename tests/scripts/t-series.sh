@@ -439,6 +439,52 @@ for f in "$SCRATCH"/gm/*/000[1-9]*.patch; do
 		"$(hdr "$f" | tr '|' '\n' | grep . | mail_of | sort | tr '\n' ' ')"
 done
 
+# get_maintainer.pl's answers kept in the store (issue 46): a second
+# series on the same revision asks the script nothing; MAINTAINERS
+# changed, or another commit, asks again.  The script here logs each run
+# and hands over to the kernel's.
+mkdir -p scripts
+cat > scripts/get_maintainer.pl <<P
+open(my \$l, '>>', '$SCRATCH/gm-runs'); print \$l "@ARGV\n"; close(\$l);
+exec('perl', '$KTREE/scripts/get_maintainer.pl', @ARGV);
+P
+kept() {	# kept DIR: series into DIR, its stderr in DIR.err; the script's runs
+	: > "$SCRATCH/gm-runs"
+	"$LINKMEND" series -o "$1" --archived --signoff \
+		--from "Link Mender <mender@linkmend-web.org>" 2> "$1.err"
+	wc -l < "$SCRATCH/gm-runs"
+}
+store_line() { sed -n 's/^series: recipients of \([0-9]*\) patch.*: \([0-9]*\) get_maintainer.pl answers\{0,1\} from the store, \([0-9]*\) runs\{0,1\} of it$/\1 \2 \3/p' "$1"; }
+runs=$(kept "$SCRATCH/kept1")
+ok "a first series on this revision asks the script (the setup works)" test "$runs" -gt 0
+# (Its third round of K: keywords may take the second round's answers.)
+read -r np nk na <<< "$(store_line "$SCRATCH/kept1.err")"
+same "and its summary line says it ran the script" "$((${na:-0} > 0))" "1"
+runs=$(kept "$SCRATCH/kept2")
+same "a second series on the same store and revision asks get_maintainer.pl nothing" "$runs" "0"
+read -r np nk na <<< "$(store_line "$SCRATCH/kept2.err")"
+same "its summary line says every answer came from the store, one a patch at least" \
+	"$((${nk:-0} >= ${np:-1})) ${na:-x}" "1 0"
+same "and the patches' To and Cc are the first run's" \
+	"$(cd "$SCRATCH/kept2" && for f in */0*.patch; do echo "$f"; hdr "$f"; echo; done)" \
+	"$(cd "$SCRATCH/kept1" && for f in */0*.patch; do echo "$f"; hdr "$f"; echo; done)"
+# MAINTAINERS edited in the work tree, not committed: the script reads it.
+sed -i 's/^M:\tFoo Maintainer <foo@linkmend-web.org>$/&\nR:\tFoo Reviewer <foo-rev@linkmend-web.org>/' MAINTAINERS
+runs=$(kept "$SCRATCH/kept3")
+ok "a MAINTAINERS change asks get_maintainer.pl again" test "$runs" -gt 0
+ok "and its new answer is the patch's" grep -q '^Cc: Foo Reviewer <foo-rev@linkmend-web.org>$' "$SCRATCH/kept3/foo-foo/0001-foo-update-moved-web-link.patch"
+runs=$(kept "$SCRATCH/kept4")
+same "which is kept in turn" "$runs" "0"
+git checkout -q MAINTAINERS
+runs=$(kept "$SCRATCH/kept5")
+ok "MAINTAINERS as it was is asked again (one revision is kept)" test "$runs" -gt 0
+ok "and the reviewer is gone" bash -c "! grep -q 'Foo Reviewer' '$SCRATCH'/kept5/*/0*.patch"
+git commit -q --allow-empty -m "an empty commit: another revision"
+runs=$(kept "$SCRATCH/kept6")
+ok "another commit at HEAD asks again" test "$runs" -gt 0
+git reset -q --soft HEAD~1
+rm -r scripts
+
 # The author is git's user, or --from; with neither, no series.
 git config --unset user.name
 HOME=$SCRATCH GIT_CONFIG_NOSYSTEM=1 "$LINKMEND" series -o "$SCRATCH/anon" --archived 2> "$SCRATCH/anon.err"

@@ -84,7 +84,7 @@ same "the schema-1 store holds flags as names, no edits (the setup works)" \
 "$LINKMEND" scan "$M" > "$SCRATCH/mig2" 2>/dev/null
 same "after the migration the flags are bits" \
 	"$(sqlite3 "$DB" "SELECT group_concat(flags, ' ') FROM (SELECT flags FROM occurrence WHERE typeof(flags) = 'integer' ORDER BY start)")" "16 0"
-same "and the store says schema 7" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "7"
+same "and the store says schema 8" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "8"
 same "with owner and purpose columns on its occurrences" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "resolutions have their edit column again" "$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('resolution') WHERE name = 'edit'")" "1"
@@ -117,7 +117,7 @@ same "a schema-3 store's hosts have no resolve_s (the setup works)" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('host') WHERE name = 'resolve_s'")" "0"
 "$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig4.json" 2> "$SCRATCH/mig4.err"
 same "report reads a schema-3 store after migrating it" "$?" "0"
-same "which says schema 7" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "7"
+same "which says schema 8" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "8"
 same "its occurrences gain owner, owner_why, purpose, purpose_why" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM pragma_table_info('occurrence') WHERE name IN ('owner', 'owner_why', 'purpose', 'purpose_why')")" "4"
 same "its host keeps its last request and due time, resolve and turns added" \
@@ -138,7 +138,7 @@ same "a schema-5 store has no fate or refusal table (the setup works)" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE name IN ('fate', 'refusal')"):$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "0:5"
 "$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig5.json" 2> "$SCRATCH/mig5.err"
 same "report reads a schema-5 store after migrating it" "$?" "0"
-same "which says schema 7" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "7"
+same "which says schema 8" "$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'")" "8"
 same "and has the fate and refusal tables" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('fate', 'refusal')")" "2"
 same "its occurrences, resolution and checks stay" \
@@ -149,13 +149,21 @@ same "the migrated store takes a refusal" "$?:$(sqlite3 "$DB" "SELECT path, old_
 "$LINKMEND" scan -q "$M5" > /dev/null 2>&1
 same "and a scan of it keeps it" "$(sqlite3 "$DB" "SELECT count(*) FROM refusal")" "1"
 
-# Schema 6 to 7: the store above as schema 6 stood (no host_answer); it
-# gains the table, its refusal kept.
-sqlite3 "$DB" "DROP TABLE host_answer; UPDATE meta SET value = '6' WHERE key = 'schema'"
+# Schema 6 to 8: the store above as schema 6 stood (no host_answer, no
+# routing); it gains both tables, its refusal kept.
+same "the store migrated from 5 keeps answers too" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'routing'")" "1"
+sqlite3 "$DB" "DROP TABLE host_answer; DROP TABLE routing; UPDATE meta SET value = '6' WHERE key = 'schema'"
 "$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig6.json" 2> "$SCRATCH/mig6.err"
 same "report reads a schema-6 store after migrating it" "$?" "0"
-same "which says schema 7, has the host_answer table and keeps its refusal" \
-	"$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'"):$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'host_answer'"):$(sqlite3 "$DB" "SELECT count(*) FROM refusal")" "7:1:1"
+same "which says schema 8, has the host_answer and routing tables and keeps its refusal" \
+	"$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'"):$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('host_answer', 'routing')"):$(sqlite3 "$DB" "SELECT count(*) FROM refusal")" "8:2:1"
+# Schema 7 to 8: host_answer kept (a row of it too), routing made.
+sqlite3 "$DB" "INSERT INTO host_answer VALUES ('http://a.org', 'root', 1, 200, NULL, NULL); DROP TABLE routing; UPDATE meta SET value = '7' WHERE key = 'schema'"
+"$LINKMEND" report --db "$DB" --format=json -o "$SCRATCH/mig7.json" 2> "$SCRATCH/mig7.err"
+same "report reads a schema-7 store after migrating it" "$?" "0"
+same "which says schema 8, has routing and keeps its host answer" \
+	"$(sqlite3 "$DB" "SELECT value FROM meta WHERE key = 'schema'"):$(sqlite3 "$DB" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'routing'"):$(sqlite3 "$DB" "SELECT count(*) FROM host_answer")" "8:1:1"
 
 # A store copied with its tree acts on the copy only: fix in B must not
 # write A's files (it did: the store named A as its root).

@@ -32,10 +32,10 @@ same "a schema-3 PostgreSQL store (the setup works)" \
 	"$(psql -qtA "$DBM" -c "SELECT value FROM meta WHERE key = 'schema'")" "3"
 "$LINKMEND" report --db "$DBM" --format=json -o "$SCRATCH/m3.json" 2> "$SCRATCH/m3.err"
 same "report reads it after migrating it" "$?" "0"
-same "which is then schema 7: its host kept, resolve, archive and turns added" \
+same "which is then schema 8: its host kept, resolve, archive and turns added" \
 	"$(psql -qtA "$DBM" -c "SELECT (SELECT value FROM meta WHERE key = 'schema'),
 		host, last_ms, next_s, resolve_s, archive_s, turn_by IS NULL FROM host")" \
-	"7|a.example-web.org|1700000000123|1700086400|0|0|t"
+	"8|a.example-web.org|1700000000123|1700086400|0|0|t"
 same "and its occurrences gain owner, owner_why, purpose, purpose_why" \
 	"$(psql -qtA "$DBM" -c "SELECT count(*) FROM information_schema.columns
 		WHERE table_name = 'occurrence' AND column_name IN

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../src/lib/strbuf.h"
 #include "../../src/lib/xalloc.h"
@@ -39,6 +40,46 @@ static size_t lines_of(const char *file)
 			n += sb.buf[i] == '\n';
 	strbuf_release(&sb);
 	return n;
+}
+
+/* A memo as the store keeps answers: by files, keywords and options. */
+struct kept {
+	char *key[8], *answer[8];
+	size_t n, puts;
+};
+
+static char *kept_key(const struct route_question *q)
+{
+	return xstrfmt("%s|%s|%s", q->files, q->keywords, q->options);
+}
+
+static int kept_get(void *data, const struct route_question *q,
+		    char **answer)
+{
+	struct kept *k = data;
+	char *key = kept_key(q);
+	size_t i;
+
+	*answer = NULL;
+	for (i = 0; i < k->n && !*answer; i++)
+		if (!strcmp(k->key[i], key))
+			*answer = xstrdup(k->answer[i]);
+	free(key);
+	return 0;
+}
+
+static int kept_put(void *data, const struct route_question *q,
+		    char *const *answer, size_t n)
+{
+	struct kept *k = data;
+	size_t i;
+
+	k->puts++;
+	for (i = 0; i < n && k->n < 8; i++) {
+		k->key[k->n] = kept_key(&q[i]);
+		k->answer[k->n++] = xstrdup(answer[i]);
+	}
+	return 0;
 }
 
 int main(void)
@@ -73,7 +114,7 @@ int main(void)
 	write_patch(files[1], "drivers/foo/foo.h", "https://b.example/new");
 	write_patch(files[2], "drivers/foo/foo.c", "https://spec.example/x");
 	write_patch(files[3], "drivers/foo/bar.c", "https://c.example/new");
-	CHECK(!route_patches(dir, &m, files, 4, 2, 0, r), "route_patches: 0");
+	CHECK(!route_patches(dir, &m, files, 4, 2, 0, NULL, r), "route_patches: 0");
 	log = xstrfmt("%s/runs.log", dir);
 	CHECK(lines_of(log) == 2,
 	      "get_maintainer.pl runs twice for four patches, two kinds alike");
@@ -83,8 +124,48 @@ int main(void)
 		CHECK(r[i].ncc == 1 && !strcmp(r[i].cc[0], "Core <core@t.org>"),
 		      "Cc: its parent section's");
 		recipients_release(&r[i]);
-		free(files[i]);
 	}
+	/*
+	 * Answers kept: the first run asks as before and keeps an answer
+	 * per patch, its alikes' too; the second asks nothing.
+	 */
+	{
+		struct kept k = { 0 };
+		struct route_memo memo = { kept_get, kept_put, &k, 0, 0 };
+
+		CHECK(!truncate(log, 0), "the log emptied (the setup works)");
+		CHECK(!route_patches(dir, &m, files, 4, 2, 0, &memo, r),
+		      "route_patches with a memo: 0");
+		for (i = 0; i < 4; i++)
+			recipients_release(&r[i]);
+		CHECK(lines_of(log) == 2 && memo.asked == 2 && !memo.kept,
+		      "an empty memo: the script runs twice, as without");
+		CHECK(k.n == 4, "an answer kept for each of the four patches");
+		CHECK(k.n && strstr(k.key[0], "drivers/foo/foo.c\n|") == k.key[0],
+		      "kept by the patch's files");
+		CHECK(k.n > 2 && strstr(k.key[2], "|SPEC\n|"),
+		      "and the sections whose keywords its text holds");
+		CHECK(!truncate(log, 0), "the log emptied (the setup works)");
+		memo.kept = memo.asked = 0;
+		CHECK(!route_patches(dir, &m, files, 4, 2, 0, &memo, r),
+		      "route_patches again: 0");
+		CHECK(lines_of(log) == 0 && memo.kept == 4 && !memo.asked,
+		      "asked again: the script runs not at all");
+		for (i = 0; i < 4; i++) {
+			CHECK(r[i].nto == 1 &&
+			      !strcmp(r[i].to[0], "Foo <foo@t.org>") &&
+			      r[i].ncc == 1 &&
+			      !strcmp(r[i].cc[0], "Core <core@t.org>"),
+			      "the kept answers route as the script's did");
+			recipients_release(&r[i]);
+		}
+		for (i = 0; i < k.n; i++) {
+			free(k.key[i]);
+			free(k.answer[i]);
+		}
+	}
+	for (i = 0; i < 4; i++)
+		free(files[i]);
 	free(log);
 	maintainers_release(&m);
 	unit_remove(dir);
