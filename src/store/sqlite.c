@@ -152,8 +152,20 @@ static const char schema[] =
 	"CREATE INDEX IF NOT EXISTS host_next ON host(next_s);"
 	"CREATE INDEX IF NOT EXISTS fate_patch ON fate(patch);";
 
+/* Whichever read met a damaged page first, the store is damaged. */
+static int sq_damaged(struct db_sqlite *d)
+{
+	if ((sqlite3_errcode(d->h) & 0xff) != SQLITE_CORRUPT)
+		return 0;
+	error("store '%s' is damaged (%s): move it away and scan again",
+	      d->base.name, sqlite3_errmsg(d->h));
+	return 1;
+}
+
 static int sq_error(struct db_sqlite *d, const char *what)
 {
+	if (sq_damaged(d))
+		return -1;
 	return error("store '%s': %s: %s", d->base.name, what,
 		     sqlite3_errmsg(d->h));
 }
@@ -190,7 +202,9 @@ static int sq_exec(struct db *db, const char *sql)
 	char *msg = NULL;
 
 	if (sqlite3_exec(d->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		error("store '%s': %s", db->name, msg ? msg : "failed");
+		if (!sq_damaged(d))
+			error("store '%s': %s", db->name,
+			      msg ? msg : "failed");
 		sqlite3_free(msg);
 		return -1;
 	}
