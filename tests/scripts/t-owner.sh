@@ -68,7 +68,7 @@ same "series exits 0" "$?" "0"
 O=$SCRATCH/out/ceph-ceph-client
 same "one series of two patches and a cover letter (the checks below read them)" \
 	"$(cd "$O" 2> /dev/null && ls | tr '\n' ' ')" \
-	"0000-cover-letter.patch 0001-ceph-replace-dead-web-link-with-archived-copy-in-sup.patch 0002-block-rbd-replace-dead-web-link-with-archived-copy.patch "
+	"0000-cover-letter.patch 0001-ceph-replace-dead-web-link-with-archived-copy-in-sup.patch 0002-rbd-replace-dead-web-link-with-archived-copy.patch "
 ok "the section's own site is not archived" \
 	bash -c "! grep -h '^+' '$O'/0*.patch | grep -q 'web/[0-9]*/http://www.ceph-fs.org'"
 ok "nor the bare home page" \
