@@ -135,7 +135,8 @@ def cited_years(root, texts):
     the fetched copy lacks ends git's reading early: the years read so far
     stand."""
     p = subprocess.Popen(["git", "-C", root, "-c", "core.quotepath=off",
-                          "log", "--reverse", "--no-renames", "--format=C %at",
+                          "log", "--reverse", "--no-renames", "--relative",
+                          "--format=C %at",
                           "-p", "-U0", "--no-color", "--no-ext-diff", "HEAD",
                           "--"] + sorted(texts), stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL)
@@ -204,7 +205,8 @@ def births():
     history = False
     if root:
         head = git(root, "log", "-1", "--format=%at", "HEAD")
-        count = git(root, "rev-list", "--count", "HEAD")
+        # Commits of the tree itself, not of a repository around it.
+        count = git(root, "rev-list", "--count", "HEAD", "--", ".")
         if head and count and int(count) > 1:
             history = True
             top = max(top, frac_year(int(head)))
