@@ -3,8 +3,8 @@
 # The test web of tests/kernel/web-gen.py: no capture of a page before
 # the page could exist.  A URL a tree first cited in year Y has no capture
 # before Y-3; a URL that names a date (/2003/07/, 2018-11-20) none before
-# it; in a tree of one commit, a file's first copyright year stands for
-# Y.  Fixtures: two lines of real trees (nmap's zenmapGUI/App.py cites
+# it; in a tree of one commit, or one that a repository around it does
+# not track, a file's first copyright year stands for Y.  Fixtures: two lines of real trees (nmap's zenmapGUI/App.py cites
 # the Python 3.8 notes, in 2019; openvpn's virtual-routing-and-forwarding
 # rst a FrOSCon 2018 talk) among made-up ones, enough that every seed
 # archives some.  And one seed gives one web.
@@ -50,8 +50,15 @@ mkdir -p "$O"
 } > "$O/drv.c"
 commit "$O" 2022-12-11T12:00:00Z
 
+# A tree that another repository holds but does not track: no history
+# of its own, its copyright years date it.
+V=$SCRATCH/hist/vendor
+mkdir -p "$V"
+sed 's/drv/vnd/g' "$O/drv.c" > "$V/vnd.c"
+
 "$LINKMEND" scan -q --no-output "$T" > /dev/null 2>&1
 "$LINKMEND" scan -q --no-output "$O" > /dev/null 2>&1
+"$LINKMEND" scan -q --no-output "$V" > /dev/null 2>&1
 
 # check SCENARIO FLOORS: every archive line of a URL FLOORS names (URL,
 # TAB, the earliest stamp) is no earlier; prints the captures checked
@@ -85,6 +92,7 @@ PY
 for i in $(seq 1 40); do
 	printf 'http://drv%d.linkmend-web.org/datasheet%d.pdf\t2012\n' $i $i
 done > "$SCRATCH/floors-one"
+sed 's/drv/vnd/g' "$SCRATCH/floors-one" > "$SCRATCH/floors-vnd"
 
 for seed in 1 2 3; do
 	python3 "$GEN" "$T/.linkmend/linkmend.db" $seed "$SCRATCH/s$seed" \
@@ -99,6 +107,12 @@ for seed in 1 2 3; do
 	n=$(sed -n 's/^checked //p' "$SCRATCH/d$seed")
 	same "web-gen seed $seed: a tree of one commit, none before its copyright year - 3 ($n checked)" \
 		"$(grep -v '^checked ' "$SCRATCH/d$seed"; [ "$n" -ge 8 ] || echo "only $n")" ""
+	python3 "$GEN" "$V/.linkmend/linkmend.db" $seed "$SCRATCH/v$seed" \
+		"$SCRATCH/w$seed" > /dev/null
+	check "$SCRATCH/v$seed" "$SCRATCH/floors-vnd" > "$SCRATCH/e$seed"
+	n=$(sed -n 's/^checked //p' "$SCRATCH/e$seed")
+	same "web-gen seed $seed: a tree in another's repository, none before its copyright year - 3 ($n checked)" \
+		"$(grep -v '^checked ' "$SCRATCH/e$seed"; [ "$n" -ge 8 ] || echo "only $n")" ""
 done
 python3 "$GEN" "$T/.linkmend/linkmend.db" 1 "$SCRATCH/again" "$SCRATCH/again-t" > /dev/null
 ok "web-gen: one seed, one web" cmp -s "$SCRATCH/s1" "$SCRATCH/again"
