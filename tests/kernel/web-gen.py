@@ -148,9 +148,12 @@ def cited_years(root, texts):
             name = raw[4:].rstrip(b"\n").decode("utf-8", "replace")
             cur = texts.get(name[2:], ()) if name.startswith("b/") else ()
         elif raw.startswith(b"+") and cur and year:
+            # As the scanner reads it too: rst's and markdown's escapes
+            # (l2\_l3) and HTML's entities left out.
             line = raw.decode("utf-8", "replace")
+            forms = (line, line.replace("\\", ""), html.unescape(line))
             for t in cur:
-                if t not in years and t in line:
+                if t not in years and any(t in f for f in forms):
                     years[t] = year
     p.wait()
     return years

@@ -7,7 +7,8 @@
 # not track, a file's first copyright year stands for Y.  Fixtures: two lines of real trees (nmap's zenmapGUI/App.py cites
 # the Python 3.8 notes, in 2019; openvpn's virtual-routing-and-forwarding
 # rst a FrOSCon 2018 talk) among made-up ones, enough that every seed
-# archives some.  And one seed gives one web.
+# archives some (seeds 2, 4 and 8 archive the talk).  And one seed gives
+# one web.
 . "$(dirname "$0")/../lib/sh.sh"
 GEN=$TESTS/kernel/web-gen.py
 
@@ -29,10 +30,15 @@ for i in $(seq 1 40); do
 	echo "See https://new$i.linkmend-web.org/guide/part$i.html for more."
 	echo "Talk: https://talks$i.linkmend-web.net/v/2018-11-20-talk$i"
 done > "$T/new.txt"
-cat >> "$T/new.txt" <<'TXT'
-# https://docs.python.org/3/whatsnew/3.8.html#bpo-36085-whatsnew
-  - Video (german): https://media.ccc.de/v/froscon2018-2247-l2\_l3\_fur_fortgeschrittene\_-\_helle\_und\_dunkle\_magie\_im\_linux-netzwerkstack
-TXT
+# The lines of nmap's zenmap/zenmapGUI/App.py:65 and openvpn's
+# doc/man-sections/virtual-routing-and-forwarding.rst:80.
+echo '# https://docs.python.org/3/whatsnew/3.8.html#bpo-36085-whatsnew' \
+	> "$T/App.py"
+cat > "$T/vrf.rst" <<'RST'
+Further reading:
+
+  - Video (german): https://media.ccc.de/v/froscon2018-2247-l2\_l3\_fur\_fortgeschrittene\_-\_helle\_und\_dunkle\_magie\_im\_linux-netzwerkstack
+RST
 commit "$T" 2019-04-01T12:00:00Z
 # A rewrapped old line keeps its year: the URL entered in 2005.
 sed -i 's/^See http:\/\/old1\./See also\n http:\/\/old1./' "$T/old.txt"
@@ -94,7 +100,7 @@ for i in $(seq 1 40); do
 done > "$SCRATCH/floors-one"
 sed 's/drv/vnd/g' "$SCRATCH/floors-one" > "$SCRATCH/floors-vnd"
 
-for seed in 1 2 3; do
+for seed in 1 2 3 4 8; do
 	python3 "$GEN" "$T/.linkmend/linkmend.db" $seed "$SCRATCH/s$seed" \
 		"$SCRATCH/t$seed" > /dev/null
 	check "$SCRATCH/s$seed" "$SCRATCH/floors-hist" > "$SCRATCH/c$seed"
