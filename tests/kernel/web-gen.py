@@ -137,7 +137,8 @@ def cited_years(root, texts):
     p = subprocess.Popen(["git", "-C", root, "-c", "core.quotepath=off",
                           "log", "--reverse", "--no-renames", "--relative",
                           "--format=C %at",
-                          "-p", "-U0", "--no-color", "--no-ext-diff", "HEAD",
+                          "-p", "-U0", "--no-color", "--no-ext-diff",
+                          "--src-prefix=a/", "--dst-prefix=b/", "HEAD",
                           "--"] + sorted(texts), stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL)
     years, year, cur = {}, None, ()
@@ -145,7 +146,9 @@ def cited_years(root, texts):
         if raw.startswith(b"C "):
             year = time.gmtime(int(raw[2:])).tm_year
         elif raw.startswith(b"+++ "):
-            name = raw[4:].rstrip(b"\n").decode("utf-8", "replace")
+            # git ends a name that has a space with a tab.
+            name = raw[4:].rstrip(b"\n").rstrip(b"\t").decode("utf-8",
+                                                               "replace")
             cur = texts.get(name[2:], ()) if name.startswith("b/") else ()
         elif raw.startswith(b"+") and cur and year:
             # As the scanner reads it too: rst's and markdown's escapes
