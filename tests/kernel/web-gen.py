@@ -28,12 +28,22 @@ page (homepage.html, /en/welcome or /portal/: never a move, whatever its
 name; the archive may have seen those 301s as well), and a candidate at
 the expected place that serves another page (never a move).  A successor in the truth always
 serves the old page's last good capture's title and text.
+
+No capture is older than its page (births()): a URL the tree first
+cited in year Y (its git history, one git log -p; in a tree of one
+commit, its file's first copyright year) is first captured in Y-3 to Y
+or later, one whose path names a date not before it; a URL with neither
+keeps captures from 1996.  The tree is the store's (its root).
 """
-import html
+import calendar
 import hashlib
+import html
+import os
 import re
 import sqlite3
+import subprocess
 import sys
+import time
 import urllib.parse
 from collections import Counter
 
@@ -87,6 +97,181 @@ rows = db.execute(
     # example 8, invalid 32 -- URLs that are never requested.
     " AND (o.flags & 46) = 0)"
     " ORDER BY u.url").fetchall()
+
+
+
+# When each page could first be captured: no archive holds a page before
+# it existed (a 1996 capture of a 2019 page reads as fake).  A page is
+# born no later than the year the tree first cited it, minus a lead of 0
+# to 3 years (it was some time on the web before), or at a date its URL
+# names (/2019/04/, 2019-04-23): that one is its birth.  The year the
+# tree first cited it comes from one reading of the history, git log -p
+# of the files that cite URLs now (the earliest commit whose added lines
+# hold the URL as written); a tree of one commit (the kernel of make
+# demo) has no history, so its file's earliest copyright year stands in;
+# a URL with neither keeps the captures of before (from 1996).
+def tree_root():
+    r = db.execute("SELECT root FROM tree ORDER BY id LIMIT 1").fetchone()
+    return r[0] if r and r[0] and os.path.isdir(r[0]) else None
+
+
+def git(root, *args):
+    """git's output in root, or None when it fails (no repository)."""
+    try:
+        return subprocess.run(["git", "-C", root] + list(args),
+                              capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def frac_year(secs):
+    t = time.gmtime(secs)
+    return t.tm_year + (t.tm_yday - 1) / 366.0
+
+
+def cited_years(root, texts):
+    """{URL as written: the year of the commit that first added it}, from
+    one git log -p of the files in texts ({path: set of texts}).  A blob
+    the fetched copy lacks ends git's reading early: the years read so far
+    stand."""
+    p = subprocess.Popen(["git", "-C", root, "-c", "core.quotepath=off",
+                          "log", "--reverse", "--no-renames", "--relative",
+                          "--format=C %at",
+                          "-p", "-U0", "--no-color", "--no-ext-diff",
+                          "--src-prefix=a/", "--dst-prefix=b/", "HEAD",
+                          "--"] + sorted(texts), stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL)
+    years, year, cur = {}, None, ()
+    for raw in p.stdout:
+        if raw.startswith(b"C "):
+            year = time.gmtime(int(raw[2:])).tm_year
+        elif raw.startswith(b"+++ "):
+            # git ends a name that has a space with a tab.
+            name = raw[4:].rstrip(b"\n").rstrip(b"\t").decode("utf-8",
+                                                               "replace")
+            cur = texts.get(name[2:], ()) if name.startswith("b/") else ()
+        elif raw.startswith(b"+") and cur and year:
+            # As the scanner reads it too: rst's and markdown's escapes
+            # (l2\_l3) and HTML's entities left out.
+            line = raw.decode("utf-8", "replace")
+            forms = (line, line.replace("\\", ""), html.unescape(line))
+            for t in cur:
+                if t not in years and any(t in f for f in forms):
+                    years[t] = year
+    p.wait()
+    return years
+
+
+COPYRIGHT = re.compile(r"(?i)copyright\b.*")
+YEAR = re.compile(r"(?<!\d)(19[6-9]\d|20[0-4]\d)(?!\d)")
+
+
+def copyright_year(root, path, cache={}):
+    """The earliest year on the file's copyright lines, or None."""
+    if path not in cache:
+        years = []
+        try:
+            with open(os.path.join(root, path), errors="replace") as f:
+                for line in f:
+                    for m in COPYRIGHT.finditer(line):
+                        years += [int(y) for y in YEAR.findall(m.group(0))]
+        except OSError:
+            pass
+        cache[path] = min(years) if years else None
+    return cache[path]
+
+
+URL_DATE = re.compile(r"(?<![\d])(19[89]\d|20[0-4]\d)([-/_])(0[1-9]|1[0-2])"
+                      r"(?:\2(0[1-9]|[12]\d|3[01]))?(?!\d)|"
+                      r"/(19[89]\d|20[0-4]\d)(?=/)")
+
+
+def url_date(url):
+    """A date the URL's path names, as a fractional year, or None."""
+    s = urllib.parse.urlsplit(url)
+    m = URL_DATE.search(s.path + ("?" + s.query if s.query else ""))
+    if not m:
+        return None
+    if m.group(5):
+        return float(m.group(5))
+    return int(m.group(1)) + (int(m.group(3)) - 1) / 12.0 + \
+        (int(m.group(4) or 1) - 1) / 366.0
+
+
+def births():
+    """{capture key: the page's birth, a fractional year}, and the tree's
+    top (its HEAD's date): what dated the URLs is printed."""
+    root = tree_root()
+    occ = db.execute(
+        "SELECT u.url, o.path, o.text FROM url u JOIN occurrence o"
+        " ON o.url_id = u.id WHERE o.context NOT IN ('identifier', 'license')"
+        " AND (o.flags & 46) = 0").fetchall()
+    top = 2023.0
+    cited = {}
+    history = False
+    if root:
+        head = git(root, "log", "-1", "--format=%at", "HEAD")
+        # Commits of the tree itself, not of a repository around it.
+        count = git(root, "rev-list", "--count", "HEAD", "--", ".")
+        if head and count and int(count) > 1:
+            history = True
+            top = max(top, frac_year(int(head)))
+            texts = {}
+            for _, path, text in occ:
+                texts.setdefault(path, set()).add(text)
+            cited = cited_years(root, texts)
+    out = {}
+    how = Counter()
+    for url, path, text in occ:
+        y, by = cited.get(text), "history"
+        if y is None and root and not history:
+            y, by = copyright_year(root, path), "copyright"
+        d = url_date(url)
+        if d is not None:
+            b = min(d, y + 1.0) if y is not None else d
+            by = "url date"
+        elif y is not None:
+            b = float(y - h("lead", url) % 4)
+        else:
+            b, by = 1996.0, "none"
+        how[by] += 1
+        k = capture_key(url)
+        b = max(b, 1996.0)
+        if k not in out or b < out[k]:
+            out[k] = b
+    return out, top, how
+
+
+def ts_year(ts):
+    """A 14-digit stamp as a fractional year."""
+    y = int(ts[:4])
+    t0 = calendar.timegm((y, 1, 1, 0, 0, 0))
+    t1 = calendar.timegm((y + 1, 1, 1, 0, 0, 0))
+    t = calendar.timegm((y, int(ts[4:6]), int(ts[6:8]), 12, 0, 0))
+    return y + (t - t0) / (t1 - t0)
+
+
+def year_ts(t):
+    y = int(t)
+    t0 = calendar.timegm((y, 1, 1, 0, 0, 0))
+    t1 = calendar.timegm((y + 1, 1, 1, 0, 0, 0))
+    return time.strftime("%Y%m%d", time.gmtime(t0 + (t - y) * (t1 - t0))) + \
+        "120000"
+
+
+def when(key, ts):
+    """A capture's stamp ts, drawn in 1996-2022, moved into the life of
+    the page of capture key: 1996-2023 mapped onto its birth to the
+    tree's top (2023, or later for a tree that goes on), linearly, so
+    that the captures of a page keep their order.  A page with no birth
+    keeps ts."""
+    b = BIRTH.get(key)
+    if b is None or b <= 1996.0:
+        return ts
+    e = max(2023.0, min(b + 1.0, TOP))
+    if e <= b:
+        e = b + 0.01
+    return year_ts(b + (ts_year(ts) - 1996.0) * (e - b) / (2023.0 - 1996.0))
 
 scen = ["# The kernel test web, seed %s: one fate per host." % seed]
 truth = []
@@ -145,21 +330,27 @@ def capture(url, dead_fate):
     host = urllib.parse.urlsplit(url).hostname or ""
     if host not in born:
         born.add(host)
-        scen.append("archive http://%s/ %04d0101120000 200"
-                    % (host, 1996 + h("born", host) % 10))
+        scen.append("archive http://%s/ %s 200" % (host, when(
+            capture_key(f"http://{host}/"),
+            "%04d0101120000" % (1996 + h("born", host) % 10))))
+    k = capture_key(url)
     year = 1996 + h("year", url) % 27
-    ts = "%04d%02d%02d120000" % (year, 1 + h("m", url) % 12, 1 + h("d", url) % 28)
+    ts = when(k, "%04d%02d%02d120000" % (year, 1 + h("m", url) % 12,
+                                         1 + h("d", url) % 28))
     orig = url.split("#")[0]
     kind = page_kind(url)
     if kind == "fixed":
         scen.append(f"archive {orig} {ts} 200")
     else:
-        later = [2024] + ([year + 2] if kind == "living" and year + 2 < 2024 else [])
-        for y, t in [(year, ts)] + [(y, f"{y:04d}0615120000") for y in sorted(later)]:
-            kinded.append((capture_key(url), len(scen), t == ts))
+        # The last capture is in 2024, or the year after the first.
+        last = "%04d0615120000" % max(2024, int(ts[:4]) + 1)
+        later = [when(k, f"{year + 2:04d}0615120000")] \
+            if kind == "living" and year + 2 < 2024 else []
+        for t in [ts] + [t for t in later if ts < t < last] + [last]:
+            kinded.append((k, len(scen), t == ts))
             scen.append(f"archive {orig} {t} 200 {capture_mime(url)} page={kind}")
     if h("bad", url) % 100 < 15:
-        scen.append(f"archive {orig} {min(year + 1, 2022):04d}0601120000 "
+        scen.append(f"archive {orig} {when(k, '%04d0601120000' % min(year + 1, 2022))} "
                     f"{302 if h('b2', url) % 2 else 404}")
     return kind
 
@@ -235,10 +426,11 @@ def other_page(url):
             " about the old page.</p></body></html>" % (t, t))
 
 
-def stamp_of(url, key, lo, hi):
+def stamp_of(url, key, lo, hi, page):
+    """A stamp in lo-hi by url and key, in the life of page (when())."""
     y = lo + h(key, url) % (hi - lo + 1)
-    return "%04d%02d%02d120000" % (y, 1 + h(key + "m", url) % 12,
-                                   1 + h(key + "d", url) % 28)
+    return when(page, "%04d%02d%02d120000" % (y, 1 + h(key + "m", url) % 12,
+                                              1 + h(key + "d", url) % 28))
 
 
 def serve(host, path, body):
@@ -259,9 +451,9 @@ def cap_page(url, body):
     if h("capture", k) % 100 >= 85:
         return False
     orig = url.split("#")[0]
-    scen.append(f"archive {orig} {stamp_of(k, 'c1', 2004, 2012)} 200 {cap_body(body)}")
+    scen.append(f"archive {orig} {stamp_of(k, 'c1', 2004, 2012, k)} 200 {cap_body(body)}")
     if h("c2", k) % 2:
-        scen.append(f"archive {orig} {stamp_of(k, 'c2', 2013, 2016)} 200 {cap_body(body)}")
+        scen.append(f"archive {orig} {stamp_of(k, 'c2', 2013, 2016, k)} 200 {cap_body(body)}")
     return True
 
 
@@ -276,7 +468,7 @@ def cap_redirect(url, target):
     permanently, some with a 302 (a successor all the same, which a rule
     of permanent redirects only leaves out)."""
     status = 302 if h("302", capture_key(url)) % 100 < 20 else 301
-    scen.append(f"archive {url.split('#')[0]} {stamp_of(capture_key(url), 'r', 2017, 2021)} "
+    scen.append(f"archive {url.split('#')[0]} {stamp_of(capture_key(url), 'r', 2017, 2021, capture_key(url))} "
                 f"{status} to={target}")
 
 
@@ -299,7 +491,8 @@ def move_host(host, urls, f):
         if root_live:
             scen.append(f"{host} / 301 https://{new}/")
         else:
-            scen.append(f"archive http://{host}/ {stamp_of(host, 'rb', 1997, 2003)} 200 {cap_body(root_body)}")
+            rk = capture_key("http://%s/" % host)
+            scen.append(f"archive http://{host}/ {stamp_of(host, 'rb', 1997, 2003, rk)} 200 {cap_body(root_body)}")
             cap_redirect(f"http://{host}/", f"https://{new}/")
     elif f == "restructured":
         keep = r % 3 != 0           # 13 of 24 upstream kept the segment
@@ -385,7 +578,7 @@ def move_host(host, urls, f):
                     if u < 30 and cap:
                         cap_redirect(url, succ)
                     if u % 5 < 3:   # the new page captured too
-                        scen.append(f"archive {succ} {stamp_of(url, 'n', 2018, 2022)} 200 {cap_body(moved_page(body, host))}")
+                        scen.append(f"archive {succ} {stamp_of(url, 'n', 2018, 2022, ku)} 200 {cap_body(moved_page(body, host))}")
             elif newp and u < 70:
                 serve(host, newp, other_page(url))
             truth.append((url, "dead", f, cap, succ))
@@ -445,6 +638,7 @@ def move_host(host, urls, f):
             continue
 
 
+BIRTH, TOP, dated = births()
 for host in sorted(hosts):
     urls = hosts[host]
     f = host_fate[host]
@@ -545,3 +739,5 @@ for name, n in sorted(dead.items(), key=lambda x: -x[1]):
     if name in dict(MOVES):
         print("  %-14s %5d of %5d" % (name, succ[name], n))
 print("  %-14s %5d of %5d" % ("all", sum(succ.values()), sum(dead.values())))
+print("pages dated by (occurrences): " + ", ".join(
+    "%s %d" % kv for kv in sorted(dated.items())))
