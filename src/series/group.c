@@ -695,7 +695,10 @@ size_t series_plan_waves(struct series *c, const struct unit *u, size_t nu,
  * header go in its patch).  In a tree of MAINTAINERS sections (the
  * kernel's layout), under drivers/ and sound/ each folder is a subsystem
  * of its own ("drivers/char" and "drivers/misc": "char: lp: " and
- * "misc: echo: " share no part, and "char: " fits one of them).
+ * "misc: echo: " share no part, and "char: " fits one of them), and so
+ * is an architecture's device trees ("ARM: dts: " and "powerpc: dts: "
+ * share "arch" alone; EFI's files under arch/ia64 and arch/x86 stay one
+ * patch, "efi: ").
  */
 static size_t top_len(const struct series *c, const char *path)
 {
@@ -705,7 +708,8 @@ static size_t top_len(const struct series *c, const char *path)
 	    !strncmp(path, "include/", 8))
 		return 0;
 	if (c->have_m &&
-	    (!strncmp(path, "drivers/", 8) || !strncmp(path, "sound/", 6)) &&
+	    (!strncmp(path, "drivers/", 8) || !strncmp(path, "sound/", 6) ||
+	     (!strncmp(path, "arch/", 5) && strstr(path, "/boot/dts/"))) &&
 	    strchr(path + n + 1, '/'))
 		n += 1 + strcspn(path + n + 1, "/");
 	return n;

@@ -186,6 +186,8 @@ static const struct prefix_rule rules[] = {
 	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: {head}: ", 1, 0, NULL },
 	{ "arch/arm64/boot/dts/", "arm64: dts: {4}: ", 1, 0, NULL },
 	{ "arch/arm64/boot/dts/", "arm64: dts: ", 1, 0, NULL },
+	/* "powerpc: dts: turris1x.dts: ...", as its tree writes them. */
+	{ "arch/powerpc/boot/dts/", "powerpc: dts: ", 1, 0, NULL },
 	/*
 	 * The crypto subsystem's own form for an architecture's ciphers:
 	 * "crypto: x86 - " (a patch over several shares "crypto: ").

@@ -16,8 +16,10 @@ the summary) must be, in this order:
     "dt-bindings: ..." (Documentation/devicetree/bindings/
     submitting-patches.rst);
   - arch/arm/boot/dts/: "ARM: dts: ...", arch/arm64/boot/dts/:
-    "arm64: dts: ..." (the SoC trees' form);
-  - arch/x86/: "x86/component: " or "x86: " (maintainer-tip.rst);
+    "arm64: dts: ..." (the SoC trees' form), another architecture's
+    arch/ARCH/boot/dts/: "ARCH: dts: " or "ARCH/dts: ";
+  - arch/x86/: "x86/component: " or "x86: " (maintainer-tip.rst), but
+    arch/x86/crypto/, which the crypto tree takes in its own form;
   - otherwise a word of the prefix (its parts split at "/", "(", ")")
     must be a name the section has: a word of its title, or a part of
     one of its F: paths (directory names and file stems, split at - and
@@ -181,7 +183,15 @@ def judge(prefix, files, sections, own):
         return prefix.startswith("ARM: dts: ")
     if all(f.startswith("arch/arm64/boot/dts/") for f in files):
         return prefix.startswith("arm64: dts: ")
-    if all(f.startswith("arch/x86/") for f in files):
+    # Another architecture's device trees: "powerpc: dts: ".
+    m = re.match(r"^arch/([\w-]+)/boot/dts/", files[0]) if files else None
+    if m and all(f.startswith(m.group(0)) for f in files):
+        return re.match(r"^%s(: |/)dts: " % re.escape(m.group(1)),
+                        prefix) is not None
+    # The x86 ciphers go through the crypto tree, in its form ("crypto:
+    # x86/poly1305 - "): the section's own words judge them, below.
+    if all(f.startswith("arch/x86/") for f in files) and \
+            not all(f.startswith("arch/x86/crypto/") for f in files):
         return re.match(r"^x86(/[\w.-]+)*: ", prefix) is not None
     # A broad section's part named by its own folder, as upstream writes
     # it ("isofs: " for fs/isofs/ under FILESYSTEMS (VFS and

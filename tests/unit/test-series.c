@@ -414,6 +414,9 @@ static void test_fitting_prefix(void)
 		"tools/perf/Documentation/jitdump-specification.txt",
 		"tools/perf/Documentation/perf.data-file-format.txt",
 		"tools/perf/arch/s390/include/dwarf-regs-table.h" };
+	/* The kernel demo's robh-linux series: two architectures' trees. */
+	const char *dts[] = { "arch/arm/boot/dts/bcm2835.dtsi",
+			      "arch/powerpc/boot/dts/turris1x.dts" };
 
 	if (unit_git_repo(kern,
 		"printf 'CHAR and MISC DRIVERS\nM:\tG <g@b.org>\n"
@@ -425,6 +428,8 @@ static void test_fitting_prefix(void)
 		"F:\tarch/x86/platform/efi/\n\n"
 		"PERFORMANCE EVENTS SUBSYSTEM\nM:\tP <p@b.org>\n"
 		"F:\ttools/perf/\n\n"
+		"OPEN FIRMWARE AND FLATTENED DEVICE TREE BINDINGS\n"
+		"M:\tR <r@b.org>\nF:\tarch/*/boot/dts/\n\n"
 		"SOUND\nM:\tT <t@b.org>\nL:\talsa-devel@alsa-project.org\n"
 		"F:\tDocumentation/sound/\nF:\tsound/\n\n"
 		"THE REST\nM:\tL <l@b.org>\nF:\t*\nF:\t*/\n' > MAINTAINERS;"
@@ -447,6 +452,9 @@ static void test_fitting_prefix(void)
 	prefixes_of(kern, omap3isp, 1, 1, "media: omap3isp: |",
 		    "omap3isp.rst of media's documents: the driver's prefix, "
 		    "as drivers/media/ names it");
+	prefixes_of(kern, dts, 2, 2, "ARM: dts: bcm2835: |powerpc: dts: |",
+		    "arch/arm's and arch/powerpc's device trees of one "
+		    "section: two patches, not 'arch: '");
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");
