@@ -393,7 +393,7 @@ static int prefix_of_document(struct series *c, const struct group *g,
 	free(found);
 	if (!out->prefix)
 		return 0;
-	out->capital |= subject_capitalised(out->prefix);
+	out->capital |= !!subject_capitalised(out->prefix);
 	return 1;
 }
 
@@ -420,7 +420,7 @@ static void prefix_from_section(struct series *c, struct group *g)
 	    strstr(g->style.prefix, " dts: "))
 		return;
 	sec = &c->m.v[g->section];
-	if (!strcmp(g->style.prefix, "docs: ") &&
+	if (!strncmp(g->style.prefix, "docs: ", 6) &&
 	    prefix_of_document(c, g, sec, &st)) {
 		subject_style_release(&g->style);
 		g->style = st;
@@ -541,7 +541,8 @@ static void styles_release(struct series *c)
  * Update" beside "docs: replace"): each tree's prefixed groups as most
  * of them write, the first one's on a tie.  A subject with no prefix
  * begins as the project begins those; a subsystem's fixed form
- * ("Bluetooth: Fix") keeps its own.
+ * ("Bluetooth: Fix") keeps its own, as does a tip part's, whose
+ * capital maintainer-tip.rst requires ("objtool: Replace").
  */
 static void capitals_of_series(struct series *c)
 {
@@ -559,7 +560,8 @@ static void capitals_of_series(struct series *c)
 			caps += c->g[end].style.capital;
 		}
 		for (i = k; i < end && n; i++)
-			if (*c->g[i].style.prefix && !c->g[i].style.firm)
+			if (*c->g[i].style.prefix && !c->g[i].style.firm &&
+			    subject_capitalised(c->g[i].style.prefix) != 2)
 				c->g[i].style.capital = caps * 2 == n ?
 					c->g[first].style.capital :
 					caps * 2 > n;

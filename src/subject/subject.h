@@ -75,7 +75,9 @@ void subject_convention(const char *path, struct subject_style *out);
 /*
  * 1 when the subsystem prefix names goes on with a capital ("x86/vdso: ",
  * "regulator: ", "ACPI: video: "), as its own subjects do (a table in
- * convention.c that names its sources); 0 where nothing says so.
+ * convention.c that names its sources); 2 where its maintainers require
+ * it (tip's parts, maintainer-tip.rst: "objtool: ", "x86/apm: "), which
+ * no other subject of a series outvotes; 0 where nothing says so.
  */
 int subject_capitalised(const char *prefix);
 

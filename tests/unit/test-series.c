@@ -5,6 +5,7 @@
  * fixed argv[32] and dropped all past the 28th without a word.  And the
  * edits' groups: a file is in one, whatever kinds its links are of.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -432,6 +433,9 @@ static void test_fitting_prefix(void)
 		"M:\tR <r@b.org>\nF:\tarch/*/boot/dts/\n\n"
 		"SOUND\nM:\tT <t@b.org>\nL:\talsa-devel@alsa-project.org\n"
 		"F:\tDocumentation/sound/\nF:\tsound/\n\n"
+		"NETWORKING [GENERAL]\nM:\tN <n@b.org>\n"
+		"F:\tDocumentation/networking/\nF:\tnet/\n\n"
+		"OBJTOOL\nM:\tJ <j@b.org>\nF:\ttools/objtool/\n\n"
 		"THE REST\nM:\tL <l@b.org>\nF:\t*\nF:\t*/\n' > MAINTAINERS;"
 		"mkdir -p drivers/media/platform/ti/omap3isp;"
 		"echo x > drivers/media/platform/ti/omap3isp/isp.c;"
@@ -458,6 +462,47 @@ static void test_fitting_prefix(void)
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");
+	{
+		const char *net[] = { "Documentation/networking/arcnet.rst",
+				      "Documentation/networking/cdc_mbim.rst" };
+
+		prefixes_of(kern, net, 2, 1, "docs: networking: |",
+			    "Documentation/networking/ alone (issue 46): "
+			    "netdev's 'docs: networking: ', not 'net: '");
+	}
+	{
+		/*
+		 * The kernel demo's torvalds-linux series (issue 46):
+		 * objtool's capital, which maintainer-tip.rst requires,
+		 * stands beside two lower case prefixes.
+		 */
+		const char *tip[] = { "drivers/char/lp.c",
+				      "drivers/misc/echo/echo.c",
+				      "tools/objtool/Documentation/objtool.txt" };
+		struct series_opts o;
+		struct series c;
+		size_t k, up = 0, low = 0;
+
+		arrange(&c, &o, kern, tip, 3);
+		series_name_groups(&c);
+		for (k = 0; k < c.ng; k++) {
+			int cap = !!isupper((unsigned char)c.g[k].summary[0]);
+
+			if (!strcmp(c.g[k].style.prefix, "objtool: "))
+				up += cap;
+			else
+				low += !cap;
+			printf("# '%s%s'\n", c.g[k].style.prefix,
+			       c.g[k].summary);
+		}
+		CHECK(c.ng == 3 && up == 1 && low == 2,
+		      "objtool: Update beside char: and misc: in lower case");
+		for (k = 0; k < c.ng; k++) {
+			subject_style_release(&c.g[k].style);
+			free(c.g[k].summary);
+		}
+		arranged_release(&c);
+	}
 	{
 		const char *efi[] = { "arch/ia64/kernel/efi.c",
 				      "arch/x86/platform/efi/quirks.c" };
