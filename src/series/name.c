@@ -406,7 +406,7 @@ static void prefix_from_section(struct series *c, struct group *g)
 {
 	const struct maint_section *sec;
 	struct subject_style st;
-	const char **f, **l;
+	const char **f, **l, *own;
 	size_t i, n = 0, nl = 0, *w;
 
 	/*
@@ -438,8 +438,19 @@ static void prefix_from_section(struct series *c, struct group *g)
 	/* The section's home is where most of its files are. */
 	for (i = 0; i < n; i++)
 		w[i] = files_covered(c, f[i]);
-	if (subject_section_style(g->style.prefix, sec->name, f, w, n, l, nl,
-				  &st)) {
+	/*
+	 * A test's prefix says the patch is tests: beside the section's
+	 * documents (selftests/cpufreq/ and Documentation/cpu-freq/), it
+	 * names the section no better than "docs: " would, and the
+	 * section's own prefix does ("cpufreq: ").
+	 */
+	own = g->style.prefix;
+	if (!strncmp(own, "selftests", 9))
+		for (i = 0; i < g->nr; i++)
+			if (strncmp(c->plan.v[g->edits[i]].path,
+				    "tools/testing/selftests/", 24))
+				own = "";
+	if (subject_section_style(own, sec->name, f, w, n, l, nl, &st)) {
 		subject_style_release(&g->style);
 		g->style = st;
 	}

@@ -436,10 +436,15 @@ static void test_fitting_prefix(void)
 		"NETWORKING [GENERAL]\nM:\tN <n@b.org>\n"
 		"F:\tDocumentation/networking/\nF:\tnet/\n\n"
 		"OBJTOOL\nM:\tJ <j@b.org>\nF:\ttools/objtool/\n\n"
+		"CPU FREQUENCY SCALING FRAMEWORK\nM:\tR <r@b.org>\n"
+		"F:\tDocumentation/cpu-freq/\nF:\tdrivers/cpufreq/\n"
+		"F:\ttools/testing/selftests/cpufreq/\n\n"
 		"THE REST\nM:\tL <l@b.org>\nF:\t*\nF:\t*/\n' > MAINTAINERS;"
 		"mkdir -p drivers/media/platform/ti/omap3isp;"
 		"echo x > drivers/media/platform/ti/omap3isp/isp.c;"
 		"echo x > drivers/media/platform/ti/omap3isp/isp.h;"
+		"mkdir -p drivers/cpufreq; echo x > drivers/cpufreq/cpufreq.c;"
+		"echo x > drivers/cpufreq/freq_table.c;"
 		"git add -A; git commit -qm 'Linux 6.1'")) {
 		CHECK(0, "the tree is made (the setup works)");
 		return;
@@ -462,6 +467,16 @@ static void test_fitting_prefix(void)
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");
+	{
+		const char *cpufreq[] = {
+			"Documentation/cpu-freq/index.rst",
+			"tools/testing/selftests/cpufreq/special-tests.sh" };
+
+		prefixes_of(kern, cpufreq, 2, 1, "cpufreq: |",
+			    "a section's selftests beside its documents (issue "
+			    "46): the section's 'cpufreq: ', not "
+			    "'selftests/cpufreq: '");
+	}
 	{
 		const char *net[] = { "Documentation/networking/arcnet.rst",
 				      "Documentation/networking/cdc_mbim.rst" };
