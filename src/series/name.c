@@ -196,7 +196,9 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	char *what = what_of(c, g, level), *s;
 	int both;
 
-	if (what && subject_repeats(g->style.prefix, what)) {
+	if (what && (subject_repeats(g->style.prefix, what) ||
+		     subject_place_is_home(c->plan.v[g->edits[0]].path,
+					   g->style.prefix, what))) {
 		free(what);
 		what = level ? what_of(c, g, 1) : NULL;
 		if (what && subject_repeats(g->style.prefix, what)) {

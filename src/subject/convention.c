@@ -712,7 +712,9 @@ int subject_capitalised(const char *prefix)
 	return 0;
 }
 
-void subject_convention(const char *path, struct subject_style *out)
+/* The row that gives path's prefix into *out, or NULL. */
+static const struct prefix_rule *convention_row(const char *path,
+						struct subject_style *out)
 {
 	size_t i;
 
@@ -738,6 +740,32 @@ void subject_convention(const char *path, struct subject_style *out)
 		out->capital = r->capital || subject_capitalised(s);
 		if (r->flags & R_FIRM)
 			out->firm = 1;
-		return;
+		return r;
 	}
+	return NULL;
+}
+
+void subject_convention(const char *path, struct subject_style *out)
+{
+	convention_row(path, out);
+}
+
+int subject_place_is_home(const char *path, const char *prefix,
+			  const char *place)
+{
+	struct subject_style st;
+	const struct prefix_rule *r;
+	size_t dl, pl = strlen(place);
+	int home = 0;
+
+	memset(&st, 0, sizeof(st));
+	r = convention_row(path, &st);
+	if (r && st.prefix && !strcmp(st.prefix, prefix) && *r->dir) {
+		dl = strlen(r->dir);
+		home = r->dir[dl - 1] == '/' && dl > pl + 1 &&
+		       !strncmp(r->dir + dl - 1 - pl, place, pl) &&
+		       r->dir[dl - 2 - pl] == '/';
+	}
+	subject_style_release(&st);
+	return home;
 }

@@ -491,9 +491,9 @@ static void test_fitting_prefix(void)
 		 * objtool's capital, which maintainer-tip.rst requires,
 		 * stands beside two lower case prefixes.
 		 */
-		const char *tip[] = { "drivers/char/lp.c",
-				      "drivers/misc/echo/echo.c",
-				      "tools/objtool/Documentation/objtool.txt" };
+		const char *tip[] = {
+			"drivers/char/lp.c", "drivers/misc/echo/echo.c",
+			"tools/objtool/Documentation/objtool.txt" };
 		struct series_opts o;
 		struct series c;
 		size_t k, up = 0, low = 0;

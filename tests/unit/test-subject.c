@@ -386,7 +386,8 @@ int main(void)
 	convention("drivers/platform/x86/thinkpad_acpi.c",
 		   "platform/x86: thinkpad_acpi: ", 1);
 	convention("drivers/hwmon/tmp513.c", "hwmon: (tmp513) ", 1);
-	convention("Documentation/networking/e100.rst", "docs: networking: ", 0);
+	convention("Documentation/networking/e100.rst", "docs: networking: ",
+		   0);
 	convention("Documentation/filesystems/ext4/about.rst", "docs: ", 0);
 	/*
 	 * Subsystems' own forms (issue 46, the second read): hwmon's
@@ -654,5 +655,17 @@ int main(void)
 	      "a driver the prefix does not name does not");
 	CHECK(!subject_repeats("HID: ", "hid-sony.c"),
 	      "nor one of a class's drivers");
+	CHECK(subject_place_is_home("net/ipv4/tcp_htcp.c", "tcp: ", "ipv4"),
+	      "'tcp: ... in ipv4': the folder whose rule gives 'tcp: '");
+	CHECK(subject_place_is_home("Documentation/virt/kvm/arm/pvtime.rst",
+				    "KVM: arm64: ", "arm"),
+	      "'KVM: arm64: ... in arm': the same");
+	CHECK(!subject_place_is_home(
+		"drivers/gpu/drm/i915/display/intel_bios.c", "drm/i915: ",
+		"display"),
+	      "a folder below the rule's says more: 'drm/i915: ... in "
+	      "display'");
+	CHECK(!subject_place_is_home("net/ipv4/route.c", "tcp: ", "ipv4"),
+	      "nor where the file's own prefix is another");
 	return unit_done();
 }
