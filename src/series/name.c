@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Each group's subject: its prefix and summary (series.h). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,10 +34,23 @@ char *series_subject_tag(const struct group *g)
 	return g->tag ? xstrfmt("PATCH %s", g->tag) : xstrdup("PATCH");
 }
 
+/* 1 when s[0..n) has a letter or a digit: words, not comment marks. */
+static int has_words(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isalnum((unsigned char)s[i]))
+			return 1;
+	return 0;
+}
+
 /*
  * "datasheet" when the words before every link of the group on its line
- * say so ("Datasheet: http://...", "Data sheet:"), as hwmon's subjects
- * name them; else NULL.
+ * say so ("Datasheet: http://...", "Data sheet:"), or, where a link
+ * stands alone on its line, the line above it does (" * Data Sheet:\n
+ *   https://..." of hid-ft260.c), as hwmon's subjects name them; else
+ * NULL.
  * Only what the lines say: a link is never guessed to be a datasheet.
  */
 static const char *noun_of(struct series *c, struct group *g)
@@ -54,6 +68,9 @@ static const char *noun_of(struct series *c, struct group *g)
 			return NULL;
 		s = line_start(b->buf, b->buf + e->start);
 		/* The words before the URL: the URL's own name says nothing. */
+		if (!has_words(s, (size_t)(b->buf + e->start - s)) &&
+		    s > b->buf)
+			s = line_start(b->buf, s - 1);
 		line = xstrndup(s, (size_t)(b->buf + e->start - s));
 		hit = strcasestr(line, "datasheet") ||
 		      strcasestr(line, "data sheet");

@@ -468,6 +468,56 @@ static void test_fitting_prefix(void)
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");
 	{
+		/*
+		 * hid-ft260.c's link alone on its line, "Data Sheet:" on
+		 * the line above (issue 46): a datasheet link; the same
+		 * link below other words is a web link.
+		 */
+		static const char ds[] =
+			"/*\n * Data Sheet:\n *   https://www.ftdichip.com/"
+			"DS_FT260.pdf\n */\n";
+		static const char cr[] =
+			"/*\n * The bridge chip:\n *   "
+			"https://www.ftdichip.com/"
+			"DS_FT260.pdf\n */\n";
+		const char *file[] = { "drivers/hid/hid-ft260.c",
+				       "drivers/hid/hid-ft261.c" };
+		const char *text[] = { ds, cr };
+		const char *want[] = { "datasheet link", "web link" };
+		struct series_opts o;
+		struct series c;
+		size_t k, t;
+
+		for (t = 0; t < 2; t++) {
+			memset(&o, 0, sizeof(o));
+			memset(&c, 0, sizeof(c));
+			o.base_rev = "HEAD";
+			c.o = &o;
+			c.root = kern;
+			c.base = xstrdup("HEAD");
+			add_edit(&c, file[t], text[t],
+				 "https://www.ftdichip.com/DS_FT260.pdf", 3,
+				 K_ARCHIVED, "https://web.archive.org/web/2020/"
+				 "https://www.ftdichip.com/DS_FT260.pdf");
+			put_blob(&c, file[t], text[t]);
+			series_group_edits(&c);
+			series_arrange(&c);
+			series_name_groups(&c);
+			CHECK(c.ng == 1 && strstr(c.g[0].summary, want[t]),
+			      t ? "a link below other words: 'web link'"
+				: "a link below 'Data Sheet:': 'datasheet "
+				  "link'");
+			printf("# %zu: '%s%s'\n", c.ng,
+			       c.ng ? c.g[0].style.prefix : "",
+			       c.ng ? c.g[0].summary : "");
+			for (k = 0; k < c.ng; k++) {
+				subject_style_release(&c.g[k].style);
+				free(c.g[k].summary);
+			}
+			arranged_release(&c);
+		}
+	}
+	{
 		const char *cpufreq[] = {
 			"Documentation/cpu-freq/index.rst",
 			"tools/testing/selftests/cpufreq/special-tests.sh" };
