@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Each group's subject: its prefix and summary (series.h). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,10 +34,23 @@ char *series_subject_tag(const struct group *g)
 	return g->tag ? xstrfmt("PATCH %s", g->tag) : xstrdup("PATCH");
 }
 
+/* 1 when s[0..n) has a letter or a digit: words, not comment marks. */
+static int has_words(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isalnum((unsigned char)s[i]))
+			return 1;
+	return 0;
+}
+
 /*
  * "datasheet" when the words before every link of the group on its line
- * say so ("Datasheet: http://...", "Data sheet:"), as hwmon's subjects
- * name them; else NULL.
+ * say so ("Datasheet: http://...", "Data sheet:"), or, where a link
+ * stands alone on its line, the line above it does (" * Data Sheet:\n
+ *   https://..." of hid-ft260.c), as hwmon's subjects name them; else
+ * NULL.
  * Only what the lines say: a link is never guessed to be a datasheet.
  */
 static const char *noun_of(struct series *c, struct group *g)
@@ -54,6 +68,9 @@ static const char *noun_of(struct series *c, struct group *g)
 			return NULL;
 		s = line_start(b->buf, b->buf + e->start);
 		/* The words before the URL: the URL's own name says nothing. */
+		if (!has_words(s, (size_t)(b->buf + e->start - s)) &&
+		    s > b->buf)
+			s = line_start(b->buf, s - 1);
 		line = xstrndup(s, (size_t)(b->buf + e->start - s));
 		hit = strcasestr(line, "datasheet") ||
 		      strcasestr(line, "data sheet");
@@ -196,7 +213,9 @@ static char *summary_at(struct series *c, struct group *g, int level)
 	char *what = what_of(c, g, level), *s;
 	int both;
 
-	if (what && subject_repeats(g->style.prefix, what)) {
+	if (what && (subject_repeats(g->style.prefix, what) ||
+		     subject_place_is_home(c->plan.v[g->edits[0]].path,
+					   g->style.prefix, what))) {
 		free(what);
 		what = level ? what_of(c, g, 1) : NULL;
 		if (what && subject_repeats(g->style.prefix, what)) {
@@ -393,7 +412,7 @@ static int prefix_of_document(struct series *c, const struct group *g,
 	free(found);
 	if (!out->prefix)
 		return 0;
-	out->capital |= subject_capitalised(out->prefix);
+	out->capital |= !!subject_capitalised(out->prefix);
 	return 1;
 }
 
@@ -406,7 +425,7 @@ static void prefix_from_section(struct series *c, struct group *g)
 {
 	const struct maint_section *sec;
 	struct subject_style st;
-	const char **f, **l;
+	const char **f, **l, *own;
 	size_t i, n = 0, nl = 0, *w;
 
 	/*
@@ -420,7 +439,7 @@ static void prefix_from_section(struct series *c, struct group *g)
 	    strstr(g->style.prefix, " dts: "))
 		return;
 	sec = &c->m.v[g->section];
-	if (!strcmp(g->style.prefix, "docs: ") &&
+	if (!strncmp(g->style.prefix, "docs: ", 6) &&
 	    prefix_of_document(c, g, sec, &st)) {
 		subject_style_release(&g->style);
 		g->style = st;
@@ -438,8 +457,19 @@ static void prefix_from_section(struct series *c, struct group *g)
 	/* The section's home is where most of its files are. */
 	for (i = 0; i < n; i++)
 		w[i] = files_covered(c, f[i]);
-	if (subject_section_style(g->style.prefix, sec->name, f, w, n, l, nl,
-				  &st)) {
+	/*
+	 * A test's prefix says the patch is tests: beside the section's
+	 * documents (selftests/cpufreq/ and Documentation/cpu-freq/), it
+	 * names the section no better than "docs: " would, and the
+	 * section's own prefix does ("cpufreq: ").
+	 */
+	own = g->style.prefix;
+	if (!strncmp(own, "selftests", 9))
+		for (i = 0; i < g->nr; i++)
+			if (strncmp(c->plan.v[g->edits[i]].path,
+				    "tools/testing/selftests/", 24))
+				own = "";
+	if (subject_section_style(own, sec->name, f, w, n, l, nl, &st)) {
 		subject_style_release(&g->style);
 		g->style = st;
 	}
@@ -541,7 +571,8 @@ static void styles_release(struct series *c)
  * Update" beside "docs: replace"): each tree's prefixed groups as most
  * of them write, the first one's on a tie.  A subject with no prefix
  * begins as the project begins those; a subsystem's fixed form
- * ("Bluetooth: Fix") keeps its own.
+ * ("Bluetooth: Fix") keeps its own, as does a tip part's, whose
+ * capital maintainer-tip.rst requires ("objtool: Replace").
  */
 static void capitals_of_series(struct series *c)
 {
@@ -559,7 +590,8 @@ static void capitals_of_series(struct series *c)
 			caps += c->g[end].style.capital;
 		}
 		for (i = k; i < end && n; i++)
-			if (*c->g[i].style.prefix && !c->g[i].style.firm)
+			if (*c->g[i].style.prefix && !c->g[i].style.firm &&
+			    subject_capitalised(c->g[i].style.prefix) != 2)
 				c->g[i].style.capital = caps * 2 == n ?
 					c->g[first].style.capital :
 					caps * 2 > n;

@@ -180,7 +180,41 @@ int subject_repeats(const char *prefix, const char *what)
 
 	if (strchr(what, '/'))
 		return 0;
-	/* A binding's name holds its vendor's comma: "ti,sn65dsi86: ". */
-	return part_named(prefix, what, wl, ":/() ,") ||
-	       part_named(prefix, what, wl, ":/() ");
+	size_t k;
+
+	/*
+	 * A binding's name holds its vendor's comma: "ti,sn65dsi86: "; a
+	 * word of a part is one too: "bindings" of "dt-bindings: ".
+	 */
+	if (part_named(prefix, what, wl, ":/() ,") ||
+	    part_named(prefix, what, wl, ":/() ") ||
+	    part_named(prefix, what, wl, ":/() -"))
+		return 1;
+	/*
+	 * Two parts joined: the driver and its class ("hid-ft260.c" of
+	 * "HID: ft260: ", "i5400_edac.c" of "EDAC/i5400: ").
+	 */
+	for (k = 1; k + 1 < wl; k++)
+		if ((what[k] == '-' || what[k] == '_') &&
+		    part_named(prefix, what, k, ":/() ") &&
+		    part_named(prefix, what + k + 1, wl - k - 1, ":/() "))
+			return 1;
+	/*
+	 * One of the files of the driver the prefix ends in, where that is
+	 * a part of its own: "tpm_tis_spi_main.c" of "tpm: tpm_tis_spi: ".
+	 */
+	k = strlen(prefix);
+	if (k > 2 && !strcmp(prefix + k - 2, ": ")) {
+		const char *end = prefix + k - 2, *last = NULL, *p = prefix;
+
+		while ((p = strstr(p, ": ")) && p < end) {
+			p += 2;
+			last = p;
+		}
+		k = last ? (size_t)(end - last) : 0;
+		if (k && k < wl && !strncasecmp(what, last, k) &&
+		    (what[k] == '-' || what[k] == '_'))
+			return 1;
+	}
+	return 0;
 }

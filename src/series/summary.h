@@ -34,7 +34,8 @@ char *subject_summary_kinds(unsigned kinds, size_t links, const char *noun,
 
 /*
  * 1 when a summary naming what would repeat the prefix: "net: ... in
- * net", "hwmon: (tmp513) ... in tmp513.c".
+ * net", "hwmon: (tmp513) ... in tmp513.c", "HID: ft260: ... in
+ * hid-ft260.c" (two of its parts joined), "dt-bindings: ... in bindings".
  */
 int subject_repeats(const char *prefix, const char *what);
 

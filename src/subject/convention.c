@@ -11,6 +11,8 @@
  *   r0, r1   the n-th folder below the row's own folder
  *   stem     the file's name without folder or extension ("tmp513")
  *   head     the stem up to its first '-' or '_' ("omap3-beagle": "omap3")
+ *   lead     the stem up to its first '_' ("sbs-manager", "bq27xxx_battery":
+ *            "bq27xxx")
  *   own      the name of the folder the file is in
  *   header   a header's part of the kernel: its first folder, or its
  *            stem, below include/[uapi/][linux/[platform_data/]]
@@ -64,6 +66,17 @@ static const struct prefix_rule rules[] = {
 	{ "Documentation/devicetree/bindings/", "dt-bindings: {stem}: ", 1,
 	  0, NULL },
 	{ "include/dt-bindings/", "dt-bindings: ", 1, 0, NULL },
+	/*
+	 * KVM/arm64's documents, as its section (KERNEL VIRTUAL MACHINE FOR
+	 * ARM64) titles all its work: "KVM: arm64: " (32-bit KVM/arm is
+	 * gone since 5.7).
+	 */
+	{ "Documentation/virt/kvm/arm/", "KVM: arm64: ", 1, R_FIRM, NULL },
+	/*
+	 * netdev's documents: "docs: networking: " (its own tree's subjects
+	 * for Documentation/networking/).
+	 */
+	{ "Documentation/networking/", "docs: networking: ", 0, 0, NULL },
 	{ "Documentation/", "docs: ", 0, 0, NULL },
 	/* A PCI host driver: "PCI: dw-rockchip: " (pcie-dw-rockchip.c). */
 	{ "drivers/pci/controller/", "PCI: {stem~pci-}: ", 1, R_FILE, "pci-" },
@@ -82,13 +95,29 @@ static const struct prefix_rule rules[] = {
 	{ "drivers/pci/", "PCI: ", 1, R_FIRM, NULL },
 	{ "virt/kvm/", "KVM: ", 1, R_FIRM, NULL },
 	{ "arch/x86/kvm/", "KVM: x86: ", 1, R_FIRM, NULL },
+	{ "arch/arm64/kvm/", "KVM: arm64: ", 1, R_FIRM, NULL },
 	{ "arch/mips/", "MIPS: ", 1, R_FIRM, NULL },
 	{ "net/core/", "net: ", 0, R_FIRM, NULL },
 	/* Those that name the driver, by its stem; the folder: the word. */
 	{ "drivers/edac/", "EDAC/{stem~_edac}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "drivers/hwmon/", "hwmon: ({stem}) ", 1, R_FLAT | R_WORD, NULL },
+	/*
+	 * hwmon's drivers in folders keep its parentheses, the folder and
+	 * the driver: "hwmon: (pmbus/lm25066) ", the core's "hwmon: (pmbus) "
+	 * (pmbus.c, pmbus_core.c), as hwmon's tree writes them.
+	 */
+	{ "drivers/hwmon/", "hwmon: ({2}) ", 1, R_ONE, "pmbus" },
+	{ "drivers/hwmon/", "hwmon: ({2}/{stem}) ", 1, R_ONE, NULL },
+	{ "drivers/hwmon/", "hwmon: ({2}) ", 1, 0, NULL },
 	{ "drivers/misc/", "misc: {stem}: ", 0, R_FLAT | R_WORD, NULL },
 	{ "drivers/hid/", "HID: {stem~hid-}: ", 1, R_FLAT | R_WORD, NULL },
+	/*
+	 * The TPM drivers are "tpm: " and the driver, as the TPM tree
+	 * (jarkko/linux-tpmdd) writes: "tpm: tpm_tis_spi: " (of
+	 * tpm_tis_spi_main.c), not "char: tpm: ".
+	 */
+	{ "drivers/char/tpm/", "tpm: {stem-_main}: ", 1, R_FLAT, NULL },
+	{ "drivers/char/tpm/", "tpm: ", 1, 0, NULL },
 	{ "drivers/char/", "char: {stem}: ", 0, R_FLAT | R_WORD, NULL },
 	{ "drivers/gpio/", "gpio: {stem~gpio-}: ", 1, R_FLAT | R_WORD, NULL },
 	{ "drivers/i2c/busses/", "i2c: {stem~i2c-}: ", 1, R_FLAT | R_WORD,
@@ -112,7 +141,11 @@ static const struct prefix_rule rules[] = {
 	/* A power supply driver by its name: "power: supply: bq27xxx: ". */
 	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Kconfig" },
 	{ "drivers/power/supply/", "power: supply: ", 0, 0, "Makefile" },
-	{ "drivers/power/supply/", "power: supply: {head}: ", 0,
+	/*
+	 * The name up to its '_' only: "sbs-manager", not "sbs" (which
+	 * sbs-battery and sbs-charger share).
+	 */
+	{ "drivers/power/supply/", "power: supply: {lead}: ", 0,
 	  R_FLAT | R_WORD, NULL },
 	/* Media's staging drivers are media's: "media: staging: ipu3: ". */
 	{ "drivers/staging/media/", "media: staging: {3}: ", 0, 0, NULL },
@@ -133,6 +166,14 @@ static const struct prefix_rule rules[] = {
 	{ "drivers/media/i2c/", "media: i2c: {driver}: ", 0, R_FLAT, NULL },
 	{ "drivers/media/radio/", "media: {driver}: ", 0, R_FLAT | R_FILE,
 	  NULL },
+	/*
+	 * A remote control driver by its name ("media: ite-cir: "); rc-core
+	 * (rc-*.c, lirc_dev.c) and the build files are "media: rc: ".
+	 */
+	{ "drivers/media/rc/", "media: rc: ", 0, R_FLAT, "rc-" },
+	{ "drivers/media/rc/", "media: rc: ", 0, R_FLAT, "lirc" },
+	{ "drivers/media/rc/", "media: {stem}: ", 0, R_FLAT | R_FILE, NULL },
+	{ "drivers/media/rc/", "media: rc: ", 0, 0, NULL },
 	/*
 	 * A block driver by its own name: "drbd: ", "aoe: ", "null_blk: "
 	 * (drivers/block/null_blk/), as Jens' tree has them.
@@ -168,10 +209,27 @@ static const struct prefix_rule rules[] = {
 	/* EFI's own: "efi/libstub: ", "efi: " (not "firmware: efi: "). */
 	{ "drivers/firmware/efi/libstub/", "efi/libstub: ", 0, 0, NULL },
 	{ "drivers/firmware/efi/", "efi: ", 0, 0, NULL },
+	/*
+	 * mlx5's own: "net/mlx5e: " for the Ethernet part (core/en_*,
+	 * core/en/, its MAINTAINERS F: lines), else "net/mlx5: ".
+	 */
+	{ "drivers/net/ethernet/mellanox/mlx5/core/en/", "net/mlx5e: ", 1,
+	  R_FIRM, NULL },
+	{ "drivers/net/ethernet/mellanox/mlx5/core/", "net/mlx5e: ", 1,
+	  R_FIRM | R_FLAT, "en_" },
+	{ "drivers/net/ethernet/mellanox/mlx5/", "net/mlx5: ", 1, R_FIRM,
+	  NULL },
 	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
 	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: {3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: ", 0, 0, NULL },
+	/*
+	 * The framebuffer drivers: "fbdev: " and the driver, as the fbdev
+	 * tree (deller/linux-fbdev) writes since 2022, not "video: fbdev: ".
+	 */
+	{ "drivers/video/fbdev/", "fbdev: {stem}: ", 1, R_FLAT | R_WORD, NULL },
+	{ "drivers/video/fbdev/", "fbdev: {4|3}: ", 1, 0, NULL },
+	{ "drivers/video/fbdev/", "fbdev: ", 1, 0, NULL },
 	/* A panel or a bridge by its name: "drm/panel: jdi-lt070me05000: ". */
 	{ "drivers/gpu/drm/panel/", "drm/panel: {stem~panel-}: ", 1,
 	  R_FLAT | R_WORD, NULL },
@@ -236,6 +294,9 @@ static const struct prefix_rule rules[] = {
 	 * "net/smc: "; TCP's congestion controls are "tcp: ".
 	 */
 	{ "net/sched/", "net/sched: ", 0, 0, NULL },
+	/* linux-can names the part: "can: gw: ", "can: j1939: ". */
+	{ "net/can/", "can: {2}: ", 0, 0, NULL },
+	{ "net/can/", "can: {stem}: ", 0, R_FLAT, NULL },
 	{ "net/smc/", "net/smc: ", 0, 0, NULL },
 	{ "net/ipv4/", "tcp: ", 0, R_FLAT, "tcp" },
 	{ "net/", "{1}: ", 0, 0, NULL },
@@ -254,6 +315,12 @@ static const struct prefix_rule rules[] = {
 	{ "kernel/", "kbuild: ", 0, 0, "Makefile" },
 	{ "kernel/", "kbuild: ", 0, 0, "Kbuild" },
 	{ "kernel/", "{stem!}: ", 0, 0, NULL },
+	/*
+	 * The crypto library is crypto's: "crypto: lib/sha256 - ", in the
+	 * crypto tree's form (as its arch ciphers above).
+	 */
+	{ "lib/crypto/", "crypto: lib/{stem} - ", 0, R_FLAT | R_FIRM, NULL },
+	{ "lib/crypto/", "crypto: lib - ", 0, R_FIRM, NULL },
 	/* "lib/xz: ", "lib/vsprintf: ", "mm/kasan: "; build files: "lib: ". */
 	{ "lib/", "lib/{1}: ", 0, 0, NULL },
 	{ "lib/", "lib: ", 0, 0, "Kconfig" },
@@ -265,6 +332,9 @@ static const struct prefix_rule rules[] = {
 	{ "mm/", "mm: ", 0, 0, "Makefile" },
 	{ "mm/", "mm/{stem!}: ", 0, 0, NULL },
 	{ "mm/", "mm: ", 0, 0, NULL },
+	/* CAN's headers: "can: gw: " (include/uapi/linux/can/gw.h). */
+	{ "include/uapi/linux/can/", "can: {stem}: ", 0, 0, NULL },
+	{ "include/linux/can/", "can: {stem}: ", 0, 0, NULL },
 	/* The Chrome OS EC's headers are platform/chrome's. */
 	{ "include/linux/platform_data/cros_", "platform/chrome: ", 0, 0,
 	  NULL },
@@ -357,6 +427,16 @@ static char *name_head(const char *path)
 {
 	char *st = stem(path);
 	size_t n = strcspn(st, "-_");
+
+	st[n ? n : strlen(st)] = '\0';
+	return st;
+}
+
+/* The stem up to its first '_' ("bq27xxx_battery.c": "bq27xxx"). */
+static char *name_lead(const char *path)
+{
+	char *st = stem(path);
+	size_t n = strcspn(st, "_");
 
 	st[n ? n : strlen(st)] = '\0';
 	return st;
@@ -462,6 +542,8 @@ static char *part_value(const char *p, size_t n, const char *path,
 		v = stem(path);
 	else if (name == 4 && !strncmp(p, "head", 4))
 		v = name_head(path);
+	else if (name == 4 && !strncmp(p, "lead", 4))
+		v = name_lead(path);
 	else if (name == 3 && !strncmp(p, "own", 3))
 		v = own_dir(path);
 	else if (name == 6 && !strncmp(p, "header", 6))
@@ -592,29 +674,47 @@ static int row_holds(const struct prefix_rule *r, const char *path,
 static const char *const capital_parts[] = {
 	/* tip (maintainer-tip.rst) */
 	"x86", "sched", "timers", "irqchip", "genirq", "locking", "objtool",
-	"clocksource", "perf", "smp", "cpu", "rcu",
-	/* the rest, by their trees' own subjects */
+	"clocksource", "perf", "smp", "cpu", "rcu", NULL,
+	/*
+	 * the rest, by their trees' own subjects ("powerpc/64s: Fix",
+	 * "fbdev: Fix", "tpm: Fix")
+	 */
 	"regulator", "spi", "ASoC", "regmap", "ALSA", "ACPI", "ACPICA", "PM",
 	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
 	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
 	"Input", "Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
-	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", NULL,
+	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", "powerpc",
+	"fbdev", "tpm", NULL,
 };
+
+/* The table's parts end where two NULLs follow each other. */
+static int capital_part(const char *prefix, size_t l, size_t i)
+{
+	size_t n = strlen(capital_parts[i]);
+
+	return n <= l && !strncmp(prefix, capital_parts[i], n) &&
+	       (n == l || prefix[n] == '/' || prefix[n] == ' ');
+}
 
 int subject_capitalised(const char *prefix)
 {
-	size_t i, n, l = prefix ? strcspn(prefix, ":") : 0;
+	size_t i, l = prefix ? strcspn(prefix, ":") : 0;
+	int tip = 1;
 
-	for (i = 0; l && capital_parts[i]; i++) {
-		n = strlen(capital_parts[i]);
-		if (n <= l && !strncmp(prefix, capital_parts[i], n) &&
-		    (n == l || prefix[n] == '/' || prefix[n] == ' '))
-			return 1;
+	for (i = 0; l && (capital_parts[i] || tip); i++) {
+		if (!capital_parts[i]) {
+			tip = 0;
+			continue;
+		}
+		if (capital_part(prefix, l, i))
+			return tip ? 2 : 1;
 	}
 	return 0;
 }
 
-void subject_convention(const char *path, struct subject_style *out)
+/* The row that gives path's prefix into *out, or NULL. */
+static const struct prefix_rule *convention_row(const char *path,
+						struct subject_style *out)
 {
 	size_t i;
 
@@ -640,6 +740,32 @@ void subject_convention(const char *path, struct subject_style *out)
 		out->capital = r->capital || subject_capitalised(s);
 		if (r->flags & R_FIRM)
 			out->firm = 1;
-		return;
+		return r;
 	}
+	return NULL;
+}
+
+void subject_convention(const char *path, struct subject_style *out)
+{
+	convention_row(path, out);
+}
+
+int subject_place_is_home(const char *path, const char *prefix,
+			  const char *place)
+{
+	struct subject_style st;
+	const struct prefix_rule *r;
+	size_t dl, pl = strlen(place);
+	int home = 0;
+
+	memset(&st, 0, sizeof(st));
+	r = convention_row(path, &st);
+	if (r && st.prefix && !strcmp(st.prefix, prefix) && *r->dir) {
+		dl = strlen(r->dir);
+		home = r->dir[dl - 1] == '/' && dl > pl + 1 &&
+		       !strncmp(r->dir + dl - 1 - pl, place, pl) &&
+		       r->dir[dl - 2 - pl] == '/';
+	}
+	subject_style_release(&st);
+	return home;
 }

@@ -73,9 +73,20 @@ int subject_prefix_used(const char *root, const char *base,
 void subject_convention(const char *path, struct subject_style *out);
 
 /*
+ * 1 when place, a folder's name, is the folder whose rule gives path's
+ * prefix, and that prefix is prefix: "ipv4" of net/ipv4/tcp_htcp.c's
+ * "tcp: ", "arm" of Documentation/virt/kvm/arm/'s "KVM: arm64: ".  The
+ * prefix says that place already ("tcp: ... in ipv4").
+ */
+int subject_place_is_home(const char *path, const char *prefix,
+			  const char *place);
+
+/*
  * 1 when the subsystem prefix names goes on with a capital ("x86/vdso: ",
  * "regulator: ", "ACPI: video: "), as its own subjects do (a table in
- * convention.c that names its sources); 0 where nothing says so.
+ * convention.c that names its sources); 2 where its maintainers require
+ * it (tip's parts, maintainer-tip.rst: "objtool: ", "x86/apm: "), which
+ * no other subject of a series outvotes; 0 where nothing says so.
  */
 int subject_capitalised(const char *prefix);
 

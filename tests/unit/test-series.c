@@ -5,6 +5,7 @@
  * fixed argv[32] and dropped all past the 28th without a word.  And the
  * edits' groups: a file is in one, whatever kinds its links are of.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -432,10 +433,18 @@ static void test_fitting_prefix(void)
 		"M:\tR <r@b.org>\nF:\tarch/*/boot/dts/\n\n"
 		"SOUND\nM:\tT <t@b.org>\nL:\talsa-devel@alsa-project.org\n"
 		"F:\tDocumentation/sound/\nF:\tsound/\n\n"
+		"NETWORKING [GENERAL]\nM:\tN <n@b.org>\n"
+		"F:\tDocumentation/networking/\nF:\tnet/\n\n"
+		"OBJTOOL\nM:\tJ <j@b.org>\nF:\ttools/objtool/\n\n"
+		"CPU FREQUENCY SCALING FRAMEWORK\nM:\tR <r@b.org>\n"
+		"F:\tDocumentation/cpu-freq/\nF:\tdrivers/cpufreq/\n"
+		"F:\ttools/testing/selftests/cpufreq/\n\n"
 		"THE REST\nM:\tL <l@b.org>\nF:\t*\nF:\t*/\n' > MAINTAINERS;"
 		"mkdir -p drivers/media/platform/ti/omap3isp;"
 		"echo x > drivers/media/platform/ti/omap3isp/isp.c;"
 		"echo x > drivers/media/platform/ti/omap3isp/isp.h;"
+		"mkdir -p drivers/cpufreq; echo x > drivers/cpufreq/cpufreq.c;"
+		"echo x > drivers/cpufreq/freq_table.c;"
 		"git add -A; git commit -qm 'Linux 6.1'")) {
 		CHECK(0, "the tree is made (the setup works)");
 		return;
@@ -458,6 +467,107 @@ static void test_fitting_prefix(void)
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");
+	{
+		/*
+		 * hid-ft260.c's link alone on its line, "Data Sheet:" on
+		 * the line above (issue 46): a datasheet link; the same
+		 * link below other words is a web link.
+		 */
+		static const char ds[] =
+			"/*\n * Data Sheet:\n *   https://www.ftdichip.com/"
+			"DS_FT260.pdf\n */\n";
+		static const char cr[] =
+			"/*\n * The bridge chip:\n *   "
+			"https://www.ftdichip.com/"
+			"DS_FT260.pdf\n */\n";
+		const char *file[] = { "drivers/hid/hid-ft260.c",
+				       "drivers/hid/hid-ft261.c" };
+		const char *text[] = { ds, cr };
+		const char *want[] = { "datasheet link", "web link" };
+		struct series_opts o;
+		struct series c;
+		size_t k, t;
+
+		for (t = 0; t < 2; t++) {
+			memset(&o, 0, sizeof(o));
+			memset(&c, 0, sizeof(c));
+			o.base_rev = "HEAD";
+			c.o = &o;
+			c.root = kern;
+			c.base = xstrdup("HEAD");
+			add_edit(&c, file[t], text[t],
+				 "https://www.ftdichip.com/DS_FT260.pdf", 3,
+				 K_ARCHIVED, "https://web.archive.org/web/2020/"
+				 "https://www.ftdichip.com/DS_FT260.pdf");
+			put_blob(&c, file[t], text[t]);
+			series_group_edits(&c);
+			series_arrange(&c);
+			series_name_groups(&c);
+			CHECK(c.ng == 1 && strstr(c.g[0].summary, want[t]),
+			      t ? "a link below other words: 'web link'"
+				: "a link below 'Data Sheet:': 'datasheet "
+				  "link'");
+			printf("# %zu: '%s%s'\n", c.ng,
+			       c.ng ? c.g[0].style.prefix : "",
+			       c.ng ? c.g[0].summary : "");
+			for (k = 0; k < c.ng; k++) {
+				subject_style_release(&c.g[k].style);
+				free(c.g[k].summary);
+			}
+			arranged_release(&c);
+		}
+	}
+	{
+		const char *cpufreq[] = {
+			"Documentation/cpu-freq/index.rst",
+			"tools/testing/selftests/cpufreq/special-tests.sh" };
+
+		prefixes_of(kern, cpufreq, 2, 1, "cpufreq: |",
+			    "a section's selftests beside its documents (issue "
+			    "46): the section's 'cpufreq: ', not "
+			    "'selftests/cpufreq: '");
+	}
+	{
+		const char *net[] = { "Documentation/networking/arcnet.rst",
+				      "Documentation/networking/cdc_mbim.rst" };
+
+		prefixes_of(kern, net, 2, 1, "docs: networking: |",
+			    "Documentation/networking/ alone (issue 46): "
+			    "netdev's 'docs: networking: ', not 'net: '");
+	}
+	{
+		/*
+		 * The kernel demo's torvalds-linux series (issue 46):
+		 * objtool's capital, which maintainer-tip.rst requires,
+		 * stands beside two lower case prefixes.
+		 */
+		const char *tip[] = {
+			"drivers/char/lp.c", "drivers/misc/echo/echo.c",
+			"tools/objtool/Documentation/objtool.txt" };
+		struct series_opts o;
+		struct series c;
+		size_t k, up = 0, low = 0;
+
+		arrange(&c, &o, kern, tip, 3);
+		series_name_groups(&c);
+		for (k = 0; k < c.ng; k++) {
+			int cap = !!isupper((unsigned char)c.g[k].summary[0]);
+
+			if (!strcmp(c.g[k].style.prefix, "objtool: "))
+				up += cap;
+			else
+				low += !cap;
+			printf("# '%s%s'\n", c.g[k].style.prefix,
+			       c.g[k].summary);
+		}
+		CHECK(c.ng == 3 && up == 1 && low == 2,
+		      "objtool: Update beside char: and misc: in lower case");
+		for (k = 0; k < c.ng; k++) {
+			subject_style_release(&c.g[k].style);
+			free(c.g[k].summary);
+		}
+		arranged_release(&c);
+	}
 	{
 		const char *efi[] = { "arch/ia64/kernel/efi.c",
 				      "arch/x86/platform/efi/quirks.c" };

@@ -382,12 +382,59 @@ int main(void)
 	convention("arch/x86/Kconfig", "x86: ", 1);
 	convention("arch/mips/kernel/setup.c", "MIPS: ", 1);
 	convention("arch/arm/mach-omap2/board.c", "ARM: OMAP2+: ", 1);
-	convention("arch/powerpc/kernel/head.S", "powerpc: ", 0);
 	convention("drivers/pci/quirks.c", "PCI: ", 1);
 	convention("drivers/platform/x86/thinkpad_acpi.c",
 		   "platform/x86: thinkpad_acpi: ", 1);
 	convention("drivers/hwmon/tmp513.c", "hwmon: (tmp513) ", 1);
-	convention("Documentation/networking/e100.rst", "docs: ", 0);
+	convention("Documentation/networking/e100.rst", "docs: networking: ",
+		   0);
+	convention("Documentation/filesystems/ext4/about.rst", "docs: ", 0);
+	/*
+	 * Subsystems' own forms (issue 46, the second read): hwmon's
+	 * parentheses for a driver in a folder, "tpm: " not "char: tpm: ",
+	 * "fbdev: " not "video: fbdev: ", mlx5's "net/mlx5e: ", a remote
+	 * control driver's own name, crypto's form for its library,
+	 * "KVM: arm64: " for KVM/arm64's documents, linux-can's parts,
+	 * power supply's whole driver name ("sbs-manager", not "sbs").
+	 */
+	convention("drivers/hwmon/pmbus/lm25066.c", "hwmon: (pmbus/lm25066) ",
+		   1);
+	convention("drivers/hwmon/pmbus/pmbus.c", "hwmon: (pmbus) ", 1);
+	convention("drivers/hwmon/pmbus/Kconfig", "hwmon: (pmbus) ", 1);
+	convention("drivers/char/tpm/tpm_tis_spi_main.c",
+		   "tpm: tpm_tis_spi: ", 1);
+	convention("drivers/char/tpm/tpm.h", "tpm: ", 1);
+	convention("drivers/video/fbdev/macfb.c", "fbdev: macfb: ", 1);
+	convention("drivers/video/fbdev/Kconfig", "fbdev: ", 1);
+	convention("drivers/video/fbdev/omap2/omapfb/dss/dsi.c",
+		   "fbdev: omapfb: ", 1);
+	convention("drivers/net/ethernet/mellanox/mlx5/core/en_stats.c",
+		   "net/mlx5e: ", 1);
+	convention("drivers/net/ethernet/mellanox/mlx5/core/en/port.c",
+		   "net/mlx5e: ", 1);
+	convention("drivers/net/ethernet/mellanox/mlx5/core/eswitch.c",
+		   "net/mlx5: ", 1);
+	convention("drivers/media/rc/ite-cir.h", "media: ite-cir: ", 0);
+	convention("drivers/media/rc/rc-main.c", "media: rc: ", 0);
+	convention("drivers/media/rc/Kconfig", "media: rc: ", 0);
+	convention("lib/crypto/sha256.c", "crypto: lib/sha256 - ", 0);
+	convention("Documentation/virt/kvm/arm/pvtime.rst", "KVM: arm64: ", 1);
+	convention("arch/arm64/kvm/hypercalls.c", "KVM: arm64: ", 1);
+	convention("include/uapi/linux/can/gw.h", "can: gw: ", 0);
+	convention("net/can/gw.c", "can: gw: ", 0);
+	convention("net/can/j1939/socket.c", "can: j1939: ", 0);
+	convention("drivers/power/supply/sbs-manager.c",
+		   "power: supply: sbs-manager: ", 1);
+	convention("drivers/power/supply/bq27xxx_battery.c",
+		   "power: supply: bq27xxx: ", 1);
+	/* Capitals: tip's objtool (maintainer-tip.rst), powerpc's own. */
+	convention("tools/objtool/Documentation/objtool.txt", "objtool: ", 1);
+	convention("arch/powerpc/kernel/head.S", "powerpc: ", 1);
+	CHECK(subject_capitalised("objtool: ") == 2 &&
+	      subject_capitalised("x86/apm: ") == 2,
+	      "tip's capital is required: 2");
+	CHECK(subject_capitalised("powerpc: ") == 1,
+	      "powerpc's is its habit: 1");
 	convention("drivers/net/ethernet/8390/Kconfig", "net: 8390: ", 0);
 	convention("drivers/net/ethernet/intel/e1000e/netdev.c", "net: e1000e: ",
 		   0);
@@ -595,5 +642,30 @@ int main(void)
 	CHECK(!subject_repeats("net: ", "net/core"), "a path does not");
 	CHECK(!subject_repeats("net: e1000: ", "e1000e.c"),
 	      "another driver's name does not");
+	/* Issue 46: a file's name that only says the prefix again. */
+	CHECK(subject_repeats("HID: ft260: ", "hid-ft260.c"),
+	      "'HID: ft260: ... in hid-ft260.c' repeats (two parts joined)");
+	CHECK(subject_repeats("EDAC/i5400: ", "i5400_edac.c"),
+	      "'EDAC/i5400: ... in i5400_edac.c' repeats");
+	CHECK(subject_repeats("dt-bindings: ", "bindings"),
+	      "'dt-bindings: ... in bindings' repeats");
+	CHECK(subject_repeats("tpm: tpm_tis_spi: ", "tpm_tis_spi_main.c"),
+	      "'tpm: tpm_tis_spi: ... in tpm_tis_spi_main.c' repeats");
+	CHECK(!subject_repeats("drm/panel: ", "panel-simple.c"),
+	      "a driver the prefix does not name does not");
+	CHECK(!subject_repeats("HID: ", "hid-sony.c"),
+	      "nor one of a class's drivers");
+	CHECK(subject_place_is_home("net/ipv4/tcp_htcp.c", "tcp: ", "ipv4"),
+	      "'tcp: ... in ipv4': the folder whose rule gives 'tcp: '");
+	CHECK(subject_place_is_home("Documentation/virt/kvm/arm/pvtime.rst",
+				    "KVM: arm64: ", "arm"),
+	      "'KVM: arm64: ... in arm': the same");
+	CHECK(!subject_place_is_home(
+		"drivers/gpu/drm/i915/display/intel_bios.c", "drm/i915: ",
+		"display"),
+	      "a folder below the rule's says more: 'drm/i915: ... in "
+	      "display'");
+	CHECK(!subject_place_is_home("net/ipv4/route.c", "tcp: ", "ipv4"),
+	      "nor where the file's own prefix is another");
 	return unit_done();
 }
