@@ -61,3 +61,23 @@ web_up() {	# web_up SCENARIO: this script's test web; sets WEB, NAME, state
 run() {		# run COMMAND...: inside the test web web_up started
 	"$WEB/exec" -n "$NAME" "$@"
 }
+
+# resolve --format=json's answers, read back: each line of EXPECT is
+# "url<TAB>kind<TAB>replacement<TAB>via" ("-" for none), and is a check.
+same_resolutions() {	# same_resolutions JSON EXPECT
+	local want url got
+	while IFS= read -r want; do
+		url=${want%%	*}
+		got=$(python3 -c 'import json, sys
+for o in json.load(open(sys.argv[1])):
+    if o["url"] == sys.argv[2]:
+        print("\t".join([o["url"], o["kind"], o["replacement"] or "-", o.get("via") or "-"]))' \
+			"$1" "$url")
+		same "$url: $(echo "$want" | cut -f2,4 | tr '\t' ' ')" "$got" "$want"
+	done < "$2"
+}
+
+evidence_of() {	# evidence_of JSON URL: the evidence resolve gave URL
+	python3 -c 'import json, sys
+print("".join(o["evidence"] for o in json.load(open(sys.argv[1])) if o["url"] == sys.argv[2]))' "$1" "$2"
+}

@@ -38,17 +38,8 @@ sed -n 's/^expect //p' "$SC" > "$SCRATCH/expect"
 (cd "$T" && run "$LINKMEND" resolve --confirm 1 "${NET[@]}" --archive-spacing 0 \
 	--wayback https://web.archive.org --format=json) > "$SCRATCH/got.json" 2> "$SCRATCH/err"
 same "resolve exits 0" "$?" "0"
-while IFS= read -r want; do
-	url=${want%%	*}
-	got=$(python3 -c 'import json, sys
-for o in json.load(open(sys.argv[1])):
-    if o["url"] == sys.argv[2]:
-        print("\t".join([o["url"], o["kind"], o["replacement"] or "-", o.get("via") or "-"]))' \
-		"$SCRATCH/got.json" "$url")
-	same "$url: $(echo "$want" | cut -f2,4 | tr '\t' ' ')" "$got" "$want"
-done < "$SCRATCH/expect"
-ev() { python3 -c 'import json, sys
-print("".join(o["evidence"] for o in json.load(open(sys.argv[1])) if o["url"] == sys.argv[2]))' "$SCRATCH/got.json" "$1"; }
+same_resolutions "$SCRATCH/got.json" "$SCRATCH/expect"
+ev() { evidence_of "$SCRATCH/got.json" "$1"; }
 ok "a redirect to another site's page titled otherwise: the evidence says why" grep -qF \
 	"suggestion: https://www.nexgen-semi.net/support/docs/mime.html (https://pagure.io/mailcap/blob/master/f/mime.types redirects permanently to https://www.nexgen-semi.net/support/docs/mime.html, another site; its title \"NexGen support: MIME settings\" is not the old page's \"mime.types - mailcap - Pagure.io\"); it redirects permanently to another site, not shown to be the same page" \
 	<<< "$(ev https://pagure.io/mailcap/blob/master/f/mime.types)"

@@ -233,17 +233,8 @@ printf '/*\n * %s\n */\n' "$(cut -f1 "$SCRATCH/succ.expect" | grep linuxtv)" > "
 : > "$state/requests.log"
 (cd "$M" && run "${RESOLVE[@]}" --format=json) > "$SCRATCH/succ.json" 2> "$SCRATCH/succ.err"
 same "resolve exits 0 (successors)" "$?" "0"
-while IFS= read -r want; do
-	url=${want%%	*}
-	got=$(python3 -c 'import json, sys
-for o in json.load(open(sys.argv[1])):
-    if o["url"] == sys.argv[2]:
-        print("\t".join([o["url"], o["kind"], o["replacement"] or "-", o.get("via") or "-"]))' \
-		"$SCRATCH/succ.json" "$url")
-	same "$url: $(echo "$want" | cut -f2,4 | tr '\t' ' ')" "$got" "$want"
-done < "$SCRATCH/succ.expect"
-ev() { python3 -c 'import json, sys
-print("".join(o["evidence"] for o in json.load(open(sys.argv[1])) if o["url"] == sys.argv[2]))' "$SCRATCH/succ.json" "$1"; }
+same_resolutions "$SCRATCH/succ.json" "$SCRATCH/succ.expect"
+ev() { evidence_of "$SCRATCH/succ.json" "$1"; }
 ok "the evidence says what the archive saw, and when" grep -qF \
 	"the Web Archive saw https://git.linuxtv.org/media_tree.git/ redirect permanently (301) to https://git.linuxtv.org/media.git/ on 2019-05-02 (capture 20190502000000); https://git.linuxtv.org/media.git/ answers 200 now, titled \"Linux media subsystem tree\" as the capture 20150101000000 of the old page was" <<< "$(ev https://git.linuxtv.org/media_tree.git/)"
 ok "and that the host moved" grep -qF \
