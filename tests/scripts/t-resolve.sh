@@ -334,17 +334,8 @@ sed -n 's/^expect //p' "$SC" > "$SCRATCH/sib.expect"
 : > "$state/requests.log"
 (cd "$K" && run "${RESOLVE[@]}" --format=json) > "$SCRATCH/sib.json" 2> "$SCRATCH/sib.err"
 same "resolve exits 0 (the tree and the site's pattern)" "$?" "0"
-while IFS= read -r want; do
-	url=${want%%	*}
-	got=$(python3 -c 'import json, sys
-for o in json.load(open(sys.argv[1])):
-    if o["url"] == sys.argv[2]:
-        print("\t".join([o["url"], o["kind"], o["replacement"] or "-", o.get("via") or "-"]))' \
-		"$SCRATCH/sib.json" "$url")
-	same "$url: $(echo "$want" | cut -f2,4 | tr '\t' ' ')" "$got" "$want"
-done < "$SCRATCH/sib.expect"
-sev() { python3 -c 'import json, sys
-print("".join(o["evidence"] for o in json.load(open(sys.argv[1])) if o["url"] == sys.argv[2]))' "$SCRATCH/sib.json" "$1"; }
+same_resolutions "$SCRATCH/sib.json" "$SCRATCH/sib.expect"
+sev() { evidence_of "$SCRATCH/sib.json" "$1"; }
 ok "a typo'd host: the tree links the same page, one letter off" grep -qF \
 	"the tree links the same page at http://www.unicode.org/reports/tr15/ (doc/more.c:2), on www.unicode.org, one letter off the dead host www.uniicode.org; http://www.unicode.org/reports/tr15/ answers 200 now, titled \"UAX 15: Unicode Normalization Forms\" as the capture 20120101000000 of the old page was" <<< "$(sev http://www.uniicode.org/reports/tr15/)"
 ok "a typo'd host with no capture to compare: a suggestion, and a typo's guess" grep -qF \
