@@ -35,6 +35,7 @@
 #include "pattern.h"
 #include "suggest.h"
 #include "../rewrite/rewrite.h"
+#include "../rewrite/purpose.h"
 #include "../store/store.h"
 #include "../url/surt.h"
 #include "../url/url.h"
@@ -1884,7 +1885,7 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 
 	if (ch->digests == 1 && ch->seen > 1 &&
 	    ch->seen_year > ch->first_year) {
-		strbuf_addf(why, "captures of %s kept one content from %d to "
+		strbuf_addf(why, CAPTURES_SAY "%s" CAPTURES_KEPT "from %d to "
 			    "%d (%zu captures, one digest)", url,
 			    ch->first_year, ch->seen_year, ch->seen);
 		goto out;
@@ -1893,9 +1894,9 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 	if (!changed_over_years(ch))
 		goto out;
 	if (!ch->not_html && a->vs_known && a->vs >= LIKENESS_CHANGED) {
-		strbuf_addf(why, "captures of %s changed %zu time%s between %d "
-			    "and %d, not their text (capture %s's is %.2f "
-			    "alike to %s's, %s)", url, ch->changes,
+		strbuf_addf(why, CAPTURES_SAY "%s" CAPTURES_CHANGED "%zu time%s "
+			    "between %d and %d" CAPTURES_NOT_TEXT "capture "
+			    "%s's is %.2f alike to %s's, %s)", url, ch->changes,
 			    ch->changes == 1 ? "" : "s", ch->first_year,
 			    ch->last_year, a->ts, a->vs, whose, a->vs_ts);
 		ret = 0;
@@ -1903,15 +1904,15 @@ static int captures_say(const struct target *t, long best, struct strbuf *why)
 	}
 	if (!ch->not_html && (!a->vs_known || a->vs < 0))
 		goto out;
-	strbuf_addf(why, "captures of %s changed %zu time%s between %d and "
-		    "%d", url, ch->changes, ch->changes == 1 ? "" : "s",
-		    ch->first_year, ch->last_year);
+	strbuf_addf(why, CAPTURES_SAY "%s" CAPTURES_CHANGED "%zu time%s "
+		    "between %d and %d", url, ch->changes,
+		    ch->changes == 1 ? "" : "s", ch->first_year, ch->last_year);
 	if (ch->not_html)
 		strbuf_addstr(why, " (not HTML: each digest is new content)");
 	else
 		strbuf_addf(why, " (capture %s's text is %.2f alike to %s's, "
 			    "%s)", a->ts, a->vs, whose, a->vs_ts);
-	strbuf_addstr(why, ": an archived copy would freeze it");
+	strbuf_addstr(why, CAPTURES_FROZEN);
 	ret = 1;
 out:
 	free(url);

@@ -835,9 +835,6 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
 	return p;
 }
 
-#define CAPTURES_SAY "captures of "
-#define CAPTURES_END ": an archived copy would freeze it"
-
 enum purpose purpose_of_captures(const char *evidence, struct strbuf *why)
 {
 	const char *p = evidence, *end;
@@ -847,13 +844,15 @@ enum purpose purpose_of_captures(const char *evidence, struct strbuf *why)
 		if (p != evidence && strncmp(p - 2, "; ", 2))
 			continue;
 		n = strcspn(p, ";");
-		end = memmem(p, n, CAPTURES_END, strlen(CAPTURES_END));
-		if (end && memmem(p, (size_t)(end - p), " changed ", 9)) {
+		end = memmem(p, n, CAPTURES_FROZEN, strlen(CAPTURES_FROZEN));
+		if (end && memmem(p, (size_t)(end - p), CAPTURES_CHANGED,
+				  strlen(CAPTURES_CHANGED))) {
 			strbuf_add(why, p, (size_t)(end - p));
 			return PURPOSE_LIVING;
 		}
-		if (memmem(p, n, " kept one content ", 18) ||
-		    memmem(p, n, ", not their text (", 18)) {
+		if (memmem(p, n, CAPTURES_KEPT, strlen(CAPTURES_KEPT)) ||
+		    memmem(p, n, CAPTURES_NOT_TEXT,
+			   strlen(CAPTURES_NOT_TEXT))) {
 			strbuf_add(why, p, n);
 			return PURPOSE_FIXED;
 		}

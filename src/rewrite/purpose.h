@@ -50,6 +50,13 @@ enum purpose purpose_of(const char *url, const char *words, size_t n,
  */
 enum purpose purpose_of_captures(const char *evidence, struct strbuf *why);
 
+/* The words of those sentences, written and read by both sides. */
+#define CAPTURES_SAY "captures of "
+#define CAPTURES_KEPT " kept one content "
+#define CAPTURES_CHANGED " changed "
+#define CAPTURES_NOT_TEXT ", not their text ("
+#define CAPTURES_FROZEN ": an archived copy would freeze it"
+
 /*
  * The purpose of url as purpose_of() finds it, then its captures'
  * evidence (NULL: none): a page no sign calls fixed or living, or
