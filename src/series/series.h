@@ -103,6 +103,7 @@ struct series {
 	size_t committed;	/* edits the base holds already */
 	size_t skipped;		/* edits whose bytes changed since scan */
 	size_t crlf;		/* files changed with CRLF line ends */
+	size_t tags;		/* subjects opening with a [tag] */
 	/*
 	 * The git checkout's top, which paths in patches are relative to,
 	 * and its git directory; the store's root may be a directory in it.

@@ -897,7 +897,7 @@ static const char *am_options(const struct series *c)
 	static char buf[64];
 
 	snprintf(buf, sizeof(buf), "%s%s", c->crlf ? " --keep-cr" : "",
-		 bracket_tags(c) ? " --keep-non-patch" : "");
+		 c->tags ? " --keep-non-patch" : "");
 	return buf;
 }
 
@@ -926,12 +926,11 @@ static int write_index(struct series *c, const char *dir,
 		strbuf_addf(&sb, "# --keep-cr: %zu file%s changed here %s CRLF "
 			    "line ends.\n", c->crlf, c->crlf == 1 ? "" : "s",
 			    c->crlf == 1 ? "has" : "have");
-	if (bracket_tags(c))
+	if (c->tags)
 		strbuf_addf(&sb, "# --keep-non-patch: %zu subject%s open%s with "
 			    "the project's [tag], which git am\n# strips "
-			    "without it.\n", bracket_tags(c),
-			    bracket_tags(c) == 1 ? "" : "s",
-			    bracket_tags(c) == 1 ? "s" : "");
+			    "without it.\n", c->tags, c->tags == 1 ? "" : "s",
+			    c->tags == 1 ? "s" : "");
 	if (nw > 1)
 		strbuf_addf(&sb, "# Send in %zu waves, a day or more apart: no "
 			    "mailing list gets\n# more than %d patches at once "
@@ -1510,6 +1509,7 @@ int series_write(const struct series_opts *o, struct store *st)
 	series_arrange(&c);
 	series_name_groups(&c);
 	c.crlf = crlf_files(&c);
+	c.tags = bracket_tags(&c);
 	ret = write_all(&c);
 	if (stopped(&c))
 		goto out;
