@@ -39,15 +39,6 @@ static json_t *iso_json(long long t)
 	return json_string(buf);
 }
 
-static void day_of(long long t, char *buf, size_t n)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	strftime(buf, n, "%Y-%m-%d", &tm);
-}
-
 static void count(struct strmap *m, const char *key)
 {
 	void **slot = strmap_put(m, key);
@@ -138,7 +129,7 @@ static int fate_cb(const struct store_fate *f, void *data)
 	} else if (f->sent_at > 0) {
 		char day[32];
 
-		day_of(f->sent_at, day, sizeof(day));
+		series_day(f->sent_at, day, sizeof(day));
 		count(&F->pending, day);
 	} else {
 		count(&F->written, f->dir ? f->dir : "");

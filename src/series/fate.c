@@ -547,8 +547,7 @@ int series_fate_hold(struct series *c, size_t i)
 	return 0;
 }
 
-/* "2026-09-20" of a time in seconds. */
-static void day_of(long long at, char *buf, size_t n)
+void series_day(long long at, char *buf, size_t n)
 {
 	time_t t = (time_t)at;
 	struct tm tm;
@@ -613,7 +612,7 @@ static void held_lines(struct series *c, const size_t *in, size_t n,
 			count++;
 			if (h->why == HELD_PENDING ||
 			    h->why == HELD_PENDING_CHANGED)
-				day_of(h->sent_at, day, sizeof(day));
+				series_day(h->sent_at, day, sizeof(day));
 			slot = strmap_put(&days, day);
 			*slot = (void *)((size_t)*slot + 1);
 		}
@@ -718,7 +717,7 @@ int series_write_held(struct series *c, const char *dir)
 		strbuf_addf(&sb, "%s:%u: %s -> %s: %s", e->path, e->line,
 			    e->text, e->replacement, why_names[h->why]);
 		if (h->sent_at) {
-			day_of(h->sent_at, day, sizeof(day));
+			series_day(h->sent_at, day, sizeof(day));
 			strbuf_addf(&sb, " (sent on %s)", day);
 		}
 		if (h->reason) {

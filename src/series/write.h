@@ -73,6 +73,9 @@ enum held_why {
 	HELD__COUNT
 };
 
+/* "2026-09-20" of a time in seconds, into buf (n >= 11). */
+void series_day(long long at, char *buf, size_t n);
+
 /*
  * The line that says n links were not proposed for why (pending: sent
  * on day, "2026-09-20") and the command that would act on them, as the
