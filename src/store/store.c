@@ -1861,7 +1861,7 @@ int store_put_routing(struct store *st, const struct store_routing *r,
 		return 0;
 	if (!st->has_routing)
 		return error("store '%s': cannot keep recipients: it is read "
-			     "only here and of schema 5 or 6", st->path);
+			     "only here and of schema 5 to 7", st->path);
 	if (need_tree(st, "cannot keep recipients") ||
 	    db_query(st->db, "DELETE FROM routing WHERE tree_id = ?1"
 		     " AND revision <> ?2",

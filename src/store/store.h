@@ -536,7 +536,7 @@ struct store_routing {
 
 /*
  * The answer kept for r's key (r->answer is not read) into *answer, to
- * free; NULL when none is (a read-only store of schema 5 or 6 keeps none).
+ * free; NULL when none is (a read-only store of schema 5 to 7 keeps none).
  */
 int store_get_routing(struct store *st, const struct store_routing *r,
 		      char **answer);
