@@ -417,6 +417,29 @@ static int prefix_of_document(struct series *c, const struct group *g,
 }
 
 /*
+ * One document a section lists by its own path, where nothing else of
+ * the section names it (vfs.rst of PAGE CACHE): "docs: vfs: ", its
+ * name, as a person writes a patch to one document.
+ */
+static void document_named(struct series *c, struct group *g,
+			    const char *const *f, size_t n)
+{
+	const char *path = c->plan.v[g->edits[0]].path, *b;
+	size_t i;
+
+	for (i = 1; i < g->nr; i++)
+		if (strcmp(c->plan.v[g->edits[i]].path, path))
+			return;
+	for (i = 0; i < n && strcmp(f[i], path); i++)
+		;
+	if (i == n || strncmp(path, "Documentation/", 14))
+		return;
+	b = strrchr(path, '/') + 1;
+	free(g->style.prefix);
+	g->style.prefix = xstrfmt("docs: %.*s: ", (int)strcspn(b, "."), b);
+}
+
+/*
  * Where the files' own paths say nothing of the group's MAINTAINERS
  * section (a header in include/, the subsystem's documents), and their
  * history does not either, the section's own prefix (subject.h).
@@ -472,6 +495,8 @@ static void prefix_from_section(struct series *c, struct group *g)
 	if (subject_section_style(own, sec->name, f, w, n, l, nl, &st)) {
 		subject_style_release(&g->style);
 		g->style = st;
+	} else if (!strcmp(own, "docs: ")) {
+		document_named(c, g, f, n);
 	}
 	free(l);
 	free(w);

@@ -176,11 +176,25 @@ static int part_named(const char *prefix, const char *what, size_t wl,
 
 int subject_repeats(const char *prefix, const char *what)
 {
-	size_t wl = strcspn(what, ".");
+	size_t wl = strcspn(what, "."), k;
+	const char *and = strstr(what, " and ");
 
 	if (strchr(what, '/'))
 		return 0;
-	size_t k;
+	/* The documentation's folder is what "docs: " says. */
+	if (!strcmp(what, "Documentation") &&
+	    (!strncmp(prefix, "docs: ", 6) || strstr(prefix, " docs: ")))
+		return 1;
+	/* Both of two places the prefix names: "math and mpi" of "lib/math, lib/mpi: ". */
+	if (and && !strchr(what, ',')) {
+		size_t al = (size_t)(and - what);
+
+		return part_named(prefix, what, al, ":/(), ") &&
+		       part_named(prefix, and + 5, strlen(and + 5), ":/(), ");
+	}
+	/* A file's whole name: "compiler-clang.h" of "compiler-clang.h: ". */
+	if (part_named(prefix, what, strlen(what), ":/() ,"))
+		return 1;
 
 	/*
 	 * A binding's name holds its vendor's comma: "ti,sn65dsi86: "; a

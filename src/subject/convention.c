@@ -77,6 +77,12 @@ static const struct prefix_rule rules[] = {
 	 * for Documentation/networking/).
 	 */
 	{ "Documentation/networking/", "docs: networking: ", 0, 0, NULL },
+	/*
+	 * The power management documents: "PM: docs: " (linux-pm's "PM:
+	 * docs: Drop an excess character from devices.rst"); not firm, so
+	 * that a section of its own (regulator/, opp.rst) names its own.
+	 */
+	{ "Documentation/power/", "PM: docs: ", 1, 0, NULL },
 	{ "Documentation/", "docs: ", 0, 0, NULL },
 	/* A PCI host driver: "PCI: dw-rockchip: " (pcie-dw-rockchip.c). */
 	{ "drivers/pci/controller/", "PCI: {stem~pci-}: ", 1, R_FILE, "pci-" },
@@ -87,11 +93,22 @@ static const struct prefix_rule rules[] = {
 	 */
 	{ "drivers/bluetooth/", "Bluetooth: ", 1, R_FIRM, NULL },
 	{ "net/bluetooth/", "Bluetooth: ", 1, R_FIRM, NULL },
-	{ "drivers/input/", "Input: ", 1, R_FIRM, NULL },
+	/*
+	 * A driver of the input tree by its name and a dash, in lower case
+	 * as the tree writes: "Input: usbtouchscreen - fix control-request
+	 * directions", "Input: constify ...".
+	 */
+	{ "drivers/input/", "Input: {stem} - ", 0, R_ONE | R_FIRM, NULL },
+	{ "drivers/input/", "Input: ", 0, R_FIRM, NULL },
 	{ "tools/lib/bpf/", "libbpf: ", 1, R_FIRM, NULL },
 	{ "tools/testing/selftests/rcutorture/", "torture: ", 1, R_FIRM, NULL },
 	{ "include/linux/compiler_attributes.h", "Compiler Attributes: ", 1,
 	  R_FIRM, NULL },
+	/*
+	 * The compilers' headers by their file's name: "compiler-clang.h: ",
+	 * "compiler_types.h: ", as the kernel's history writes them.
+	 */
+	{ "include/linux/compiler", "{stem}.h: ", 0, R_FLAT, NULL },
 	{ "drivers/pci/", "PCI: ", 1, R_FIRM, NULL },
 	{ "virt/kvm/", "KVM: ", 1, R_FIRM, NULL },
 	{ "arch/x86/kvm/", "KVM: x86: ", 1, R_FIRM, NULL },
@@ -206,6 +223,26 @@ static const struct prefix_rule rules[] = {
 	{ "drivers/pnp/", "PNP: ", 1, R_FIRM, "Makefile" },
 	{ "drivers/pnp/", "PNP: {stem}: ", 1, R_FLAT | R_WORD | R_FIRM,
 	  NULL },
+	/*
+	 * The power management core: "PM: " (linux-pm's "PM: hibernate:
+	 * ", "PM: sleep: ", "PM: runtime: "), not "power: ", which is
+	 * drivers/power/'s ("power: supply: ").
+	 */
+	{ "drivers/base/power/", "PM: ", 1, 0, NULL },
+	{ "kernel/power/", "PM: ", 1, 0, NULL },
+	/* w1's bus masters and slaves by name: "w1: ds2482: ". */
+	{ "drivers/w1/masters/", "w1: {driver|stem}: ", 0, R_FLAT, NULL },
+	{ "drivers/w1/slaves/", "w1: {stem}: ", 0, R_FLAT, NULL },
+	/*
+	 * The RDMA tree's "RDMA/rtrs: ", "RDMA/mlx5: ", "RDMA/core: " (a
+	 * driver of hw/, sw/ or ulp/ by its folder).
+	 */
+	{ "drivers/infiniband/core/", "RDMA/core: ", 1, 0, NULL },
+	{ "drivers/infiniband/", "RDMA/{3}: ", 1, R_DEEP, NULL },
+	{ "drivers/infiniband/", "RDMA: ", 1, 0, NULL },
+	/* "remoteproc: da8xx: " of da8xx_remoteproc.c, as its tree writes. */
+	{ "drivers/remoteproc/", "remoteproc: {stem-_remoteproc}: ", 0,
+	  R_FLAT | R_WORD, NULL },
 	/* EFI's own: "efi/libstub: ", "efi: " (not "firmware: efi: "). */
 	{ "drivers/firmware/efi/libstub/", "efi/libstub: ", 0, 0, NULL },
 	{ "drivers/firmware/efi/", "efi: ", 0, 0, NULL },
@@ -235,6 +272,13 @@ static const struct prefix_rule rules[] = {
 	  R_FLAT | R_WORD, NULL },
 	{ "drivers/gpu/drm/bridge/", "drm/bridge: {stem}: ", 1, R_FLAT | R_WORD,
 	  NULL },
+	/*
+	 * AMD's parts, as its tree (agd5f/linux) writes them: "drm/amdgpu: ",
+	 * "drm/amdkfd: ", "drm/amd/display: ", "drm/amd/pm: ".
+	 */
+	{ "drivers/gpu/drm/amd/amdgpu/", "drm/amdgpu: ", 1, 0, NULL },
+	{ "drivers/gpu/drm/amd/amdkfd/", "drm/amdkfd: ", 1, 0, NULL },
+	{ "drivers/gpu/drm/amd/", "drm/amd/{4}: ", 1, 0, NULL },
 	{ "drivers/gpu/drm/", "drm: ", 1, R_EXACT, NULL },
 	{ "drivers/gpu/drm/", "drm/{3-drm}: ", 1, 0, NULL },
 	{ "drivers/iio/", "iio: {2}: {stem}: ", 0, R_ONE, NULL },
@@ -284,6 +328,12 @@ static const struct prefix_rule rules[] = {
 	/* Encryption and verity of every filesystem: their own names. */
 	{ "fs/crypto/", "fscrypt: ", 0, 0, NULL },
 	{ "fs/verity/", "fsverity: ", 0, 0, NULL },
+	/*
+	 * The block layer's parts as its tree writes them: "block, bfq: ",
+	 * "partitions/efi: " (block/partitions/efi.c).
+	 */
+	{ "block/bfq", "block, bfq: ", 0, R_FLAT, NULL },
+	{ "block/partitions/", "partitions/{stem}: ", 0, R_FLAT, NULL },
 	/* fs/smb/client/: "smb: client: ". */
 	{ "fs/", "{1}: {2}: ", 0, 0, NULL },
 	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
@@ -332,6 +382,13 @@ static const struct prefix_rule rules[] = {
 	{ "mm/", "mm: ", 0, 0, "Makefile" },
 	{ "mm/", "mm/{stem!}: ", 0, 0, NULL },
 	{ "mm/", "mm: ", 0, 0, NULL },
+	/* The TPM's headers are the TPM tree's: "tpm: eventlog: ". */
+	{ "include/linux/tpm_", "tpm: {stem~tpm_}: ", 1, 0, NULL },
+	{ "include/linux/tpm", "tpm: ", 1, 0, NULL },
+	/* The wireless stack's headers: "wifi: nl80211: ", "wifi: cfg80211: ". */
+	{ "include/uapi/linux/nl80211.h", "wifi: nl80211: ", 0, 0, NULL },
+	{ "include/net/cfg80211.h", "wifi: cfg80211: ", 0, 0, NULL },
+	{ "include/net/mac80211.h", "wifi: mac80211: ", 0, 0, NULL },
 	/* CAN's headers: "can: gw: " (include/uapi/linux/can/gw.h). */
 	{ "include/uapi/linux/can/", "can: {stem}: ", 0, 0, NULL },
 	{ "include/linux/can/", "can: {stem}: ", 0, 0, NULL },
@@ -682,7 +739,7 @@ static const char *const capital_parts[] = {
 	"regulator", "spi", "ASoC", "regmap", "ALSA", "ACPI", "ACPICA", "PM",
 	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
 	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
-	"Input", "Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
+	"Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
 	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", "powerpc",
 	"fbdev", "tpm", NULL,
 };

@@ -150,19 +150,53 @@ static void add_last_part(struct strmap *names, const char *path)
 	add_words(names, b, n, ".-_", 1);
 }
 
+/* path's last part's whole name, lower case ("page-writeback"). */
+static void add_stem(struct strmap *stems, const char *path)
+{
+	size_t n = strcspn(path, "*?[");
+	const char *b;
+
+	while (n && path[n - 1] == '/')
+		n--;
+	for (b = path + n; b > path && b[-1] != '/'; b--)
+		;
+	n -= (size_t)(b - path);
+	if (strcspn(b, ".") < n)
+		n = strcspn(b, ".");
+	add_words(stems, b, n, "", 1);
+}
+
+/* 1 when path's whole stem is one of words. */
+static int stem_in(const struct strmap *words, const char *path)
+{
+	struct strmap one = STRMAP_INIT;
+	struct strmap_entry *e;
+	int hit = 0;
+
+	add_stem(&one, path);
+	strmap_for_each(&one, e)
+		hit |= !!strmap_get(words, e->key);
+	strmap_clear(&one, NULL);
+	return hit;
+}
+
 int subject_section_style(const char *prefix, const char *title,
 			  const char *const *paths, const size_t *files,
 			  size_t n, const char *const *lists, size_t nl,
 			  struct subject_style *out)
 {
 	struct strmap names = STRMAP_INIT, parts = STRMAP_INIT;
+	struct strmap stems = STRMAP_INIT, titles = STRMAP_INIT;
 	size_t i, k, pass, *order = xcalloc(n + 1, sizeof(*order));
-	int found = 0;
+	int found = 0, docs = !strcmp(prefix, "docs: "), code = 0;
 
 	add_words(&names, title, strlen(title), " \t/()[],.:;'\"+&-_", 0);
+	add_words(&titles, title, strlen(title), " \t/()[],.:;'\"+&-_", 0);
 	for (i = 0; i < n; i++) {
 		add_last_part(&names, paths[i]);
 		add_last_part(&parts, paths[i]);
+		add_stem(&stems, paths[i]);
+		code |= !starts(paths[i], "Documentation/");
 	}
 	/* A list's name is the subsystem's too: alsa-devel, linux-kbuild. */
 	for (i = 0; i < nl; i++)
@@ -190,6 +224,17 @@ int subject_section_style(const char *prefix, const char *title,
 
 			i = order[k];
 			cut = strcspn(paths[i], "*?[");
+			/*
+			 * A document takes no one file's prefix unless the
+			 * section is that file's ("scsi: sg: " of SCSI SG
+			 * DRIVER): "mm/filemap: " says mm/filemap.c changed,
+			 * not vfs.rst of PAGE CACHE (a document named after
+			 * its driver is named before, series/name.c).
+			 */
+			if (docs && !paths[i][cut] && cut &&
+			    paths[i][cut - 1] != '/' &&
+			    !stem_in(&titles, paths[i]))
+				continue;
 			if (starts(paths[i], "include/") ||
 			    starts(paths[i], "Documentation/") ||
 			    starts(paths[i], "tools/testing/") || !cut ||
@@ -208,15 +253,24 @@ int subject_section_style(const char *prefix, const char *title,
 				subject_style_release(&st);
 			}
 		}
-	/* Nothing better: the prefix and the section's own word. */
+	/*
+	 * Nothing better: the prefix and the section's own word, for a
+	 * document one a file of the section is named ("docs: ublk: " of
+	 * ublk.rst), never a piece of one ("page" of page-writeback.c);
+	 * any word of a title only where the section is documents alone
+	 * ("docs: regressions: " of KERNEL REGRESSIONS).
+	 */
 	if (!found)
-		found = title_word_of(prefix, title, &parts, out) ||
-			(!strcmp(prefix, "docs: ") &&
+		found = title_word_of(prefix, title, docs ? &stems : &parts,
+				      out) ||
+			(docs && !code &&
 			 title_word_of(prefix, title, NULL, out));
 out:
 	free(order);
 	strmap_clear(&names, NULL);
 	strmap_clear(&parts, NULL);
+	strmap_clear(&stems, NULL);
+	strmap_clear(&titles, NULL);
 	return found;
 }
 
@@ -827,6 +881,56 @@ static size_t shared_parts(const struct subject_style *v, size_t n,
 	return common;
 }
 
+/*
+ * Code of two parts of one subsystem alone, each with a prefix of one
+ * part: both, joined ("drm/amdgpu, drm/radeon: Make I2C terminology more
+ * inclusive", as the kernel's history writes a patch over two drivers),
+ * where that is short; the documents beside them say nothing.  1 with
+ * out->prefix set.
+ */
+static int two_joined(const struct subject_style *v, size_t n,
+		      struct subject_style *out)
+{
+	const char *at[2], *one = NULL, *two = NULL;
+	size_t len[2], i, l1 = 0, l2 = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t l;
+
+		if (is_docs(&v[i]))
+			continue;
+		if (parts_of(v[i].prefix, at, len, 2) != 1 ||
+		    strstr(v[i].prefix, " - ") || strchr(v[i].prefix, ','))
+			return 0;
+		l = strcspn(v[i].prefix, ":");
+		if (!l || strncmp(v[i].prefix + l, ": ", 3))
+			return 0;
+		if (one && l == l1 && !strncmp(one, v[i].prefix, l))
+			continue;
+		if (two && l == l2 && !strncmp(two, v[i].prefix, l))
+			continue;
+		if (two)
+			return 0;
+		if (one) {
+			two = v[i].prefix;
+			l2 = l;
+		} else {
+			one = v[i].prefix;
+			l1 = l;
+		}
+	}
+	/* Two parts of one subsystem only ("drm/", "lib/"): never "ia64, x86/efi". */
+	if (!two || l1 + l2 + 4 > 32 || !memchr(one, '/', l1) ||
+	    !memchr(two, '/', l2) || strcspn(one, "/") != strcspn(two, "/") ||
+	    strncmp(one, two, strcspn(one, "/")))
+		return 0;
+	out->prefix = xstrfmt("%.*s, %.*s: ", (int)l1, one, (int)l2, two);
+	out->history = 0;
+	out->firm = 0;
+	out->mixed = 0;
+	return 1;
+}
+
 void subject_style_common(const struct subject_style *v, size_t n,
 			  struct subject_style *out)
 {
@@ -870,6 +974,8 @@ void subject_style_common(const struct subject_style *v, size_t n,
 			common = shared_parts(v, n, is_docs, &first, at, len);
 			if (common)
 				goto shared;
+			if (two_joined(v, n, out))
+				return;
 			for (i = 0; i < n && is_docs(&v[i]); i++)
 				;
 			out->prefix = xstrdup(v[i].prefix);

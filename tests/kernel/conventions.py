@@ -164,8 +164,10 @@ def subject_of(text):
 def prefix_of(subject):
     # "net: e1000: ", "hwmon: (lm90) ", "Compiler Attributes: ", the
     # perf tools' "perf tools: ", "perf docs: ", "perf vendor events: "
-    # and the device mapper's targets, "dm crypt: ", "dm zoned: ".
-    m = re.match(r"^((?:[^\s:]+(?: [A-Z][^\s:]*){0,2}: "
+    # and the device mapper's targets, "dm crypt: ", "dm zoned: "; two
+    # parts joined, "drm/amdgpu, drm/radeon: ", "block, bfq: ".
+    m = re.match(r"^((?:[^\s:,]+(?:, [^\s:,]+)+: "
+                 r"|[^\s:]+(?: [A-Z][^\s:]*){0,2}: "
                  r"|(?:perf|dm)(?: [a-z0-9-]+){1,2}: )"
                  r"(?:[^\s:]+: )*(?:\([^\s)]+\) )?)", subject)
     return m.group(1) if m else ""
@@ -201,7 +203,7 @@ def judge(prefix, files, sections, own):
     if first and dirs and all(ds and ds[-1].lower() == first for ds in dirs):
         return True
     said = set()
-    for w in re.split(r"[/():\s]+", prefix.lower()):
+    for w in re.split(r"[/():,\s]+", prefix.lower()):
         said |= {w} | set(re.split(r"[-_]", w))
     said.discard("")
     for i in own:

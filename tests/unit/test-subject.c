@@ -341,6 +341,38 @@ static void section(void)
 		   hwmon_n, 2, NULL, NULL,
 		   "a prefix that names the section is kept");
 	{
+		/* willy's pagecache tree: vfs.rst beside four mm/ files. */
+		const char *pagecache[] = {
+			"Documentation/filesystems/locking.rst",
+			"Documentation/filesystems/vfs.rst",
+			"include/linux/pagemap.h", "mm/filemap.c",
+			"mm/page-writeback.c", "mm/readahead.c",
+			"mm/truncate.c" };
+		const size_t pagecache_n[] = { 1, 1, 1, 1, 1, 1, 1 };
+		const char *ublk[] = { "Documentation/block/ublk.rst",
+				       "drivers/block/ublk_drv.c",
+				       "include/uapi/linux/ublk_cmd.h" };
+		const size_t ublk_n[] = { 1, 1, 1 };
+		const char *sg[] = { "Documentation/scsi/scsi-generic.rst",
+				     "drivers/scsi/sg.c",
+				     "include/scsi/sg.h" };
+		const size_t sg_n[] = { 1, 1, 1 };
+
+		by_section("docs: ", "PAGE CACHE", pagecache, pagecache_n, 7,
+			   "linux-fsdevel@vger.kernel.org", NULL,
+			   "vfs.rst of PAGE CACHE takes no one file's prefix "
+			   "(not mm/filemap:), nor a piece of one (page)");
+		by_section("docs: ", "UBLK USERSPACE BLOCK DRIVER", ublk,
+			   ublk_n, 3, "linux-block@vger.kernel.org",
+			   "docs: ublk: ",
+			   "ublk.rst: not ublk_drv.c's prefix, the word of "
+			   "the title a file is named");
+		by_section("docs: ", "SCSI SG DRIVER", sg, sg_n, 3,
+			   "linux-scsi@vger.kernel.org", "scsi: sg: ",
+			   "the one file a section is named after gives "
+			   "its prefix");
+	}
+	{
 		/* drivers/misc/echo/echo.c: "misc: " is its folder's word. */
 		const char *charmisc[] = { "drivers/char/", "drivers/misc/",
 					   "include/linux/miscdevice.h" };
@@ -568,6 +600,49 @@ int main(void)
 	convention("drivers/hwmon/", "hwmon: ", 1);
 	convention("drivers/gpio/", "gpio: ", 1);
 	convention("drivers/gpu/drm/", "drm: ", 1);
+	convention("drivers/gpu/drm/amd/amdgpu/dce_v10_0.c", "drm/amdgpu: ", 1);
+	convention("drivers/gpu/drm/amd/display/dc/dc.h", "drm/amd/display: ",
+		   1);
+	convention("drivers/gpu/drm/radeon/r600.c", "drm/radeon: ", 1);
+	convention("kernel/power/hibernate.c", "PM: ", 1);
+	convention("Documentation/power/apm-acpi.rst", "PM: docs: ", 1);
+	convention("drivers/infiniband/ulp/rtrs/rtrs-pri.h", "RDMA/rtrs: ", 1);
+	convention("drivers/remoteproc/da8xx_remoteproc.c",
+		   "remoteproc: da8xx: ", 0);
+	convention("drivers/input/touchscreen/usbtouchscreen.c",
+		   "Input: usbtouchscreen - ", 0);
+	convention("drivers/input/keyboard/Kconfig", "Input: ", 0);
+	convention("include/linux/compiler-clang.h", "compiler-clang.h: ", 0);
+	convention("include/linux/tpm_eventlog.h", "tpm: eventlog: ", 1);
+	convention("include/uapi/linux/nl80211.h", "wifi: nl80211: ", 0);
+	convention("block/bfq-iosched.c", "block, bfq: ", 0);
+	convention("block/partitions/efi.h", "partitions/efi: ", 0);
+	convention("drivers/w1/masters/ds2482.c", "w1: ds2482: ", 0);
+	{
+		struct subject_style v[3] = { { 0 } }, common;
+		const char *p[3] = { "drivers/gpu/drm/amd/amdgpu/dce_v6_0.c",
+				     "drivers/gpu/drm/radeon/r600.c",
+				     "drivers/gpu/drm/radeon/evergreen.c" };
+		size_t i;
+
+		for (i = 0; i < 3; i++)
+			subject_convention(p[i], &v[i]);
+		subject_style_common(v, 3, &common);
+		CHECK_STR(common.prefix, "drm/amdgpu, drm/radeon: ",
+			  "two drivers of one subsystem: both named, not "
+			  "bare drm: (its core)");
+		subject_style_release(&common);
+		for (i = 0; i < 3; i++)
+			subject_style_release(&v[i]);
+		subject_convention("arch/ia64/kernel/efi.c", &v[0]);
+		subject_convention("arch/x86/platform/efi/quirks.c", &v[1]);
+		subject_style_common(v, 2, &common);
+		CHECK(common.mixed && strchr(common.prefix, ',') == NULL,
+		      "two subsystems' files are not joined (ia64, x86/efi)");
+		subject_style_release(&common);
+		subject_style_release(&v[0]);
+		subject_style_release(&v[1]);
+	}
 	section();
 
 	summary(PG_MOVED, 1, "tmp513.c", 1, "Update moved web link in tmp513.c");
@@ -655,6 +730,14 @@ int main(void)
 	      "a driver the prefix does not name does not");
 	CHECK(!subject_repeats("HID: ", "hid-sony.c"),
 	      "nor one of a class's drivers");
+	CHECK(subject_repeats("docs: ", "Documentation"),
+	      "'docs: ... in Documentation' says it twice");
+	CHECK(subject_repeats("lib/math, lib/mpi: ", "math and mpi"),
+	      "both places a joined prefix names");
+	CHECK(!subject_repeats("lib: ", "math and mpi"),
+	      "but not where the prefix names neither");
+	CHECK(subject_repeats("compiler-clang.h: ", "compiler-clang.h"),
+	      "a header's whole name");
 	CHECK(subject_place_is_home("net/ipv4/tcp_htcp.c", "tcp: ", "ipv4"),
 	      "'tcp: ... in ipv4': the folder whose rule gives 'tcp: '");
 	CHECK(subject_place_is_home("Documentation/virt/kvm/arm/pvtime.rst",
