@@ -150,6 +150,23 @@ static char *files_named(struct series *c, const struct group *g, int both)
 }
 
 /*
+ * A file's name that says nothing without its folder ("index.rst",
+ * "core.c"; Kconfig and Makefile are a folder's own and say it).
+ */
+static int generic_name(const char *base)
+{
+	static const char *const names[] = {
+		"index", "core", "main", "common", "intro", "overview", NULL,
+	};
+	size_t i, l = strcspn(base, ".");
+
+	for (i = 0; names[i]; i++)
+		if (strlen(names[i]) == l && !strncasecmp(base, names[i], l))
+			return 1;
+	return 0;
+}
+
+/*
  * What a group's summary names: the one file it touches, else the
  * directory its files share (where that is a top-level one, "arch" or
  * "Documentation", which says nothing, the two or three below it they
@@ -172,8 +189,24 @@ static char *what_of(struct series *c, struct group *g, int level)
 	}
 	slash = strrchr(first, '/');
 	if (common == strlen(first)) {		/* one file */
-		if (level == 0 && slash)
+		if (level == 0 && slash && !generic_name(slash + 1))
 			return xstrdup(slash + 1);
+		/* "libbpf/index.rst", not "index.rst" of any folder. */
+		if (level == 0 && slash) {
+			const char *d = slash;
+
+			char *dir;
+			int said;
+
+			while (d > first && d[-1] != '/')
+				d--;
+			dir = xstrndup(d, (size_t)(slash - d));
+			/* "nvme: host: " says host/ already. */
+			said = subject_repeats(g->style.prefix, dir);
+			free(dir);
+			if (d > first)
+				return xstrdup(said ? slash + 1 : d);
+		}
 		return xstrdup(first);
 	}
 	while (common && first[common - 1] != '/')

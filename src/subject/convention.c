@@ -334,6 +334,8 @@ static const struct prefix_rule rules[] = {
 	 */
 	{ "block/bfq", "block, bfq: ", 0, R_FLAT, NULL },
 	{ "block/partitions/", "partitions/{stem}: ", 0, R_FLAT, NULL },
+	/* The SMB server is ksmbd, as its tree writes ("ksmbd: fix ..."). */
+	{ "fs/smb/server/", "ksmbd: ", 0, 0, NULL },
 	/* fs/smb/client/: "smb: client: ". */
 	{ "fs/", "{1}: {2}: ", 0, 0, NULL },
 	/* fs/ext4/, net/ipv4/: the filesystem's or protocol's own name. */
@@ -377,6 +379,13 @@ static const struct prefix_rule rules[] = {
 	{ "lib/", "lib: ", 0, 0, "Makefile" },
 	{ "lib/", "lib/{stem!}: ", 0, 0, NULL },
 	{ "lib/", "lib: ", 0, 0, NULL },
+	/*
+	 * The sanitizers and KFENCE by their own names, as the mm tree's
+	 * subjects have them ("kasan: fix ...", "kmsan: ...").
+	 */
+	{ "mm/kasan/", "kasan: ", 0, 0, NULL },
+	{ "mm/kmsan/", "kmsan: ", 0, 0, NULL },
+	{ "mm/kfence/", "kfence: ", 0, 0, NULL },
 	{ "mm/", "mm/{1}: ", 0, 0, NULL },
 	{ "mm/", "mm: ", 0, 0, "Kconfig" },
 	{ "mm/", "mm: ", 0, 0, "Makefile" },
@@ -817,6 +826,17 @@ int subject_place_is_home(const char *path, const char *prefix,
 
 	memset(&st, 0, sizeof(st));
 	r = convention_row(path, &st);
+	/* Or its subsystem's word alone: "ASoC: " of sound/soc/ ("soc"). */
+	if (r && st.prefix && strcmp(st.prefix, prefix)) {
+		char *w = word_of(r->fmt);
+
+		if (!strcmp(w, prefix)) {
+			free(st.prefix);
+			st.prefix = w;
+		} else {
+			free(w);
+		}
+	}
 	if (r && st.prefix && !strcmp(st.prefix, prefix) && *r->dir) {
 		dl = strlen(r->dir);
 		home = r->dir[dl - 1] == '/' && dl > pl + 1 &&

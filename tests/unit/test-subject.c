@@ -524,7 +524,7 @@ int main(void)
 	convention("arch/arm64/crypto/sha1-ce-glue.c", "crypto: arm64 - ", 0);
 	convention("fs/crypto/keyring.c", "fscrypt: ", 0);
 	convention("lib/vsprintf.c", "lib/vsprintf: ", 0);
-	convention("mm/kasan/report.c", "mm/kasan: ", 0);
+	convention("mm/kasan/report.c", "kasan: ", 0);
 	convention("kernel/seccomp.c", "seccomp: ", 0);
 	convention("kernel/sched/core.c", "sched: ", 1);
 	convention("tools/include/nolibc/nolibc.h", "tools/nolibc: ", 0);
@@ -618,6 +618,9 @@ int main(void)
 	convention("block/bfq-iosched.c", "block, bfq: ", 0);
 	convention("block/partitions/efi.h", "partitions/efi: ", 0);
 	convention("drivers/w1/masters/ds2482.c", "w1: ds2482: ", 0);
+	convention("mm/kasan/Makefile", "kasan: ", 0);
+	convention("fs/smb/server/smbacl.c", "ksmbd: ", 0);
+	convention("fs/smb/client/cifsacl.c", "smb: client: ", 0);
 	{
 		struct subject_style v[3] = { { 0 } }, common;
 		const char *p[3] = { "drivers/gpu/drm/amd/amdgpu/dce_v6_0.c",
@@ -750,5 +753,9 @@ int main(void)
 	      "display'");
 	CHECK(!subject_place_is_home("net/ipv4/route.c", "tcp: ", "ipv4"),
 	      "nor where the file's own prefix is another");
+	CHECK(subject_place_is_home("sound/soc/cirrus/ep93xx-ac97.c",
+				    "ASoC: ", "soc"),
+	      "'ASoC: ... in soc': the folder whose rule's word is the "
+	      "prefix");
 	return unit_done();
 }
