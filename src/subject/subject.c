@@ -135,35 +135,37 @@ static int title_word_of(const char *prefix, const char *title,
 	return 0;
 }
 
+/*
+ * path's last part's whole name, lower case ("page-writeback"), into
+ * stems; its last part, into names too.  Where it begins in *at, its
+ * length in *len.
+ */
+static void add_stem(struct strmap *stems, const char *path,
+		     const char **at, size_t *len)
+{
+	size_t n = strcspn(path, "*?[");
+	const char *b;
+
+	while (n && path[n - 1] == '/')
+		n--;
+	for (b = path + n; b > path && b[-1] != '/'; b--)
+		;
+	n -= (size_t)(b - path);
+	add_words(stems, b, strcspn(b, ".") < n ? strcspn(b, ".") : n, "", 1);
+	if (at) {
+		*at = b;
+		*len = n;
+	}
+}
+
 /* path's last part, the name its subsystem goes by ("lm90", "hwmon"). */
 static void add_last_part(struct strmap *names, const char *path)
 {
-	size_t n = strcspn(path, "*?[");
 	const char *b;
+	size_t n;
 
-	while (n && path[n - 1] == '/')
-		n--;
-	for (b = path + n; b > path && b[-1] != '/'; b--)
-		;
-	n -= (size_t)(b - path);
-	add_words(names, b, strcspn(b, ".") < n ? strcspn(b, ".") : n, "", 1);
+	add_stem(names, path, &b, &n);
 	add_words(names, b, n, ".-_", 1);
-}
-
-/* path's last part's whole name, lower case ("page-writeback"). */
-static void add_stem(struct strmap *stems, const char *path)
-{
-	size_t n = strcspn(path, "*?[");
-	const char *b;
-
-	while (n && path[n - 1] == '/')
-		n--;
-	for (b = path + n; b > path && b[-1] != '/'; b--)
-		;
-	n -= (size_t)(b - path);
-	if (strcspn(b, ".") < n)
-		n = strcspn(b, ".");
-	add_words(stems, b, n, "", 1);
 }
 
 /* 1 when path's whole stem is one of words. */
@@ -173,7 +175,7 @@ static int stem_in(const struct strmap *words, const char *path)
 	struct strmap_entry *e;
 	int hit = 0;
 
-	add_stem(&one, path);
+	add_stem(&one, path, NULL, NULL);
 	strmap_for_each(&one, e)
 		hit |= !!strmap_get(words, e->key);
 	strmap_clear(&one, NULL);
@@ -195,7 +197,7 @@ int subject_section_style(const char *prefix, const char *title,
 	for (i = 0; i < n; i++) {
 		add_last_part(&names, paths[i]);
 		add_last_part(&parts, paths[i]);
-		add_stem(&stems, paths[i]);
+		add_stem(&stems, paths[i], NULL, NULL);
 		code |= !starts(paths[i], "Documentation/");
 	}
 	/* A list's name is the subsystem's too: alsa-devel, linux-kbuild. */
