@@ -204,8 +204,11 @@ static char *what_of(struct series *c, struct group *g, int level)
 			/* "nvme: host: " says host/ already. */
 			said = subject_repeats(g->style.prefix, dir);
 			free(dir);
+			/* "usb: typec: tipd: " says tipd/core.c: none. */
+			if (said)
+				return NULL;
 			if (d > first)
-				return xstrdup(said ? slash + 1 : d);
+				return xstrdup(d);
 		}
 		return xstrdup(first);
 	}
@@ -624,6 +627,72 @@ static void styles_release(struct series *c)
 	c->styled = 0;
 }
 
+/* 1 when h[0..hl) holds n[0..nl), in any case. */
+static int holds(const char *h, size_t hl, const char *n, size_t nl)
+{
+	size_t i;
+
+	for (i = 0; nl && i + nl <= hl; i++)
+		if (!strncasecmp(h + i, n, nl))
+			return 1;
+	return 0;
+}
+
+/*
+ * 1 when two names are one driver's: their first four characters alike
+ * ("ipw2100" of "ipw2x00"), or one holds the other ("spi-lm70llp").
+ */
+static int names_alike(const char *a, size_t al, const char *b, size_t bl)
+{
+	size_t k = 0;
+
+	while (k < al && k < bl &&
+	       tolower((unsigned char)a[k]) == tolower((unsigned char)b[k]))
+		k++;
+	return k >= 4 || holds(a, al, b, bl) || holds(b, bl, a, al);
+}
+
+/*
+ * One driver's file beside documents: the driver's part of the prefix
+ * ("fbdev: macfb: ") only where every document is about it (macfb.c
+ * beside intel810.rst is "fbdev: "; tmp513.c beside tmp513.rst keeps
+ * "hwmon: (tmp513) ").
+ */
+static void prefix_beside_documents(struct group *g,
+				    const char *const *paths, size_t n)
+{
+	const char *code = NULL, *pre = g->style.prefix, *last, *p, *b;
+	size_t i, docs = 0, ll;
+
+	for (i = 0; i < n; i++) {
+		if (!strncmp(paths[i], "Documentation/", 14)) {
+			docs++;
+		} else if (code) {
+			return;
+		} else {
+			code = paths[i];
+		}
+	}
+	if (!code || !docs || g->style.history)
+		return;
+	/* The prefix's last part ("macfb" of "fbdev: macfb: "). */
+	for (last = NULL, p = pre; (p = strstr(p, ": ")) && p[2]; p += 2)
+		last = p + 2;
+	if (!last)
+		return;
+	ll = strcspn(last, ":");
+	for (i = 0; i < n; i++) {
+		if (strncmp(paths[i], "Documentation/", 14))
+			continue;
+		b = strrchr(paths[i], '/') + 1;
+		if (!names_alike(b, strcspn(b, "."), last, ll))
+			break;
+	}
+	if (i == n)
+		return;
+	g->style.prefix[last - pre] = '\0';
+}
+
 /*
  * One form of capitals after the prefixes of a series (never "docs:
  * Update" beside "docs: replace"): each tree's prefixed groups as most
@@ -680,6 +749,7 @@ void series_name_groups(struct series *c)
 			}
 		}
 		subject_style_common(v, np, &g->style);
+		prefix_beside_documents(g, paths, np);
 		prefix_of_mixed(c, g, paths, np);
 		prefix_from_section(c, g);
 		prefix_from_config(c, g, paths, np);

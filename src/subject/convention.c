@@ -256,6 +256,12 @@ static const struct prefix_rule rules[] = {
 	  R_FIRM | R_FLAT, "en_" },
 	{ "drivers/net/ethernet/mellanox/mlx5/", "net/mlx5: ", 1, R_FIRM,
 	  NULL },
+	/*
+	 * A driver directly in its vendor's folder by both: "net: dlink:
+	 * sundance: ", "net: 3com: typhoon: "; the folder's build files
+	 * are the vendor's.
+	 */
+	{ "drivers/net/ethernet/", "net: {3}: {stem}: ", 0, R_ONE, NULL },
 	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
 	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: {3}: ", 0, 0, NULL },
@@ -305,6 +311,12 @@ static const struct prefix_rule rules[] = {
 	{ "arch/arm/mach-omap1/", "ARM: OMAP1: ", 1, R_FIRM, NULL },
 	{ "arch/arm/mach-omap2/", "ARM: OMAP2+: ", 1, R_FIRM, NULL },
 	{ "arch/arm/mach-", "ARM: {2~mach-}: ", 0, 0, NULL },
+	/*
+	 * tip's "x86/Kconfig: " and "x86/PCI: " (Bjorn's and tip's
+	 * spelling of arch/x86/pci/).
+	 */
+	{ "arch/x86/Kconfig", "x86/Kconfig: ", 1, R_FIRM, NULL },
+	{ "arch/x86/pci/", "x86/PCI: ", 1, R_FIRM, NULL },
 	/* arch/x86/kernel/apm_32.c: "x86/apm_32: ", as x86 writes. */
 	{ "arch/x86/kernel/", "x86/{stem}: ", 1, R_FLAT, NULL },
 	/* The file's own folder: arch/x86/entry/vdso/ -> vdso. */
@@ -323,6 +335,8 @@ static const struct prefix_rule rules[] = {
 	{ "sound/", "ALSA: {2}: ", 1, 0, NULL },
 	{ "sound/", "ALSA: {1}: ", 1, 0, NULL },
 	{ "sound/", "ALSA: ", 1, 0, NULL },
+	/* The Type-C drivers by their folder: "usb: typec: tipd: ", "tcpm". */
+	{ "drivers/usb/typec/", "usb: typec: {3}: ", 0, R_DEEP, NULL },
 	{ "drivers/usb/", "usb: {2}: ", 0, 0, NULL },
 	{ "drivers/staging/", "staging: {2}: ", 0, 0, NULL },
 	/* Encryption and verity of every filesystem: their own names. */
@@ -704,6 +718,28 @@ static void drop_repeat(char *s)
 		s[b] = '\0';
 }
 
+/*
+ * A part its next one begins with, said once: "net: via: via-rhine: " is
+ * "net: via-rhine: " (not a binding's folder: "dt-bindings: leds:
+ * leds-lm3532: " is the form bindings/submitting-patches.rst asks).
+ */
+static void drop_lead(char *s)
+{
+	size_t n = strlen(s), a, b;
+
+	if (n < 4 || strcmp(s + n - 2, ": ") || !strncmp(s, "dt-bindings", 11))
+		return;
+	b = part_start(s, n - 2);
+	if (b < 2)
+		return;
+	a = part_start(s, b - 2);
+	if (!a || b - 2 - a >= n - 2 - b ||
+	    strncmp(s + a, s + b, b - 2 - a) ||
+	    (s[b + (b - 2 - a)] != '-' && s[b + (b - 2 - a)] != '_'))
+		return;
+	memmove(s + a, s + b, n - b + 1);
+}
+
 /* 1 when path is where row r speaks, rest after its folder. */
 static int row_holds(const struct prefix_rule *r, const char *path,
 		     const char *rest)
@@ -743,14 +779,14 @@ static const char *const capital_parts[] = {
 	"clocksource", "perf", "smp", "cpu", "rcu", NULL,
 	/*
 	 * the rest, by their trees' own subjects ("powerpc/64s: Fix",
-	 * "fbdev: Fix", "tpm: Fix")
+	 * "fbdev: Fix", "tpm: Fix", "tools/memory-model: Add")
 	 */
 	"regulator", "spi", "ASoC", "regmap", "ALSA", "ACPI", "ACPICA", "PM",
 	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
 	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
 	"Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
 	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", "powerpc",
-	"fbdev", "tpm", NULL,
+	"fbdev", "tpm", "tools/memory-model", NULL,
 };
 
 /* The table's parts end where two NULLs follow each other. */
@@ -802,6 +838,7 @@ static const struct prefix_rule *convention_row(const char *path,
 		if (!s)
 			continue;
 		drop_repeat(s);
+		drop_lead(s);
 		out->prefix = s;
 		out->capital = r->capital || subject_capitalised(s);
 		if (r->flags & R_FIRM)

@@ -436,6 +436,11 @@ static void test_fitting_prefix(void)
 		"NETWORKING [GENERAL]\nM:\tN <n@b.org>\n"
 		"F:\tDocumentation/networking/\nF:\tnet/\n\n"
 		"OBJTOOL\nM:\tJ <j@b.org>\nF:\ttools/objtool/\n\n"
+		"FRAMEBUFFER LAYER\nM:\tH <h@b.org>\n"
+		"L:\tlinux-fbdev@vger.kernel.org\n"
+		"F:\tDocumentation/fb/\nF:\tdrivers/video/\n\n"
+		"HARDWARE MONITORING\nM:\tG <g@b.org>\n"
+		"F:\tDocumentation/hwmon/\nF:\tdrivers/hwmon/\n\n"
 		"CPU FREQUENCY SCALING FRAMEWORK\nM:\tR <r@b.org>\n"
 		"F:\tDocumentation/cpu-freq/\nF:\tdrivers/cpufreq/\n"
 		"F:\ttools/testing/selftests/cpufreq/\n\n"
@@ -464,6 +469,19 @@ static void test_fitting_prefix(void)
 	prefixes_of(kern, dts, 2, 2, "ARM: dts: bcm2835: |powerpc: dts: |",
 		    "arch/arm's and arch/powerpc's device trees of one "
 		    "section: two patches, not 'arch: '");
+	{
+		/* The kernel demo's deller-linux-fbdev patch, and hwmon's. */
+		const char *fb[] = { "Documentation/fb/intel810.rst",
+				     "drivers/video/fbdev/macfb.c" };
+		const char *tmp[] = { "Documentation/hwmon/tmp513.rst",
+				      "drivers/hwmon/tmp513.c" };
+
+		prefixes_of(kern, fb, 2, 1, "fbdev: |",
+			    "macfb.c beside intel810.rst: 'fbdev: ', not the "
+			    "one driver's 'fbdev: macfb: '");
+		prefixes_of(kern, tmp, 2, 1, "hwmon: (tmp513) |",
+			    "tmp513.c beside its own document keeps its name");
+	}
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");

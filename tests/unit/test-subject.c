@@ -411,7 +411,7 @@ int main(void)
 	convention("drivers/gpu/drm/omapdrm/omap_drv.c", "drm/omap: ", 1);
 	convention("drivers/gpu/drm/i915/i915_drv.c", "drm/i915: ", 1);
 	convention("arch/x86/entry/vdso/vma.c", "x86/vdso: ", 1);
-	convention("arch/x86/Kconfig", "x86: ", 1);
+	convention("arch/x86/Makefile", "x86: ", 1);
 	convention("arch/mips/kernel/setup.c", "MIPS: ", 1);
 	convention("arch/arm/mach-omap2/board.c", "ARM: OMAP2+: ", 1);
 	convention("drivers/pci/quirks.c", "PCI: ", 1);
@@ -528,7 +528,7 @@ int main(void)
 	convention("kernel/seccomp.c", "seccomp: ", 0);
 	convention("kernel/sched/core.c", "sched: ", 1);
 	convention("tools/include/nolibc/nolibc.h", "tools/nolibc: ", 0);
-	convention("tools/memory-model/README", "tools/memory-model: ", 0);
+	convention("tools/memory-model/README", "tools/memory-model: ", 1);
 	/*
 	 * The perf tools' own forms ("perf: " is the kernel's
 	 * kernel/events/), capitalised as tip writes.
@@ -619,6 +619,14 @@ int main(void)
 	convention("block/partitions/efi.h", "partitions/efi: ", 0);
 	convention("drivers/w1/masters/ds2482.c", "w1: ds2482: ", 0);
 	convention("mm/kasan/Makefile", "kasan: ", 0);
+	convention("drivers/net/ethernet/3com/typhoon.c", "net: 3com: typhoon: ",
+		   0);
+	convention("drivers/net/ethernet/via/via-rhine.c", "net: via-rhine: ", 0);
+	convention("Documentation/devicetree/bindings/leds/leds-lm3532.txt",
+		   "dt-bindings: leds: leds-lm3532: ", 1);
+	convention("drivers/usb/typec/tipd/core.c", "usb: typec: tipd: ", 0);
+	convention("arch/x86/Kconfig", "x86/Kconfig: ", 1);
+	convention("arch/x86/pci/acpi.c", "x86/PCI: ", 1);
 	convention("fs/smb/server/smbacl.c", "ksmbd: ", 0);
 	convention("fs/smb/client/cifsacl.c", "smb: client: ", 0);
 	{
