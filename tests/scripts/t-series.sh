@@ -588,14 +588,25 @@ git reset -q --hard "$base"
 sed -i 's|^F:\t\*$|T:\tgit git://git.kernel.org/pub/scm/linux/kernel/git/torvalds/linux.git\nF:\t*|' MAINTAINERS
 mkdir -p arch/qux
 echo '/* The qux board.  Manual: http://www.foo-vendor.org/docs/old.html */' > arch/qux/qux.c
-# Thirteen files of one section in three directories: no patch of more
-# than ten files, and a directory kept whole where it fits.
-mkdir -p drivers/foo/a drivers/foo/b
+# Files of one section in three directories, in a tree with too little
+# history to measure its patches: a patch is cut past ten files and 130
+# lines, a directory kept whole where it fits.  a/ and b/ change six
+# lines a file (144 in all), c/ one.
+mkdir -p drivers/foo/a drivers/foo/b drivers/foo/c
 for i in 1 2 3 4 5 6 7; do
-	echo "/* Part $i.  Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/foo/a/p$i.c
+	for k in 1 2 3 4 5 6; do
+		printf 'int part_%s_%s;\n\n' "$i" "$k"
+		echo "/* Part $i.$k.  Manual: http://www.foo-vendor.org/docs/old.html */"
+	done > drivers/foo/a/p$i.c
 done
 for i in 1 2 3 4 5; do
-	echo "/* Piece $i.  Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/foo/b/q$i.c
+	for k in 1 2 3 4 5 6; do
+		printf 'int piece_%s_%s;\n\n' "$i" "$k"
+		echo "/* Piece $i.$k.  Manual: http://www.foo-vendor.org/docs/old.html */"
+	done > drivers/foo/b/q$i.c
+done
+for i in $(seq 1 12); do
+	echo "/* Bit $i.  Manual: http://www.foo-vendor.org/docs/old.html */" > drivers/foo/c/r$i.c
 done
 # Sixteen drivers whose patches all go to one list: two waves.
 for i in $(seq 1 16); do
@@ -618,10 +629,13 @@ same "each is a series of its own: one patch, no cover letter" \
 files_in() { sed -n 's/^ \([0-9]*\) files\? changed.*/\1/p' "$1"; }
 ok "the foo patches are cut (the setup works)" \
 	test "$(grep -l 'drivers/foo/a/p1.c' "$SCRATCH"/top-out/*/0*.patch | wc -l)" = 1
-same "no patch holds more than ten files" \
-	"$(for f in "$SCRATCH"/top-out/*/0*.patch; do case $f in */0000-*) continue ;; esac; files_in "$f"; done | awk '$1 > 10' | wc -l)" "0"
+lines_in() { sed -n 's/^ [0-9]* files\? changed, \([0-9]*\) insertions.*/\1/p' "$1"; }
+same "no patch holds more than ten files and more than 130 lines" \
+	"$(for f in "$SCRATCH"/top-out/*/0*.patch; do case $f in */0000-*) continue ;; esac; echo "$(files_in "$f") $(lines_in "$f")"; done | awk '$1 > 10 && 2 * $2 > 130' | wc -l)" "0"
 same "each directory whole, in one patch" \
-	"$(for d in drivers/foo/a drivers/foo/b; do grep -l "^+++ b/$d/" "$SCRATCH"/top-out/*/0*.patch | wc -l; done | tr '\n' ' ')" "1 1 "
+	"$(for d in drivers/foo/a drivers/foo/b drivers/foo/c; do grep -l "^+++ b/$d/" "$SCRATCH"/top-out/*/0*.patch | wc -l; done | tr '\n' ' ')" "1 1 1 "
+ok "a patch of more than ten files where its lines are few (b/ and c/)" \
+	test "$(files_in "$(grep -l '^+++ b/drivers/foo/c/r1.c' "$SCRATCH"/top-out/*/0*.patch)")" -gt 16
 ok "sixteen patches to one list (the setup works)" \
 	test "$(grep -l '^Cc: wave-list@lists.linkmend-web.org' "$SCRATCH"/top-out/*/0*.patch | grep -vc '/0000-')" = 16
 ok "INDEX sends them in two waves, fifteen at most to a list" \
