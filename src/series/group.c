@@ -254,6 +254,110 @@ static void split_groups(struct series *c)
 	}
 }
 
+/* 1 when h[0..hl) holds n[0..nl), in any case. */
+static int holds(const char *h, size_t hl, const char *n, size_t nl)
+{
+	size_t i;
+
+	for (i = 0; nl && i + nl <= hl; i++)
+		if (!strncasecmp(h + i, n, nl))
+			return 1;
+	return 0;
+}
+
+int series_names_alike(const char *a, size_t al, const char *b,
+			size_t bl)
+{
+	size_t k = 0;
+
+	while (k < al && k < bl &&
+	       tolower((unsigned char)a[k]) == tolower((unsigned char)b[k]))
+		k++;
+	return k >= 4 || holds(a, al, b, bl) || holds(b, bl, a, al);
+}
+
+/* A document whose prefix is its subsystem's docs' own ("docs: networking: "). */
+static int own_voice_document(struct series *c, const char *path)
+{
+	const struct subject_style *s;
+
+	if (strncmp(path, "Documentation/", 14))
+		return 0;
+	s = series_file_style(c, path);
+	return !strncmp(s->prefix, "docs: ", 6) && s->prefix[6];
+}
+
+/*
+ * A subsystem's documents in a voice of their own ("docs: networking: "
+ * of Documentation/networking/) beside code of another voice that none
+ * of them is about (lib/random32.c of the same section): a patch of
+ * their own.  A driver's document stays with it (ipw2100.rst beside
+ * ipw2x00/Kconfig), as do documents of no voice but "docs: ".
+ */
+static void split_documents(struct series *c)
+{
+	size_t k, ng = c->ng;
+
+	for (k = 0; k < ng; k++) {
+		struct group *g = &c->g[k];
+		size_t i, j, docs = 0, code = 0, kept = 0, moved = 0;
+		struct group *n;
+
+		for (i = 0; i < g->nr; i++) {
+			const char *p = c->plan.v[g->edits[i]].path;
+
+			if (own_voice_document(c, p))
+				docs++;
+			else if (strncmp(p, "Documentation/", 14))
+				code++;
+		}
+		if (!docs || !code)
+			continue;
+		for (i = 0; i < g->nr; i++) {
+			const char *d = c->plan.v[g->edits[i]].path, *db;
+
+			if (!own_voice_document(c, d))
+				continue;
+			db = strrchr(d, '/') + 1;
+			for (j = 0; j < g->nr; j++) {
+				const char *p = c->plan.v[g->edits[j]].path;
+				const char *pb = strrchr(p, '/');
+				const char *pd;
+
+				if (!strncmp(p, "Documentation/", 14) || !pb)
+					continue;
+				for (pd = pb; pd > p && pd[-1] != '/'; pd--)
+					;
+				if (series_names_alike(db, strcspn(db, "."), pb + 1,
+						       strcspn(pb + 1, ".")) ||
+				    series_names_alike(db, strcspn(db, "."), pd,
+						       (size_t)(pb - pd)))
+					break;
+			}
+			if (j < g->nr)
+				break;
+		}
+		if (i < g->nr)
+			continue;
+		ALLOC_GROW(c->g, c->ng + 1, c->ag);
+		g = &c->g[k];
+		n = &c->g[c->ng++];
+		*n = *g;
+		n->area = xstrdup(g->area);
+		n->edits = xcalloc(g->nr, sizeof(*n->edits));
+		for (i = 0; i < g->nr; i++) {
+			const char *p = c->plan.v[g->edits[i]].path;
+
+			if (own_voice_document(c, p))
+				n->edits[moved++] = g->edits[i];
+			else
+				g->edits[kept++] = g->edits[i];
+		}
+		g->nr = kept;
+		n->nr = n->alloc = moved;
+	}
+}
+
 int series_whole_tree(const struct maint_section *s)
 {
 	size_t i, f = 0;
@@ -808,6 +912,7 @@ void series_arrange(struct series *c)
 	size_t k;
 
 	split_by_voice(c);
+	split_documents(c);
 	split_groups(c);
 	for (k = 0; k < c->ng; k++)
 		tree_of(c, &c->g[k]);

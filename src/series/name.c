@@ -150,8 +150,9 @@ static char *files_named(struct series *c, const struct group *g, int both)
 }
 
 /*
- * A file's name that says nothing without its folder ("index.rst",
- * "core.c"; Kconfig and Makefile are a folder's own and say it).
+ * A file's name that says nothing without its folder: 1 for "index.rst"
+ * or "core.c", 2 for a folder's build files, which name it where the
+ * prefix does ("drbd: ... in Kconfig", but "sh: ... in boards/Kconfig").
  */
 static int generic_name(const char *base)
 {
@@ -160,6 +161,8 @@ static int generic_name(const char *base)
 	};
 	size_t i, l = strcspn(base, ".");
 
+	if (!strcmp(base, "Kconfig") || !strcmp(base, "Makefile"))
+		return 2;
 	for (i = 0; names[i]; i++)
 		if (strlen(names[i]) == l && !strncasecmp(base, names[i], l))
 			return 1;
@@ -194,7 +197,6 @@ static char *what_of(struct series *c, struct group *g, int level)
 		/* "libbpf/index.rst", not "index.rst" of any folder. */
 		if (level == 0 && slash) {
 			const char *d = slash;
-
 			char *dir;
 			int said;
 
@@ -202,11 +204,14 @@ static char *what_of(struct series *c, struct group *g, int level)
 				d--;
 			dir = xstrndup(d, (size_t)(slash - d));
 			/* "nvme: host: " says host/ already. */
-			said = subject_repeats(g->style.prefix, dir);
+			said = subject_repeats(g->style.prefix, dir) ||
+			       subject_place_is_home(first, g->style.prefix,
+						     dir);
 			free(dir);
-			/* "usb: typec: tipd: " says tipd/core.c: none. */
 			if (said)
-				return NULL;
+				/* "usb: typec: tipd: " says tipd/core.c. */
+				return generic_name(slash + 1) == 2 ?
+				       xstrdup(slash + 1) : NULL;
 			if (d > first)
 				return xstrdup(d);
 		}
@@ -627,31 +632,6 @@ static void styles_release(struct series *c)
 	c->styled = 0;
 }
 
-/* 1 when h[0..hl) holds n[0..nl), in any case. */
-static int holds(const char *h, size_t hl, const char *n, size_t nl)
-{
-	size_t i;
-
-	for (i = 0; nl && i + nl <= hl; i++)
-		if (!strncasecmp(h + i, n, nl))
-			return 1;
-	return 0;
-}
-
-/*
- * 1 when two names are one driver's: their first four characters alike
- * ("ipw2100" of "ipw2x00"), or one holds the other ("spi-lm70llp").
- */
-static int names_alike(const char *a, size_t al, const char *b, size_t bl)
-{
-	size_t k = 0;
-
-	while (k < al && k < bl &&
-	       tolower((unsigned char)a[k]) == tolower((unsigned char)b[k]))
-		k++;
-	return k >= 4 || holds(a, al, b, bl) || holds(b, bl, a, al);
-}
-
 /*
  * One driver's file beside documents: the driver's part of the prefix
  * ("fbdev: macfb: ") only where every document is about it (macfb.c
@@ -685,7 +665,7 @@ static void prefix_beside_documents(struct group *g,
 		if (strncmp(paths[i], "Documentation/", 14))
 			continue;
 		b = strrchr(paths[i], '/') + 1;
-		if (!names_alike(b, strcspn(b, "."), last, ll))
+		if (!series_names_alike(b, strcspn(b, "."), last, ll))
 			break;
 	}
 	if (i == n)

@@ -72,6 +72,8 @@ static const struct prefix_rule rules[] = {
 	 * gone since 5.7).
 	 */
 	{ "Documentation/virt/kvm/arm/", "KVM: arm64: ", 1, R_FIRM, NULL },
+	/* Its x86 documents are KVM x86's ("KVM: x86: "), as the same. */
+	{ "Documentation/virt/kvm/x86/", "KVM: x86: ", 1, R_FIRM, NULL },
 	/*
 	 * netdev's documents: "docs: networking: " (its own tree's subjects
 	 * for Documentation/networking/).

@@ -434,7 +434,12 @@ static void test_fitting_prefix(void)
 		"SOUND\nM:\tT <t@b.org>\nL:\talsa-devel@alsa-project.org\n"
 		"F:\tDocumentation/sound/\nF:\tsound/\n\n"
 		"NETWORKING [GENERAL]\nM:\tN <n@b.org>\n"
-		"F:\tDocumentation/networking/\nF:\tnet/\n\n"
+		"F:\tDocumentation/networking/\nF:\tlib/random32.c\n"
+		"F:\tnet/\nF:\tdrivers/net/\n\n"
+		"INTEL PRO/WIRELESS 2100, 2200BG, 2915ABG NETWORK CONNECTION "
+		"SUPPORT\nM:\tS <s@b.org>\n"
+		"F:\tDocumentation/networking/device_drivers/wifi/intel/"
+		"ipw2100.rst\nF:\tdrivers/net/wireless/intel/ipw2x00/\n\n"
 		"OBJTOOL\nM:\tJ <j@b.org>\nF:\ttools/objtool/\n\n"
 		"FRAMEBUFFER LAYER\nM:\tH <h@b.org>\n"
 		"L:\tlinux-fbdev@vger.kernel.org\n"
@@ -481,6 +486,23 @@ static void test_fitting_prefix(void)
 			    "one driver's 'fbdev: macfb: '");
 		prefixes_of(kern, tmp, 2, 1, "hwmon: (tmp513) |",
 			    "tmp513.c beside its own document keeps its name");
+	}
+	{
+		/* The kernel demo's netdev patches. */
+		const char *random[] = { "Documentation/networking/arcnet.rst",
+					 "Documentation/networking/eql.rst",
+					 "lib/random32.c" };
+		const char *ipw[] = {
+			"Documentation/networking/device_drivers/wifi/intel/"
+			"ipw2100.rst",
+			"drivers/net/wireless/intel/ipw2x00/Kconfig" };
+
+		prefixes_of(kern, random, 3, 2,
+			    "docs: networking: |lib/random32: |",
+			    "netdev's documents beside a library file of the "
+			    "section they are not about: two patches");
+		prefixes_of(kern, ipw, 2, 1, "wifi: ipw2x00: |",
+			    "a driver's document stays with it");
 	}
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
