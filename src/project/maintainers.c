@@ -222,14 +222,50 @@ void maintainers_release(struct maintainers *m)
 }
 
 /*
- * get_maintainer.pl's regex ^pattern with * as .* and ? as .: a match of
- * the pattern followed by a free '*'.  Matched with one backtrack point
- * (the last star), in O(pattern x path): a hostile MAINTAINERS full of
- * stars cannot make it exponential (fuzz-maintainers found one that did).
+ * Where a bracket class at g ("[ch]", "[0-9]", "[^x]", a regex's to
+ * get_maintainer.pl) ends, after its ']'; NULL where none closes it
+ * within 32 characters (the '[' is then a character of its own).
+ */
+static const char *class_end(const char *g)
+{
+	const char *p = g + 1, *stop;
+
+	p += *p == '^';
+	if (*p == ']')
+		p++;
+	/* A class is short: a long search would make matching quadratic. */
+	for (stop = p + 32; *p && *p != ']' && p < stop; p++)
+		;
+	return *p == ']' ? p + 1 : NULL;
+}
+
+/* 1 when the class from g to end (class_end()) holds c. */
+static int class_holds(const char *g, const char *end, char c)
+{
+	const char *p = g + 1, *last = end - 1;
+	int neg = *p == '^', hit = 0;
+
+	for (p += neg; p < last; p++) {
+		if (p + 2 < last && p[1] == '-') {
+			hit |= c >= p[0] && c <= p[2];
+			p += 2;
+		} else {
+			hit |= c == *p;
+		}
+	}
+	return hit != neg;
+}
+
+/*
+ * get_maintainer.pl's regex ^pattern with * as .*, ? as . and a bracket
+ * class as itself ("mac80211_hwsim.[ch]"): a match of the pattern
+ * followed by a free '*'.  Matched with one backtrack point (the last
+ * star), in O(pattern x path): a hostile MAINTAINERS full of stars
+ * cannot make it exponential (fuzz-maintainers found one that did).
  */
 static int glob_prefix(const char *g, const char *s)
 {
-	const char *star = NULL, *from = NULL;
+	const char *star = NULL, *from = NULL, *end;
 
 	for (;;) {
 		if (!*g)
@@ -243,7 +279,13 @@ static int glob_prefix(const char *g, const char *s)
 			from = s;
 			continue;
 		}
-		if (*s && (*g == '?' || *g == *s)) {
+		if (*g == '[' && (end = class_end(g))) {
+			if (*s && class_holds(g, end, *s)) {
+				g = end;
+				s++;
+				continue;
+			}
+		} else if (*s && (*g == '?' || *g == *s)) {
 			g++;
 			s++;
 			continue;

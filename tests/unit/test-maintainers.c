@@ -35,6 +35,18 @@ int main(void)
 	      "and there it matches");
 	CHECK(section_for("Maintainers List\n\nNET\nF:\t\n", "a") == -1,
 	      "an empty F: matches nothing (and reads nothing before it)");
+	/* A bracket class is a regex's to get_maintainer.pl (MAC80211). */
+	CHECK(maintainers_file_match("drivers/net/wireless/mac80211_hwsim.c",
+				     "drivers/net/wireless/mac80211_hwsim.[ch]"),
+	      "[ch] holds c");
+	CHECK(!maintainers_file_match("drivers/net/wireless/mac80211_hwsim.o",
+				      "drivers/net/wireless/mac80211_hwsim.[ch]"),
+	      "and not o");
+	CHECK(maintainers_file_match("arch/x86/boot/a7.c", "arch/x86/boot/a[0-9].c") &&
+	      !maintainers_file_match("arch/x86/boot/ab.c", "arch/x86/boot/a[^b].c"),
+	      "a range, and a class that excludes");
+	CHECK(maintainers_file_match("a/[x/b.c", "a/[x/"),
+	      "a '[' no ']' closes is a character of its own");
 	/* No "Maintainers List" heading: every X: line counts (issue 29). */
 	CHECK(section_for("BOARD X\nM:\tA <a@x.org>\nS:\tMaintained\nF:\tboard/x/\n",
 			  "board/x/a.c") == 0,
