@@ -169,6 +169,21 @@ static int generic_name(const char *base)
 	return 0;
 }
 
+/* A folder's name that says nothing without its parent's. */
+static int generic_dir(const char *name)
+{
+	static const char *const names[] = {
+		"include", "io", "src", "lib", "doc", "docs", "common", "core",
+		"util", "utils", NULL,
+	};
+	size_t i;
+
+	for (i = 0; names[i]; i++)
+		if (!strcmp(name, names[i]))
+			return 1;
+	return 0;
+}
+
 /*
  * What a group's summary names: the one file it touches, else the
  * directory its files share (where that is a top-level one, "arch" or
@@ -232,8 +247,29 @@ static char *what_of(struct series *c, struct group *g, int level)
 		const char *base = strrchr(d, '/');
 
 		if (level == 0 && base) {
-			char *b = xstrdup(base + 1);
+			const char *up = base;
+			char *b;
 
+			/*
+			 * A folder whose name says nothing alone ("include" of
+			 * selftests/futex/include/, "io" of xen's
+			 * interface/io/): with its parent, or none where the
+			 * prefix says that ("selftests/futex: ").
+			 */
+			if (generic_dir(base + 1)) {
+				while (up > d && up[-1] != '/')
+					up--;
+				b = xstrndup(up, (size_t)(base - up));
+				if (subject_repeats(g->style.prefix, b)) {
+					free(b);
+					free(d);
+					return NULL;
+				}
+				free(b);
+				b = xstrdup(up > d ? up : base + 1);
+			} else {
+				b = xstrdup(base + 1);
+			}
 			free(d);
 			return b;
 		}

@@ -85,6 +85,12 @@ static const struct prefix_rule rules[] = {
 	 * that a section of its own (regulator/, opp.rst) names its own.
 	 */
 	{ "Documentation/power/", "PM: docs: ", 1, 0, NULL },
+	/*
+	 * The ABI's descriptions by their folder, as the docs tree writes:
+	 * "docs: ABI: testing: ima_policy: Fix missed bracket".
+	 */
+	{ "Documentation/ABI/", "docs: ABI: {r0}: ", 0, 0, NULL },
+	{ "Documentation/ABI/", "docs: ABI: ", 0, 0, NULL },
 	{ "Documentation/", "docs: ", 0, 0, NULL },
 	/* A PCI host driver: "PCI: dw-rockchip: " (pcie-dw-rockchip.c). */
 	{ "drivers/pci/controller/", "PCI: {stem~pci-}: ", 1, R_FILE, "pci-" },

@@ -627,6 +627,9 @@ int main(void)
 	convention("drivers/usb/typec/tipd/core.c", "usb: typec: tipd: ", 0);
 	convention("arch/x86/Kconfig", "x86/Kconfig: ", 1);
 	convention("arch/x86/pci/acpi.c", "x86/PCI: ", 1);
+	convention("Documentation/ABI/testing/sysfs-devices-memory",
+		   "docs: ABI: testing: ", 0);
+	convention("Documentation/virt/kvm/x86/mmu.rst", "KVM: x86: ", 1);
 	convention("fs/smb/server/smbacl.c", "ksmbd: ", 0);
 	convention("fs/smb/client/cifsacl.c", "smb: client: ", 0);
 	{
