@@ -65,7 +65,8 @@ void git_cmd(struct child_process *cp, const char *top);
  * takes cp's args and env (cp is cleared, as after child_process_run())
  * and starts it when fewer than jobs run, else queues it; cp->dir must
  * stay valid until run_pool_finish().  run_pool_poll() reaps those that
- * ended and starts the next, without waiting.  run_pool_finish() waits
+ * ended (their output closed: one that closes it and runs on is waited
+ * for then) and starts the next.  run_pool_finish() waits
  * for every command (those not started yet dropped when drop is set)
  * and returns how many failed: exited non-zero, died of a signal or
  * could not run.
