@@ -12,7 +12,7 @@
 #
 #   cold          linkmend series --archived on a fresh copy of the
 #                 store: get_maintainer.pl once per set of alike patches,
-#                 -j the CPUs
+#                 -j the CPUs, each run begun as its series is written
 #   warm          series again on that store: the script's answers are
 #                 the store's (the summary line says how many)
 #   in-process    series --no-get-maintainer: MAINTAINERS and .mailmap

@@ -32,6 +32,32 @@ static void to_lines(struct strbuf *out, run_line_fn *fn, void *data)
 	}
 }
 
+/* In the child: cp's program, in and out its standard input and output. */
+static void exec_child(struct child_process *cp, int in, int out,
+		       pid_t parent)
+{
+	size_t i;
+
+	/* Before exec; and the parent may already be gone. */
+	if (cp->tied &&
+	    (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent))
+		_exit(127);
+	dup2(in, 0);
+	dup2(out, 1);
+	if (cp->no_stderr) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, 2);
+	}
+	if (cp->dir && chdir(cp->dir))
+		_exit(127);
+	for (i = 0; i < cp->env.nr; i++)
+		putenv(cp->env.v[i]);
+	execvp(cp->args.v[0], cp->args.v);
+	_exit(127);
+}
+
 int child_process_run(struct child_process *cp)
 {
 	const char *in = cp->in;
@@ -57,26 +83,8 @@ int child_process_run(struct child_process *cp)
 		error_errno("cannot fork");
 		goto out;
 	}
-	if (!pid) {
-		/* Before exec; and the parent may already be gone. */
-		if (cp->tied &&
-		    (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent))
-			_exit(127);
-		dup2(inp[0], 0);
-		dup2(outp[1], 1);
-		if (cp->no_stderr) {
-			int null = open("/dev/null", O_WRONLY);
-
-			if (null >= 0)
-				dup2(null, 2);
-		}
-		if (cp->dir && chdir(cp->dir))
-			_exit(127);
-		for (i = 0; i < cp->env.nr; i++)
-			putenv(cp->env.v[i]);
-		execvp(cp->args.v[0], cp->args.v);
-		_exit(127);
-	}
+	if (!pid)
+		exec_child(cp, inp[0], outp[1], parent);
 	close(inp[0]);
 	close(outp[1]);
 	inp[0] = outp[1] = -1;
@@ -145,6 +153,136 @@ out:
 	strbuf_release(&lines);
 	child_process_clear(cp);
 	return ret;
+}
+
+/* Start cp for the pool; its args and env cleared. */
+static void pool_start(struct run_pool *p, struct child_process *cp)
+{
+	int outp[2] = { -1, -1 }, null = -1;
+	pid_t pid, parent = getpid();
+
+	if (!cp->args.nr) {
+		error("BUG: no program to run");
+		goto fail;
+	}
+	null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (null < 0 || pipe2(outp, O_CLOEXEC)) {
+		error_errno("cannot create a pipe");
+		goto fail;
+	}
+	pid = fork();
+	if (pid < 0) {
+		error_errno("cannot fork");
+		goto fail;
+	}
+	if (!pid)
+		exec_child(cp, null, outp[1], parent);
+	close(outp[1]);
+	close(null);
+	ALLOC_GROW(p->run, p->nrun + 1, p->arun);
+	p->run[p->nrun].pid = (int)pid;
+	p->run[p->nrun++].fd = outp[0];
+	child_process_clear(cp);
+	return;
+fail:
+	p->failed++;
+	if (null >= 0)
+		close(null);
+	if (outp[0] >= 0) {
+		close(outp[0]);
+		close(outp[1]);
+	}
+	child_process_clear(cp);
+}
+
+/*
+ * Reap the commands that ended (their output at EOF), waiting for one
+ * when wait is set; their output read and dropped.
+ */
+static void pool_reap(struct run_pool *p, int wait)
+{
+	struct pollfd *pf = xcalloc(p->nrun, sizeof(*pf));
+	size_t i, k;
+
+	for (i = 0; i < p->nrun; i++) {
+		pf[i].fd = p->run[i].fd;
+		pf[i].events = POLLIN;
+	}
+	while (poll(pf, (nfds_t)p->nrun, wait ? -1 : 0) < 0)
+		if (errno != EINTR)
+			goto out;
+	for (i = 0; i < p->nrun; i++) {
+		char buf[4096];
+		ssize_t r;
+		int status;
+
+		if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		r = read(p->run[i].fd, buf, sizeof(buf));
+		if (r > 0 || (r < 0 && (errno == EINTR || errno == EAGAIN)))
+			continue;
+		close(p->run[i].fd);
+		p->run[i].fd = -1;
+		while (waitpid((pid_t)p->run[i].pid, &status, 0) < 0)
+			if (errno != EINTR) {
+				status = -1;
+				break;
+			}
+		if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status))
+			p->failed++;
+	}
+	for (i = 0, k = 0; i < p->nrun; i++)
+		if (p->run[i].fd >= 0)
+			p->run[k++] = p->run[i];
+	p->nrun = k;
+out:
+	free(pf);
+}
+
+static void pool_start_next(struct run_pool *p)
+{
+	while (p->nrun < (size_t)(p->jobs > 0 ? p->jobs : 1) &&
+	       p->next < p->nq)
+		pool_start(p, &p->queue[p->next++]);
+}
+
+void run_pool_add(struct run_pool *p, struct child_process *cp)
+{
+	struct child_process init = CHILD_PROCESS_INIT;
+
+	ALLOC_GROW(p->queue, p->nq + 1, p->aq);
+	p->queue[p->nq++] = *cp;
+	*cp = init;
+	run_pool_poll(p);
+}
+
+void run_pool_poll(struct run_pool *p)
+{
+	if (p->nrun)
+		pool_reap(p, 0);
+	pool_start_next(p);
+}
+
+size_t run_pool_finish(struct run_pool *p, int drop)
+{
+	size_t failed;
+
+	for (; drop && p->next < p->nq; p->next++)
+		child_process_clear(&p->queue[p->next]);
+	for (;;) {
+		pool_start_next(p);
+		if (!p->nrun)
+			break;
+		pool_reap(p, 1);
+	}
+	failed = p->failed;
+	free(p->queue);
+	free(p->run);
+	p->queue = NULL;
+	p->run = NULL;
+	p->nq = p->aq = p->next = p->nrun = p->arun = 0;
+	p->failed = 0;
+	return failed;
 }
 
 void child_process_clear(struct child_process *cp)

@@ -57,6 +57,40 @@ void child_process_clear(struct child_process *cp);
  */
 void git_cmd(struct child_process *cp, const char *top);
 
+/*
+ * Commands run jobs at a time while the caller goes on with its own
+ * work: for programs that write what they find to a file (series'
+ * get_maintainer.pl runs, started as each patch is written).  A command
+ * has no standard input and its output is dropped.  run_pool_add()
+ * takes cp's args and env (cp is cleared, as after child_process_run())
+ * and starts it when fewer than jobs run, else queues it; cp->dir must
+ * stay valid until run_pool_finish().  run_pool_poll() reaps those that
+ * ended (their output closed: one that closes it and runs on is waited
+ * for then) and starts the next.  run_pool_finish() waits
+ * for every command (those not started yet dropped when drop is set)
+ * and returns how many failed: exited non-zero, died of a signal or
+ * could not run.
+ */
+struct run_pool_child {
+	int pid;		/* a pid_t */
+	int fd;			/* its standard output: EOF when it ends */
+};
+
+struct run_pool {
+	int jobs;
+	struct child_process *queue;	/* [next, nq) not started yet */
+	size_t nq, aq, next;
+	struct run_pool_child *run;	/* running */
+	size_t nrun, arun;
+	size_t failed;
+};
+
+#define RUN_POOL_INIT(jobs) { (jobs), NULL, 0, 0, 0, NULL, 0, 0, 0 }
+
+void run_pool_add(struct run_pool *p, struct child_process *cp);
+void run_pool_poll(struct run_pool *p);
+size_t run_pool_finish(struct run_pool *p, int drop);
+
 /* The older calls, each one child_process_run() of argv. */
 
 /* Returns the exit status, or -1 when the program could not run. */

@@ -223,36 +223,30 @@ static const char gm_asked[] =
 	"PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 " GM_OPTIONS
 	", else --no-tree " GM_OPTIONS;
 
-/* get_maintainer.pl on every file, jobs at once; its output in FILE.to. */
-static int run_script(const char *root, char *const *abs, size_t n, int jobs)
+/*
+ * get_maintainer.pl on one patch, in the pool: its output in FILE.to,
+ * the script asked with --no-tree where it finds no kernel tree.
+ */
+static void run_script(struct run_pool *pool, const char *root,
+		       const char *abs)
 {
 	static const char script[] =
 		"perl scripts/get_maintainer.pl " GM_OPTIONS
 		" \"$1\" > \"$1.to\" 2> /dev/null || "
 		"perl scripts/get_maintainer.pl --no-tree " GM_OPTIONS
 		" \"$1\" > \"$1.to\"";
-	struct strbuf in = STRBUF_INIT;
-	char j[16];
-	const char *argv[] = { "xargs", "-0", "-P", j, "-n", "1", "sh", "-c",
-			       script, "sh", NULL };
-	size_t i;
-	int ret;
+	struct child_process cp = CHILD_PROCESS_INIT;
 
-	/* run's -j is check's too (64): more perls than CPUs only thrash. */
-	if (jobs > 4 * sysconf(_SC_NPROCESSORS_ONLN))
-		jobs = 4 * (int)sysconf(_SC_NPROCESSORS_ONLN);
-	snprintf(j, sizeof(j), "%d", jobs > 0 ? jobs : 1);
-	for (i = 0; i < n; i++)
-		strbuf_add(&in, abs[i], strlen(abs[i]) + 1);
+	strvec_pushl(&cp.args, "sh", "-c", script, "sh", abs, NULL);
 	/*
 	 * Sections that match a file equally deep come out in Perl's hash
 	 * order, which changes from run to run (ACPI and ACPICA both list
 	 * tools/power/acpi/, with two addresses of one person): a fixed
 	 * seed makes the same tree give the same recipients every time.
 	 */
-	ret = run_command(argv, root, in.buf, in.len, NULL, perl_fixed);
-	strbuf_release(&in);
-	return ret ? error("scripts/get_maintainer.pl failed in '%s'", root) : 0;
+	strvec_pushv(&cp.env, perl_fixed);
+	cp.dir = root;
+	run_pool_add(pool, &cp);
 }
 
 static int cmp_path(const void *a, const void *b)
@@ -344,102 +338,243 @@ static char *route_key(const struct maintainers *m,
 	return strbuf_detach(&key, NULL);
 }
 
-/*
- * get_maintainer.pl's answers to the n patches abs[0..n) into answer[]:
- * kept ones from memo, the others from the script, once for the patches
- * alike (route_key()), jobs at a time; those kept in memo then.
- */
-static int ask_script(const char *root, const struct maintainers *m,
-		      char *const *abs, size_t n, int jobs,
-		      struct route_memo *memo, char **answer)
+struct route_batch {
+	const char *root;
+	const struct maintainers *m;
+	struct route_memo *memo;
+	int use_script;
+	size_t n;
+	char **abs;		/* each patch's absolute path, once added */
+	char **answer;		/* the script's, once it ran or was kept */
+	struct route_question *q;
+	/*
+	 * Each fresh (not kept) patch's representative, whose run answers
+	 * for it: the first patch added alike in route_key(), else itself.
+	 */
+	size_t *rep;
+	size_t *fresh, nf;
+	unsigned char *kw;
+	struct strmap keys;
+	struct run_pool pool;
+};
+
+struct route_batch *route_batch_begin(const char *root,
+				      const struct maintainers *m, size_t n,
+				      int jobs, int in_process,
+				      struct route_memo *memo)
 {
-	struct route_question *q = xcalloc(n, sizeof(*q));
+	struct route_batch *b = xcalloc(1, sizeof(*b));
 	struct strmap keys = STRMAP_INIT;
-	char **ask = xcalloc(n, sizeof(*ask));
-	size_t *rep = xcalloc(n, sizeof(*rep));
-	size_t *fresh = xcalloc(n, sizeof(*fresh));
-	unsigned char *kw = xcalloc(m->nr + 1, 1);
-	size_t i, na = 0, nf = 0;
+	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	b->root = root;
+	b->m = m;
+	b->memo = memo;
+	b->use_script = !in_process && !access(script, R_OK) && m;
+	b->n = n;
+	b->abs = xcalloc(n ? n : 1, sizeof(*b->abs));
+	b->answer = xcalloc(n ? n : 1, sizeof(*b->answer));
+	b->q = xcalloc(n ? n : 1, sizeof(*b->q));
+	b->rep = xcalloc(n ? n : 1, sizeof(*b->rep));
+	b->fresh = xcalloc(n ? n : 1, sizeof(*b->fresh));
+	b->kw = xcalloc(m ? m->nr + 1 : 1, 1);
+	b->keys = keys;
+	/* run's -j is check's too (64): more perls than CPUs only thrash. */
+	if (cpus > 0 && jobs > 4 * cpus)
+		jobs = 4 * (int)cpus;
+	b->pool.jobs = jobs > 0 ? jobs : 1;
+	free(script);
+	return b;
+}
+
+/*
+ * Patch i's question; its kept answer, else the script started on it
+ * unless a patch alike (route_key()) was asked already.
+ */
+static void ask_script(struct route_batch *b, size_t i)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct route_memo *memo = b->memo;
+	char *key = NULL;
+	void **slot;
+
+	/* An unread patch is asked alone; the script says why. */
+	if (!strbuf_read_file(&sb, b->abs[i]))
+		route_question(b->m, sb.buf, &b->q[i], b->kw);
+	strbuf_release(&sb);
+	if (memo && b->q[i].files &&
+	    !memo->get(memo->data, &b->q[i], &b->answer[i]) && b->answer[i]) {
+		memo->kept++;
+		return;
+	}
+	if (b->q[i].files)
+		key = route_key(b->m, &b->q[i], b->kw);
+	b->fresh[b->nf++] = i;
+	slot = key ? strmap_put(&b->keys, key) : NULL;
+	if (!slot || !*slot) {
+		if (slot)
+			*slot = (void *)(i + 1);
+		b->rep[i] = i;
+		if (memo)
+			memo->asked++;
+		run_script(&b->pool, b->root, b->abs[i]);
+	} else {
+		b->rep[i] = (size_t)*slot - 1;
+	}
+	free(key);
+}
+
+void route_batch_add(struct route_batch *b, size_t i, const char *file)
+{
+	char buf[PATH_MAX];
+
+	if (i >= b->n || b->abs[i]) {
+		error("BUG: route_batch_add: patch %zu of %zu added twice",
+		      i, b->n);
+		return;
+	}
+	b->abs[i] = xstrdup(realpath(file, buf) ? buf : file);
+	if (b->use_script)
+		ask_script(b, i);
+}
+
+/*
+ * The script's answers for the fresh patches: each asked patch's own,
+ * then its alikes' copies of it; those kept in memo then.
+ */
+static int take_answers(struct route_batch *b)
+{
+	struct route_memo *memo = b->memo;
+	size_t i;
 	int ret = 0;
 
-	for (i = 0; i < n; i++) {
-		struct strbuf sb = STRBUF_INIT;
-		char *key = NULL;
-		void **slot;
-
-		/* An unread patch is asked alone; the script says why. */
-		if (!strbuf_read_file(&sb, abs[i]))
-			route_question(m, sb.buf, &q[i], kw);
-		strbuf_release(&sb);
-		if (memo && q[i].files &&
-		    !memo->get(memo->data, &q[i], &answer[i]) && answer[i]) {
-			memo->kept++;
-			continue;
-		}
-		if (q[i].files)
-			key = route_key(m, &q[i], kw);
-		fresh[nf++] = i;
-		slot = key ? strmap_put(&keys, key) : NULL;
-		if (!slot || !*slot) {
-			if (slot)
-				*slot = (void *)(i + 1);
-			rep[i] = i;
-			ask[na++] = abs[i];
-		} else {
-			rep[i] = (size_t)*slot - 1;
-		}
-		free(key);
-	}
-	if (memo)
-		memo->asked += na;
-	if (na)
-		ret = run_script(root, ask, na, jobs);
-	/* Each asked patch's answer, then its alikes' copies of it. */
-	for (i = 0; i < nf && !ret; i++) {
-		size_t k = fresh[i];
+	for (i = 0; i < b->nf && !ret; i++) {
+		size_t k = b->fresh[i];
 		struct strbuf sb = STRBUF_INIT;
 		char *to;
 
-		if (rep[k] != k)
+		if (b->rep[k] != k)
 			continue;
-		to = xstrfmt("%s.to", abs[k]);
+		to = xstrfmt("%s.to", b->abs[k]);
 		if (strbuf_read_file(&sb, to))
 			ret = -1;
 		else
-			answer[k] = strbuf_detach(&sb, NULL);
+			b->answer[k] = strbuf_detach(&sb, NULL);
 		strbuf_release(&sb);
 		free(to);
 	}
-	for (i = 0; i < nf && !ret; i++) {
-		size_t k = fresh[i];
+	for (i = 0; i < b->nf && !ret; i++) {
+		size_t k = b->fresh[i];
 
-		if (rep[k] != k)
-			answer[k] = xstrdup(answer[rep[k]]);
+		if (b->rep[k] != k)
+			b->answer[k] = xstrdup(b->answer[b->rep[k]]);
 	}
-	if (!ret && memo && nf) {
-		struct route_question *kq = xcalloc(nf, sizeof(*kq));
-		char **ka = xcalloc(nf, sizeof(*ka));
+	if (!ret && memo && b->nf) {
+		struct route_question *kq = xcalloc(b->nf, sizeof(*kq));
+		char **ka = xcalloc(b->nf, sizeof(*ka));
 		size_t nk = 0;
 
-		for (i = 0; i < nf; i++)
-			if (q[fresh[i]].files) {
-				kq[nk] = q[fresh[i]];
-				ka[nk++] = answer[fresh[i]];
+		for (i = 0; i < b->nf; i++)
+			if (b->q[b->fresh[i]].files) {
+				kq[nk] = b->q[b->fresh[i]];
+				ka[nk++] = b->answer[b->fresh[i]];
 			}
 		memo->put(memo->data, kq, ka, nk);
 		free(ka);
 		free(kq);
 	}
-	for (i = 0; i < n; i++) {
-		free(q[i].files);
-		free(q[i].keywords);
+	return ret;
+}
+
+/* Patch i's recipients from the script's answer or MAINTAINERS here. */
+static int route_one(struct route_batch *b, size_t i, struct mailmap *mm,
+		     char **lr, int *lr_read, struct recipients *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	if (b->use_script) {
+		parse_output(out, b->answer[i]);
+		if (strbuf_read_file(&sb, b->abs[i]))
+			ret = -1;
+	} else if (b->m) {
+		if (strbuf_read_file(&sb, b->abs[i]))
+			ret = -1;
+		else
+			people_route(b->root, b->m, mm, sb.buf, out);
 	}
-	strmap_clear(&keys, NULL);
-	free(kw);
-	free(fresh);
-	free(rep);
-	free(ask);
-	free(q);
+	if (!ret && b->m)
+		to_most_specific(b->m, sb.buf, out);
+	strbuf_release(&sb);
+	/*
+	 * Every patch has a person in To: where no maintainer takes it
+	 * (only THE REST's lists), the one submitting-patches.rst names
+	 * as the maintainer of last resort.
+	 */
+	if (!has_person(out) && (out->nto || out->ncc)) {
+		if (!*lr_read) {
+			*lr = last_resort(b->root);
+			*lr_read = 1;
+		}
+		if (*lr)
+			recipients_add(out, *lr, 1);
+	}
+	promote_lists(out);
+	return ret;
+}
+
+int route_batch_end(struct route_batch *b, struct recipients *out)
+{
+	int mapped = 0, lr_read = 0, ret = 0;
+	char *lr = NULL;
+	struct mailmap mm;
+	size_t i;
+
+	/* Abandoned: the runs not started yet are not started. */
+	if (run_pool_finish(&b->pool, !out) && out)
+		ret = error("scripts/get_maintainer.pl failed in '%s'",
+			    b->root);
+	for (i = 0; out && i < b->n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		if (!b->abs[i] && !ret)
+			ret = error("BUG: route_batch_end: patch %zu of %zu "
+				    "not added", i, b->n);
+	}
+	if (!out)
+		goto out;
+	if (b->use_script && !ret)
+		ret = take_answers(b);
+	else if (!b->use_script && b->m && b->n &&
+		 !(mapped = !mailmap_load(b->root, &mm)))
+		ret = error("cannot read '%s/.mailmap'", b->root);
+	for (i = 0; i < b->n && !ret; i++)
+		ret = route_one(b, i, &mm, &lr, &lr_read, &out[i]);
+	free(lr);
+	if (mapped)
+		mailmap_release(&mm);
+out:
+	/* get_maintainer.pl's output files, read or not. */
+	for (i = 0; i < b->n; i++) {
+		if (b->abs[i]) {
+			char *to = xstrfmt("%s.to", b->abs[i]);
+
+			unlink(to);
+			free(to);
+		}
+		free(b->abs[i]);
+		free(b->answer[i]);
+		free(b->q[i].files);
+		free(b->q[i].keywords);
+	}
+	strmap_clear(&b->keys, NULL);
+	free(b->kw);
+	free(b->fresh);
+	free(b->rep);
+	free(b->q);
+	free(b->answer);
+	free(b->abs);
+	free(b);
 	return ret;
 }
 
@@ -447,72 +582,13 @@ int route_patches(const char *root, const struct maintainers *m,
 		  char *const *files, size_t n, int jobs, int in_process,
 		  struct route_memo *memo, struct recipients *out)
 {
-	char *script = xstrfmt("%s/scripts/get_maintainer.pl", root);
-	char **abs = xcalloc(n ? n : 1, sizeof(*abs));
-	char **answer = xcalloc(n ? n : 1, sizeof(*answer));
-	int use_script = !in_process && !access(script, R_OK) && m, ret = 0;
-	int mapped = 0, lr_read = 0;
-	char *lr = NULL;
-	struct mailmap mm;
+	struct route_batch *b = route_batch_begin(root, m, n, jobs,
+						  in_process, memo);
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		char buf[PATH_MAX];
-
-		memset(&out[i], 0, sizeof(out[i]));
-		abs[i] = xstrdup(realpath(files[i], buf) ? buf : files[i]);
-	}
-	if (use_script && n)
-		ret = ask_script(root, m, abs, n, jobs, memo, answer);
-	else if (m && n && !(mapped = !mailmap_load(root, &mm)))
-		ret = error("cannot read '%s/.mailmap'", root);
-	for (i = 0; i < n && !ret; i++) {
-		struct strbuf sb = STRBUF_INIT;
-
-		if (use_script) {
-			parse_output(&out[i], answer[i]);
-			if (strbuf_read_file(&sb, abs[i]))
-				ret = -1;
-		} else if (m) {
-			if (strbuf_read_file(&sb, abs[i]))
-				ret = -1;
-			else
-				people_route(root, m, &mm, sb.buf, &out[i]);
-		}
-		if (!ret && m)
-			to_most_specific(m, sb.buf, &out[i]);
-		strbuf_release(&sb);
-		/*
-		 * Every patch has a person in To: where no maintainer takes
-		 * it (only THE REST's lists), the one submitting-patches.rst
-		 * names as the maintainer of last resort.
-		 */
-		if (!has_person(&out[i]) && (out[i].nto || out[i].ncc)) {
-			if (!lr_read) {
-				lr = last_resort(root);
-				lr_read = 1;
-			}
-			if (lr)
-				recipients_add(&out[i], lr, 1);
-		}
-		promote_lists(&out[i]);
-	}
-	free(lr);
-	if (mapped)
-		mailmap_release(&mm);
-	/* get_maintainer.pl's output files, read or not. */
-	for (i = 0; i < n; i++) {
-		char *to = xstrfmt("%s.to", abs[i]);
-
-		unlink(to);
-		free(to);
-		free(abs[i]);
-		free(answer[i]);
-	}
-	free(abs);
-	free(answer);
-	free(script);
-	return ret;
+	for (i = 0; i < n; i++)
+		route_batch_add(b, i, files[i]);
+	return route_batch_end(b, out);
 }
 
 int recipients_keyword(const struct maintainers *m, const struct recipients *r)

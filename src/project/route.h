@@ -59,6 +59,25 @@ int route_patches(const char *root, const struct maintainers *m,
 		  struct route_memo *memo, struct recipients *out);
 
 /*
+ * The same for patches written one after another: the script starts on
+ * each as it is added, while the caller writes the next.  begin for n
+ * patches; add patch i's file (each i in [0, n) once, a patch alike an
+ * earlier one costing no run); end waits for the runs and puts the
+ * recipients into out[0..n), as route_patches() does, or with out NULL
+ * abandons the batch (runs not begun are not begun).  Both end and the
+ * runs' files read the patches as they were when added: a patch is not
+ * changed once added.  root and m stay valid until end.
+ */
+struct route_batch;
+
+struct route_batch *route_batch_begin(const char *root,
+				      const struct maintainers *m, size_t n,
+				      int jobs, int in_process,
+				      struct route_memo *memo);
+void route_batch_add(struct route_batch *b, size_t i, const char *file);
+int route_batch_end(struct route_batch *b, struct recipients *out);
+
+/*
  * 1 when a K: keyword of m matches r's To: and Cc: lines: get_maintainer.pl
  * reads a patch's whole mail header, so a patch addressed to them may get
  * more recipients when asked again.

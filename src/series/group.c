@@ -101,6 +101,26 @@ static size_t percentile(const size_t *v, size_t n, unsigned int p)
 }
 
 /*
+ * 1 when the base has fewer than SIZE_MIN non-merge commits, by a walk
+ * of that many commits.  Their --shortstat would say nothing, and costs
+ * a diff of the whole tree for a root commit: seven seconds on the
+ * kernel demo's one commit, before any patch is made.
+ */
+static int short_history(struct series *c)
+{
+	struct strbuf out = STRBUF_INIT;
+	char num[32];
+	int ret;
+
+	snprintf(num, sizeof(num), "--max-count=%d", SIZE_MIN);
+	ret = !series_git(c, &out, "rev-list", "--no-merges", "--count", num,
+			  c->base, NULL) &&
+	      strtoul(out.buf, NULL, 10) < SIZE_MIN;
+	strbuf_release(&out);
+	return ret;
+}
+
+/*
  * The normal patch of the project: " 3 files changed, 10 insertions(+),
  * 2 deletions(-)" of each of its latest commits.  0 when it has too few.
  */
@@ -113,6 +133,8 @@ static int normal_size(struct series *c, size_t *files, size_t *lines)
 	const char *p;
 	int ret = 0;
 
+	if (short_history(c))
+		return 0;
 	snprintf(num, sizeof(num), "-n%d", SIZE_COMMITS);
 	series_git_cmd(c, &cp);
 	strvec_pushl(&cp.args, "log", "--no-merges", "--shortstat",

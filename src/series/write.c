@@ -468,13 +468,16 @@ static int format_patches(struct series *c, const char *sdir,
 }
 
 /*
- * To and Cc into each of the n patch files.  get_maintainer.pl matches
- * K: keywords in the whole mail, headers too: a patch whose new To: and
- * Cc: lines hold a keyword is asked about again, as it now reads, until
- * its recipients stay the same (three rounds at most).
+ * To and Cc into each of the n patch files, their first answers from
+ * batch, which the patches were added to as they were written.
+ * get_maintainer.pl matches K: keywords in the whole mail, headers too:
+ * a patch whose new To: and Cc: lines hold a keyword is asked about
+ * again, as it now reads, until its recipients stay the same (three
+ * rounds at most).
  */
 static int address(struct series *c, char **files, size_t n,
-		   struct route_memo *memo, struct recipients *rcpt)
+		   struct route_batch *batch, struct route_memo *memo,
+		   struct recipients *rcpt)
 {
 	const struct maintainers *m = c->have_m ? &c->m : NULL;
 	char **again = xcalloc(n, sizeof(*again));
@@ -483,8 +486,7 @@ static int address(struct series *c, char **files, size_t n,
 	size_t k, na = 0, round;
 	int ret = -1;
 
-	if (route_patches(c->root, m, files, n, c->o->jobs,
-			  c->o->in_process, memo, rcpt))
+	if (route_batch_end(batch, rcpt))
 		goto out;
 	for (k = 0; k < n; k++)
 		which[k] = k;
@@ -643,10 +645,13 @@ static void unit_tag(struct series *c, struct unit *u)
 
 /*
  * One series' patches into dir/u->dir: commits on *parent (which moves
- * on) and git format-patch; each group's file name kept.
+ * on) and git format-patch; each group's file name kept, and each patch
+ * added to batch as done, for get_maintainer.pl to read while the next
+ * series is made.
  */
 static int write_unit(struct series *c, const char *dir, struct unit *u,
-		      struct strbuf *parent, long long now)
+		      struct strbuf *parent, long long now,
+		      struct route_batch *batch)
 {
 	char *sdir = *u->dir ? xstrfmt("%s/%s", dir, u->dir) : xstrdup(dir);
 	char *start = xstrdup(parent->buf), *line, *next;
@@ -681,6 +686,9 @@ static int write_unit(struct series *c, const char *dir, struct unit *u,
 		if (put_evidence(c, &c->g[u->first + nfiles]) ||
 		    add_base_commit(c->g[u->first + nfiles].file, c->base))
 			goto out;
+	for (nfiles = 0; nfiles < n; nfiles++)
+		route_batch_add(batch, u->first + nfiles,
+				c->g[u->first + nfiles].file);
 	ret = 0;
 out:
 	strbuf_release(&out);
@@ -771,13 +779,15 @@ static int finish_unit(struct series *c, const char *dir, struct unit *u,
 
 /*
  * Every patch of the run addressed at once, so that get_maintainer.pl
- * runs -j at a time across series, not within one series of one patch.
+ * runs -j at a time across series, not within one series of one patch:
+ * batch holds the runs begun as the patches were written (memo its
+ * answers kept), and is ended here.
  */
-static int address_all(struct series *c)
+static int address_all(struct series *c, struct route_batch *batch,
+		       struct route_memo *memo)
 {
 	char **files = xcalloc(c->ng, sizeof(*files));
 	struct recipients *rcpt = xcalloc(c->ng, sizeof(*rcpt));
-	struct route_memo memo;
 	size_t k, nobody = 0;
 	int ret;
 
@@ -788,16 +798,14 @@ static int address_all(struct series *c)
 		fprintf(stderr, "series: addressing %zu patch%s (%s)...\n",
 			c->ng, c->ng == 1 ? "" : "es", c->o->in_process ?
 			"MAINTAINERS read here" : "scripts/get_maintainer.pl");
-	series_answers_begin(c, &memo);
-	ret = address(c, files, c->ng, &memo, rcpt);
-	series_answers_end(&memo);
+	ret = address(c, files, c->ng, batch, memo, rcpt);
 	/* A second run on the same revision asks the script nothing. */
-	if (!ret && !c->o->quiet && (memo.kept || memo.asked))
+	if (!ret && !c->o->quiet && (memo->kept || memo->asked))
 		fprintf(stderr, "series: recipients of %zu patch%s: %zu "
 			"get_maintainer.pl answer%s from the store, %zu run%s "
-			"of it\n", c->ng, c->ng == 1 ? "" : "es", memo.kept,
-			memo.kept == 1 ? "" : "s", memo.asked,
-			memo.asked == 1 ? "" : "s");
+			"of it\n", c->ng, c->ng == 1 ? "" : "es", memo->kept,
+			memo->kept == 1 ? "" : "s", memo->asked,
+			memo->asked == 1 ? "" : "s");
 	for (k = 0; k < c->ng; k++)
 		c->g[k].rcpt = rcpt[k];		/* released with the group */
 	if (!ret)
@@ -1223,6 +1231,8 @@ static int write_all(struct series *c)
 	size_t n = strlen(final_dir), i, nu = 0;
 	long long now = (long long)time(NULL);
 	struct unit *u = series_plan_units(c, &nu);
+	struct route_batch *batch = NULL;
+	struct route_memo memo;
 	struct outdir od;
 	int ret = 0, failed;
 
@@ -1239,6 +1249,13 @@ static int write_all(struct series *c)
 		goto out;
 	}
 	staging = od.staging;
+	/*
+	 * get_maintainer.pl reads each patch while the next are made: on
+	 * a kernel its runs are most of the time a series takes.
+	 */
+	series_answers_begin(c, &memo);
+	batch = route_batch_begin(c->root, c->have_m ? &c->m : NULL, c->ng,
+				  c->o->jobs, c->o->in_process, &memo);
 	for (i = 0; i < nu && !ret && !stopped(c); i++) {
 		/* A tree's first part on the base; its next on the one before. */
 		if (u[i].part == 1) {
@@ -1247,7 +1264,7 @@ static int write_all(struct series *c)
 		}
 		u[i].start = xstrdup(parent.buf);
 		unit_tag(c, &u[i]);
-		ret = write_unit(c, staging, &u[i], &parent, now);
+		ret = write_unit(c, staging, &u[i], &parent, now, batch);
 	}
 	{
 		char *ref = xstrfmt("refs/linkmend/series-%d", (int)getpid());
@@ -1255,8 +1272,13 @@ static int write_all(struct series *c)
 		series_git(c, NULL, "update-ref", "-d", ref, NULL);
 		free(ref);
 	}
-	if (!ret && !stopped(c))
-		ret = address_all(c);
+	if (!ret && !stopped(c)) {
+		ret = address_all(c, batch, &memo);
+		batch = NULL;
+	}
+	if (batch)
+		route_batch_end(batch, NULL);	/* abandoned */
+	series_answers_end(&memo);
 	for (i = 0; i < nu && !ret && !stopped(c); i++)
 		ret = finish_unit(c, staging, &u[i], now);
 	if (!ret && !stopped(c))

@@ -482,7 +482,29 @@ ok "and the reviewer is gone" bash -c "! grep -q 'Foo Reviewer' '$SCRATCH'/kept5
 git commit -q --allow-empty -m "an empty commit: another revision"
 runs=$(kept "$SCRATCH/kept6")
 ok "another commit at HEAD asks again" test "$runs" -gt 0
-git reset -q --soft HEAD~1
+# The script reads each series' patches while the next series are made
+# (issue 46: its runs are most of a kernel series' time): a git that
+# takes its time over format-patch logs each call beside the script's
+# runs, and a run comes before the last series' format-patch.
+git commit -q --allow-empty -m "another empty commit: nothing kept"
+mkdir -p "$SCRATCH/slow-git"
+cat > "$SCRATCH/slow-git/git" <<G
+#!/bin/bash
+for a; do
+	[ "\$a" = format-patch ] && { echo format-patch >> '$SCRATCH/gm-runs'; sleep 0.4; break; }
+done
+exec $(command -v git) "\$@"
+G
+chmod +x "$SCRATCH/slow-git/git"
+PATH=$SCRATCH/slow-git:$PATH kept "$SCRATCH/early" > /dev/null
+ok "a series of several series, the script run (the setup works)" \
+	bash -c "test $(ls -d "$SCRATCH"/early/*/ | wc -l) -gt 2 && grep -q -- --no-git-fallback '$SCRATCH/gm-runs'"
+same "get_maintainer.pl starts before the last series' git format-patch" \
+	"$(awk '/^format-patch$/ { fp = NR } /--no-git-fallback/ && !gm { gm = NR } END { print (gm && gm < fp) ? "before" : "after" }' "$SCRATCH/gm-runs")" "before"
+same "and the patches are addressed as when the script ran after them all" \
+	"$(cd "$SCRATCH/early" && for f in */0*.patch; do echo "$f"; hdr "$f"; echo; done)" \
+	"$(cd "$SCRATCH/kept6" && for f in */0*.patch; do echo "$f"; hdr "$f"; echo; done)"
+git reset -q --soft HEAD~2
 rm -r scripts
 
 # The author is git's user, or --from; with neither, no series.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The leaf libraries: strbuf, path, strmap. */
+/* The leaf libraries: strbuf, path, strmap, run (its pool too). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -231,9 +231,82 @@ static void test_run_big(void)
 	free(in);
 }
 
+/* sh -c SCRIPT in the pool, with the pool's directory as $1. */
+static void pool_sh(struct run_pool *p, const char *dir, const char *script)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+
+	strvec_pushl(&cp.args, "sh", "-c", script, "sh", dir, NULL);
+	run_pool_add(p, &cp);
+}
+
+/*
+ * The pool runs jobs at a time while its caller goes on, counts what
+ * failed, and drops what was not begun only when told.
+ */
+static void test_run_pool(void)
+{
+	char dir[] = "/tmp/lm-pool.XXXXXX";
+	struct run_pool p = RUN_POOL_INIT(2);
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf log = STRBUF_INIT;
+	char *path;
+	size_t i, failed;
+	int now = 0, most = 0;
+
+	if (!mkdtemp(dir)) {
+		CHECKS_NOT_RUN(6, "no temporary directory");
+		return;
+	}
+	alarm(60);
+	for (i = 0; i < 6; i++)
+		pool_sh(&p, dir, "echo + >> \"$1/log\"; sleep 0.2; "
+			"echo - >> \"$1/log\"");
+	path = xstrfmt("%s/log", dir);
+	CHECK(access(path, F_OK) || strbuf_read_file(&log, path) ||
+	      !strchr(log.buf, '-'),
+	      "run_pool_add: returns before its commands end");
+	failed = run_pool_finish(&p, 0);
+	strbuf_reset(&log);
+	CHECK(!strbuf_read_file(&log, path), "run_pool: the commands ran");
+	for (i = 0; i < log.len; i++) {
+		now += log.buf[i] == '+' ? 1 : log.buf[i] == '-' ? -1 : 0;
+		most = now > most ? now : most;
+	}
+	CHECK(failed == 0 && log.len == 24 && most == 2,
+	      "run_pool: six commands, two at a time, none failed");
+	free(path);
+
+	p.jobs = 3;
+	pool_sh(&p, dir, "exit 3");
+	pool_sh(&p, dir, "kill -9 $$");
+	strvec_push(&cp.args, "/nonexistent/linkmend-test");
+	run_pool_add(&p, &cp);
+	pool_sh(&p, dir, "exit 0");
+	CHECK(run_pool_finish(&p, 0) == 3,
+	      "run_pool: an exit status, a signal and no program are failures");
+
+	p.jobs = 1;
+	pool_sh(&p, dir, "sleep 0.2; touch \"$1/first\"");
+	pool_sh(&p, dir, "touch \"$1/second\"");
+	failed = run_pool_finish(&p, 1);
+	path = xstrfmt("%s/first", dir);
+	CHECK(!failed && !access(path, F_OK),
+	      "run_pool_finish(drop): waits for the command begun");
+	free(path);
+	path = xstrfmt("%s/second", dir);
+	CHECK(access(path, F_OK), "run_pool_finish(drop): the queued one "
+	      "is never begun");
+	free(path);
+	alarm(0);
+	strbuf_release(&log);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	test_run_big();
+	test_run_pool();
 	test_parse_options();
 	test_parse_options_help();
 	test_vocab();
