@@ -517,6 +517,40 @@ static void document_named(struct series *c, struct group *g,
 }
 
 /*
+ * Code whose own prefix is one part its section's prefix does not say
+ * (net/8021q/ of NETWORKING [GENERAL]: "8021q: " and "net: "): both,
+ * the section's first, "net: 8021q: ", as a part of a subsystem is
+ * named; a header's or a document's own says nothing to keep.
+ */
+static void section_and_own(struct series *c, struct group *g,
+			    struct subject_style *st)
+{
+	const char *own = g->style.prefix;
+	size_t i, ol = strcspn(own, ":");
+	char *both;
+
+	if (!ol || strcmp(own + ol, ": ") || strchr(own, ' ') != own + ol + 1 ||
+	    g->style.mixed || strstr(st->prefix, ": ") !=
+	    st->prefix + strlen(st->prefix) - 2)
+		return;
+	/* Each file's own (never a grab-bag's folder, "arch: "). */
+	for (i = 0; i < g->nr; i++) {
+		const char *p = c->plan.v[g->edits[i]].path;
+
+		if (!strncmp(p, "Documentation/", 14) ||
+		    !strncmp(p, "include/", 8) || strstr(p, "/include/") ||
+		    strcmp(series_file_style(c, p)->prefix, own))
+			return;
+	}
+	if (subject_repeats(st->prefix, own) ||
+	    strlen(st->prefix) + ol + 2 > 30)
+		return;
+	both = xstrfmt("%s%.*s: ", st->prefix, (int)ol, own);
+	free(st->prefix);
+	st->prefix = both;
+}
+
+/*
  * Where the files' own paths say nothing of the group's MAINTAINERS
  * section (a header in include/, the subsystem's documents), and their
  * history does not either, the section's own prefix (subject.h).
@@ -570,6 +604,7 @@ static void prefix_from_section(struct series *c, struct group *g)
 				    "tools/testing/selftests/", 24))
 				own = "";
 	if (subject_section_style(own, sec->name, f, w, n, l, nl, &st)) {
+		section_and_own(c, g, &st);
 		subject_style_release(&g->style);
 		g->style = st;
 	} else if (!strcmp(own, "docs: ")) {
@@ -724,8 +759,13 @@ static void capitals_of_series(struct series *c)
 	for (k = 0; k < c->ng; k = end) {
 		size_t caps = 0, n = 0, first = 0;
 
+		/*
+		 * The top-level tree's patches are each a series of its own
+		 * (to the people of its own section): each keeps its own.
+		 */
 		for (end = k; end < c->ng && !strcmp(c->g[end].tree,
-						     c->g[k].tree); end++) {
+						     c->g[k].tree) &&
+		     (end == k || !c->g[k].top); end++) {
 			if (!*c->g[end].style.prefix || c->g[end].style.firm)
 				continue;
 			if (!n++)

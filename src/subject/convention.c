@@ -172,6 +172,11 @@ static const struct prefix_rule rules[] = {
 	 */
 	{ "drivers/power/supply/", "power: supply: {lead}: ", 0,
 	  R_FLAT | R_WORD, NULL },
+	/*
+	 * Media's deprecated drivers by their own folder, not
+	 * "deprecated": "media: saa7146: " (staging/media/deprecated/).
+	 */
+	{ "drivers/staging/media/deprecated/", "media: {4}: ", 0, 0, NULL },
 	/* Media's staging drivers are media's: "media: staging: ipu3: ". */
 	{ "drivers/staging/media/", "media: staging: {3}: ", 0, 0, NULL },
 	{ "drivers/staging/media/", "media: staging: ", 0, 0, NULL },
@@ -270,6 +275,9 @@ static const struct prefix_rule rules[] = {
 	 * are the vendor's.
 	 */
 	{ "drivers/net/ethernet/", "net: {3}: {stem}: ", 0, R_ONE, NULL },
+	/* WireGuard's own, by file: "wireguard: noise: reject peers ...". */
+	{ "drivers/net/wireguard/", "wireguard: {stem}: ", 0, R_FLAT, NULL },
+	{ "drivers/net/wireguard/", "wireguard: ", 0, 0, NULL },
 	/* drivers/net/ethernet/VENDOR/DRV/: "net: DRV: " (else VENDOR). */
 	{ "drivers/net/ethernet/", "net: {4|3}: ", 0, 0, NULL },
 	{ "drivers/net/can/", "can: {3}: ", 0, 0, NULL },
@@ -331,6 +339,15 @@ static const struct prefix_rule rules[] = {
 	{ "arch/x86/", "x86/{own}: ", 1, R_DEEP, NULL },
 	{ "arch/x86/", "x86: ", 1, 0, NULL },
 	{ "arch/arm/", "ARM: ", 1, 0, NULL },
+	/*
+	 * m68k's platforms by their folder, capitalised, as Geert's tree
+	 * writes ("m68k: mac: Fix macintosh_config for Mac II"); its
+	 * kernel/, mm/, include/ and build files are m68k's own.
+	 */
+	{ "arch/m68k/kernel/", "m68k: ", 1, 0, NULL },
+	{ "arch/m68k/include/", "m68k: ", 1, 0, NULL },
+	{ "arch/m68k/mm/", "m68k: ", 1, 0, NULL },
+	{ "arch/m68k/", "m68k: {2}: ", 1, R_DEEP, NULL },
 	{ "arch/", "{1}: ", 0, 0, NULL },
 	{ "tools/testing/selftests/", "selftests/{3}: ", 0, 0, NULL },
 	{ "sound/soc/", "ASoC: {2}: ", 1, 0, NULL },
@@ -787,14 +804,15 @@ static const char *const capital_parts[] = {
 	"clocksource", "perf", "smp", "cpu", "rcu", NULL,
 	/*
 	 * the rest, by their trees' own subjects ("powerpc/64s: Fix",
-	 * "fbdev: Fix", "tpm: Fix", "tools/memory-model: Add")
+	 * "fbdev: Fix", "tpm: Fix", "tools/memory-model: Add", "mfd:
+	 * twl4030-power: Drop", "m68k: mac: Fix")
 	 */
 	"regulator", "spi", "ASoC", "regmap", "ALSA", "ACPI", "ACPICA", "PM",
 	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
 	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
 	"Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
 	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", "powerpc",
-	"fbdev", "tpm", "tools/memory-model", NULL,
+	"fbdev", "tpm", "tools/memory-model", "mfd", "m68k", NULL,
 };
 
 /* The table's parts end where two NULLs follow each other. */
@@ -871,13 +889,20 @@ int subject_place_is_home(const char *path, const char *prefix,
 
 	memset(&st, 0, sizeof(st));
 	r = convention_row(path, &st);
-	/* Or its subsystem's word alone: "ASoC: " of sound/soc/ ("soc"). */
-	if (r && st.prefix && strcmp(st.prefix, prefix)) {
+	/*
+	 * Or its subsystem's word alone (a row that names a driver, for
+	 * its build files or for files of several) where the word says
+	 * the place: "ASoC: " of sound/soc/ ("soc"), not "i2c: " of
+	 * i2c/busses/, whose Kconfig is one of three.
+	 */
+	if (r && st.prefix && strchr(r->fmt, '{')) {
 		char *w = word_of(r->fmt);
 
 		if (!strcmp(w, prefix)) {
 			free(st.prefix);
-			st.prefix = w;
+			st.prefix = strcasestr(w, place) ? w : NULL;
+			if (!st.prefix)
+				free(w);
 		} else {
 			free(w);
 		}

@@ -454,6 +454,8 @@ static void test_fitting_prefix(void)
 		"echo x > drivers/media/platform/ti/omap3isp/isp.c;"
 		"echo x > drivers/media/platform/ti/omap3isp/isp.h;"
 		"mkdir -p drivers/cpufreq; echo x > drivers/cpufreq/cpufreq.c;"
+		"mkdir -p net/core; echo x > net/core/dev.c;"
+		"echo x > net/core/sock.c;"
 		"echo x > drivers/cpufreq/freq_table.c;"
 		"git add -A; git commit -qm 'Linux 6.1'")) {
 		CHECK(0, "the tree is made (the setup works)");
@@ -503,6 +505,13 @@ static void test_fitting_prefix(void)
 			    "section they are not about: two patches");
 		prefixes_of(kern, ipw, 2, 1, "wifi: ipw2x00: |",
 			    "a driver's document stays with it");
+	}
+	{
+		/* net/8021q/ has no section: NETWORKING [GENERAL]'s. */
+		const char *vlan[] = { "net/8021q/Kconfig" };
+
+		prefixes_of(kern, vlan, 1, 1, "net: 8021q: |",
+			    "a part of a subsystem's section: both names");
 	}
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "

@@ -630,6 +630,15 @@ int main(void)
 	convention("Documentation/ABI/testing/sysfs-devices-memory",
 		   "docs: ABI: testing: ", 0);
 	convention("Documentation/virt/kvm/x86/mmu.rst", "KVM: x86: ", 1);
+	convention("arch/m68k/mac/config.c", "m68k: mac: ", 1);
+	convention("arch/m68k/kernel/setup.c", "m68k: ", 1);
+	convention("drivers/net/wireguard/noise.c", "wireguard: noise: ", 0);
+	convention("drivers/staging/media/deprecated/saa7146/saa7146/mxb.c",
+		   "media: saa7146: ", 0);
+	convention("drivers/mfd/twl4030-power.c", "mfd: twl4030-power: ", 1);
+	CHECK(!subject_place_is_home("drivers/i2c/busses/Kconfig", "i2c: ",
+				     "busses"),
+	      "'i2c: ... in Kconfig' of busses/ is one of three: not home");
 	convention("fs/smb/server/smbacl.c", "ksmbd: ", 0);
 	convention("fs/smb/client/cifsacl.c", "smb: client: ", 0);
 	{
