@@ -1436,14 +1436,42 @@ static int prefix_ends_with_ns_attr(const char *p, size_t n)
 	return 0;
 }
 
-/* Namespace names: xmlns, DT $id/$schema, DOCTYPE and RDF terms. */
+/*
+ * 1 if the text p[0..n) ends in a rule for what values begin with:
+ * "it must begin with "http://devicetree.org/schemas/"" (the DT
+ * schemas' $id, in writing-schema.rst): a prefix to match, not a page.
+ */
+static int prefix_ends_with_begins_with(const char *p, size_t n)
+{
+	static const char *const verbs[] = {
+		"begin with", "begins with", "start with", "starts with",
+		"prefixed with", "prefixed by",
+	};
+	size_t i, l;
+
+	while (n && strchr("\"'`<( \t", p[n - 1]))
+		n--;
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		l = strlen(verbs[i]);
+		if (n >= l && !strncasecmp(p + n - l, verbs[i], l) &&
+		    (n == l || !is_ident((unsigned char)p[n - l - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Namespace names: xmlns, DT $id/$schema, DOCTYPE and RDF terms, and a
+ * prefix values must begin with.
+ */
 static int is_identifier(const char *buf, size_t pos)
 {
 	size_t ls = line_start(buf, pos), n = pos - ls, i;
 	const char *p = buf + ls, *w;
 	size_t back;
 
-	if (prefix_ends_with_ns_attr(p, n))
+	if (prefix_ends_with_ns_attr(p, n) ||
+	    prefix_ends_with_begins_with(p, n))
 		return 1;
 	w = p;
 	while (w < buf + pos && (*w == ' ' || *w == '\t' || *w == '-'))

@@ -91,6 +91,8 @@ static const struct prefix_rule rules[] = {
 	 */
 	{ "Documentation/ABI/", "docs: ABI: {r0}: ", 0, 0, NULL },
 	{ "Documentation/ABI/", "docs: ABI: ", 0, 0, NULL },
+	/* BPF's documents: "bpf, docs: Fix ...", as the bpf tree writes. */
+	{ "Documentation/bpf/", "bpf, docs: ", 0, 0, NULL },
 	{ "Documentation/", "docs: ", 0, 0, NULL },
 	/* A PCI host driver: "PCI: dw-rockchip: " (pcie-dw-rockchip.c). */
 	{ "drivers/pci/controller/", "PCI: {stem~pci-}: ", 1, R_FILE, "pci-" },
@@ -275,6 +277,8 @@ static const struct prefix_rule rules[] = {
 	 * are the vendor's.
 	 */
 	{ "drivers/net/ethernet/", "net: {3}: {stem}: ", 0, R_ONE, NULL },
+	/* USB network drivers by name: "net: usb: qmi_wwan: ". */
+	{ "drivers/net/usb/", "net: usb: {stem}: ", 0, R_FLAT, NULL },
 	/* WireGuard's own, by file: "wireguard: noise: reject peers ...". */
 	{ "drivers/net/wireguard/", "wireguard: {stem}: ", 0, R_FLAT, NULL },
 	{ "drivers/net/wireguard/", "wireguard: ", 0, 0, NULL },
@@ -345,10 +349,14 @@ static const struct prefix_rule rules[] = {
 	 * kernel/, mm/, include/ and build files are m68k's own.
 	 */
 	{ "arch/m68k/kernel/", "m68k: ", 1, 0, NULL },
+	{ "arch/m68k/include/asm/mac_", "m68k: mac: ", 1, 0, NULL },
 	{ "arch/m68k/include/", "m68k: ", 1, 0, NULL },
 	{ "arch/m68k/mm/", "m68k: ", 1, 0, NULL },
 	{ "arch/m68k/", "m68k: {2}: ", 1, R_DEEP, NULL },
 	{ "arch/", "{1}: ", 0, 0, NULL },
+	/* WireGuard's tests are its own: "wireguard: selftests: ". */
+	{ "tools/testing/selftests/wireguard/", "wireguard: selftests: ", 0, 0,
+	  NULL },
 	{ "tools/testing/selftests/", "selftests/{3}: ", 0, 0, NULL },
 	{ "sound/soc/", "ASoC: {2}: ", 1, 0, NULL },
 	/*
@@ -406,6 +414,13 @@ static const struct prefix_rule rules[] = {
 	{ "kernel/", "kbuild: ", 0, 0, "Makefile" },
 	{ "kernel/", "kbuild: ", 0, 0, "Kbuild" },
 	{ "kernel/", "{stem!}: ", 0, 0, NULL },
+	/*
+	 * The crypto tree's "crypto: NAME - " of an algorithm or a driver:
+	 * "crypto: lrw - ", "crypto: keembay - ", "crypto: atmel-sha204a - ".
+	 */
+	{ "crypto/", "crypto: {stem} - ", 0, R_FLAT | R_WORD, NULL },
+	{ "drivers/crypto/", "crypto: {2} - ", 0, 0, NULL },
+	{ "drivers/crypto/", "crypto: {stem} - ", 0, R_FLAT | R_WORD, NULL },
 	/*
 	 * The crypto library is crypto's: "crypto: lib/sha256 - ", in the
 	 * crypto tree's form (as its arch ciphers above).
@@ -805,14 +820,16 @@ static const char *const capital_parts[] = {
 	/*
 	 * the rest, by their trees' own subjects ("powerpc/64s: Fix",
 	 * "fbdev: Fix", "tpm: Fix", "tools/memory-model: Add", "mfd:
-	 * twl4030-power: Drop", "m68k: mac: Fix")
+	 * twl4030-power: Drop", "m68k: mac: Fix", "ata: ahci: Add", "pwm:
+	 * stm32: Refuse", "backlight: pwm_bl: Fix")
 	 */
 	"regulator", "spi", "ASoC", "regmap", "ALSA", "ACPI", "ACPICA", "PM",
 	"PNP", "cpufreq", "cpuidle", "thermal", "powercap", "tools/power",
 	"power", "efi", "landlock", "arm64", "KVM", "drm", "PCI", "hwmon",
 	"Bluetooth", "MIPS", "EDAC", "gpio", "pinctrl", "mmc",
 	"leds", "dt-bindings", "scsi", "bpf", "libbpf", "clk", "powerpc",
-	"fbdev", "tpm", "tools/memory-model", "mfd", "m68k", NULL,
+	"fbdev", "tpm", "tools/memory-model", "mfd", "m68k", "ata", "pwm",
+	"backlight", NULL,
 };
 
 /* The table's parts end where two NULLs follow each other. */
@@ -821,7 +838,8 @@ static int capital_part(const char *prefix, size_t l, size_t i)
 	size_t n = strlen(capital_parts[i]);
 
 	return n <= l && !strncmp(prefix, capital_parts[i], n) &&
-	       (n == l || prefix[n] == '/' || prefix[n] == ' ');
+	       (n == l || prefix[n] == '/' || prefix[n] == ' ' ||
+		prefix[n] == ',');
 }
 
 int subject_capitalised(const char *prefix)

@@ -589,7 +589,7 @@ int main(void)
 	convention("virt/kvm/kvm_main.c", "KVM: ", 1);
 	convention("sound/core/pcm.c", "ALSA: core: ", 1);
 	convention("drivers/nfc/trf7970a.c", "nfc: trf7970a: ", 0);
-	convention("drivers/pwm/pwm-sunplus.c", "pwm: sunplus: ", 0);
+	convention("drivers/pwm/pwm-sunplus.c", "pwm: sunplus: ", 1);
 	convention("drivers/vlynq/vlynq.c", "vlynq: ", 0);
 	convention("drivers/uio/Kconfig", "uio: ", 0);
 	convention("drivers/misc/phantom.c", "misc: phantom: ", 0);
@@ -636,6 +636,16 @@ int main(void)
 	convention("drivers/staging/media/deprecated/saa7146/saa7146/mxb.c",
 		   "media: saa7146: ", 0);
 	convention("drivers/mfd/twl4030-power.c", "mfd: twl4030-power: ", 1);
+	convention("crypto/ansi_cprng.c", "crypto: ansi_cprng - ", 0);
+	convention("crypto/Kconfig", "crypto: ", 0);
+	convention("drivers/crypto/keembay/ocs-aes.c", "crypto: keembay - ", 0);
+	convention("drivers/crypto/atmel-sha204a.c", "crypto: atmel-sha204a - ",
+		   0);
+	convention("tools/testing/selftests/wireguard/netns.sh",
+		   "wireguard: selftests: ", 0);
+	convention("Documentation/bpf/libbpf/index.rst", "bpf, docs: ", 1);
+	convention("arch/m68k/include/asm/mac_via.h", "m68k: mac: ", 1);
+	convention("drivers/net/usb/int51x1.c", "net: usb: int51x1: ", 0);
 	CHECK(!subject_place_is_home("drivers/i2c/busses/Kconfig", "i2c: ",
 				     "busses"),
 	      "'i2c: ... in Kconfig' of busses/ is one of three: not home");
