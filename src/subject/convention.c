@@ -40,6 +40,7 @@ enum {
 	R_DEEP = 1 << 4,	/* in a folder below the folder */
 	R_FIRM = 1 << 5,	/* a subsystem's own fixed form */
 	R_WORD = 1 << 6,	/* the folder itself: its first words */
+	R_TWO = 1 << 7,		/* in a folder two below the folder */
 };
 
 struct prefix_rule {
@@ -197,6 +198,11 @@ static const struct prefix_rule rules[] = {
 	{ "drivers/media/i2c/", "media: {3}: ", 0, 0, NULL },
 	{ "drivers/media/i2c/", "media: i2c: {driver}: ", 0, R_FLAT, NULL },
 	{ "drivers/media/radio/", "media: {driver}: ", 0, R_FLAT | R_FILE,
+	  NULL },
+	/* A frontend or a tuner by its own name: "media: si2165: ". */
+	{ "drivers/media/dvb-frontends/", "media: {stem}: ", 0,
+	  R_FLAT | R_WORD, NULL },
+	{ "drivers/media/tuners/", "media: {stem}: ", 0, R_FLAT | R_WORD,
 	  NULL },
 	/*
 	 * A remote control driver by its name ("media: ite-cir: "); rc-core
@@ -498,9 +504,13 @@ static const struct prefix_rule rules[] = {
 	{ "tools/", "tools/{1}: ", 0, 0, NULL },
 	/*
 	 * A driver's class and, where the class has folders, the folder
-	 * ("net: phy: "), or the driver alone in its class ("nfc:
-	 * trf7970a: ", "pwm: sunplus: " of pwm-sunplus.c, "vlynq: ").
+	 * and the driver ("phy: rockchip: dphy-rx0: " of
+	 * phy-rockchip-dphy-rx0.c, as "net: phy: marvell: " is written),
+	 * the folder alone for several ("net: phy: "), or the driver alone
+	 * in its class ("nfc: trf7970a: ", "pwm: sunplus: " of
+	 * pwm-sunplus.c, "vlynq: ").
 	 */
+	{ "drivers/", "{1}: {2}: {stem}: ", 0, R_TWO, NULL },
 	{ "drivers/", "{1}: {2}: ", 0, 0, NULL },
 	{ "drivers/", "{1}: {driver}: ", 0, R_FILE, NULL },
 	{ "drivers/", "{1}: ", 0, 0, NULL },
@@ -625,6 +635,21 @@ static char *driver_part(const char *path)
 	return b;
 }
 
+/* A file's stem that names no driver ("core" of nvme/host/core.c). */
+static int generic_stem(const char *s)
+{
+	static const char *const stems[] = {
+		"core", "main", "common", "base", "util", "utils", "init",
+		"debug", "sysfs", "trace", NULL,
+	};
+	size_t i;
+
+	for (i = 0; stems[i]; i++)
+		if (!strcmp(s, stems[i]))
+			return 1;
+	return 0;
+}
+
 /* 1 when a file's stem is a build file's ("Kconfig", "Makefile"). */
 static int build_name(const char *s)
 {
@@ -674,7 +699,8 @@ static char *part_value(const char *p, size_t n, const char *path,
 	 * A build file's name is no part's ("char: Kconfig: "), nor a
 	 * folder's empty one ("dt-bindings: display: : ").
 	 */
-	if (v && name == 4 && (build_name(v) || !*v)) {
+	if (v && name == 4 && (build_name(v) || !*v ||
+			       (!strncmp(p, "stem", 4) && generic_stem(v)))) {
 		free(v);
 		return NULL;
 	}
@@ -780,6 +806,38 @@ static void drop_lead(char *s)
 	memmove(s + a, s + b, n - b + 1);
 }
 
+/*
+ * The last part less what the parts before it say at its start:
+ * "phy: rockchip: phy-rockchip-dphy-rx0: " is "phy: rockchip: dphy-rx0: "
+ * (never a binding's name: "dt-bindings: leds: leds-lm3532: ").
+ */
+static void drop_said(char *s)
+{
+	size_t n = strlen(s), a, b, e, l;
+	int cut;
+
+	if (n < 4 || strcmp(s + n - 2, ": ") || !strncmp(s, "dt-bindings", 11))
+		return;
+	b = part_start(s, n - 2);
+	if (b < 2)
+		return;
+	do {
+		cut = 0;
+		for (a = 0; a + 2 <= b; a = e + 2) {
+			e = a + strcspn(s + a, ":");
+			if (e >= b)
+				break;
+			l = e - a;
+			if (l && b + l + 1 < n - 2 && !strncmp(s + a, s + b, l) &&
+			    (s[b + l] == '-' || s[b + l] == '_')) {
+				memmove(s + b, s + b + l + 1, n - b - l);
+				n -= l + 1;
+				cut = 1;
+			}
+		}
+	} while (cut);
+}
+
 /* 1 when path is where row r speaks, rest after its folder. */
 static int row_holds(const struct prefix_rule *r, const char *path,
 		     const char *rest)
@@ -793,6 +851,8 @@ static int row_holds(const struct prefix_rule *r, const char *path,
 	    ((r->flags & R_FILE) && dir) ||
 	    ((r->flags & R_FLAT) && slash) ||
 	    ((r->flags & R_ONE) && (!slash || strchr(slash + 1, '/'))) ||
+	    ((r->flags & R_TWO) && (!slash || !strchr(slash + 1, '/') ||
+				   strchr(strchr(slash + 1, '/') + 1, '/'))) ||
 	    ((r->flags & R_DEEP) && (!last || last == rest)))
 		return 0;
 	if (!r->name)
@@ -883,6 +943,8 @@ static const struct prefix_rule *convention_row(const char *path,
 			continue;
 		drop_repeat(s);
 		drop_lead(s);
+		if (r->flags & R_TWO)
+			drop_said(s);
 		out->prefix = s;
 		out->capital = r->capital || subject_capitalised(s);
 		if (r->flags & R_FIRM)

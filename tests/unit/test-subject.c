@@ -646,6 +646,14 @@ int main(void)
 	convention("Documentation/bpf/libbpf/index.rst", "bpf, docs: ", 1);
 	convention("arch/m68k/include/asm/mac_via.h", "m68k: mac: ", 1);
 	convention("drivers/net/usb/int51x1.c", "net: usb: int51x1: ", 0);
+	convention("drivers/phy/rockchip/phy-rockchip-dphy-rx0.c",
+		   "phy: rockchip: dphy-rx0: ", 0);
+	convention("drivers/leds/flash/leds-rt8515.c", "leds: flash: rt8515: ",
+		   1);
+	convention("drivers/nvme/host/core.c", "nvme: host: ", 0);
+	convention("drivers/char/tpm/tpm_tis_spi_main.c", "tpm: tpm_tis_spi: ",
+		   1);
+	convention("drivers/media/dvb-frontends/si2165.c", "media: si2165: ", 0);
 	CHECK(!subject_place_is_home("drivers/i2c/busses/Kconfig", "i2c: ",
 				     "busses"),
 	      "'i2c: ... in Kconfig' of busses/ is one of three: not home");
