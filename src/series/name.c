@@ -727,10 +727,8 @@ static void prefix_beside_documents(struct group *g,
 	if (!code || !docs || g->style.history)
 		return;
 	/* The prefix's last part ("macfb" of "fbdev: macfb: "). */
-	for (last = NULL, p = pre; (p = strstr(p, ": ")) && p[2]; p += 2)
+	for (last = pre, p = pre; (p = strstr(p, ": ")) && p[2]; p += 2)
 		last = p + 2;
-	if (!last)
-		return;
 	ll = strcspn(last, ":");
 	for (i = 0; i < n; i++) {
 		if (strncmp(paths[i], "Documentation/", 14))
@@ -741,6 +739,17 @@ static void prefix_beside_documents(struct group *g,
 	}
 	if (i == n)
 		return;
+	/*
+	 * One part of two words, a target of the device mapper ("dm
+	 * crypt: " beside verity.rst): its first word, "dm: ".
+	 */
+	if (last == pre) {
+		size_t w = strcspn(pre, " :");
+
+		if (pre[w] == ' ' && w < ll)
+			strcpy(g->style.prefix + w, ": ");
+		return;
+	}
 	g->style.prefix[last - pre] = '\0';
 }
 

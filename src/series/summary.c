@@ -195,6 +195,14 @@ int subject_repeats(const char *prefix, const char *what)
 	/* A file's whole name: "compiler-clang.h" of "compiler-clang.h: ". */
 	if (part_named(prefix, what, strlen(what), ":/() ,"))
 		return 1;
+	/* ARM's platform folder: "mach-ep93xx" of "ARM: ep93xx: ". */
+	if (!strncmp(what, "mach-", 5) &&
+	    part_named(prefix, what + 5, strlen(what + 5), ":/() "))
+		return 1;
+	/* A plural of the part: "cpusets.rst" of "docs: cpuset: ". */
+	if (wl > 3 && what[wl - 1] == 's' &&
+	    part_named(prefix, what, wl - 1, ":/() "))
+		return 1;
 
 	/*
 	 * A binding's name holds its vendor's comma: "ti,sn65dsi86: "; a

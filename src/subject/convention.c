@@ -451,6 +451,8 @@ static const struct prefix_rule rules[] = {
 	{ "mm/", "mm: ", 0, 0, "Makefile" },
 	{ "mm/", "mm/{stem!}: ", 0, 0, NULL },
 	{ "mm/", "mm: ", 0, 0, NULL },
+	/* FORTIFY_SOURCE's header is Kees's "fortify: ". */
+	{ "include/linux/fortify-string.h", "fortify: ", 0, 0, NULL },
 	/* The TPM's headers are the TPM tree's: "tpm: eventlog: ". */
 	{ "include/linux/tpm_", "tpm: {stem~tpm_}: ", 1, 0, NULL },
 	{ "include/linux/tpm", "tpm: ", 1, 0, NULL },

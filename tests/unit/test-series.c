@@ -441,6 +441,10 @@ static void test_fitting_prefix(void)
 		"F:\tDocumentation/networking/device_drivers/wifi/intel/"
 		"ipw2100.rst\nF:\tdrivers/net/wireless/intel/ipw2x00/\n\n"
 		"OBJTOOL\nM:\tJ <j@b.org>\nF:\ttools/objtool/\n\n"
+		"DEVICE-MAPPER  (LVM)\nM:\tA <a@b.org>\n"
+		"L:\tdm-devel@redhat.com\n"
+		"F:\tDocumentation/admin-guide/device-mapper/\n"
+		"F:\tdrivers/md/dm*\n\n"
 		"FRAMEBUFFER LAYER\nM:\tH <h@b.org>\n"
 		"L:\tlinux-fbdev@vger.kernel.org\n"
 		"F:\tDocumentation/fb/\nF:\tdrivers/video/\n\n"
@@ -488,6 +492,16 @@ static void test_fitting_prefix(void)
 			    "one driver's 'fbdev: macfb: '");
 		prefixes_of(kern, tmp, 2, 1, "hwmon: (tmp513) |",
 			    "tmp513.c beside its own document keeps its name");
+		{
+			const char *dm[] = {
+				"Documentation/admin-guide/device-mapper/"
+				"verity.rst",
+				"drivers/md/dm-crypt.c" };
+
+			prefixes_of(kern, dm, 2, 1, "dm: |",
+				    "dm-crypt.c beside verity.rst: 'dm: ', not "
+				    "'dm crypt: '");
+		}
 	}
 	{
 		/* The kernel demo's netdev patches. */

@@ -654,6 +654,7 @@ int main(void)
 	convention("drivers/char/tpm/tpm_tis_spi_main.c", "tpm: tpm_tis_spi: ",
 		   1);
 	convention("drivers/media/dvb-frontends/si2165.c", "media: si2165: ", 0);
+	convention("include/linux/fortify-string.h", "fortify: ", 0);
 	CHECK(!subject_place_is_home("drivers/i2c/busses/Kconfig", "i2c: ",
 				     "busses"),
 	      "'i2c: ... in Kconfig' of busses/ is one of three: not home");
@@ -779,6 +780,12 @@ int main(void)
 	      "but not where the prefix names neither");
 	CHECK(subject_repeats("compiler-clang.h: ", "compiler-clang.h"),
 	      "a header's whole name");
+	CHECK(subject_repeats("ARM: ep93xx: ", "mach-ep93xx"),
+	      "ARM's platform folder its prefix says");
+	CHECK(subject_repeats("docs: cpuset: ", "cpusets.rst"),
+	      "the plural of a part");
+	CHECK(!subject_repeats("docs: cpuset: ", "cgroups.rst"),
+	      "not another name's");
 	CHECK(subject_place_is_home("net/ipv4/tcp_htcp.c", "tcp: ", "ipv4"),
 	      "'tcp: ... in ipv4': the folder whose rule gives 'tcp: '");
 	CHECK(subject_place_is_home("Documentation/virt/kvm/arm/pvtime.rst",
