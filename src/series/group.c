@@ -228,6 +228,23 @@ static int normal(const struct series *c, size_t files, size_t lines)
 	return files <= c->size_files || lines <= c->size_lines;
 }
 
+/*
+ * A new group at the end of c->g with group k's area, section, kinds
+ * and tree, and room for all of k's edits (none yet: n->nr is k's, to
+ * be set); c->g may move, so the caller takes &c->g[k] anew.
+ */
+static struct group *group_fork(struct series *c, size_t k)
+{
+	struct group *n;
+
+	ALLOC_GROW(c->g, c->ng + 1, c->ag);
+	n = &c->g[c->ng++];
+	*n = c->g[k];
+	n->area = xstrdup(c->g[k].area);
+	n->edits = xcalloc(c->g[k].nr + 1, sizeof(*n->edits));
+	return n;
+}
+
 static void split_groups(struct series *c)
 {
 	size_t k, ng = c->ng;
@@ -259,12 +276,8 @@ static void split_groups(struct series *c)
 				continue;
 			}
 			/* Edits [0, i) stay; the rest, a group cut in turn. */
-			ALLOC_GROW(c->g, c->ng + 1, c->ag);
+			n = group_fork(c, k);
 			g = &c->g[k];
-			n = &c->g[c->ng++];
-			*n = *g;
-			n->area = xstrdup(g->area);
-			n->edits = xcalloc(g->nr - i, sizeof(*n->edits));
 			memcpy(n->edits, g->edits + i,
 			       (g->nr - i) * sizeof(*n->edits));
 			n->nr = n->alloc = g->nr - i;
@@ -361,12 +374,8 @@ static void split_documents(struct series *c)
 		}
 		if (i < g->nr)
 			continue;
-		ALLOC_GROW(c->g, c->ng + 1, c->ag);
+		n = group_fork(c, k);
 		g = &c->g[k];
-		n = &c->g[c->ng++];
-		*n = *g;
-		n->area = xstrdup(g->area);
-		n->edits = xcalloc(g->nr, sizeof(*n->edits));
 		for (i = 0; i < g->nr; i++) {
 			const char *p = c->plan.v[g->edits[i]].path;
 
@@ -907,12 +916,8 @@ static void split_by_voice(struct series *c)
 		if (!tops || !parts || !l0)
 			continue;
 		/* The first file's part stays; the others go, cut in turn. */
-		ALLOC_GROW(c->g, c->ng + 1, c->ag);
+		n = group_fork(c, k);
 		g = &c->g[k];
-		n = &c->g[c->ng++];
-		*n = *g;
-		n->area = xstrdup(g->area);
-		n->edits = xcalloc(g->nr, sizeof(*n->edits));
 		for (i = 0; i < g->nr; i++) {
 			const char *p = c->plan.v[g->edits[i]].path;
 			const struct subject_style *s = series_file_style(c, p);
