@@ -1437,9 +1437,10 @@ static int prefix_ends_with_ns_attr(const char *p, size_t n)
 }
 
 /*
- * 1 if the text p[0..n) ends in a rule for what values begin with:
- * "it must begin with "http://devicetree.org/schemas/"" (the DT
- * schemas' $id, in writing-schema.rst): a prefix to match, not a page.
+ * 1 if the text p[0..n) ends in a rule for what values begin with, and
+ * a quote: "it must begin with "http://devicetree.org/schemas/"" (the
+ * DT schemas' $id, in writing-schema.rst): a prefix to match, not a
+ * page.
  */
 static int prefix_ends_with_begins_with(const char *p, size_t n)
 {
@@ -1449,6 +1450,12 @@ static int prefix_ends_with_begins_with(const char *p, size_t n)
 	};
 	size_t i, l;
 
+	/*
+	 * Quoted only: "start with http://docs.example.org/" unquoted is
+	 * as often advice to read a page.
+	 */
+	if (!n || !strchr("\"'`", p[n - 1]))
+		return 0;
 	while (n && strchr("\"'`<( \t", p[n - 1]))
 		n--;
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
