@@ -389,6 +389,72 @@ static void split_documents(struct series *c)
 	}
 }
 
+/*
+ * The family of a device tree directly in an architecture's boot/dts/
+ * (ARM's before 6.5): the letters its name begins with ("bcm" of
+ * bcm2835.dtsi, "imx" of imx53-usbarmory.dts, "omap" of omap4-sdp.dts);
+ * 0 for any other file.
+ */
+static size_t dts_family(const char *path, const char **name)
+{
+	const char *d = strstr(path, "/boot/dts/");
+	size_t n;
+
+	if (strncmp(path, "arch/", 5) || !d || strchr(d + 10, '/'))
+		return 0;
+	*name = d + 10;
+	for (n = 0; islower((unsigned char)(*name)[n]); n++)
+		;
+	return n;
+}
+
+/*
+ * Flat device trees of several platforms in one patch (bcm283x's, an
+ * imx53 board and TI's PMICs, all the DT maintainers'): a patch per
+ * family, as each platform's trees are sent ("ARM: dts: bcm283x: ").
+ */
+static void split_platforms(struct series *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->ng; k++) {
+		struct group *g = &c->g[k], *n;
+		const char *f0 = NULL, *f;
+		size_t i, l0 = 0, l, kept = 0, moved = 0;
+
+		for (i = 0; i < g->nr; i++) {
+			l = dts_family(c->plan.v[g->edits[i]].path, &f);
+			if (!l)
+				break;
+			if (!f0) {
+				f0 = f;
+				l0 = l;
+			}
+		}
+		if (i < g->nr || !f0)
+			continue;
+		for (i = 0; i < g->nr; i++) {
+			dts_family(c->plan.v[g->edits[i]].path, &f);
+			if (strncmp(f, f0, l0) || islower((unsigned char)f[l0]))
+				break;
+		}
+		if (i == g->nr)
+			continue;
+		/* The first file's family stays; the others go, cut in turn. */
+		n = group_fork(c, k);
+		g = &c->g[k];
+		for (i = 0; i < g->nr; i++) {
+			l = dts_family(c->plan.v[g->edits[i]].path, &f);
+			if (l == l0 && !strncmp(f, f0, l0))
+				g->edits[kept++] = g->edits[i];
+			else
+				n->edits[moved++] = g->edits[i];
+		}
+		g->nr = kept;
+		n->nr = n->alloc = moved;
+	}
+}
+
 int series_whole_tree(const struct maint_section *s)
 {
 	size_t i, f = 0;
@@ -939,6 +1005,7 @@ void series_arrange(struct series *c)
 	size_t k;
 
 	split_by_voice(c);
+	split_platforms(c);
 	split_documents(c);
 	split_groups(c);
 	for (k = 0; k < c->ng; k++)

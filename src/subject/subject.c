@@ -933,6 +933,51 @@ static int two_joined(const struct subject_style *v, size_t n,
 	return 1;
 }
 
+/*
+ * Device trees' parts after the shared ones that name one family, each
+ * a last part of the same length that differs in its last character only
+ * ("bcm2835: ", "bcm2836: ", "bcm2837: "): the family's name, that
+ * character an x ("ARM: dts: bcm283x: ", as the Raspberry Pi trees are
+ * written), after *prefix.
+ */
+static void family_part(const struct subject_style *v, size_t n,
+			size_t common, char **prefix)
+{
+	const char *at[16], *f = NULL;
+	size_t len[16], i, fl = 0;
+	int differ = 0;
+	char *t;
+
+	/*
+	 * A flat folder of device trees only ("ARM: dts: "), where the
+	 * family is all that names the platform: srf04.c and srf08.c are
+	 * two drivers, and arm64's vendor folder names its own.
+	 */
+	if (common != 2 || strcmp(*prefix + strcspn(*prefix, " "), " dts: "))
+		return;
+	for (i = 0; i < n; i++) {
+		if (parts_of(v[i].prefix, at, len, 16) != common + 1)
+			return;
+		if (len[common] < 6 || strcmp(at[common] + len[common] - 2, ": ") ||
+		    !isdigit((unsigned char)at[common][len[common] - 4]))
+			return;
+		if (!f) {
+			f = at[common];
+			fl = len[common];
+		} else if (len[common] != fl ||
+			   strncmp(at[common], f, fl - 3)) {
+			return;
+		} else {
+			differ |= at[common][fl - 3] != f[fl - 3];
+		}
+	}
+	if (!f || !differ)
+		return;
+	t = xstrfmt("%s%.*sx: ", *prefix, (int)(fl - 3), f);
+	free(*prefix);
+	*prefix = t;
+}
+
 void subject_style_common(const struct subject_style *v, size_t n,
 			  struct subject_style *out)
 {
@@ -1032,6 +1077,7 @@ shared:
 	out->prefix = xstrndup(v[first].prefix, (size_t)(at[common - 1] +
 							 len[common - 1] -
 							 v[first].prefix));
+	family_part(v, n, common, &out->prefix);
 	/* "hwmon: (tmp513) " cut to "hwmon: (tmp513)": its own separator. */
 	if (out->prefix[strlen(out->prefix) - 1] != ' ') {
 		char *t = xstrfmt("%s ", out->prefix);

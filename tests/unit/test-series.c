@@ -527,6 +527,20 @@ static void test_fitting_prefix(void)
 		prefixes_of(kern, vlan, 1, 1, "net: 8021q: |",
 			    "a part of a subsystem's section: both names");
 	}
+	{
+		/* The kernel demo's robh-linux 3/7, of three platforms. */
+		const char *flat[] = { "arch/arm/boot/dts/bcm2835.dtsi",
+				       "arch/arm/boot/dts/bcm2836.dtsi",
+				       "arch/arm/boot/dts/bcm2837.dtsi",
+				       "arch/arm/boot/dts/imx53-usbarmory.dts",
+				       "arch/arm/boot/dts/twl6030.dtsi" };
+
+		prefixes_of(kern, flat, 5, 3,
+			    "ARM: dts: bcm283x: |ARM: dts: imx53: |"
+			    "ARM: dts: twl6030: |",
+			    "flat ARM device trees of three platforms: a "
+			    "patch each, the Pi's named as its family");
+	}
 	prefixes_of(kern, perf, 3, 1, "perf tools: |",
 		    "the perf tools' documents and an arch's header: "
 		    "'perf tools: ', not the kernel's 'perf: '");

@@ -676,6 +676,17 @@ int main(void)
 		subject_style_release(&common);
 		for (i = 0; i < 3; i++)
 			subject_style_release(&v[i]);
+		subject_convention("arch/arm64/boot/dts/hisilicon/hip06.dtsi",
+				   &v[0]);
+		subject_convention("arch/arm64/boot/dts/hisilicon/hip07.dtsi",
+				   &v[1]);
+		subject_style_common(v, 2, &common);
+		CHECK_STR(common.prefix, "arm64: dts: hisilicon: ",
+			  "arm64's vendor folder names the platform: no "
+			  "family part");
+		subject_style_release(&common);
+		subject_style_release(&v[0]);
+		subject_style_release(&v[1]);
 		subject_convention("arch/ia64/kernel/efi.c", &v[0]);
 		subject_convention("arch/x86/platform/efi/quirks.c", &v[1]);
 		subject_style_common(v, 2, &common);
