@@ -245,6 +245,30 @@ static struct group *group_fork(struct series *c, size_t k)
 	return n;
 }
 
+/*
+ * Group k cut in two, in order: the edits whose path stays() keeps stay,
+ * the others go to a new group at the end (cut in turn where its caller
+ * walks on to it).
+ */
+static void group_split(struct series *c, size_t k,
+			int (*stays)(struct series *, const char *,
+				     const void *),
+			const void *data)
+{
+	struct group *g, *n = group_fork(c, k);
+	size_t i, kept = 0, moved = 0;
+
+	g = &c->g[k];
+	for (i = 0; i < g->nr; i++) {
+		if (stays(c, c->plan.v[g->edits[i]].path, data))
+			g->edits[kept++] = g->edits[i];
+		else
+			n->edits[moved++] = g->edits[i];
+	}
+	g->nr = kept;
+	n->nr = n->alloc = moved;
+}
+
 static void split_groups(struct series *c)
 {
 	size_t k, ng = c->ng;
@@ -322,6 +346,13 @@ static int own_voice_document(struct series *c, const char *path)
 	return !strncmp(s->prefix, "docs: ", 6) && s->prefix[6];
 }
 
+static int not_own_voice_document(struct series *c, const char *path,
+				  const void *data)
+{
+	(void)data;
+	return !own_voice_document(c, path);
+}
+
 /*
  * A subsystem's documents in a voice of their own ("docs: networking: "
  * of Documentation/networking/) beside code of another voice that none
@@ -335,8 +366,7 @@ static void split_documents(struct series *c)
 
 	for (k = 0; k < ng; k++) {
 		struct group *g = &c->g[k];
-		size_t i, j, docs = 0, code = 0, kept = 0, moved = 0;
-		struct group *n;
+		size_t i, j, docs = 0, code = 0;
 
 		for (i = 0; i < g->nr; i++) {
 			const char *p = c->plan.v[g->edits[i]].path;
@@ -374,18 +404,7 @@ static void split_documents(struct series *c)
 		}
 		if (i < g->nr)
 			continue;
-		n = group_fork(c, k);
-		g = &c->g[k];
-		for (i = 0; i < g->nr; i++) {
-			const char *p = c->plan.v[g->edits[i]].path;
-
-			if (own_voice_document(c, p))
-				n->edits[moved++] = g->edits[i];
-			else
-				g->edits[kept++] = g->edits[i];
-		}
-		g->nr = kept;
-		n->nr = n->alloc = moved;
+		group_split(c, k, not_own_voice_document, NULL);
 	}
 }
 
@@ -408,6 +427,23 @@ static size_t dts_family(const char *path, const char **name)
 	return n;
 }
 
+/* A family of device trees: the letters their names begin with. */
+struct dts_family {
+	const char *name;
+	size_t len;
+};
+
+/* 1 when path is a flat device tree of the family fam. */
+static int of_family(struct series *c, const char *path, const void *fam)
+{
+	const struct dts_family *f0 = fam;
+	const char *f;
+	size_t l = dts_family(path, &f);
+
+	(void)c;
+	return l == f0->len && !strncmp(f, f0->name, l);
+}
+
 /*
  * Flat device trees of several platforms in one patch (bcm283x's, an
  * imx53 board and TI's PMICs, all the DT maintainers'): a patch per
@@ -418,40 +454,22 @@ static void split_platforms(struct series *c)
 	size_t k;
 
 	for (k = 0; k < c->ng; k++) {
-		struct group *g = &c->g[k], *n;
-		const char *f0 = NULL, *f;
-		size_t i, l0 = 0, l, kept = 0, moved = 0;
+		const struct group *g = &c->g[k];
+		struct dts_family fam = { NULL, 0 };
+		size_t i;
 
-		for (i = 0; i < g->nr; i++) {
-			l = dts_family(c->plan.v[g->edits[i]].path, &f);
-			if (!l)
+		for (i = 0; i < g->nr; i++)
+			if (!dts_family(c->plan.v[g->edits[i]].path, &fam.name))
 				break;
-			if (!f0) {
-				f0 = f;
-				l0 = l;
-			}
-		}
-		if (i < g->nr || !f0)
-			continue;
-		for (i = 0; i < g->nr; i++) {
-			dts_family(c->plan.v[g->edits[i]].path, &f);
-			if (strncmp(f, f0, l0) || islower((unsigned char)f[l0]))
-				break;
-		}
-		if (i == g->nr)
+		if (i < g->nr || !g->nr)
 			continue;
 		/* The first file's family stays; the others go, cut in turn. */
-		n = group_fork(c, k);
-		g = &c->g[k];
-		for (i = 0; i < g->nr; i++) {
-			l = dts_family(c->plan.v[g->edits[i]].path, &f);
-			if (l == l0 && !strncmp(f, f0, l0))
-				g->edits[kept++] = g->edits[i];
-			else
-				n->edits[moved++] = g->edits[i];
-		}
-		g->nr = kept;
-		n->nr = n->alloc = moved;
+		fam.len = dts_family(c->plan.v[g->edits[0]].path, &fam.name);
+		for (i = 1; i < g->nr; i++)
+			if (!of_family(c, c->plan.v[g->edits[i]].path, &fam))
+				break;
+		if (i < g->nr)
+			group_split(c, k, of_family, &fam);
 	}
 }
 
@@ -938,6 +956,20 @@ static size_t first_part(const char *prefix)
  * first part of its files' prefixes, each patch one whose prefix fits
  * every file of it.
  */
+/*
+ * 1 when path stays in the voice of s0, the style of its group's first
+ * file in an area: no area of its own, or s0's first part.
+ */
+static int in_voice(struct series *c, const char *path, const void *s0)
+{
+	const char *p0 = ((const struct subject_style *)s0)->prefix;
+	const struct subject_style *s = series_file_style(c, path);
+	size_t l0 = first_part(p0);
+
+	return !top_len(c, path) ||
+	       (first_part(s->prefix) == l0 && !strncmp(s->prefix, p0, l0));
+}
+
 static void split_by_voice(struct series *c)
 {
 	size_t k, ng = c->ng;
@@ -946,9 +978,8 @@ static void split_by_voice(struct series *c)
 		struct group *g = &c->g[k];
 		const struct subject_style *s0 = NULL;
 		const char *p0 = NULL;
-		size_t i, l0 = 1, kept = 0, moved = 0;
+		size_t i, l0 = 1;
 		int tops = 0, parts = 0;
-		struct group *n;
 
 		/*
 		 * The first file of an area is the one whose part stays;
@@ -982,20 +1013,7 @@ static void split_by_voice(struct series *c)
 		if (!tops || !parts || !l0)
 			continue;
 		/* The first file's part stays; the others go, cut in turn. */
-		n = group_fork(c, k);
-		g = &c->g[k];
-		for (i = 0; i < g->nr; i++) {
-			const char *p = c->plan.v[g->edits[i]].path;
-			const struct subject_style *s = series_file_style(c, p);
-
-			if (!top_len(c, p) || (first_part(s->prefix) == l0 &&
-					    !strncmp(s->prefix, s0->prefix, l0)))
-				g->edits[kept++] = g->edits[i];
-			else
-				n->edits[moved++] = g->edits[i];
-		}
-		g->nr = kept;
-		n->nr = n->alloc = moved;
+		group_split(c, k, in_voice, s0);
 		ng++;
 	}
 }

@@ -220,13 +220,14 @@ void series_answers_end(struct route_memo *memo);
 
 /* group.c: edits into groups, groups into series. */
 
-/* 1 when a section's F: patterns are the whole tree (THE REST). */
 /*
  * 1 when two names (a[0..al), b[0..bl)) are one driver's: their first
  * four characters alike ("ipw2100" of "ipw2x00"), or one holds the
  * other in any case ("spi-lm70llp" of "lm70llp").
  */
 int series_names_alike(const char *a, size_t al, const char *b, size_t bl);
+
+/* 1 when a section's F: patterns are the whole tree (THE REST). */
 int series_whole_tree(const struct maint_section *s);
 
 /* The plan's edits to propose, grouped by area and kind into c->g. */
