@@ -6,6 +6,7 @@
 
 #include "../lib/strbuf.h"
 #include "../lib/xalloc.h"
+#include "../subject/subject.h"
 #include "summary.h"
 
 /* The ways to say what a patch does, longest first; noun may be "". */
@@ -225,15 +226,11 @@ int subject_repeats(const char *prefix, const char *what)
 	 * One of the files of the driver the prefix ends in, where that is
 	 * a part of its own: "tpm_tis_spi_main.c" of "tpm: tpm_tis_spi: ".
 	 */
-	k = strlen(prefix);
-	if (k > 2 && !strcmp(prefix + k - 2, ": ")) {
-		const char *end = prefix + k - 2, *last = NULL, *p = prefix;
+	k = subject_last_part(prefix);
+	if (k) {
+		const char *last = prefix + k;
 
-		while ((p = strstr(p, ": ")) && p < end) {
-			p += 2;
-			last = p;
-		}
-		k = last ? (size_t)(end - last) : 0;
+		k = strlen(last) - 2;
 		if (k && k < wl && !strncasecmp(what, last, k) &&
 		    (what[k] == '-' || what[k] == '_'))
 			return 1;

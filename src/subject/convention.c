@@ -768,18 +768,24 @@ static size_t part_start(const char *s, size_t end)
 	return i < 2 ? 0 : i;
 }
 
+size_t subject_last_part(const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	if (n < 2 || strcmp(prefix + n - 2, ": "))
+		return 0;
+	return part_start(prefix, n - 2);
+}
+
 /*
  * A part said twice at the end ("dt-bindings: display: tilcdc: tilcdc: "
  * of tilcdc/tilcdc.txt) said once.
  */
 static void drop_repeat(char *s)
 {
-	size_t n = strlen(s), a, b;
+	size_t n = strlen(s), a, b = subject_last_part(s);
 
-	if (n < 4 || strcmp(s + n - 2, ": "))
-		return;
-	b = part_start(s, n - 2);
-	if (b < 2)
+	if (!b)
 		return;
 	a = part_start(s, b - 2);
 	if (b - a == n - b && !strncmp(s + a, s + b, n - b))
@@ -793,12 +799,9 @@ static void drop_repeat(char *s)
  */
 static void drop_lead(char *s)
 {
-	size_t n = strlen(s), a, b;
+	size_t n = strlen(s), a, b = subject_last_part(s);
 
-	if (n < 4 || strcmp(s + n - 2, ": ") || !strncmp(s, "dt-bindings", 11))
-		return;
-	b = part_start(s, n - 2);
-	if (b < 2)
+	if (!b || !strncmp(s, "dt-bindings", 11))
 		return;
 	a = part_start(s, b - 2);
 	if (!a || b - 2 - a >= n - 2 - b ||
@@ -815,13 +818,10 @@ static void drop_lead(char *s)
  */
 static void drop_said(char *s)
 {
-	size_t n = strlen(s), a, b, e, l;
+	size_t n = strlen(s), a, b = subject_last_part(s), e, l;
 	int cut;
 
-	if (n < 4 || strcmp(s + n - 2, ": ") || !strncmp(s, "dt-bindings", 11))
-		return;
-	b = part_start(s, n - 2);
-	if (b < 2)
+	if (!b || !strncmp(s, "dt-bindings", 11))
 		return;
 	do {
 		cut = 0;

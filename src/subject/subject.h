@@ -82,6 +82,13 @@ int subject_place_is_home(const char *path, const char *prefix,
 			  const char *place);
 
 /*
+ * Where the last part of prefix begins ("tilcdc: " of "dt-bindings:
+ * display: tilcdc: "); 0 where it has one part or does not end in ": "
+ * ("hwmon: (tmp513) ").
+ */
+size_t subject_last_part(const char *prefix);
+
+/*
  * 1 when the subsystem prefix names goes on with a capital ("x86/vdso: ",
  * "regulator: ", "ACPI: video: "), as its own subjects do (a table in
  * convention.c that names its sources); 2 where its maintainers require
